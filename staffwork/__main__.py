@@ -1,0 +1,3 @@
+from staffwork.cli import main
+
+raise SystemExit(main())

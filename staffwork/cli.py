@@ -1,0 +1,71 @@
+"""The ``staffwork`` command: one entry point, one module per subcommand.
+
+Exit status for every subcommand: 0 all well, 1 the check found problems, 2 bad input or usage.
+Bad input is reported as one line on standard error, never as a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from staffwork.errors import USAGE, report_bad_input, is_bad_input
+
+# Each name is a module in staffwork.commands with register(subparsers) and run(args) -> int.
+SUBCOMMANDS: tuple[str, ...] = ("inspect",)
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse with usage errors on one line and exit status 2."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        sys.stderr.write(f"{self.prog}: {message} (try --help)\n")
+        raise SystemExit(USAGE)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="staffwork",
+        description="Build VASSAL modules, print counter sheets and check saved games "
+        "for hex-and-counter wargames.",
+    )
+    parser.add_argument("--version", action="version", version=_version())
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    for name in SUBCOMMANDS:
+        importlib.import_module(f"staffwork.commands.{name}").register(sub)
+    return parser
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return f"staffwork {version('staffwork')}"
+    except PackageNotFoundError:
+        return "staffwork (not installed)"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "func", None):
+        parser.print_help(sys.stderr)
+        return USAGE
+    try:
+        return int(args.func(args))
+    except BrokenPipeError:
+        return 0
+    except KeyboardInterrupt:
+        sys.stderr.write("staffwork: interrupted\n")
+        return 130
+    except Exception as exc:  # noqa: BLE001 - one line for bad input, re-raise real bugs
+        if is_bad_input(exc):
+            report_bad_input(exc)
+            return USAGE
+        raise
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,118 @@
+"""``staffwork art contact-sheet GAME -o FILE.png``: every counter and marker on one sheet.
+
+Reads the game's content tables (scenarios/GAME/) and draws each unit and marker, front and
+back, at the module's screen size unless told another size.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from staffwork.errors import OK, InputError
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    parser = sub.add_parser("art", help="draw counters and markers",
+                            description="Draw the game's art from its data.")
+    art_sub = parser.add_subparsers(dest="art_command", metavar="WHAT",
+                                    parser_class=type(parser))
+    sheet = art_sub.add_parser(
+        "contact-sheet", help="every counter and marker, both sides, on one PNG",
+        description="Draw every unit and marker of a game, front and back side by side.")
+    sheet.add_argument("game", help="game folder under scenarios/ (e.g. use)")
+    sheet.add_argument("-o", "--output", required=True, type=Path, help="PNG file to write")
+    size = sheet.add_mutually_exclusive_group()
+    size.add_argument("--inch", type=float,
+                      help="counter side in inches (default: art/counters.toml)")
+    size.add_argument("--mm", type=float, help="counter side in millimetres")
+    sheet.add_argument("--dpi", type=float,
+                       help="pixels per inch (default: the screen size of art/counters.toml)")
+    sheet.add_argument("--print", dest="print_size", action="store_true",
+                       help="use the print size of art/counters.toml instead of the screen size")
+    sheet.add_argument("--samples", action="store_true",
+                       help="draw the built-in sample set instead of the game's tables")
+    sheet.add_argument("--columns", type=int, default=10, help="counters per row (default 10)")
+    sheet.set_defaults(func=run)
+    parser.set_defaults(func=lambda args: _usage(parser))
+
+
+def _usage(parser: argparse.ArgumentParser) -> int:
+    parser.print_help(sys.stderr)
+    return 2
+
+
+def _side_px(args: argparse.Namespace) -> tuple[int, str]:
+    from builder.render.style import load_layout, pixels
+
+    layout = load_layout()
+    inch = layout.print_inch if args.print_size else layout.screen_inch
+    dpi = args.dpi or (layout.print_dpi if args.print_size else layout.screen_dpi)
+    try:
+        if args.mm is not None:
+            return pixels(mm=args.mm, dpi=dpi), f"{args.mm:g} mm at {dpi:g} dpi"
+        inch = args.inch if args.inch is not None else inch
+        return pixels(inch=inch, dpi=dpi), f"{inch:g} in at {dpi:g} dpi"
+    except ValueError as exc:
+        raise InputError(str(exc)) from None
+
+
+def run(args: argparse.Namespace) -> int:
+    from builder.render.contact_sheet import contact_sheet
+    from builder.render.text import TextFitError
+
+    if args.columns < 1:
+        raise InputError(f"--columns must be at least 1, got {args.columns}")
+    if args.output.suffix.lower() != ".png":
+        raise InputError(f"{args.output}: the contact sheet is written as PNG (name it .png)")
+    if not args.output.resolve().parent.is_dir():
+        raise InputError(f"{args.output}: folder {args.output.resolve().parent} does not exist")
+    px, size_words = _side_px(args)
+    started = time.perf_counter()
+    physical = None
+    if args.samples:
+        from builder.render.samples import sample_markers, sample_units
+        units, markers = sample_units(), sample_markers()
+    else:
+        from builder.render.content_faces import markers_from, physical_count, units_from
+        from wargame.content import default_folder, load_content
+
+        folder = default_folder(args.game)
+        if not folder.is_dir():
+            raise InputError(f"no game {args.game!r}: {folder} is not a folder")
+        content = load_content(folder)
+        units, markers = units_from(content), markers_from(content)
+        physical = physical_count(content)
+    try:
+        image, stats = contact_sheet(units, markers, px, columns=args.columns)
+    except TextFitError as exc:
+        raise InputError(f"cannot draw at {px} px: {exc}") from None
+    _write_png(image, args.output)
+    seconds = time.perf_counter() - started
+    extra = f"; the tables make {physical} physical counters" if physical is not None else ""
+    print(f"{args.output}: {stats.counters} counter designs ({len(units)} units, "
+          f"{len(markers)} markers), {stats.faces} faces at {px} px ({size_words}), "
+          f"{image.width}x{image.height} px, {seconds:.1f} s{extra}")
+    return OK
+
+
+def _write_png(image, path: Path) -> None:
+    """Write under a temporary name and rename, so a broken file is never left behind."""
+    folder = path.resolve().parent
+    if not folder.is_dir():
+        raise InputError(f"{path}: folder {folder} does not exist")
+    handle, temp = tempfile.mkstemp(prefix=".sheet-", suffix=".png", dir=folder)
+    os.close(handle)
+    try:
+        image.save(temp, format="PNG", optimize=False)
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(temp, 0o666 & ~umask)  # mkstemp makes it private; a sheet is for sharing
+        os.replace(temp, path)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise

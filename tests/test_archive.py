@@ -1,0 +1,132 @@
+"""Zip reading refuses damaged and hostile archives; zip writing is deterministic and atomic."""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import os
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from vassal.archive import Limits, open_archive, write_archive
+from vassal.errors import FormatError
+
+FIXTURES = Path(__file__).resolve().parents[2] / "shared" / "fixtures" / "vassal"
+
+
+def _zip_bytes(entries: dict[str, bytes], method: int = zipfile.ZIP_DEFLATED) -> bytes:
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", method) as zf:
+        for name, data in entries.items():
+            zf.writestr(name, data)
+    return buf.getvalue()
+
+
+def test_reads_the_real_tour_module():
+    with open_archive(FIXTURES / "tour.mod") as arc:
+        assert "buildFile" in arc
+        assert arc.read_text("buildFile").startswith("<?xml")
+        assert not any(n.endswith("/") for n in arc.names())
+
+
+def test_not_a_zip_is_one_clear_error(tmp_path):
+    path = tmp_path / "notes.vsav"
+    path.write_text("hello, this is not a zip")
+    with pytest.raises(FormatError, match="not a zip archive") as err:
+        open_archive(path)
+    assert str(path) in str(err.value)
+
+
+def test_empty_file_says_it_is_empty(tmp_path):
+    path = tmp_path / "empty.vmod"
+    path.write_bytes(b"")
+    with pytest.raises(FormatError, match="empty file"):
+        open_archive(path)
+
+
+def test_truncated_zip_is_reported_as_damaged(tmp_path):
+    data = (FIXTURES / "tiny.vmod").read_bytes()
+    path = tmp_path / "cut.vmod"
+    path.write_bytes(data[: len(data) // 2])
+    with pytest.raises(FormatError, match="damaged or truncated"):
+        open_archive(path)
+
+
+def test_entry_names_that_climb_out_are_refused(tmp_path):
+    path = tmp_path / "evil.vmod"
+    path.write_bytes(_zip_bytes({"images/../../etc/passwd": b"x"}))
+    with pytest.raises(FormatError, match=r"climbs out"):
+        open_archive(path)
+
+
+def test_absolute_entry_names_are_refused(tmp_path):
+    path = tmp_path / "evil.vmod"
+    path.write_bytes(_zip_bytes({"/etc/passwd": b"x"}))
+    with pytest.raises(FormatError, match="absolute"):
+        open_archive(path)
+
+
+def test_zip_bomb_is_refused_before_it_fills_memory(tmp_path):
+    path = tmp_path / "bomb.vsav"
+    path.write_bytes(_zip_bytes({"savedGame": b"\0" * (8 << 20)}))
+    with pytest.raises(FormatError, match="too large"):
+        open_archive(path, Limits(max_entry_bytes=1 << 20))
+    with open_archive(path, Limits(max_ratio=50)) as arc:
+        with pytest.raises(FormatError, match="compression ratio"):
+            arc.read("savedGame")
+
+
+def test_entry_that_lies_about_its_size_is_refused(tmp_path):
+    raw = bytearray(_zip_bytes({"savedGame": b"a" * 5000}, zipfile.ZIP_STORED))
+    # Shrink the declared size in the central directory to 10 bytes.
+    cd = raw.rfind(b"PK\x01\x02")
+    raw[cd + 24 : cd + 28] = (10).to_bytes(4, "little")
+    path = tmp_path / "liar.vsav"
+    path.write_bytes(bytes(raw))
+    with open_archive(path) as arc:
+        with pytest.raises(FormatError):
+            arc.read("savedGame")
+
+
+def test_missing_entry_names_file_and_entry(tmp_path):
+    path = tmp_path / "a.vmod"
+    path.write_bytes(_zip_bytes({"moduledata": b"<data/>"}))
+    with open_archive(path) as arc, pytest.raises(FormatError) as err:
+        arc.read("buildFile.xml")
+    assert "buildFile.xml" in str(err.value) and str(path) in str(err.value)
+
+
+def test_non_utf8_text_entry_is_reported(tmp_path):
+    path = tmp_path / "a.vsav"
+    path.write_bytes(_zip_bytes({"savedGame": b"begin_save\xff\xfe"}))
+    with open_archive(path) as arc, pytest.raises(FormatError, match="not UTF-8"):
+        arc.read_text("savedGame")
+
+
+def test_written_archives_are_byte_identical_whatever_the_input_order(tmp_path):
+    a, b = tmp_path / "a.zip", tmp_path / "b.zip"
+    write_archive(a, {"images/x.png": b"\x89PNG", "buildFile.xml": b"<x/>", "moduledata": b"m"})
+    write_archive(b, [("moduledata", b"m"), ("buildFile.xml", b"<x/>"), ("images/x.png", b"\x89PNG")])
+    assert hashlib.sha256(a.read_bytes()).digest() == hashlib.sha256(b.read_bytes()).digest()
+    with zipfile.ZipFile(a) as zf:
+        assert zf.namelist() == ["buildFile.xml", "images/x.png", "moduledata"]
+        assert {i.date_time for i in zf.infolist()} == {(1980, 1, 1, 0, 0, 0)}
+
+
+def test_a_failed_write_leaves_the_previous_file_intact(tmp_path):
+    target = tmp_path / "use.vmod"
+    write_archive(target, {"a": b"old"})
+    before = target.read_bytes()
+
+    with pytest.raises(ValueError):
+        write_archive(target, [("a", b"new"), ("a", b"again")])  # duplicate names refused
+    assert target.read_bytes() == before
+    assert [p.name for p in tmp_path.iterdir()] == ["use.vmod"]
+
+
+def test_writing_refuses_names_that_climb_out(tmp_path):
+    with pytest.raises(FormatError):
+        write_archive(tmp_path / "x.zip", {"../x": b""})
+    assert not os.path.exists(tmp_path / "x.zip")

@@ -1,0 +1,226 @@
+"""ZIP archives as VASSAL uses them (.vmod, .vsav, .vlog): careful reading, deterministic writing.
+
+Reading guards against what a hostile or damaged file can do: not a zip, truncated, entry names
+that climb out of the archive, and zip bombs (huge declared or actual sizes, absurd ratios).
+Writing is deterministic (sorted entries, fixed timestamps and attributes) and atomic (written to
+a temporary file beside the target, then renamed), so builds are byte-identical and an interrupted
+write never leaves a broken file behind.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+import zipfile
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
+
+from vassal.errors import FormatError
+
+__all__ = ["Limits", "Archive", "open_archive", "write_archive", "atomic_write"]
+
+FIXED_TIME = (1980, 1, 1, 0, 0, 0)
+STORED_SUFFIXES = (".png", ".gif", ".jpg", ".jpeg", ".zip", ".vsav", ".vlog", ".mp3", ".ogg")
+
+
+@dataclass(frozen=True)
+class Limits:
+    """How much an archive may hold before it is refused as damaged or hostile."""
+
+    max_entries: int = 100_000
+    max_entry_bytes: int = 512 * 1024 * 1024
+    max_total_bytes: int = 2 * 1024 * 1024 * 1024
+    max_ratio: int = 1000  # uncompressed / compressed, checked for entries over 1 MiB
+
+
+class Archive:
+    """An open zip archive whose entries are read with limits. Use as a context manager."""
+
+    def __init__(self, path: str | os.PathLike[str], limits: Limits = Limits()):
+        self.path = str(path)
+        self.limits = limits
+        try:
+            self._zip = zipfile.ZipFile(self.path)
+        except FileNotFoundError:
+            raise
+        except IsADirectoryError:
+            raise
+        except zipfile.BadZipFile as exc:
+            raise FormatError(_zip_problem(self.path, exc), self.path) from None
+        except (OSError, ValueError, EOFError) as exc:
+            raise FormatError(f"cannot read as a zip archive ({exc})", self.path) from None
+        try:
+            self._infos = self._check_index()
+        except FormatError:
+            self._zip.close()
+            raise
+        self._read_total = 0
+
+    def _check_index(self) -> dict[str, zipfile.ZipInfo]:
+        infos = self._zip.infolist()
+        if len(infos) > self.limits.max_entries:
+            raise FormatError(f"too many entries ({len(infos)})", self.path)
+        declared = 0
+        by_name: dict[str, zipfile.ZipInfo] = {}
+        for info in infos:
+            name = info.filename
+            _check_entry_name(name, self.path)
+            if info.file_size > self.limits.max_entry_bytes:
+                raise FormatError(
+                    f"entry is too large when unpacked ({info.file_size} bytes)", self.path, name
+                )
+            declared += info.file_size
+            if declared > self.limits.max_total_bytes:
+                raise FormatError("archive is too large when unpacked", self.path)
+            by_name.setdefault(name, info)
+        return by_name
+
+    def __enter__(self) -> "Archive":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        self._zip.close()
+
+    def names(self) -> list[str]:
+        """Entry names in archive order, directories left out."""
+        return [n for n in self._infos if not n.endswith("/")]
+
+    def __contains__(self, name: str) -> bool:
+        return name in self._infos
+
+    def size(self, name: str) -> int:
+        return self._infos[name].file_size
+
+    def read(self, name: str) -> bytes:
+        """The bytes of one entry; FormatError if damaged or bigger than it claims or allows."""
+        info = self._infos.get(name)
+        if info is None:
+            raise FormatError("no such entry in the archive", self.path, name)
+        limit = min(self.limits.max_entry_bytes,
+                    self.limits.max_total_bytes - self._read_total)
+        chunks: list[bytes] = []
+        got = 0
+        try:
+            with self._zip.open(info) as stream:
+                while True:
+                    chunk = stream.read(1 << 20)
+                    if not chunk:
+                        break
+                    got += len(chunk)
+                    if got > limit or got > info.file_size:
+                        raise FormatError("entry unpacks to more than it declares (zip bomb?)",
+                                          self.path, name)
+                    if got > (1 << 20) and got > self.limits.max_ratio * max(info.compress_size, 1):
+                        raise FormatError("entry has an impossible compression ratio (zip bomb?)",
+                                          self.path, name)
+                    chunks.append(chunk)
+        except FormatError:
+            raise
+        except zipfile.BadZipFile as exc:
+            raise FormatError(f"damaged entry ({exc})", self.path, name) from None
+        except (OSError, EOFError, ValueError, NotImplementedError, RuntimeError) as exc:
+            raise FormatError(f"cannot unpack entry ({exc})", self.path, name) from None
+        self._read_total += got
+        return b"".join(chunks)
+
+    def read_text(self, name: str) -> str:
+        data = self.read(name)
+        try:
+            return data.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise FormatError(f"not UTF-8 text (byte {exc.start})", self.path, name) from None
+
+
+def open_archive(path: str | os.PathLike[str], limits: Limits = Limits()) -> Archive:
+    return Archive(path, limits)
+
+
+def _zip_problem(path: str, exc: Exception) -> str:
+    try:
+        size = os.path.getsize(path)
+        with open(path, "rb") as fh:
+            head = fh.read(4)
+    except OSError:
+        return f"not a zip archive ({exc})"
+    if size == 0:
+        return "empty file, not a zip archive"
+    if head.startswith(b"PK\x03\x04"):
+        return "damaged or truncated zip archive"
+    return "not a zip archive"
+
+
+def _check_entry_name(name: str, source: str) -> None:
+    if "\x00" in name:
+        raise FormatError("entry name contains a NUL byte", source, repr(name))
+    if name.startswith(("/", "\\")) or (len(name) > 1 and name[1] == ":"):
+        raise FormatError("entry name is an absolute path", source, name)
+    parts = PurePosixPath(name.replace("\\", "/")).parts
+    if ".." in parts:
+        raise FormatError("entry name climbs out of the archive ('..')", source, name)
+
+
+def atomic_write(path: str | os.PathLike[str], data: bytes) -> None:
+    """Write bytes to ``path`` through a temporary file in the same folder, then rename."""
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, target)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except FileNotFoundError:
+            pass
+        raise
+
+
+def write_archive(
+    path: str | os.PathLike[str],
+    entries: Mapping[str, bytes] | Iterable[tuple[str, bytes]],
+    *,
+    sort: bool = True,
+) -> None:
+    """Write a zip deterministically and atomically.
+
+    Entries are sorted by name (unless ``sort`` is False, for formats whose readers care about
+    order), carry a fixed 1980-01-01 timestamp and fixed attributes; already-compressed
+    payloads (images, nested archives) are stored, the rest deflated.
+    """
+    items = list(entries.items()) if isinstance(entries, Mapping) else list(entries)
+    names = [n for n, _ in items]
+    if len(set(names)) != len(names):
+        raise ValueError("duplicate entry names")
+    for name in names:
+        _check_entry_name(name, str(path))
+    if sort:
+        items.sort(key=lambda item: item[0])
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            with zipfile.ZipFile(fh, "w") as zf:
+                for name, data in items:
+                    info = zipfile.ZipInfo(name, date_time=FIXED_TIME)
+                    info.create_system = 3
+                    info.external_attr = 0o644 << 16
+                    stored = name.lower().endswith(STORED_SUFFIXES)
+                    info.compress_type = zipfile.ZIP_STORED if stored else zipfile.ZIP_DEFLATED
+                    zf.writestr(info, data, compresslevel=None if stored else 6)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, target)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except FileNotFoundError:
+            pass
+        raise

@@ -1,0 +1,147 @@
+"""VASSAL's SequenceEncoder and its Decoder, byte-exact with the engine (3.4 and later).
+
+VASSAL joins fields with a one-character delimiter and escapes the delimiter with a backslash
+(``tools/SequenceEncoder.java``). Backslashes themselves are not escaped; a field that starts
+with a backslash, or starts and ends with a quote, is wrapped in single quotes. Decoding undoes
+exactly that, including the engine's quirks, so that decode-then-encode gives the same bytes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+__all__ = ["encode", "decode", "Decoder", "quote_needed"]
+
+
+def quote_needed(token: str) -> bool:
+    """Whether VASSAL wraps this (non-empty) token in single quotes when encoding it."""
+    return token[0] == "\\" or (token[0] == "'" and token[-1] == "'")
+
+
+def _escape(token: str, delim: str) -> str:
+    escaped = token.replace(delim, "\\" + delim)
+    return "'" + escaped + "'" if quote_needed(token) else escaped
+
+
+def encode(tokens: Iterable[str | None], delim: str) -> str | None:
+    """Join tokens the way ``SequenceEncoder.append`` does; None when there are no tokens.
+
+    ``None`` and ``""`` tokens both encode as nothing between two delimiters.
+    """
+    if len(delim) != 1:
+        raise ValueError("a SequenceEncoder delimiter is one character")
+    parts: list[str] | None = None
+    for token in tokens:
+        if parts is None:
+            parts = []
+        else:
+            parts.append(delim)
+        if token:
+            parts.append(_escape(token, delim))
+    return None if parts is None else "".join(parts)
+
+
+def _unquote(token: str) -> str:
+    if len(token) > 1 and token[0] == "'" and token[-1] == "'":
+        return token[1:-1]
+    return token
+
+
+class Decoder(Iterator[str]):
+    """Reads tokens one at a time, with VASSAL's typed readers and their defaults.
+
+    Missing trailing fields are how old piece strings stay readable in new VASSAL versions:
+    the typed readers return their default when no token is left.
+    """
+
+    def __init__(self, value: str | None, delim: str):
+        if len(delim) != 1:
+            raise ValueError("a SequenceEncoder delimiter is one character")
+        self._val = value
+        self._start = 0
+        self._delim = delim
+
+    def has_more(self) -> bool:
+        return self._val is not None
+
+    def __iter__(self) -> "Decoder":
+        return self
+
+    def __next__(self) -> str:
+        if self._val is None:
+            raise StopIteration
+        return self.next_token()
+
+    def next_token(self, default: str | None = None) -> str:
+        val = self._val
+        if val is None:
+            if default is not None:
+                return default
+            raise IndexError("no more tokens")
+        start, stop, d = self._start, len(val), self._delim
+        if start == stop:
+            self._val = None
+            return ""
+        buf: list[str] = []
+        i = val.find(d, start)
+        while i != -1:
+            if i > 0 and val[i - 1] == "\\":
+                buf.append(val[start : i - 1])
+                start = i
+            else:
+                buf.append(val[start:i])
+                self._start = i + 1
+                return _unquote("".join(buf))
+            i = val.find(d, i + 1)
+        buf.append(val[start:stop])
+        self._val = None
+        return _unquote("".join(buf))
+
+    def next_int(self, default: int) -> int:
+        if self._val is None:
+            return default
+        tok = self.next_token()
+        try:
+            return _java_int(tok)
+        except ValueError:
+            return default
+
+    def next_double(self, default: float) -> float:
+        if self._val is None:
+            return default
+        tok = self.next_token()
+        try:
+            return float(tok.strip())
+        except ValueError:
+            return default
+
+    def next_bool(self, default: bool) -> bool:
+        if self._val is None:
+            return default
+        return self.next_token() == "true"
+
+    def next_char(self, default: str) -> str:
+        if self._val is None:
+            return default
+        tok = self.next_token()
+        return tok[0] if tok else default
+
+    def rest(self) -> list[str]:
+        """All remaining tokens."""
+        return list(self)
+
+
+def _java_int(tok: str) -> int:
+    """``Integer.parseInt``: optional sign then ASCII digits, nothing else."""
+    body = tok[1:] if tok[:1] in ("+", "-") else tok
+    if not body or not body.isascii() or not body.isdigit():
+        raise ValueError(tok)
+    value = int(tok)
+    if not -(2**31) <= value < 2**31:
+        raise ValueError(tok)
+    return value
+
+
+def decode(value: str | None, delim: str) -> list[str]:
+    """All tokens of an encoded sequence: ``None`` gives ``[]``, ``""`` gives ``[""]``."""
+    return list(Decoder(value, delim))
