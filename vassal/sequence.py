@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
+from vassal.javanum import parse_double, parse_int
+
 __all__ = ["encode", "decode", "Decoder", "quote_needed"]
 
 
@@ -101,19 +103,15 @@ class Decoder(Iterator[str]):
         if self._val is None:
             return default
         tok = self.next_token()
-        try:
-            return _java_int(tok)
-        except ValueError:
-            return default
+        value = parse_int(tok)
+        return default if value is None else value
 
     def next_double(self, default: float) -> float:
         if self._val is None:
             return default
         tok = self.next_token()
-        try:
-            return float(tok.strip())
-        except ValueError:
-            return default
+        value = parse_double(tok)
+        return default if value is None else value
 
     def next_bool(self, default: bool) -> bool:
         if self._val is None:
@@ -129,17 +127,6 @@ class Decoder(Iterator[str]):
     def rest(self) -> list[str]:
         """All remaining tokens."""
         return list(self)
-
-
-def _java_int(tok: str) -> int:
-    """``Integer.parseInt``: optional sign then ASCII digits, nothing else."""
-    body = tok[1:] if tok[:1] in ("+", "-") else tok
-    if not body or not body.isascii() or not body.isdigit():
-        raise ValueError(tok)
-    value = int(tok)
-    if not -(2**31) <= value < 2**31:
-        raise ValueError(tok)
-    return value
 
 
 def decode(value: str | None, delim: str) -> list[str]:

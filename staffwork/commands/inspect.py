@@ -1,0 +1,132 @@
+"""``staffwork inspect FILE [--module MOD] [--json]``: what a .vmod, .vsav or .vlog holds.
+
+Reads only. For a saved game or log, every piece is listed with its map, pixel position and,
+when the module is known (``--module``, or our own built module named in the save), the
+location name VASSAL would give it -- the hex for a hex map.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from staffwork.errors import OK, InputError
+from staffwork.games import built_module_for
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "inspect",
+        help="show what a VASSAL module, saved game or log holds",
+        description="Show what a VASSAL module (.vmod), saved game (.vsav) or log (.vlog) "
+        "holds. For saves and logs: every piece with its map, position and location name "
+        "(hex), stack, properties and layers; for a log, its steps. Never writes to its inputs.",
+    )
+    p.add_argument("file", help="a .vmod, .vsav or .vlog file")
+    p.add_argument("--module", metavar="MOD", help="the module the save belongs to, for hex names")
+    p.add_argument("--json", action="store_true", help="print JSON instead of text")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from vassal.inspection import file_kind, inspect_save, load_module_maps
+    from vassal.module import module_report
+
+    kind = file_kind(args.file)
+    if kind == "module":
+        if args.module:
+            raise InputError(f"{args.file}: --module is for saved games and logs, not modules")
+        report = module_report(args.file)
+        _emit(report, args.json, _module_text)
+        return OK
+    module_path = args.module
+    if module_path is None:
+        from vassal.savefile import read_saved_game
+
+        meta = read_saved_game(args.file).moduledata
+        found = built_module_for(meta.name if meta else None)
+        module_path = str(found) if found else None
+    module = load_module_maps(module_path) if module_path else None
+    if module is not None and file_kind(module_path) != "module":
+        raise InputError(f"{module_path}: not a module (it is a saved game)")
+    report = inspect_save(args.file, module)
+    _emit(report, args.json, _save_text)
+    return OK
+
+
+def _emit(report: dict[str, Any], as_json: bool, text: Any) -> None:
+    if as_json:
+        json.dump(report, sys.stdout, indent=2, ensure_ascii=False, sort_keys=False)
+        sys.stdout.write("\n")
+    else:
+        sys.stdout.write(text(report))
+
+
+def _save_text(r: dict[str, Any]) -> str:
+    lines = [
+        f"{r['file']}: {r['kind']}, module "
+        + (f"{_q(r['module_name'])} {r['module_version'] or ''}".rstrip() if r["module_name"] else "unknown")
+        + f", saved with VASSAL {r['saved_with'] or 'unknown'}, {r['encoding']} encoding",
+    ]
+    if r["located_with"]:
+        lines.append(f"locations from {r['located_with']}")
+    else:
+        lines.append("locations unknown: give the module with --module to name hexes")
+    for map_id, boards in r["boards"].items():
+        lines.append(f"map {map_id}: " + ", ".join(
+            f"{b['board']}{' (reversed)' if b['reversed'] else ''} at {b['x']},{b['y']}" for b in boards))
+    for name, value in r["properties"].items():
+        lines.append(f"property {name} = {value}")
+    for tracker, state in r["turns"].items():
+        lines.append(f"turn {tracker}: {state}")
+    for pid, p in r["players"].items():
+        lines.append(f"player {p['name'] or pid}: {p['side']}")
+    pieces = r["pieces"]
+    lines.append(f"{len(pieces)} pieces")
+    rows = [("id", "name", "map", "x", "y", "location", "stack")]
+    for p in pieces:
+        stack = f"{p['stack']}[{p['stack_index']}]" if p["stack"] else ""
+        rows.append((p["id"], p["name"], p["map"] or "(none)", str(p["x"]), str(p["y"]),
+                     p["location"] or "", stack))
+    widths = [min(max(len(row[i]) for row in rows), 32) for i in range(len(rows[0]))]
+    for row in rows:
+        lines.append("  " + "  ".join(c.ljust(w) for c, w in zip(row, widths)).rstrip())
+        piece = pieces[rows.index(row) - 1] if row is not rows[0] else None
+        if piece:
+            extra = _piece_details(piece)
+            if extra:
+                lines.append("      " + extra)
+    if "steps" in r:
+        lines.append(f"{len(r['steps'])} steps")
+        for s in r["steps"]:
+            chat = " | ".join(c.strip() for c in s["chat"])
+            lines.append(f"  step {s['number']}{' (undo)' if s['undo'] else ''}: "
+                         f"{s['commands']} commands{': ' + chat if chat else ''}")
+    return "\n".join(lines) + "\n"
+
+
+def _piece_details(p: dict[str, Any]) -> str:
+    parts = []
+    for name, layer in p["layers"].items():
+        state = f"level {layer['level']}" + ("" if layer["active"] else " (inactive)")
+        if layer["level_name"]:
+            state += f" {_q(layer['level_name'])}"
+        parts.append(f"layer {name or '(unnamed)'}: {state}")
+    props = {**p["markers"], **p["dynamic"], **p["properties"]}
+    if props:
+        parts.append("properties: " + ", ".join(f"{k}={v}" for k, v in props.items()))
+    if p["labels"]:
+        parts.append("labels: " + ", ".join(_q(t) for t in p["labels"]))
+    return "; ".join(parts)
+
+
+def _q(text: str | None) -> str:
+    return f'"{text}"' if text else '""'
+
+
+def _module_text(r: dict[str, Any]) -> str:
+    from vassal.module import module_text
+
+    return module_text(r)

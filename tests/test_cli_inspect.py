@@ -1,0 +1,117 @@
+"""`staffwork inspect`: real files in, every piece with its position and hex out; bad input exits 2."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import zipfile
+
+import pytest
+
+from staffwork.cli import main
+
+
+def _run(capsys, *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_tiny_save_names_the_hex_of_its_unit(capsys, vassal_fixtures):
+    code, out, err = _run(capsys, "inspect", str(vassal_fixtures / "tiny_vassal.vsav"),
+                          "--module", str(vassal_fixtures / "tiny.vmod"))
+    assert code == 0, err
+    assert "Red Unit" in out
+    line = next(l for l in out.splitlines() if "Red Unit" in l)
+    assert "Main Map" in line and "60" in line and "46" in line and "0101" in line
+
+
+def test_tour_log_lists_every_piece_with_map_position_and_location(capsys, vassal_fixtures):
+    code, out, _ = _run(capsys, "inspect", str(vassal_fixtures / "tour.log"),
+                        "--module", str(vassal_fixtures / "tour.mod"), "--json")
+    assert code == 0
+    report = json.loads(out)
+    assert report["kind"] == "log"
+    assert len(report["steps"]) > 100
+    pieces = report["pieces"]
+    assert pieces, "tour.log has pieces"
+    on_map = [p for p in pieces if p["map"]]
+    assert on_map and all(p["location"] for p in on_map)
+    assert all(isinstance(p["x"], int) and isinstance(p["y"], int) for p in pieces)
+    # Locations are names VASSAL itself printed in the tour's chat ("offboard" is one too).
+    assert {"Cards", "Ship Reserves"} <= {p["location"] for p in on_map}
+
+
+def test_text_output_of_a_log_shows_its_steps(capsys, vassal_fixtures):
+    code, out, _ = _run(capsys, "inspect", str(vassal_fixtures / "tour.log"),
+                        "--module", str(vassal_fixtures / "tour.mod"))
+    assert code == 0
+    assert "step 1:" in out and "steps" in out
+
+
+def test_without_a_module_the_save_still_lists_pieces(capsys, vassal_fixtures):
+    code, out, _ = _run(capsys, "inspect", str(vassal_fixtures / "tiny_plain.vsav"))
+    assert code == 0
+    assert "Red Unit" in out and "--module" in out
+
+
+def test_inspect_reads_a_module(capsys, vassal_fixtures):
+    code, out, _ = _run(capsys, "inspect", str(vassal_fixtures / "tiny.vmod"), "--json")
+    assert code == 0
+    report = json.loads(out)
+    assert report["name"] == "TinyHex"
+    assert report["maps"] and report["maps"][0]["boards"]
+
+
+def test_inspect_never_changes_its_inputs(capsys, vassal_fixtures, tmp_path):
+    files = [vassal_fixtures / n for n in ("tiny.vmod", "tiny_vassal.vsav", "tour.mod", "tour.log")]
+    before = {f: hashlib.sha256(f.read_bytes()).hexdigest() for f in files}
+    _run(capsys, "inspect", str(files[1]), "--module", str(files[0]))
+    _run(capsys, "inspect", str(files[3]), "--module", str(files[2]))
+    assert before == {f: hashlib.sha256(f.read_bytes()).hexdigest() for f in files}
+
+
+@pytest.mark.parametrize(
+    "content, expected",
+    [
+        (b"plain text, not a zip", "not a zip archive"),
+        (b"", "empty file"),
+    ],
+)
+def test_bad_files_give_one_line_and_status_2(capsys, tmp_path, content, expected):
+    path = tmp_path / "game.vsav"
+    path.write_bytes(content)
+    code, out, err = _run(capsys, "inspect", str(path))
+    assert code == 2
+    assert out == ""
+    assert len(err.strip().splitlines()) == 1
+    assert expected in err and str(path) in err
+
+
+def test_bad_obfuscation_is_reported_with_the_entry(capsys, tmp_path):
+    path = tmp_path / "broken.vsav"
+    with zipfile.ZipFile(path, "w") as zf:
+        zf.writestr("savedGame", "!VCSK58zz")
+    code, _, err = _run(capsys, "inspect", str(path))
+    assert code == 2 and "savedGame" in err and len(err.strip().splitlines()) == 1
+
+
+def test_missing_file_is_bad_input(capsys, tmp_path):
+    code, _, err = _run(capsys, "inspect", str(tmp_path / "nowhere.vsav"))
+    assert code == 2 and "nowhere.vsav" in err
+
+
+def test_usage_errors_exit_2(capsys):
+    with pytest.raises(SystemExit) as exc:
+        main(["inspect"])
+    assert exc.value.code == 2
+
+
+def test_every_subcommand_has_help(capsys):
+    from staffwork.cli import SUBCOMMANDS
+
+    for name in SUBCOMMANDS:
+        with pytest.raises(SystemExit) as exc:
+            main([name, "--help"])
+        assert exc.value.code == 0
+        assert "usage" in capsys.readouterr().out

@@ -1,0 +1,309 @@
+"""Saved games (.vsav) and logs (.vlog) as files: the zip, its entries, the command text.
+
+Both are zips holding ``savedGame`` (the obfuscated command text), and usually ``savedata`` and
+``moduledata`` (metadata XML) -- but real files may lack the metadata (vassal_formats.md 4.1),
+so reading tolerates that. Writing writes both metadata entries or neither: with ``savedata``
+but no ``moduledata`` VASSAL would compare the module name against "" and complain.
+
+Public API::
+
+    SAVED_GAME_ENTRY = "savedGame"
+    SavedGame(source, text, form, tree, savedata, moduledata)   frozen
+        .is_log -> bool                      has LOG groups (a .vlog with steps)
+    read_saved_game(path, *, limits=Limits()) -> SavedGame
+    decode_saved_game(data, source=None) -> tuple[str, Form]    savedGame bytes -> text
+    saved_game_bytes(text, *, obfuscate=True, key=DEFAULT_KEY) -> bytes
+    write_saved_game(path, commands_or_text, *, module_name, module_version, vassal_version,
+                     description=None, obfuscate=True, key=DEFAULT_KEY, date_saved=None,
+                     module_description="", with_metadata=True) -> None
+    as_text(commands_or_text) -> str         str | Node | iterable of Node/Command -> text
+
+    Placement(id, type, state, map, x, y)    one expanded piece to put on the table (frozen)
+    setup_tree(placements, boards={}, *, extra=(), stack_ids=None, stack_layer=1) -> Node
+        a scenario setup in the shape of vassal_formats.md 4.9: begin_save, the pieces
+        (members right before their stack), the stacks, BoardPicker layouts, ``extra``
+        commands, SETUP_STACK, end_save
+
+Every problem with the input raises :class:`~vassal.errors.FormatError` naming the file and the
+place (entry name, byte offset); the input file is never modified.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+
+from vassal import sequence
+from vassal.archive import Limits, open_archive, write_archive
+from vassal.commands import (
+    AddPiece,
+    BeginSave,
+    BoardPlacement,
+    Command,
+    EndSave,
+    Node,
+    SetBoards,
+    SetupStack,
+    decode_tree,
+    encode_command,
+    encode_tree,
+    log_steps,
+)
+from vassal.errors import FormatError
+from vassal.metadata import (
+    MODULE_ENTRY,
+    SAVE_ENTRY,
+    Metadata,
+    metadata_bytes,
+    parse_metadata,
+)
+from vassal.gamestate import _type_info
+from vassal.obfuscation import DEFAULT_KEY, Form, deobfuscate, detect, obfuscate as _obfuscate
+from vassal.pieces import parse_piece, piece_state, with_position
+
+__all__ = [
+    "SAVED_GAME_ENTRY",
+    "SavedGame",
+    "read_saved_game",
+    "decode_saved_game",
+    "saved_game_bytes",
+    "write_saved_game",
+    "as_text",
+    "Placement",
+    "setup_tree",
+]
+
+SAVED_GAME_ENTRY = "savedGame"
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    """What a .vsav / .vlog holds: the plain command text, its tree, and the metadata if any."""
+
+    source: str
+    text: str
+    form: Form
+    tree: Node
+    savedata: Metadata | None
+    moduledata: Metadata | None
+
+    @property
+    def is_log(self) -> bool:
+        return bool(log_steps(self.tree))
+
+
+def decode_saved_game(data: bytes, source: str | None = None) -> tuple[str, Form]:
+    """The command text inside a ``savedGame`` entry and the wrapping it came in."""
+    form = detect(data)
+    plain = deobfuscate(data, source)
+    try:
+        text = plain.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise FormatError(f"command text is not UTF-8 (byte {exc.start} of the plain text)",
+                          source) from None
+    return text, form
+
+
+def read_saved_game(path: str | os.PathLike[str], *, limits: Limits = Limits()) -> SavedGame:
+    """Open a .vsav or .vlog, check it, and decode its command tree."""
+    source = str(path)
+    with open_archive(path, limits) as archive:
+        if SAVED_GAME_ENTRY not in archive:
+            raise FormatError("no savedGame entry: not a VASSAL saved game or log", source)
+        data = archive.read(SAVED_GAME_ENTRY)
+        savedata = _read_meta(archive, SAVE_ENTRY, source)
+        moduledata = _read_meta(archive, MODULE_ENTRY, source)
+    place = SAVED_GAME_ENTRY
+    try:
+        text, form = decode_saved_game(data)
+        tree = decode_tree(text)
+    except FormatError as exc:
+        raise _placed(exc, source, place) from None
+    return SavedGame(source, text, form, tree, savedata, moduledata)
+
+
+def _placed(exc: FormatError, source: str, entry: str) -> FormatError:
+    place = f"{entry}, {exc.place}" if exc.place else entry
+    return FormatError(exc.problem, exc.source or source, place)
+
+
+def _read_meta(archive, entry: str, source: str) -> Metadata | None:
+    if entry not in archive:
+        return None
+    try:
+        return parse_metadata(archive.read(entry), None)
+    except FormatError as exc:
+        raise _placed(exc, source, entry) from None
+
+
+def as_text(commands_or_text: str | Node | Iterable[Node | Command]) -> str:
+    """The plain command text of a ready text, a tree, or a list of commands.
+
+    A list becomes the sub-commands of ``begin_save`` (added if the list does not start with
+    it), with ``end_save`` appended if the list does not end with it -- the flat shape that the
+    engine reads the same as its own nesting (vassal_formats.md 4.9).
+    """
+    if isinstance(commands_or_text, str):
+        return commands_or_text
+    if isinstance(commands_or_text, Node):
+        return encode_tree(commands_or_text)
+    items = [c if isinstance(c, Node) else Node(encode_command(c)) for c in commands_or_text]
+    if items and items[0].text == "begin_save" and not items[0].children:
+        items = items[1:]
+    if not items or items[-1].text != "end_save":
+        items.append(Node(encode_command(EndSave())))
+    return encode_tree(Node(encode_command(BeginSave()), tuple(items)))
+
+
+def saved_game_bytes(text: str, *, obfuscate: bool = True, key: int = DEFAULT_KEY) -> bytes:
+    """The ``savedGame`` entry for a command text: ``!VCSK`` hex (readable by 3.0-3.7+) or plain."""
+    plain = text.encode("utf-8")
+    return _obfuscate(plain, key, form="VCSK") if obfuscate else plain
+
+
+def write_saved_game(
+    path: str | os.PathLike[str],
+    commands_or_text: str | Node | Iterable[Node | Command],
+    *,
+    module_name: str,
+    module_version: str,
+    vassal_version: str,
+    description: str | None = None,
+    obfuscate: bool = True,
+    key: int = DEFAULT_KEY,
+    date_saved: int | None = None,
+    module_description: str = "",
+    with_metadata: bool = True,
+) -> None:
+    """Write a .vsav (or .vlog) atomically: ``savedGame``, then ``savedata`` and ``moduledata``.
+
+    ``description`` is the save's comment (VASSAL omits the element when there is none).
+    ``date_saved`` is milliseconds since the epoch; pass it (and keep the default ``key``) for
+    byte-identical output, otherwise the current time is used as VASSAL does.
+    """
+    text = as_text(commands_or_text)
+    entries: list[tuple[str, bytes]] = [
+        (SAVED_GAME_ENTRY, saved_game_bytes(text, obfuscate=obfuscate, key=key))
+    ]
+    if with_metadata:
+        stamp = str(int(time.time() * 1000) if date_saved is None else int(date_saved))
+        save_meta = Metadata(version=module_version, vassal_version=vassal_version,
+                             date_saved=stamp, description=description or None)
+        module_meta = Metadata(version=module_version, vassal_version=vassal_version,
+                               date_saved=stamp, description=module_description,
+                               name=module_name)
+        entries.append((SAVE_ENTRY, metadata_bytes(save_meta, "save")))
+        entries.append((MODULE_ENTRY, metadata_bytes(module_meta, "module")))
+    write_archive(path, entries, sort=False)
+
+
+# --------------------------------------------------------------------------------------------
+# Building a scenario setup
+
+
+@dataclass(frozen=True)
+class Placement:
+    """One piece of a setup: its id, its expanded type and state (prototypes already expanded,
+    one state level per type level), and where it goes (``map`` None = off the table).
+
+    The BasicPiece map/x/y inside ``state`` are overwritten with ``map``/``x``/``y``.
+    """
+
+    id: str
+    type: str
+    state: str
+    map: str | None
+    x: int
+    y: int
+
+
+def setup_tree(
+    placements: Iterable[Placement],
+    boards: Mapping[str, Sequence[BoardPlacement]] | None = None,
+    *,
+    extra: Iterable[Node | Command] = (),
+    stack_ids: Iterator[str] | None = None,
+    stack_layer: int = 1,
+) -> Node:
+    """The command tree of a scenario setup, flat under ``begin_save`` (vassal_formats.md 4.9).
+
+    Pieces that share a map and point and may stack (no "never stack" trait) form one Stack in
+    the order given, bottom first; the members are written right before their stack, because
+    the engine looks members up by id when it reads the stack. Stack ids come from
+    ``stack_ids``; by default they continue after the largest numeric piece id (VASSAL's ids
+    are millisecond counts), or are ``stack1``, ``stack2``... when piece ids are not numbers.
+    """
+    items = list(placements)
+    seen: set[str] = set()
+    for item in items:
+        if not item.id or item.id == "null":
+            raise ValueError(f"piece id {item.id!r} is not usable (empty or 'null')")
+        if item.id in seen:
+            raise ValueError(f"piece id {item.id!r} is used twice")
+        seen.add(item.id)
+    ids = stack_ids if stack_ids is not None else _default_stack_ids(items)
+
+    groups: dict[tuple[str, int, int], list[Placement]] = {}
+    order: list[tuple[str, tuple[str, int, int] | None, Placement | None]] = []
+    for item in items:
+        stacks = item.map is not None and not _type_info(item.type).no_stack
+        if stacks:
+            key = (item.map, int(item.x), int(item.y))
+            if key not in groups:
+                groups[key] = []
+                order.append(("stack", key, None))
+            groups[key].append(item)
+        else:
+            order.append(("alone", None, item))
+
+    children: list[Node] = []
+    for kind, key, item in order:
+        if kind == "alone":
+            assert item is not None
+            children.append(_add_node(item))
+            continue
+        assert key is not None
+        members = groups[key]
+        children.extend(_add_node(m) for m in members)
+        stack_id = next(ids)
+        if stack_id in seen or not stack_id or stack_id == "null":
+            raise ValueError(f"stack id {stack_id!r} is not usable")
+        seen.add(stack_id)
+        state_tokens = [key[0], str(key[1]), str(key[2])] + [m.id for m in members]
+        state_tokens.append(f"@@{stack_layer}")
+        children.append(Node(encode_command(
+            AddPiece(stack_id, "stack", sequence.encode(state_tokens, ";") or ""))))
+    for map_id in sorted(boards or {}):
+        children.append(Node(encode_command(SetBoards(map_id, tuple(boards[map_id])))))
+    children.extend(c if isinstance(c, Node) else Node(encode_command(c)) for c in extra)
+    children.append(Node(encode_command(SetupStack())))
+    children.append(Node(encode_command(EndSave())))
+    return Node(encode_command(BeginSave()), tuple(children))
+
+
+def _add_node(item: Placement) -> Node:
+    try:
+        piece = parse_piece(item.type, item.state, exact=False)
+    except FormatError as exc:
+        raise exc.within(place=f"piece {item.id}") from None
+    try:
+        placed = with_position(piece, item.map, int(item.x), int(item.y))
+    except ValueError as exc:
+        raise FormatError(str(exc), place=f"piece {item.id}") from None
+    state = piece_state(placed)
+    return Node(encode_command(AddPiece(item.id, item.type, state)))
+
+
+def _default_stack_ids(items: list[Placement]) -> Iterator[str]:
+    if items and all(i.id.isascii() and i.id.isdigit() for i in items):
+        start = max(int(i.id) for i in items) + 1
+        n = start
+        while True:
+            yield str(n)
+            n += 1
+    n = 1
+    while True:
+        yield f"stack{n}"
+        n += 1
