@@ -1,0 +1,15 @@
+"""Counter and marker art, drawn with Pillow from data (use_rules.md 4.1-4.4).
+
+    faces.py          what is drawn: CounterFace / UnitCounter / MarkerFace / Marker (frozen)
+    style.py          colour schemes and layout from art/*.toml; WCAG contrast; inch/mm -> px
+    text.py           text fitted into boxes with the shipped font, never clipped
+    symbols.py        NATO symbols, aircraft and ship silhouettes, marker icons (vector shapes)
+    counters.py       draw_unit(face, px) -> Rendered; render_counter(face, px) -> Image
+    markers.py        draw_marker(face, px) -> Rendered; render_marker(face, px) -> Image
+    contact_sheet.py  contact_sheet(units, markers, px) -> (Image, SheetStats)
+    samples.py        a built-in set showing every unit type and every marker
+    content_faces.py  adapter from wargame.content (the game's tables) to faces
+
+Sizes: art/counters.toml says 0.5 in at 160 px/in (80 px) for the module and 300 dpi for
+print; any size from 40 px up renders every face of USE.
+"""

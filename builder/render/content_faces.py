@@ -1,0 +1,119 @@
+"""Adapter: the game's content tables (wargame.content) as faces the renderer draws.
+
+Units map directly (symbol, ID, flags, sides). Markers get their look from art/marker_art.toml,
+keyed by the marker's name; figures such as "Sorties 3" or "+DRM Attacker" are read from the
+face text so the table stays the one place where a marker's words are written.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from functools import lru_cache
+from pathlib import Path
+
+from builder.render.faces import Marker, MarkerFace, UnitCounter, unit_counter
+from builder.render.style import ART_DIR, load_schemes
+from builder.render.symbols import ICONS
+from wargame.content import Content
+from wargame.content import Marker as ContentMarker
+from wargame.errors import DataError, near_miss
+
+_ART_FIELDS = ("icon", "reminder", "scheme", "abbrev", "text")
+_FIGURES = (
+    (re.compile(r"^Sorties (\d)$"), lambda m: (("SORTIES",), m.group(1))),
+    (re.compile(r"^([+-])DRM (\w+)$"),
+     lambda m: ((f"{m.group(2).upper()} DRM",), "+" if m.group(1) == "+" else "\u2212")),
+    (re.compile(r"^(Prod|Will) (10s|1s|x2)$"),
+     lambda m: ((m.group(1).upper(),),
+                "\u00d7" + {"10s": "10", "1s": "1", "x2": "2"}[m.group(2)])),
+)
+
+
+@lru_cache(maxsize=2)
+def marker_art(art_dir: Path = ART_DIR) -> dict[str, dict]:
+    path = art_dir / "marker_art.toml"
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as exc:
+        raise DataError(f"not valid TOML ({exc})", str(path)) from None
+    for name, entry in data.items():
+        for field in entry:
+            if field not in _ART_FIELDS:
+                raise DataError(f"unknown field {field!r}{near_miss(field, _ART_FIELDS)}",
+                                str(path), name)
+        if "icon" in entry and entry["icon"] != "faction" and entry["icon"] not in ICONS:
+            raise DataError(f"no icon {entry['icon']!r}{near_miss(entry['icon'], ICONS)}",
+                            str(path), f"{name}.icon")
+    return data
+
+
+def _art_for(name: str, art: dict[str, dict]) -> dict:
+    words = name.split()
+    while words:
+        entry = art.get(" ".join(words))
+        if entry is not None:
+            return entry
+        words.pop()
+    raise DataError(f"marker {name!r} has no entry in marker_art.toml"
+                    f"{near_miss(name, art)}", str(ART_DIR / "marker_art.toml"))
+
+
+def _scheme(marker: ContentMarker, wanted: str | None, nation: str | None) -> str:
+    known = load_schemes()
+    if wanted not in (None, "faction", "nation"):
+        if wanted not in known:
+            raise DataError(f"no colour scheme {wanted!r}{near_miss(wanted, known)}",
+                            str(ART_DIR / "marker_art.toml"), marker.name)
+        return wanted
+    order = [nation, marker.faction] if wanted == "nation" else [marker.faction, nation]
+    for key in order:
+        if key and key in known:
+            return key
+    return "political"
+
+
+def _face(marker: ContentMarker, words: str, entry: dict) -> MarkerFace:
+    figure = None
+    lines: tuple[str, ...] = (entry["text"],) if "text" in entry else (words.upper(),)
+    for pattern, make in _FIGURES:
+        found = pattern.match(words)
+        if found:
+            lines, figure = make(found)
+            break
+    nation = marker.nation
+    last = words.split()[-1] if words.split() else ""
+    if last in load_schemes() and last.isupper() and last != words:
+        nation = last  # a face naming its own nation ("Fort UK" on the back of Tobruk)
+    abbrev = nation if entry.get("abbrev") and nation else None
+    if abbrev and lines[-1].endswith(" " + abbrev):
+        lines = (*lines[:-1], lines[-1][: -len(abbrev) - 1])
+    icon = entry.get("icon")
+    if icon == "faction":
+        icon = marker.faction
+    return MarkerFace(lines, _scheme(marker, entry.get("scheme"), nation),
+                      icon=None if figure else icon, figure=figure,
+                      reminder=entry.get("reminder"), abbrev=abbrev)
+
+
+def markers_from(content: Content) -> list[Marker]:
+    art = marker_art()
+    result = []
+    for marker in content.markers.values():
+        entry = _art_for(marker.name, art)
+        group = "Event markers (14)" if marker.kind == "event" else "Tracking markers (15)"
+        back = _face(marker, marker.back, entry) if marker.back else None
+        result.append(Marker(marker.key, group, _face(marker, marker.front, entry), back))
+    return result
+
+
+def units_from(content: Content) -> list[UnitCounter]:
+    return [unit_counter(u.nation, u.kind, u.symbol, u.id, u.nation, elite=u.elite,
+                         upgrade=u.upgrade, what_if=u.what_if, two_sided=u.sides == 2)
+            for u in content.units.values()]
+
+
+def physical_count(content: Content) -> int:
+    """How many cardboard counters the tables describe (each design times its count)."""
+    return (sum(u.count for u in content.units.values())
+            + sum(m.count for m in content.markers.values()))

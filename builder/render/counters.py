@@ -1,0 +1,198 @@
+"""Unit counters drawn with Pillow, following USE's conventions (use_rules.md 4.1, 4.2).
+
+Ground: NATO symbol in the centre, historical ID up the right edge. Naval: ship silhouette,
+ID along the top. Air: aircraft silhouette, ID up the left edge. Country abbreviation at the
+bottom; the reduced side has a stripe across it; elite star, upgrade mark (top left) and
+what-if triangle when flagged; the back of a one-sided unit shows its type in words.
+
+Everything is drawn ``supersample`` times larger and reduced with LANCZOS, so the same drawing
+is crisp at screen size and at 300 dpi and more.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from PIL import Image, ImageDraw
+
+from builder.render import symbols, text
+from builder.render.faces import CounterFace
+from builder.render.style import ART_DIR, Layout, Scheme, load_layout, scheme
+
+Box = tuple[float, float, float, float]
+
+
+@dataclass(frozen=True)
+class Rendered:
+    """A drawn face and where things went (final-pixel boxes), so tests can check them."""
+
+    image: Image.Image
+    texts: tuple[text.TextBlock, ...]   # text blocks, in final pixels
+    regions: dict[str, Box]              # named areas: "id", "abbrev", "stripe", "star", ...
+
+
+def _scaled_block(block: text.TextBlock, factor: float) -> text.TextBlock:
+    def sc(b: Box) -> Box:
+        return tuple(v / factor for v in b)  # type: ignore[return-value]
+    return text.TextBlock(block.lines, block.weight, block.px,
+                          tuple((x / factor, y / factor) for x, y in block.origins),
+                          tuple(sc(b) for b in block.ink), sc(block.box))
+
+
+def finish(canvas: Image.Image, px: int, blocks: list[text.TextBlock],
+           regions: dict[str, Box], ss: int) -> Rendered:
+    """Reduce the supersampled canvas to ``px`` and convert the record to final pixels."""
+    # reducing_gap: a box reduction by 2 first, then LANCZOS; same look, a third of the time.
+    image = (canvas.resize((px, px), Image.Resampling.LANCZOS, reducing_gap=2.0) if ss > 1
+             else canvas)
+    factor = canvas.width / px
+    return Rendered(image, tuple(_scaled_block(b, factor) for b in blocks),
+                    {k: tuple(v / factor for v in box) for k, box in regions.items()})
+
+
+def blank(side: int, colours: Scheme, edge: float) -> Image.Image:
+    """Background with the outline that reads as the counter's cut edge."""
+    canvas = Image.new("RGB", (side, side), colours.edge)
+    e = max(1, round(edge))
+    ImageDraw.Draw(canvas).rectangle((e, e, side - 1 - e, side - 1 - e), fill=colours.bg)
+    return canvas
+
+
+def draw_unit(face: CounterFace, px: int, art_dir: Path = ART_DIR) -> Rendered:
+    """Render one unit face as a ``px`` x ``px`` RGB image."""
+    layout = load_layout(art_dir)
+    colours = scheme(face.nation, art_dir)
+    ss = layout.supersample
+    S = px * ss
+
+    def f(name: str) -> float:
+        return layout[f"unit.{name}"] * S
+
+    e, pad = f("edge"), f("pad")
+    canvas = blank(S, colours, e)
+    pen = ImageDraw.Draw(canvas)
+    blocks: list[text.TextBlock] = []
+    regions: dict[str, Box] = {}
+    lo, hi = e + pad, S - e - pad          # inner margins
+    band_top = S - e - f("band")
+    min_px = max(6, round(5 * ss))         # never smaller than ~5 px on the final image
+
+    # Country abbreviation, with the reduced-side stripe across it.
+    abbrev_box = (lo, band_top + f("band") * 0.08, hi, S - e - pad * 0.5)
+    if face.reduced:
+        mid = (abbrev_box[1] + abbrev_box[3]) / 2
+        stripe = (e, mid - f("stripe") / 2, S - e, mid + f("stripe") / 2)
+        pen.rectangle(stripe, fill=colours.stripe)
+        regions["stripe"] = stripe
+        ink_abbrev = colours.stripe_fg
+        abbrev_box = (lo, stripe[1] + S * 0.012, hi, stripe[3] - S * 0.012)
+    else:
+        ink_abbrev = colours.fg
+    block = text.fit(face.abbrev, abbrev_box, weight="bold", max_cap=f("abbrev_text"),
+                     min_px=min_px)
+    text.draw(canvas, block, ink_abbrev)
+    blocks.append(block)
+    regions["abbrev"] = abbrev_box
+
+    # Historical ID along its edge; the rest is the content area.
+    strip = f("id_strip")
+    content: Box
+    if face.back_text is not None:
+        content = (lo, lo, hi, band_top)
+    elif face.kind == "ground":
+        id_box = (S - e - strip, lo, S - e - pad * 0.6, band_top)
+        content = (lo, lo, S - e - strip, band_top)
+    elif face.kind == "naval":
+        id_box = (lo, e + pad * 0.6, hi, e + strip)
+        content = (lo, e + strip, hi, band_top)
+    else:  # air
+        id_box = (e + pad * 0.6, lo, e + strip, band_top)
+        content = (e + strip, lo, hi, band_top)
+    if face.back_text is None and face.ident:
+        if face.kind == "naval":
+            block = text.fit(face.ident, id_box, weight="semibold", max_cap=f("id_text"),
+                             min_px=min_px)
+            text.draw(canvas, block, colours.fg)
+        else:
+            block = _side_id(canvas, face.ident, id_box, colours.fg, f("id_text"), min_px)
+        blocks.append(block)
+        regions["id"] = id_box
+
+    cx0, cy0, cx1, cy1 = content
+    if face.back_text is not None:
+        block = text.fit(face.back_text, (cx0, cy0 + S * 0.06, cx1, cy1 - S * 0.04),
+                         weight="bold", max_cap=f("back_text"), min_px=min_px, max_lines=2)
+        text.draw(canvas, block, colours.fg)
+        blocks.append(block)
+        regions["type"] = content
+        return finish(canvas, px, blocks, regions, ss)
+
+    # The centre: NATO symbol or silhouette.
+    mx, my = (cx0 + cx1) / 2, (cy0 + cy1) / 2
+    if face.kind == "ground":
+        w = min(f("symbol_w"), (cx1 - cx0) * 0.92)
+        h = f("symbol_h")
+        box = (mx - w / 2, my - h / 2, mx + w / 2, my + h / 2)
+        symbols.nato(pen, box, face.unit_type, colours.fg, colours.fill, f("symbol_line"))
+    else:
+        w = min(f("silhouette_w"), (cx1 - cx0) * 0.9)
+        h = min(f("silhouette_h"), (cy1 - cy0) * 0.9)
+        box = (mx - w / 2, my - h / 2, mx + w / 2, my + h / 2)
+        if face.kind == "air":
+            symbols.aircraft(pen, box, face.unit_type, colours.fg, colours.bg)
+        else:
+            symbols.ship(pen, box, face.unit_type, colours.fg, colours.bg)
+    regions["symbol"] = box
+
+    # Marks in the corners of the content area.
+    m = f("mark")
+    if face.upgrade:
+        spot = (cx0, cy0, cx0 + m, cy0 + m)
+        symbols.upgrade(pen, spot, colours.fg, colours.bg)
+        regions["upgrade"] = spot
+    if face.elite:
+        spot = (cx1 - m, cy0, cx1, cy0 + m)
+        symbols.star(pen, spot, colours.fg)
+        regions["star"] = spot
+    if face.what_if:
+        spot = (cx0, cy1 - m, cx0 + m, cy1)
+        symbols.triangle(pen, spot, colours.fg, max(1, round(f("symbol_line") * 0.9)))
+        regions["what_if"] = spot
+    return finish(canvas, px, blocks, regions, ss)
+
+
+def _side_id(canvas: Image.Image, ident: str, box: Box, colour, max_cap: float,
+             min_px: int) -> text.TextBlock:
+    """An ID along a side edge: turned to read upwards, except a short one ("1", "XIX") that
+    stands upright at the top of the strip as large as turned, where it reads more easily."""
+    x0, y0, x1, y1 = box
+    turned = text.fit(ident, (0, 0, y1 - y0, x1 - x0), weight="semibold", max_cap=max_cap,
+                      min_px=min_px)
+    try:
+        upright = text.fit(ident, (x0, y0, x1, y0 + (x1 - x0) * 1.1), weight="semibold",
+                           max_cap=max_cap, min_px=min_px)
+    except text.TextFitError:
+        upright = None
+    if upright is not None and upright.px >= turned.px * 0.75:
+        text.draw(canvas, upright, colour)
+        return upright
+    return text.draw_rotated(canvas, ident, box, colour, weight="semibold", max_cap=max_cap,
+                             min_px=min_px)
+
+
+def render_counter(face: CounterFace, px: int, art_dir: Path = ART_DIR) -> Image.Image:
+    return draw_unit(face, px, art_dir).image
+
+
+def screen_px(layout: Layout | None = None) -> int:
+    """The module's counter size in pixels, from art/counters.toml."""
+    from builder.render.style import pixels
+    layout = layout or load_layout()
+    return pixels(inch=layout.screen_inch, dpi=layout.screen_dpi)
+
+
+def print_px(layout: Layout | None = None) -> int:
+    from builder.render.style import pixels
+    layout = layout or load_layout()
+    return pixels(inch=layout.print_inch, dpi=layout.print_dpi)

@@ -1,0 +1,113 @@
+"""What the renderer draws: one face of a unit counter or a marker, as frozen data.
+
+These are the renderer's own input, independent of how the game's tables are stored; an
+adapter turns content rows into faces (use_rules.md 4.1-4.4 for the conventions).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+UNIT_TYPES: dict[str, tuple[str, ...]] = {
+    "ground": ("infantry", "paratroop", "mountain", "garrison", "cavalry", "motorized",
+               "mechanized", "tank"),
+    "air": ("fighter", "bomber"),
+    "naval": ("carrier", "surface", "convoy"),
+}
+
+# The back of a one-sided unit carries its type in words (3.2).
+TYPE_WORDS: dict[str, str] = {
+    "infantry": "INFANTRY", "paratroop": "PARATROOP", "mountain": "MOUNTAIN",
+    "garrison": "GARRISON", "cavalry": "CAVALRY", "motorized": "MOTORIZED",
+    "mechanized": "MECHANIZED", "tank": "TANK", "fighter": "FIGHTER", "bomber": "BOMBER",
+    "carrier": "CARRIER", "surface": "SURFACE FLEET", "convoy": "CONVOY",
+}
+
+@dataclass(frozen=True)
+class CounterFace:
+    """One side of a unit counter.
+
+    ``nation`` names a colour scheme (art/nations.toml); ``abbrev`` is printed at the bottom.
+    ``back_text`` set means this is the back of a one-sided unit, showing its type in words.
+    """
+
+    nation: str
+    kind: str
+    unit_type: str
+    ident: str
+    abbrev: str
+    reduced: bool = False
+    elite: bool = False
+    upgrade: bool = False
+    what_if: bool = False
+    back_text: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.kind not in UNIT_TYPES:
+            raise ValueError(f"unit kind must be one of {', '.join(UNIT_TYPES)}, "
+                             f"got {self.kind!r}")
+        if self.unit_type not in UNIT_TYPES[self.kind]:
+            raise ValueError(f"{self.kind} unit type must be one of "
+                             f"{', '.join(UNIT_TYPES[self.kind])}, got {self.unit_type!r}")
+
+
+@dataclass(frozen=True)
+class UnitCounter:
+    """A unit's two faces: full and reduced for field units, else front and a worded back."""
+
+    front: CounterFace
+    back: CounterFace
+
+
+def unit_counter(nation: str, kind: str, unit_type: str, ident: str, abbrev: str | None = None,
+                 *, elite: bool = False, upgrade: bool = False,
+                 what_if: bool = False, two_sided: bool | None = None) -> UnitCounter:
+    """Both faces of a unit, following 3.2: field ground units flip to a reduced side; a
+    garrison has one side, always reduced; air and naval units have one state.
+    ``two_sided`` overrides the guess from kind and type (the content tables know it)."""
+    if two_sided is None:
+        two_sided = kind == "ground" and unit_type != "garrison"
+    front = CounterFace(nation, kind, unit_type, ident, abbrev or nation,
+                        reduced=(kind == "ground" and not two_sided), elite=elite,
+                        upgrade=upgrade, what_if=what_if)
+    if two_sided:
+        back = CounterFace(nation, kind, unit_type, ident, abbrev or nation, reduced=True,
+                           elite=elite, upgrade=upgrade, what_if=what_if)
+    else:
+        back = CounterFace(nation, kind, unit_type, ident, abbrev or nation,
+                           reduced=front.reduced, back_text=TYPE_WORDS[unit_type])
+    return UnitCounter(front, back)
+
+
+@dataclass(frozen=True)
+class MarkerFace:
+    """One side of a marker.
+
+    ``lines`` is the text, top to bottom (a single line may be wrapped to fit); ``icon`` a
+    name from symbols.ICONS; ``figure`` one big value ("3", "+", "x10"); ``reminder`` the
+    after-use note in the corner (3.1: "die", "4T", "5P", "S+1"); ``abbrev`` a country
+    abbreviation at the bottom for nationality markers.
+    """
+
+    lines: tuple[str, ...]
+    scheme: str
+    icon: str | None = None
+    figure: str | None = None
+    reminder: str | None = None
+    abbrev: str | None = None
+
+    def __post_init__(self) -> None:
+        if not (self.lines or self.icon or self.figure):
+            raise ValueError("a marker face needs text, an icon or a figure")
+        if self.icon and self.figure:
+            raise ValueError("a marker face shows an icon or a figure, not both")
+
+
+@dataclass(frozen=True)
+class Marker:
+    """A marker counter: its name, group (for the contact sheet) and one or two faces."""
+
+    name: str
+    group: str
+    front: MarkerFace
+    back: MarkerFace | None = None

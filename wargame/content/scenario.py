@@ -1,0 +1,343 @@
+"""Scenarios: settings in ``<key>.toml`` and the counter setup in ``<key>.csv``.
+
+The TOML holds what a scenario sheet says in words and lists (turns, factions, nation status,
+policies, weather, victory, special rules); the CSV says where each counter starts. A hex is
+given as the map prints it ("3014"); ``map`` means "on the map, hex not chosen yet", which
+lets a setup be written before the map is finished and is reported by ``Scenario.unplaced``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from types import MappingProxyType
+
+from wargame.errors import DataError, near_miss
+
+from .model import Content, Month, Timing, Unit
+from .tables import Row, TomlDoc, read_table
+
+STATUSES = ("active", "neutral", "conquered", "ceded", "absent")
+WEATHER = ("fair", "poor", "severe")
+# Boxes and holders a counter may start in, besides a hex, "map", a Map Box, a month or an event.
+BOXES = ("mobilization", "eliminated", "conditional", "upgrade", "events", "holding_box", "cup", "set_aside",
+         "track", "turn_track", "hand")  # fmt: skip
+_HEX_RE = re.compile(r"^\d{4}$")
+_MONTH_RE = re.compile(r"^[A-Z][a-z]{2}-\d\d$")
+SETTINGS = ("name", "first_turn", "last_turn", "factions", "policies", "events_done", "ceded", "nations",
+            "weather", "victory", "special_rules", "notes")  # fmt: skip
+
+
+@dataclass(frozen=True)
+class NationStart:
+    abbr: str
+    status: str
+    faction: str | None
+    will: int | None  # None: the country list value
+    factories: int | None
+
+
+@dataclass(frozen=True)
+class Placement:
+    """One line of a setup: ``count`` of a counter (unit or marker) at one place."""
+
+    counter: str
+    is_unit: bool
+    count: int
+    where: str  # hex id, "map", a box word or a Map Box name; "" when ``when`` is set
+    when: Timing | None  # turn track month or event (reinforcement); None when ``where`` is set
+    strength: str | None  # full | reduced for ground units
+    sorties: int | None
+    line: int
+
+
+@dataclass(frozen=True)
+class Rule:
+    title: str
+    text: str
+    rules: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Scenario:
+    key: str
+    name: str
+    first_turn: Month
+    last_turn: Month
+    factions: tuple[str, ...]
+    policies: tuple[str, ...]
+    events_done: tuple[str, ...]
+    ceded: tuple[str, ...]
+    nations: Mapping[str, NationStart]
+    weather: Mapping[str, str]  # zone -> fixed first-turn weather; empty = roll
+    victory: Mapping[str, str]  # faction -> conditions in words, plus "check"
+    special_rules: tuple[Rule, ...]
+    notes: str
+    setup: tuple[Placement, ...]
+
+    @property
+    def turns(self) -> int:
+        return (
+            (self.last_turn.year - self.first_turn.year) * 12
+            + self.last_turn.month
+            - self.first_turn.month
+            + 1
+        )
+
+    def unplaced(self) -> tuple[Placement, ...]:
+        """Counters set on the map whose hex is not chosen yet."""
+        return tuple(p for p in self.setup if p.where == "map")
+
+    def units_at_start(self) -> Counter[str]:
+        """Unit counters on the map at the start, by unit key."""
+        out: Counter[str] = Counter()
+        for p in self.setup:
+            if p.is_unit and (p.where == "map" or _HEX_RE.match(p.where)):
+                out[p.counter] += p.count
+        return out
+
+
+def load_scenarios(folder: Path | str, content: Content) -> Mapping[str, Scenario]:
+    """Every ``<key>.toml`` in ``folder`` with its ``<key>.csv``, by key, in file-name order."""
+    found = sorted(Path(folder).glob("*.toml"))
+    return MappingProxyType({p.stem: load_scenario(p, content) for p in found})
+
+
+def load_scenario(path: Path, content: Content) -> Scenario:
+    toml = TomlDoc.read(path)
+    toml.only(SETTINGS)
+
+    first, last = toml.month("first_turn"), toml.month("last_turn")
+    game = content.settings
+    for name, month in (("first_turn", first), ("last_turn", last)):
+        if not game.first_turn <= month <= game.last_turn:
+            raise toml.fail(name, f"{month} is outside the game ({game.first_turn} to {game.last_turn})")
+    if last < first:
+        raise toml.fail("last_turn", f"{last} comes before first_turn {first}")
+
+    factions = toml.names("factions", content.factions, "faction")
+    policies = toml.names("policies", content.policies, "policy")
+    events_done = toml.names("events_done", content.events, "event", required=False)
+    ceded = toml.names("ceded", content.disputed_areas, "disputed area", required=False)
+    nations = _nations(toml, content, factions)
+    for area in content.disputed_areas.values():  # a whole-country area ceded = that country is gone (2.2.1)
+        if area.whole_country and (area.key in ceded) != (nations[area.part_of].status == "ceded"):
+            raise toml.fail(
+                f"nations.{area.part_of}",
+                f"{area.part_of} must have status ceded exactly when {area.key} is in the ceded list (2.2.1)",
+            )
+    weather = _weather(toml, content)
+    victory = _victory(toml, factions)
+    special = _special_rules(toml)
+    setup = _setup(path.with_suffix(".csv"), content, nations, first, last)
+    return Scenario(
+        key=path.stem,
+        name=toml.text("name"),
+        first_turn=first,
+        last_turn=last,
+        factions=factions,
+        policies=policies,
+        events_done=events_done,
+        ceded=ceded,
+        nations=nations,
+        weather=weather,
+        victory=victory,
+        special_rules=special,
+        notes=toml.text("notes") if "notes" in toml.data else "",
+        setup=setup,
+    )
+
+
+def _nations(toml: TomlDoc, content: Content, factions: tuple[str, ...]) -> Mapping[str, NationStart]:
+    table = toml.data.get("nations")
+    if not isinstance(table, dict):
+        raise toml.fail(
+            "nations", 'must be a table of nations: GER = { status = "active", faction = "axis" }'
+        )
+    out: dict[str, NationStart] = {}
+    for abbr in content.nations:  # every nation gets a status; unlisted ones are neutral
+        entry = table.get(abbr, {"status": "neutral"})
+        place = f"nations.{abbr}"
+        if not isinstance(entry, dict):
+            raise toml.fail(place, 'must be a table like { status = "active", faction = "axis" }')
+        for name in entry:
+            if name not in ("status", "faction", "will", "factories"):
+                raise toml.fail(
+                    place,
+                    f'unknown field "{name}"{near_miss(name, ["status", "faction", "will", "factories"])}',
+                )
+        status = entry.get("status")
+        if status not in STATUSES:
+            raise toml.fail(
+                place,
+                f'status "{status}" is not one of {", ".join(STATUSES)}{near_miss(str(status), STATUSES)}',
+            )
+        faction = entry.get("faction")
+        if status in ("active", "conquered") and faction not in content.factions:
+            raise toml.fail(place, f'a {status} nation needs a faction ({", ".join(content.factions)})')
+        if status == "active" and faction not in factions:
+            raise toml.fail(place, f"{faction} is not one of this scenario's factions")
+        if status in ("neutral", "ceded", "absent") and faction is not None:
+            raise toml.fail(place, f"a {status} nation has no faction")
+        numbers = {}
+        for name in ("will", "factories"):
+            value = entry.get(name)
+            if value is not None and (
+                not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 99
+            ):
+                raise toml.fail(place, f"{name} must be a whole number 0..99")
+            numbers[name] = value
+        out[abbr] = NationStart(abbr, status, faction, numbers["will"], numbers["factories"])
+    for abbr in table:
+        if abbr not in content.nations:
+            raise toml.fail(f"nations.{abbr}", f'no nation "{abbr}"{near_miss(abbr, content.nations)}')
+    return MappingProxyType(out)
+
+
+def _weather(toml: TomlDoc, content: Content) -> Mapping[str, str]:
+    table = toml.data.get("weather", {})
+    if not isinstance(table, dict):
+        raise toml.fail("weather", "must be a table of zone = weather")
+    for zone, value in table.items():
+        if zone not in content.settings.weather_zones:
+            raise toml.fail(
+                "weather", f'no weather zone "{zone}"{near_miss(zone, content.settings.weather_zones)}'
+            )
+        if value not in WEATHER:
+            raise toml.fail(
+                "weather", f'"{value}" is not one of {", ".join(WEATHER)}{near_miss(str(value), WEATHER)}'
+            )
+        if zone == "desert" and value != "fair":
+            raise toml.fail("weather", "the desert zone is always fair (11.0)")
+    return MappingProxyType(dict(table))
+
+
+def _victory(toml: TomlDoc, factions: tuple[str, ...]) -> Mapping[str, str]:
+    table = toml.data.get("victory")
+    if not isinstance(table, dict):
+        raise toml.fail("victory", "must be a table with the victory conditions of each faction")
+    for name, value in table.items():
+        if name != "check" and name not in factions:
+            raise toml.fail(
+                "victory", f'"{name}" is not a faction of this scenario{near_miss(name, factions)}'
+            )
+        if not isinstance(value, str) or not value:
+            raise toml.fail(f"victory.{name}", "must be a non-empty text")
+    for faction in factions:
+        if faction not in table:
+            raise toml.fail("victory", f"says nothing about how the {faction} faction wins")
+    return MappingProxyType(dict(table))
+
+
+def _special_rules(toml: TomlDoc) -> tuple[Rule, ...]:
+    rules = toml.data.get("special_rules", [])
+    if not isinstance(rules, list):
+        raise toml.fail("special_rules", "must be a list of [[special_rules]] tables")
+    out = []
+    for number, entry in enumerate(rules, start=1):
+        if (
+            not isinstance(entry, dict)
+            or not isinstance(entry.get("title"), str)
+            or not isinstance(entry.get("text"), str)
+        ):
+            raise toml.fail("special_rules", f"rule {number} needs a title and a text")
+        refs = entry.get("rules", [])
+        if not isinstance(refs, list) or not all(
+            isinstance(r, str) and re.match(r"^\d+(\.\d+)*$", r) for r in refs
+        ):
+            raise toml.fail(
+                "special_rules", f"rule {number}: rules must be a list of rule numbers", entry["title"]
+            )
+        out.append(Rule(entry["title"], entry["text"], tuple(refs)))
+    return tuple(out)
+
+
+SETUP_COLUMNS = ("counter", "where")
+
+
+def _setup(
+    path: Path, content: Content, nations: Mapping[str, NationStart], first: Month, last: Month
+) -> tuple[Placement, ...]:
+    out: list[Placement] = []
+    used: Counter[str] = Counter()
+    for row in read_table(path, SETUP_COLUMNS, ("count", "strength", "sorties", "note")):
+        key = row.text("counter")
+        unit, marker = content.units.get(key), content.markers.get(key)
+        if unit is None and marker is None:
+            known = [*content.units, *content.markers]
+            raise row.fail("counter", f'no unit or marker "{key}"{near_miss(key, known)}')
+        count = row.integer("count", 1, 999, required=False) or 1
+        used[key] += count
+        limit = unit.count if unit is not None else marker.count  # type: ignore[union-attr]
+        if used[key] > limit:
+            raise row.fail("count", f"{used[key]} {key} counters set up but only {limit} exist")
+        where, when = _where(row, content, first, last)
+        strength = row.choice("strength", ("full", "reduced"), required=False)
+        sorties = row.integer("sorties", 0, 6, required=False)
+        if unit is not None:
+            strength = _check_unit(row, unit, nations[unit.nation], where, when, strength, sorties)
+        elif strength is not None or sorties is not None:
+            raise row.fail("strength" if strength else "sorties", f"{key} is a marker")
+        out.append(Placement(key, unit is not None, count, where, when, strength, sorties, row.line))
+    _check_replaced(path, content, out)
+    return tuple(out)
+
+
+def _where(row: Row, content: Content, first: Month, last: Month) -> tuple[str, Timing | None]:
+    """The start of a counter: a place ("3014", "map", a box) or a time on the turn track."""
+    where = row.text("where")
+    boxes = (*BOXES, *content.settings.map_boxes)
+    if where == "map" or _HEX_RE.match(where) or where in boxes:
+        return where, None
+    if not (_MONTH_RE.match(where) or where[:1].islower()):
+        raise row.fail(
+            "where", f'"{where}" is not a hex, map, a box, a month or an event{near_miss(where, boxes)}'
+        )
+    when = row.timing("where", ("map", *boxes), content.events)
+    if when.month is not None and not first <= when.month <= last:
+        raise row.fail("where", f"{when.month} is outside the scenario ({first} to {last})")
+    return "", when
+
+
+def _check_unit(
+    row: Row,
+    unit: Unit,
+    nation: NationStart,
+    where: str,
+    when: Timing | None,
+    strength: str | None,
+    sorties: int | None,
+) -> str | None:
+    """Refuse a unit that cannot start this way; return its strength (ground units only)."""
+    if unit.what_if:
+        raise row.fail("counter", f"{unit.key} is a what-if unit; historical scenarios leave them out (3.0)")
+    if nation.status != "active" and not (nation.status == "neutral" and when is not None):
+        hint = " (its units set up when it activates, 13.1.2)" if nation.status == "neutral" else ""
+        raise row.fail("counter", f"{unit.key} belongs to {unit.nation}, which is {nation.status} here{hint}")
+    if where == "upgrade" and not unit.upgrade:
+        raise row.fail("where", f"{unit.key} is not an Upgrade unit (8.2)")
+    if strength is not None and unit.kind != "ground":
+        raise row.fail("strength", f"{unit.key} is a {unit.kind} unit; only ground units have a strength")
+    if strength == "full" and unit.category == "garrison":
+        raise row.fail("strength", f"{unit.key} is a garrison, always reduced (3.2.2)")
+    if sorties is not None and unit.kind == "ground":
+        raise row.fail("sorties", f"{unit.key} is a ground unit; only air and naval units fly sorties")
+    if strength is None and unit.kind == "ground":
+        return "reduced" if unit.category == "garrison" else "full"
+    return strength
+
+
+def _check_replaced(path: Path, content: Content, setup: list[Placement]) -> None:
+    """An upgrade in play at the start has removed its predecessor for good (8.2)."""
+    started = {p.counter: p for p in setup if p.is_unit and p.where not in ("", "upgrade")}
+    for placement in started.values():
+        old = content.units[placement.counter].replaces
+        if old in started:
+            raise DataError(
+                f"{old} is set up, but {placement.counter} (line {placement.line}) has already replaced it (8.2)",
+                str(path),
+                f"line {started[old].line}, column counter",
+            )
