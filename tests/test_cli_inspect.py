@@ -115,3 +115,33 @@ def test_every_subcommand_has_help(capsys):
             main([name, "--help"])
         assert exc.value.code == 0
         assert "usage" in capsys.readouterr().out
+
+
+def _zip(path, entries):
+    with zipfile.ZipFile(path, "w") as zf:
+        for name, data in entries.items():
+            zf.writestr(name, data)
+
+
+@pytest.mark.parametrize(
+    "entries, expected",
+    [
+        ({"buildFile.xml": '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "aaaa">]>'
+                           "<VASSAL.build.GameModule>&a;</VASSAL.build.GameModule>"}, "DOCTYPE"),
+        ({"buildFile.xml": "<VASSAL.build.GameModule><unclosed></VASSAL.build.GameModule>"}, "line"),
+        ({"buildFile.xml": b"<VASSAL.build.GameModule name='\xff'/>"}, "UTF-8"),
+        ({"../escape.txt": "x", "buildFile.xml": "<a/>"}, ".."),
+        ({"savedGame": "!VCSK5"}, "savedGame"),
+        ({"savedGame": "begin_save\x1bM/1/Map/x/1/null/null/0/0/null/p\x1bend_save"}, "MovePiece"),
+    ],
+)
+def test_hostile_and_broken_files_give_one_line_and_status_2(capsys, tmp_path, entries, expected):
+    path = tmp_path / "input.vmod"
+    _zip(path, entries)
+    before = path.read_bytes()
+    code, out, err = _run(capsys, "inspect", str(path))
+    assert code == 2, err
+    assert out == ""
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and expected in lines[0] and str(path) in lines[0]
+    assert path.read_bytes() == before

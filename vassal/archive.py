@@ -9,6 +9,7 @@ write never leaves a broken file behind.
 
 from __future__ import annotations
 
+import io
 import os
 import tempfile
 import zipfile
@@ -202,25 +203,13 @@ def write_archive(
         _check_entry_name(name, str(path))
     if sort:
         items.sort(key=lambda item: item[0])
-    target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            with zipfile.ZipFile(fh, "w") as zf:
-                for name, data in items:
-                    info = zipfile.ZipInfo(name, date_time=FIXED_TIME)
-                    info.create_system = 3
-                    info.external_attr = 0o644 << 16
-                    stored = name.lower().endswith(STORED_SUFFIXES)
-                    info.compress_type = zipfile.ZIP_STORED if stored else zipfile.ZIP_DEFLATED
-                    zf.writestr(info, data, compresslevel=None if stored else 6)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, target)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except FileNotFoundError:
-            pass
-        raise
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as zf:
+        for name, data in items:
+            info = zipfile.ZipInfo(name, date_time=FIXED_TIME)
+            info.create_system = 3
+            info.external_attr = 0o644 << 16
+            stored = name.lower().endswith(STORED_SUFFIXES)
+            info.compress_type = zipfile.ZIP_STORED if stored else zipfile.ZIP_DEFLATED
+            zf.writestr(info, data, compresslevel=None if stored else 6)
+    atomic_write(path, buffer.getvalue())
