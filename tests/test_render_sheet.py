@@ -94,10 +94,17 @@ def test_the_command_writes_the_sheet_and_says_how_many(tmp_path: Path, monkeypa
     assert not list(tmp_path.glob(".sheet-*"))
 
 
+def test_the_output_folder_is_made_when_missing(tmp_path: Path, monkeypatch, capsys) -> None:
+    out = tmp_path / "dist" / "sheet.png"
+    assert _run(["art", "contact-sheet", "use", "--samples", "-o", str(out)], monkeypatch) == 0
+    assert out.is_file() and (out.stat().st_mode & 0o044) == 0o044  # readable by others
+    assert not list(out.parent.glob(".*"))
+
+
 @pytest.mark.parametrize("argv,message", [
     (["art", "contact-sheet", "nope", "-o", "{tmp}/x.png"], "no game 'nope'"),
     (["art", "contact-sheet", "use", "-o", "{tmp}/x.jpg"], "written as PNG"),
-    (["art", "contact-sheet", "use", "-o", "{tmp}/none/x.png"], "does not exist"),
+    (["art", "contact-sheet", "use", "-o", "{tmp}/x.jpg/x.png"], "not a folder"),
     (["art", "contact-sheet", "use", "--samples", "-o", "{tmp}/x.png", "--dpi", "-3"],
      "dpi must be positive"),
     (["art", "contact-sheet", "use", "--samples", "-o", "{tmp}/x.png", "--inch", "0.05"],
@@ -105,6 +112,7 @@ def test_the_command_writes_the_sheet_and_says_how_many(tmp_path: Path, monkeypa
 ])
 def test_bad_input_is_one_line_and_status_2(argv, message, tmp_path: Path, monkeypatch,
                                             capsys) -> None:
+    (tmp_path / "x.jpg").write_bytes(b"a file where a folder would have to be")
     argv = [a.replace("{tmp}", str(tmp_path)) for a in argv]
     assert _run(argv, monkeypatch) == 2
     err = capsys.readouterr().err

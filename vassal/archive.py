@@ -174,6 +174,9 @@ def atomic_write(path: str | os.PathLike[str], data: bytes) -> None:
             fh.write(data)
             fh.flush()
             os.fsync(fh.fileno())
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)  # mkstemp makes files private; outputs are for sharing
         os.replace(tmp, target)
     except BaseException:
         try:

@@ -7,13 +7,13 @@ back, at the module's screen size unless told another size.
 from __future__ import annotations
 
 import argparse
-import os
+import io
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 from staffwork.errors import OK, InputError
+from vassal.archive import atomic_write
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -69,8 +69,11 @@ def run(args: argparse.Namespace) -> int:
         raise InputError(f"--columns must be at least 1, got {args.columns}")
     if args.output.suffix.lower() != ".png":
         raise InputError(f"{args.output}: the contact sheet is written as PNG (name it .png)")
-    if not args.output.resolve().parent.is_dir():
-        raise InputError(f"{args.output}: folder {args.output.resolve().parent} does not exist")
+    for folder in args.output.resolve().parents:
+        if folder.exists():
+            if not folder.is_dir():
+                raise InputError(f"{args.output}: {folder} is not a folder")
+            break
     px, size_words = _side_px(args)
     started = time.perf_counter()
     physical = None
@@ -101,18 +104,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _write_png(image, path: Path) -> None:
-    """Write under a temporary name and rename, so a broken file is never left behind."""
-    folder = path.resolve().parent
-    if not folder.is_dir():
-        raise InputError(f"{path}: folder {folder} does not exist")
-    handle, temp = tempfile.mkstemp(prefix=".sheet-", suffix=".png", dir=folder)
-    os.close(handle)
-    try:
-        image.save(temp, format="PNG", optimize=False)
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(temp, 0o666 & ~umask)  # mkstemp makes it private; a sheet is for sharing
-        os.replace(temp, path)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise
+    """Encode in memory, then write under a temporary name and rename (folders made as needed),
+    so a broken file is never left behind."""
+    buffer = io.BytesIO()
+    image.save(buffer, format="PNG", optimize=False)
+    atomic_write(path, buffer.getvalue())
