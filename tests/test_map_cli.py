@@ -1,0 +1,76 @@
+"""`staffwork map info|find|preview` on the committed USE map."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+import pytest
+from PIL import Image
+
+from staffwork.commands import map as map_command
+from staffwork.errors import is_bad_input
+
+
+def run(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="staffwork")
+    sub = parser.add_subparsers(dest="command")
+    map_command.register(sub)
+    args = parser.parse_args(argv)
+    return args.func(args)
+
+
+def test_info_describes_paris_and_its_six_hexsides(capsys):
+    assert run(["map", "info", "use", "3014"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("hex 3014: land, clear, FRA")
+    assert "city Paris (capital, factory)" in out
+    assert out.count("\n  ") >= 7
+
+
+def test_info_json_has_the_hex_its_city_and_sides(capsys):
+    assert run(["map", "info", "use", "2914", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["hex"]["terrain"] == "clear" and len(data["hexsides"]) == 6
+    assert {s["to"] for s in data["hexsides"] if s["river"]} >= {"2915", "2813"}
+
+
+def test_find_gives_the_hex_of_a_city_and_a_box(capsys):
+    assert run(["map", "find", "use", "paris"]) == 0
+    assert capsys.readouterr().out.startswith("Paris: 3014")
+    assert run(["map", "find", "use", "Central Russia"]) == 0
+    assert "Map Box CRU" in capsys.readouterr().out
+
+
+def test_find_an_unknown_name_is_bad_input_with_a_near_miss():
+    with pytest.raises(Exception) as err:
+        run(["map", "find", "use", "Pariss"])
+    assert is_bad_input(err.value) and 'did you mean "Paris"' in str(err.value)
+
+
+def test_info_on_a_hex_off_the_map_is_bad_input():
+    with pytest.raises(Exception) as err:
+        run(["map", "info", "use", "9999"])
+    assert is_bad_input(err.value)
+
+
+def test_unknown_game_is_bad_input():
+    with pytest.raises(Exception) as err:
+        run(["map", "info", "nosuchgame", "3014"])
+    assert is_bad_input(err.value)
+
+
+@pytest.mark.parametrize("layer", ["terrain", "countries", "seazones", "weather", "transport"])
+def test_preview_draws_every_layer(tmp_path, layer):
+    out = tmp_path / f"{layer}.png"
+    assert run(["map", "preview", "use", "-o", str(out), "--layer", layer, "--hex-size", "4"]) == 0
+    with Image.open(out) as im:
+        assert im.size[0] > 400 and im.size[1] > 300
+        assert len(im.convert("RGB").getcolors(1_000_000)) > 20
+
+
+def test_preview_is_the_same_twice(tmp_path):
+    a, b = tmp_path / "a.png", tmp_path / "b.png"
+    run(["map", "preview", "use", "-o", str(a), "--hex-size", "4"])
+    run(["map", "preview", "use", "-o", str(b), "--hex-size", "4"])
+    assert a.read_bytes() == b.read_bytes()

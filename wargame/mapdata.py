@@ -1,0 +1,361 @@
+"""The committed map data of a game (scenarios/<game>/map/): hexes, hexsides, cities, Sea Zones,
+Map Boxes. Loaded into frozen dataclasses; every error names the file, line and field.
+
+    load(folder, grid=None) -> MapData        load_game("use") -> MapData (cached)
+    MapData.hex("3014") -> HexInfo            MapData.side("2914", "2915") -> SideInfo
+    MapData.city("Paris") -> City             MapData.cities_in("3014") -> tuple[City, ...]
+    MapData.zone_link(10, 11) -> ZoneLink | None     MapData.box("NAO" or "North Atlantic Ocean")
+
+Hexsides between two water hexes are not listed in hexsides.csv; they are all-water sides with
+nothing on them, and `side()` answers so. Hexes are written in the grid's own ids ("3014").
+"""
+
+from __future__ import annotations
+
+import csv
+import math
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from types import MappingProxyType
+from typing import Mapping
+
+from wargame.errors import DataError, near_miss
+from wargame.grid import Grid, Hex, Hexside, Layout, use_grid
+
+# The layout all committed map geometry is written in: hexes of radius 1, the top-left corner
+# of the map's bounding box (hex 0101's west edge, row 01's top point) at (0, 0).
+UNIT_LAYOUT = Layout.regular(1.0, Hex(1, 1), x=math.sqrt(3) / 2, y=1.0)
+
+KINDS = ("land", "coastal", "water")
+TERRAINS = ("clear", "woods", "hills", "swamp", "desert")
+ROUGH = frozenset(("woods", "hills", "swamp", "desert"))  # rule 1.3.3
+WEATHER = ("cold", "mild", "warm", "desert")
+BORDERS = ("international", "disputed")
+REPO = Path(__file__).resolve().parents[1]
+
+
+@dataclass(frozen=True)
+class HexInfo:
+    id: str
+    hex: Hex
+    kind: str  # land, coastal or water (1.3.3; coastal = land hex with Sea Zone water)
+    terrain: str  # clear, woods, hills, swamp, desert ("" for water)
+    country: str  # 16.0 abbreviation, SWI / PER / SAU for the prohibited countries
+    area: str  # Mainland or Overseas Area name
+    overseas: bool
+    disputed: str  # Disputed Area name (17.0) or ""
+    line: str  # a later line's area (Vichy) or ""
+    weather: str  # cold, mild, warm, desert
+    seazones: tuple[int, ...]
+    lake: bool  # holds lake water (not Sea Zone water)
+    faded_dot: bool
+    prohibited: bool
+    restricted: bool  # USSR restricted hex (1.3.10)
+    transport: bool  # a Transport Line runs through it
+    land_pct: int
+
+    @property
+    def is_land(self) -> bool:
+        """Any land in it, wholly or partly (1.3.3): land and coastal hexes."""
+        return self.kind != "water"
+
+    @property
+    def is_coastal(self) -> bool:
+        return self.kind == "coastal"
+
+    @property
+    def is_water(self) -> bool:
+        return self.kind == "water"
+
+    @property
+    def is_rough(self) -> bool:
+        return self.terrain in ROUGH
+
+
+@dataclass(frozen=True)
+class SideInfo:
+    id: str
+    side: Hexside
+    water: bool
+    river: bool
+    border: str  # international, disputed or ""
+    land_border: bool  # 1.3.4: a border with land on it, no strait across
+    line: str  # the later line it draws (Vichy) or ""
+    strait: str  # strait name or ""
+    strait_zones: tuple[int, ...]
+    transport: bool  # a Transport Line crosses it
+    land_pct: int
+
+
+@dataclass(frozen=True)
+class City:
+    name: str
+    hex: str
+    capital: bool
+    factory: bool
+    port: bool
+    country: str
+    seazones: tuple[int, ...]
+    lat: float
+    lon: float
+    geonameid: int
+    note: str
+
+
+@dataclass(frozen=True)
+class SeaZone:
+    number: int
+    name: str
+    water_hexes: int
+    coastal_hexes: int
+    weather: str
+
+
+@dataclass(frozen=True)
+class ZoneLink:
+    a: int
+    b: int
+    kind: str  # open, strait or canal
+    via: str  # the strait's hexside or the canal's two port hexes
+    note: str
+
+
+@dataclass(frozen=True)
+class Box:
+    code: str
+    name: str
+    friendly: str
+    adjacent_boxes: tuple[str, ...]
+    adjacent_zones: tuple[int, ...]
+    ground_edge: bool  # USSR ground and air movement to the east-edge hexes (Central Russia)
+    note: str
+
+
+@dataclass(frozen=True)
+class MapData:
+    folder: Path
+    grid: Grid
+    hexes: Mapping[str, HexInfo]
+    sides: Mapping[str, SideInfo]
+    cities: tuple[City, ...]
+    zones: Mapping[int, SeaZone]
+    links: tuple[ZoneLink, ...]
+    boxes: Mapping[str, Box]
+
+    def hex(self, hex_id: str) -> HexInfo:
+        h = self.grid.parse(hex_id)
+        return self.hexes[self.grid.hex_id(h)]
+
+    def side(self, a: str, b: str) -> SideInfo:
+        """The hexside between two adjacent hexes; unlisted sides are all water."""
+        s = self.grid.hexside(self.grid.parse(a), self.grid.parse(b))
+        sid = self.grid.hexside_id(s)
+        found = self.sides.get(sid)
+        if found is not None:
+            return found
+        return SideInfo(id=sid, side=s, water=True, river=False, border="", land_border=False, line="",
+                        strait="", strait_zones=(), transport=False, land_pct=0)
+
+    def sides_of(self, hex_id: str) -> tuple[SideInfo, ...]:
+        h = self.grid.parse(hex_id)
+        return tuple(self.side(hex_id, self.grid.hex_id(n)) for n in self.grid.neighbours(h))
+
+    def city(self, name: str) -> City:
+        for c in self.cities:
+            if c.name.lower() == name.strip().lower():
+                return c
+        raise DataError(f'no city "{name}" on the map{near_miss(name, [c.name for c in self.cities])}',
+                        str(self.folder / "cities.csv"))
+
+    def cities_in(self, hex_id: str) -> tuple[City, ...]:
+        hid = self.grid.hex_id(self.grid.parse(hex_id))
+        return tuple(c for c in self.cities if c.hex == hid)
+
+    def zone_link(self, a: int, b: int) -> ZoneLink | None:
+        lo, hi = min(a, b), max(a, b)
+        for link in self.links:
+            if (link.a, link.b) == (lo, hi):
+                return link
+        return None
+
+    def zone_neighbours(self, zone: int) -> tuple[int, ...]:
+        return tuple(sorted({l.b if l.a == zone else l.a for l in self.links if zone in (l.a, l.b)}))
+
+    def box(self, key: str) -> Box:
+        for b in self.boxes.values():
+            if key.strip().lower() in (b.code.lower(), b.name.lower()):
+                return b
+        names = [b.name for b in self.boxes.values()] + list(self.boxes)
+        raise DataError(f'no Map Box "{key}"{near_miss(key, names)}', str(self.folder / "boxes.csv"))
+
+
+class _Rows:
+    """CSV rows as dicts with their line numbers; checks the header and each field."""
+
+    def __init__(self, path: Path, columns: tuple[str, ...]):
+        self.path = path
+        try:
+            with open(path, encoding="utf-8", newline="") as f:
+                reader = csv.reader(f)
+                lines = list(reader)
+        except FileNotFoundError:
+            raise DataError("file not found", str(path)) from None
+        except (UnicodeDecodeError, csv.Error) as exc:
+            raise DataError(f"not a readable CSV file ({exc})", str(path)) from None
+        if not lines:
+            raise DataError("empty file (a header row is needed)", str(path))
+        header = [h.strip() for h in lines[0]]
+        missing = [c for c in columns if c not in header]
+        if missing:
+            raise DataError(f"missing columns {missing}", str(path), "line 1")
+        self.rows = []
+        for n, values in enumerate(lines[1:], start=2):
+            if not any(v.strip() for v in values):
+                continue
+            if len(values) > len(header):
+                raise DataError(f"{len(values)} fields for {len(header)} columns", str(path), f"line {n}")
+            values = values + [""] * (len(header) - len(values))
+            self.rows.append((n, {h: v.strip() for h, v in zip(header, values)}))
+
+    def where(self, line: int, column: str) -> str:
+        return f"line {line}, {column}"
+
+    def flag(self, line: int, row: dict, column: str) -> bool:
+        v = row[column].lower()
+        if v in ("", "no"):
+            return False
+        if v == "yes":
+            return True
+        raise DataError(f'"{row[column]}" must be "yes" or empty', str(self.path), self.where(line, column))
+
+    def choice(self, line: int, row: dict, column: str, allowed: tuple[str, ...], empty: bool = False) -> str:
+        v = row[column]
+        if (v == "" and empty) or v in allowed:
+            return v
+        raise DataError(f'"{v}" is not one of {", ".join(allowed)}{near_miss(v, allowed)}', str(self.path),
+                        self.where(line, column))
+
+    def integer(self, line: int, row: dict, column: str, default: int | None = None) -> int:
+        v = row[column]
+        if v == "" and default is not None:
+            return default
+        try:
+            return int(v)
+        except ValueError:
+            raise DataError(f'"{v}" is not a whole number', str(self.path), self.where(line, column)) from None
+
+    def number(self, line: int, row: dict, column: str) -> float:
+        try:
+            return float(row[column])
+        except ValueError:
+            raise DataError(f'"{row[column]}" is not a number', str(self.path), self.where(line, column)) from None
+
+    def zones(self, line: int, row: dict, column: str) -> tuple[int, ...]:
+        v = row[column]
+        if not v:
+            return ()
+        try:
+            return tuple(int(z) for z in v.split(";"))
+        except ValueError:
+            raise DataError(f'"{v}" must be zone numbers joined by ";"', str(self.path), self.where(line, column)) from None
+
+    def hex_id(self, grid: Grid, line: int, row: dict, column: str) -> tuple[str, Hex]:
+        h = grid.parse(row[column], str(self.path), self.where(line, column))
+        return grid.hex_id(h), h
+
+
+def load(folder: Path, grid: Grid | None = None) -> MapData:
+    """Read every map file of a folder and check that they agree with each other."""
+    folder = Path(folder)
+    grid = grid or use_grid()
+    hexes: dict[str, HexInfo] = {}
+    t = _Rows(folder / "hexes.csv", ("hex", "kind", "terrain", "country", "area", "overseas", "disputed", "line",
+                                     "weather", "seazones", "lake", "faded_dot", "prohibited", "restricted",
+                                     "transport", "land_pct"))
+    for n, r in t.rows:
+        hid, h = t.hex_id(grid, n, r, "hex")
+        if hid in hexes:
+            raise DataError(f"hex {hid} is listed twice", str(t.path), f"line {n}")
+        kind = t.choice(n, r, "kind", KINDS)
+        hexes[hid] = HexInfo(
+            id=hid, hex=h, kind=kind, terrain=t.choice(n, r, "terrain", TERRAINS, empty=kind == "water"),
+            country=r["country"], area=r["area"], overseas=t.flag(n, r, "overseas"), disputed=r["disputed"],
+            line=r["line"], weather=t.choice(n, r, "weather", WEATHER, empty=True),
+            seazones=t.zones(n, r, "seazones"), lake=t.flag(n, r, "lake"), faded_dot=t.flag(n, r, "faded_dot"),
+            prohibited=t.flag(n, r, "prohibited"), restricted=t.flag(n, r, "restricted"),
+            transport=t.flag(n, r, "transport"), land_pct=t.integer(n, r, "land_pct", 0))
+    absent = [grid.hex_id(h) for h in grid.hexes() if grid.hex_id(h) not in hexes]
+    if absent:
+        raise DataError(f"{len(absent)} hexes of the grid are missing, e.g. {absent[:3]}", str(t.path))
+
+    sides: dict[str, SideInfo] = {}
+    t = _Rows(folder / "hexsides.csv", ("hexside", "water", "river", "border", "land_border", "line", "strait",
+                                        "strait_zones", "transport", "land_pct"))
+    for n, r in t.rows:
+        s = grid.parse_hexside(r["hexside"], str(t.path), t.where(n, "hexside"))
+        sid = grid.hexside_id(s)
+        if sid in sides:
+            raise DataError(f"hexside {sid} is listed twice", str(t.path), f"line {n}")
+        sides[sid] = SideInfo(
+            id=sid, side=s, water=t.flag(n, r, "water"), river=t.flag(n, r, "river"),
+            border=t.choice(n, r, "border", BORDERS, empty=True), land_border=t.flag(n, r, "land_border"),
+            line=r["line"], strait=r["strait"], strait_zones=t.zones(n, r, "strait_zones"),
+            transport=t.flag(n, r, "transport"), land_pct=t.integer(n, r, "land_pct", 0))
+
+    zones: dict[int, SeaZone] = {}
+    t = _Rows(folder / "seazones.csv", ("zone", "name", "water_hexes", "coastal_hexes", "weather"))
+    for n, r in t.rows:
+        z = t.integer(n, r, "zone")
+        zones[z] = SeaZone(z, r["name"], t.integer(n, r, "water_hexes", 0), t.integer(n, r, "coastal_hexes", 0),
+                           t.choice(n, r, "weather", WEATHER, empty=True))
+    for h in hexes.values():
+        bad = [z for z in h.seazones if z not in zones]
+        if bad:
+            raise DataError(f"hex {h.id} names Sea Zones {bad} that seazones.csv lacks", str(folder / "hexes.csv"))
+
+    links = []
+    t = _Rows(folder / "seazone_links.csv", ("zone_a", "zone_b", "kind", "via", "note"))
+    for n, r in t.rows:
+        a, b = t.integer(n, r, "zone_a"), t.integer(n, r, "zone_b")
+        for z, col in ((a, "zone_a"), (b, "zone_b")):
+            if z not in zones:
+                raise DataError(f"Sea Zone {z} is not in seazones.csv", str(t.path), t.where(n, col))
+        links.append(ZoneLink(min(a, b), max(a, b), t.choice(n, r, "kind", ("open", "strait", "canal")), r["via"],
+                              r["note"]))
+
+    cities = []
+    t = _Rows(folder / "cities.csv", ("hex", "name", "capital", "factory", "port", "country", "seazones", "lat",
+                                      "lon", "geonameid", "note"))
+    for n, r in t.rows:
+        hid, _ = t.hex_id(grid, n, r, "hex")
+        cities.append(City(name=r["name"], hex=hid, capital=t.flag(n, r, "capital"), factory=t.flag(n, r, "factory"),
+                           port=t.flag(n, r, "port"), country=r["country"], seazones=t.zones(n, r, "seazones"),
+                           lat=t.number(n, r, "lat"), lon=t.number(n, r, "lon"),
+                           geonameid=t.integer(n, r, "geonameid", 0), note=r["note"]))
+
+    boxes: dict[str, Box] = {}
+    t = _Rows(folder / "boxes.csv", ("box", "name", "friendly", "adjacent_boxes", "adjacent_zones", "ground_edge",
+                                     "note"))
+    for n, r in t.rows:
+        boxes[r["box"]] = Box(code=r["box"], name=r["name"], friendly=r["friendly"],
+                              adjacent_boxes=tuple(x for x in r["adjacent_boxes"].split(";") if x),
+                              adjacent_zones=t.zones(n, r, "adjacent_zones"), ground_edge=t.flag(n, r, "ground_edge"),
+                              note=r["note"])
+    for b in boxes.values():
+        for other in b.adjacent_boxes:
+            if other not in boxes:
+                raise DataError(f'box {b.code} names unknown box "{other}"{near_miss(other, boxes)}',
+                                str(folder / "boxes.csv"))
+    return MapData(folder=folder, grid=grid, hexes=MappingProxyType(hexes), sides=MappingProxyType(sides),
+                   cities=tuple(cities), zones=MappingProxyType(zones), links=tuple(links),
+                   boxes=MappingProxyType(boxes))
+
+
+@lru_cache(maxsize=4)
+def load_game(game: str, root: Path = REPO) -> MapData:
+    """The committed map of a game (scenarios/<game>/map), read once per process."""
+    folder = Path(root) / "scenarios" / game / "map"
+    if not folder.is_dir():
+        raise DataError(f'no map data for game "{game}" (looked in {folder})')
+    return load(folder)
