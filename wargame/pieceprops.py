@@ -1,0 +1,42 @@
+"""The names our VASSAL modules give to piece properties, layers and global properties.
+
+The module builder writes them and the rules assistant reads them back from saved games, so
+they live here, once. Values are plain text, as VASSAL stores them.
+"""
+
+from __future__ import annotations
+
+# Static properties (Marker trait `mark;`) on every unit piece.
+FACTION = "Faction"          # axis / western / soviet (factions.csv keys)
+NATIONALITY = "Nationality"  # nation abbreviation as in nations.csv (GER, UK, USSR, ...)
+KIND = "Kind"                # ground / air / naval
+TYPE = "Type"                # unit type as in units.csv (infantry, armor, fighter, convoy, ...)
+CATEGORY = "Category"        # field / garrison
+UNIT_ID = "UnitId"           # the historical ID printed on the counter ("1 Pz", "Home Fleet")
+UNIT_KEY = "UnitKey"         # units.csv key: the row this piece was made from
+ELITE = "Elite"              # "true" / "false"
+UPGRADE = "Upgrade"
+WHAT_IF = "WhatIf"
+UNIT_PROPERTIES = (FACTION, NATIONALITY, KIND, TYPE, CATEGORY, UNIT_ID, UNIT_KEY, ELITE, UPGRADE,
+                   WHAT_IF)
+
+# Static properties on every marker piece.
+MARKER_KEY = "MarkerKey"     # markers.csv key
+MARKER_NAME = "MarkerName"   # markers.csv name (Fort, Control, No EZOC, ...)
+MARKER_PROPERTIES = (MARKER_KEY, MARKER_NAME, FACTION, NATIONALITY)
+
+# Layers (Embellishment `emb2;`) on unit pieces. Level numbers are VASSAL's (1-based); an
+# inactive layer shows nothing.
+LAYER_SIDE = "Side"          # inactive: full-strength side; active level 1: reduced side (4.1)
+LAYER_SUPPLY = "Supply"      # inactive: supplied; level 1 Low Supply, level 2 No Supply (7.1)
+LAYER_SORTIES = "Sorties"    # inactive: none; level n: n Sorties, 1..6 (air and naval, 15.x)
+SUPPLY_LEVELS = ("Low Supply", "No Supply")
+MAX_SORTIES = 6
+
+# Global properties of the module (game state the rules need).
+WEATHER_PREFIX = "Weather_"  # Weather_cold, Weather_mild, Weather_warm: Fair / Poor / Severe
+WEATHER_VALUES = ("Fair", "Poor", "Severe")
+POLICY_PREFIX = "Policy_"    # Policy_<policies.csv key>: "true" when in effect
+TURN_TRACKER = "Turn"        # turn tracker name; its levels set the properties below
+MONTH = "Month"              # "Sep-39" ... "Aug-45"
+PHASE = "Phase"              # a phase name of the Sequence of Play (1.2)
