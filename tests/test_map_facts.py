@@ -494,3 +494,9 @@ def test_created_countries_find_their_factories(m):  # 16.0: FNA 2, Syria 1, Vic
     assert factories(area="Syria") == 1
     assert factories(line="Vichy") == 2
     assert m.hex(city_hex(m, "Tripoli")).area == "Libya" and m.city("Tripoli").factory  # 7.3.1
+
+
+def test_palermo_and_taranto_join_the_mainland_network(m):  # 1.3.3, 7.4 (issue 3 facts)
+    mainland = _line_component(m, city_hex(m, "Rome"))
+    assert city_hex(m, "Taranto") in mainland and city_hex(m, "Palermo") in mainland
+    assert city_hex(m, "Berlin") in mainland  # Italy's lines reach Germany's
