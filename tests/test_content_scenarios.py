@@ -10,6 +10,7 @@ import pytest
 
 from wargame.content import Content, Scenario, default_folder, load_content, load_scenario, load_scenarios
 from wargame.errors import DataError
+from wargame.grid import USE
 
 FOLDER = default_folder("use") / "scenarios"
 
@@ -93,11 +94,29 @@ def test_the_tobruk_fort_stands_where_the_rules_put_it(scenarios: dict[str, Scen
     assert [p.where for p in fort] == ["5339"]  # 13.1.2.1
 
 
-def test_unplaced_counters_are_reported_until_the_map_gives_them_hexes(
-    scenarios: dict[str, Scenario],
-) -> None:
-    france = scenarios["france_1940"]
-    assert len(france.unplaced()) == sum(france.units_at_start().values())
+def test_every_counter_on_the_map_has_a_hex_of_the_grid(use: Content) -> None:
+    for scenario in load_scenarios(FOLDER, use, USE).values():
+        assert scenario.unplaced() == (), scenario.key
+        for p in scenario.setup:
+            if p.where.isdigit():
+                assert USE.hex_id(USE.parse(p.where)) == p.where
+
+
+def test_a_hex_off_the_grid_names_the_line(use: Content, tmp_path: Path) -> None:
+    path = broken(tmp_path, "france_1940", ".csv", "ger-2,2821", "ger-2,5999")
+    with pytest.raises(DataError) as caught:
+        load_scenario(path, use, USE)
+    assert "france_1940.csv: line 2, column where" in str(caught.value)
+
+
+def test_a_marker_may_start_back_side_up(scenarios: dict[str, Scenario]) -> None:
+    fort = next(p for p in scenarios["mediterranean_1941"].setup if p.counter == "fort-tobruk")
+    assert fort.flipped  # the British hold Tobruk in February 1941
+
+
+def test_only_a_two_sided_marker_can_show_its_back(use: Content, tmp_path: Path) -> None:
+    message = fails(use, broken(tmp_path, "mediterranean_1941", ".csv", "fort-gre,4138,,,,,", "fort-gre,4138,,,,back,"))
+    assert "column face" in message and "no back face" in message
 
 
 # -- bad setups ---------------------------------------------------------------------------------
@@ -131,22 +150,22 @@ def test_a_misspelt_counter_names_line_and_near_miss(use: Content, tmp_path: Pat
 
 
 def test_a_unit_of_a_neutral_nation_cannot_start_on_the_map(use: Content, tmp_path: Path) -> None:
-    message = fails(use, broken(tmp_path, "france_1940", ".csv", "fra-1,map", "bel-i,map"))
+    message = fails(use, broken(tmp_path, "france_1940", ".csv", "fra-1,2815", "bel-i,2815"))
     assert "bel-i belongs to BEL, which is neutral here" in message and "13.1.2" in message
 
 
 def test_a_counter_set_up_twice_is_refused(use: Content, tmp_path: Path) -> None:
-    message = fails(use, broken(tmp_path, "france_1940", ".csv", "fra-2,map", "fra-1,map"))
+    message = fails(use, broken(tmp_path, "france_1940", ".csv", "fra-2,2917", "fra-1,2917"))
     assert "column count" in message and "2 fra-1 counters set up but only 1 exist" in message
 
 
 def test_a_garrison_cannot_start_at_full_strength(use: Content, tmp_path: Path) -> None:
-    message = fails(use, broken(tmp_path, "france_1940", ".csv", "fra-corse,map,", "fra-corse,map,full"))
+    message = fails(use, broken(tmp_path, "france_1940", ".csv", "fra-corse,4021,", "fra-corse,4021,full"))
     assert "column strength" in message and "always reduced" in message
 
 
 def test_a_what_if_unit_is_kept_out_of_historical_scenarios(use: Content, tmp_path: Path) -> None:
-    message = fails(use, broken(tmp_path, "france_1940", ".csv", "ger-nord,map", "ger-graf-zeppelin,map"))
+    message = fails(use, broken(tmp_path, "france_1940", ".csv", "ger-nord,2323", "ger-graf-zeppelin,2323"))
     assert "what-if" in message
 
 
@@ -175,7 +194,7 @@ def test_an_unknown_nation_in_the_nations_table_suggests_the_nation(use: Content
 
 
 def test_a_predecessor_and_its_upgrade_cannot_both_start(use: Content, tmp_path: Path) -> None:
-    message = fails(use, broken(tmp_path, "overlord_1944", ".csv", "ussr-3,map", "ussr-62,map"))
+    message = fails(use, broken(tmp_path, "overlord_1944", ".csv", "ussr-3,2546", "ussr-62,2546"))
     assert "ussr-62 is set up, but ussr-8-gds" in message and "8.2" in message
 
 

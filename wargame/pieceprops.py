@@ -40,3 +40,7 @@ POLICY_PREFIX = "Policy_"    # Policy_<policies.csv key>: "true" when in effect
 TURN_TRACKER = "Turn"        # turn tracker name; its levels set the properties below
 MONTH = "Month"              # "Sep-39" ... "Aug-45"
 PHASE = "Phase"              # a phase name of the Sequence of Play (1.2)
+STATUS_PREFIX = "Status_"    # Status_<NATION>: "<status> [faction]", e.g. "active axis", "neutral",
+                             # "conquered western" (status one of STATUSES)
+STATUSES = ("active", "neutral", "conquered", "ceded", "absent")
+CEDED_PREFIX = "Ceded_"      # Ceded_<disputed area key>: "true" once the area has changed hands

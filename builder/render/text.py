@@ -170,6 +170,18 @@ def fit(text: str | tuple[str, ...], box: Box, *, weight: str = "bold",
     return TextBlock(tuple(lines), weight, px, tuple(origins), tuple(inks), box)
 
 
+def fit_all(texts: list[str | tuple[str, ...]], boxes: list[Box], **options) -> list[TextBlock]:
+    """Fit several texts at one common size, the largest at which every one fits its box, so
+    a column of labels reads as one set rather than each line at its own size."""
+    weight = options.get("weight", "bold")
+    first = [fit(t, b, **options) for t, b in zip(texts, boxes, strict=True)]
+    if not first:
+        return []
+    common_cap = min(block.px for block in first) * cap_ratio(weight)
+    cap = min(common_cap, options.pop("max_cap", common_cap))
+    return [fit(t, b, max_cap=cap, **options) for t, b in zip(texts, boxes)]
+
+
 def draw(image: Image.Image, block: TextBlock, colour: RGB) -> None:
     pen = ImageDraw.Draw(image)
     face = font(block.weight, block.px)

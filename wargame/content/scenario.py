@@ -4,6 +4,9 @@ The TOML holds what a scenario sheet says in words and lists (turns, factions, n
 policies, weather, victory, special rules); the CSV says where each counter starts. A hex is
 given as the map prints it ("3014"); ``map`` means "on the map, hex not chosen yet", which
 lets a setup be written before the map is finished and is reported by ``Scenario.unplaced``.
+Given the game's grid, the loader also refuses a hex that is not on the map; whether a piece may
+legally stand there is the placement check's business (``staffwork scenario check``), which
+reads each line's ``note`` for documented exceptions.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from pathlib import Path
 from types import MappingProxyType
 
 from wargame.errors import DataError, near_miss
+from wargame.grid import Grid
 
 from .model import Content, Month, Timing, Unit
 from .tables import Row, TomlDoc, read_table
@@ -52,6 +56,8 @@ class Placement:
     strength: str | None  # full | reduced for ground units
     sorties: int | None
     line: int
+    note: str = ""  # the setup line's remark; documents a deliberate exception to a placement rule
+    flipped: bool = False  # a two-sided marker starts back side up (face = back: Tobruk fort UK side)
 
 
 @dataclass(frozen=True)
@@ -100,13 +106,16 @@ class Scenario:
         return out
 
 
-def load_scenarios(folder: Path | str, content: Content) -> Mapping[str, Scenario]:
-    """Every ``<key>.toml`` in ``folder`` with its ``<key>.csv``, by key, in file-name order."""
+def load_scenarios(folder: Path | str, content: Content, grid: Grid | None = None) -> Mapping[str, Scenario]:
+    """Every ``<key>.toml`` in ``folder`` with its ``<key>.csv``, by key, in file-name order.
+
+    With ``grid``, every hex of a setup must be on it (ids are normalised to the grid's spelling).
+    """
     found = sorted(Path(folder).glob("*.toml"))
-    return MappingProxyType({p.stem: load_scenario(p, content) for p in found})
+    return MappingProxyType({p.stem: load_scenario(p, content, grid) for p in found})
 
 
-def load_scenario(path: Path, content: Content) -> Scenario:
+def load_scenario(path: Path, content: Content, grid: Grid | None = None) -> Scenario:
     toml = TomlDoc.read(path)
     toml.only(SETTINGS)
 
@@ -132,7 +141,7 @@ def load_scenario(path: Path, content: Content) -> Scenario:
     weather = _weather(toml, content)
     victory = _victory(toml, factions)
     special = _special_rules(toml)
-    setup = _setup(path.with_suffix(".csv"), content, nations, first, last)
+    setup = _setup(path.with_suffix(".csv"), content, nations, first, last, grid)
     return Scenario(
         key=path.stem,
         name=toml.text("name"),
@@ -259,11 +268,16 @@ SETUP_COLUMNS = ("counter", "where")
 
 
 def _setup(
-    path: Path, content: Content, nations: Mapping[str, NationStart], first: Month, last: Month
+    path: Path,
+    content: Content,
+    nations: Mapping[str, NationStart],
+    first: Month,
+    last: Month,
+    grid: Grid | None = None,
 ) -> tuple[Placement, ...]:
     out: list[Placement] = []
     used: Counter[str] = Counter()
-    for row in read_table(path, SETUP_COLUMNS, ("count", "strength", "sorties", "note")):
+    for row in read_table(path, SETUP_COLUMNS, ("count", "strength", "sorties", "face", "note")):
         key = row.text("counter")
         unit, marker = content.units.get(key), content.markers.get(key)
         if unit is None and marker is None:
@@ -275,13 +289,19 @@ def _setup(
         if used[key] > limit:
             raise row.fail("count", f"{used[key]} {key} counters set up but only {limit} exist")
         where, when = _where(row, content, first, last)
+        if grid is not None and _HEX_RE.match(where):
+            where = grid.hex_id(grid.parse(where, str(path), f"line {row.line}, column where"))
         strength = row.choice("strength", ("full", "reduced"), required=False)
         sorties = row.integer("sorties", 0, 6, required=False)
         if unit is not None:
             strength = _check_unit(row, unit, nations[unit.nation], where, when, strength, sorties)
         elif strength is not None or sorties is not None:
             raise row.fail("strength" if strength else "sorties", f"{key} is a marker")
-        out.append(Placement(key, unit is not None, count, where, when, strength, sorties, row.line))
+        note = row.text("note", required=False)
+        face = row.choice("face", ("front", "back"), required=False)
+        if face == "back" and (marker is None or not marker.back):
+            raise row.fail("face", f"{key} has no back face to show")
+        out.append(Placement(key, unit is not None, count, where, when, strength, sorties, row.line, note, face == "back"))
     _check_replaced(path, content, out)
     return tuple(out)
 

@@ -1,0 +1,172 @@
+"""Piece definitions: prototypes for shared behaviour, unit pieces and marker pieces.
+
+A unit is (outermost first) the prototypes Common, <Faction> unit, Sorties (air and naval),
+Supply, then its own Layer "Side" (the reduced or worded back), its static properties and the
+BasicPiece showing the full-strength front (use_rules.md 4.1-4.2). A marker is Common, a Side
+layer when it has a back, its properties and its face. Property and layer names come from
+wargame.pieceprops, which the rules assistant reads back from saved games.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from vassal.keys import NamedKeyStroke
+from vassal.pieces import Piece
+from vassal.traits import BasicPiece, Delete, Embellishment, Marker, ReportState, SendToLocation, UsePrototype
+from wargame import pieceprops as pp
+from wargame.content import Content, Nation, Unit
+from wargame.content import Marker as ContentMarker
+
+CTRL, CTRL_SHIFT = 130, 195
+FLIP = NamedKeyStroke(ord("F"), CTRL)
+SUPPLY_TOGGLE = NamedKeyStroke(ord("U"), CTRL)
+SUPPLY_CYCLE = NamedKeyStroke(ord("U"), CTRL_SHIFT)
+SORTIES_TOGGLE = NamedKeyStroke(ord("O"), CTRL)
+SORTIE_UP = NamedKeyStroke(61, CTRL)  # Ctrl + '='
+SORTIE_DOWN = NamedKeyStroke(45, CTRL)  # Ctrl + '-'
+ELIMINATE = NamedKeyStroke(ord("E"), CTRL)
+DELETE = NamedKeyStroke(ord("D"), CTRL)
+REPORTED = (FLIP, SUPPLY_TOGGLE, SUPPLY_CYCLE, SORTIES_TOGGLE, SORTIE_UP, SORTIE_DOWN)
+
+COMMON = "Common"
+SUPPLY = "Supply"
+SORTIES = "Sorties"
+BADGE_OFFSET = 22  # layer badges sit over the counter's top corners
+
+SUPPLY_IMAGES = ("supply_low.png", "supply_no.png")
+SORTIE_IMAGES = tuple(f"sorties_{n}.png" for n in range(1, pp.MAX_SORTIES + 1))
+
+
+def faction_prototype(faction_name: str) -> str:
+    return f"{faction_name} unit"
+
+
+def unit_image(unit: Unit, side: str) -> str:
+    return f"unit_{unit.key}_{side}.png"
+
+
+def marker_image(marker: ContentMarker, side: str) -> str:
+    return f"marker_{marker.key}_{side}.png"
+
+
+def unit_name(unit: Unit) -> str:
+    return f"{unit.nation} {unit.id}"
+
+
+def marker_name(marker: ContentMarker) -> str:
+    return marker.front
+
+
+@dataclass(frozen=True)
+class Prototype:
+    name: str
+    description: str
+    piece: Piece
+
+
+def _empty_base() -> BasicPiece:
+    return BasicPiece.make()
+
+
+def _flip_layer(back_image: str, level_name: str) -> Embellishment:
+    return Embellishment.make(
+        activate_command="Flip", activate_modifiers=CTRL, activate_key="F", images=(back_image,),
+        level_names=(level_name,), name=pp.LAYER_SIDE, always_active=False, activate_keystroke=FLIP,
+        description="Side: active = the back of the counter")
+
+
+def prototypes(card_maps: dict[str, str]) -> list[Prototype]:
+    """Common (report + delete), Supply and Sorties layers, and one "<Faction> unit" prototype
+    per faction with a "send to Eliminated box" command; `card_maps` maps faction name to the
+    map name of its Faction Card."""
+    common = Piece((
+        ReportState.make(keys=REPORTED + (ELIMINATE,), report_format="$location$: $newPieceName$ *",
+                         description="Report flips, supply and sorties to the chat log"),
+        Delete.make(command_name="Delete", key=DELETE),
+    ), _empty_base())
+    supply = Piece((Embellishment.make(
+        activate_command="Supply marker on/off", activate_modifiers=CTRL, activate_key="U",
+        up_command="Low / No Supply", up_modifiers=CTRL_SHIFT, up_key="U",
+        images=SUPPLY_IMAGES, level_names=tuple(f"+ ({n})" for n in pp.SUPPLY_LEVELS), loop_levels=True,
+        name=pp.LAYER_SUPPLY, always_active=False, activate_keystroke=SUPPLY_TOGGLE,
+        increase_keystroke=SUPPLY_CYCLE, x_offset=-BADGE_OFFSET, y_offset=-BADGE_OFFSET,
+        description="Supply: inactive = supplied, 1 = Low, 2 = No (7.1)"),), _empty_base())
+    sorties = Piece((Embellishment.make(
+        activate_command="Sorties marker on/off", activate_modifiers=CTRL, activate_key="O",
+        up_command="+1 Sortie", up_modifiers=CTRL, up_key="=",
+        down_command="-1 Sortie", down_modifiers=CTRL, down_key="-",
+        images=SORTIE_IMAGES, level_names=tuple(f"+ ({n} Sorties)" for n in range(1, pp.MAX_SORTIES + 1)),
+        loop_levels=False, name=pp.LAYER_SORTIES, always_active=False, activate_keystroke=SORTIES_TOGGLE,
+        increase_keystroke=SORTIE_UP, decrease_keystroke=SORTIE_DOWN,
+        x_offset=BADGE_OFFSET, y_offset=-BADGE_OFFSET,
+        description="Sorties: inactive = none, level n = n Sorties (1.5, 15.22)"),), _empty_base())
+    out = [
+        Prototype(COMMON, "Report to the chat log; delete", common),
+        Prototype(SUPPLY, "Supply layer of every unit", supply),
+        Prototype(SORTIES, "Sorties layer of air and naval units", sorties),
+    ]
+    for faction_name, card in sorted(card_maps.items()):
+        send = SendToLocation.make(
+            command_name="Send to Eliminated box", key=ELIMINATE, map_name=card, board_name=card,
+            destination="Z", zone="Eliminated", description="Eliminated box of the faction card (12.2)")
+        out.append(Prototype(faction_prototype(faction_name), f"{faction_name} units",
+                             Piece((send,), _empty_base())))
+    return out
+
+
+def nation_faction(nation: Nation) -> str | None:
+    """The faction a nation's counters serve by default: its 1939 side, else the one it joined."""
+    return nation.faction_1939 or nation.joined
+
+
+def unit_piece(unit: Unit, content: Content, gpid: str) -> Piece:
+    nation = content.nations[unit.nation]
+    faction = nation_faction(nation)
+    traits = [UsePrototype.of(COMMON)]
+    if faction is not None:
+        traits.append(UsePrototype.of(faction_prototype(content.factions[faction].name)))
+    if unit.kind in ("air", "naval"):
+        traits.append(UsePrototype.of(SORTIES))
+    traits.append(UsePrototype.of(SUPPLY))
+    back_name = "+ (reduced)" if unit.sides == 2 else ""
+    traits.append(_flip_layer(unit_image(unit, "back"), back_name))
+    props = {
+        pp.FACTION: faction or "neutral",
+        pp.NATIONALITY: unit.nation,
+        pp.KIND: unit.kind,
+        pp.TYPE: unit.type,
+        pp.CATEGORY: unit.category,
+        pp.UNIT_ID: unit.id,
+        pp.UNIT_KEY: unit.key,
+        pp.ELITE: _flag(unit.elite),
+        pp.UPGRADE: _flag(unit.upgrade),
+        pp.WHAT_IF: _flag(unit.what_if),
+    }
+    assert tuple(props) == pp.UNIT_PROPERTIES
+    traits.append(Marker.of(props))
+    basic = BasicPiece.make(image_name=unit_image(unit, "front"), common_name=unit_name(unit), gpid=gpid)
+    return Piece(tuple(traits), basic)
+
+
+def marker_piece(marker: ContentMarker, content: Content, gpid: str) -> Piece:
+    faction = marker.faction
+    if faction is None and marker.nation in content.nations:
+        faction = nation_faction(content.nations[marker.nation])
+    traits = [UsePrototype.of(COMMON)]
+    if marker.back:
+        traits.append(_flip_layer(marker_image(marker, "back"), marker.back))
+    props = {
+        pp.MARKER_KEY: marker.key,
+        pp.MARKER_NAME: marker.name,
+        pp.FACTION: faction or "",
+        pp.NATIONALITY: marker.nation or "",
+    }
+    assert tuple(props) == pp.MARKER_PROPERTIES
+    traits.append(Marker.of(props))
+    basic = BasicPiece.make(image_name=marker_image(marker, "front"), common_name=marker_name(marker), gpid=gpid)
+    return Piece(tuple(traits), basic)
+
+
+def _flag(value: bool) -> str:
+    return "true" if value else "false"

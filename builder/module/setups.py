@@ -1,0 +1,231 @@
+"""Scenario setups as saved games (.vsav) for the module's File > New menu.
+
+Each counter of a scenario's setup CSV goes where the sheet says: a hex (VASSAL's own point
+for that hex name on the main map, snapped, and checked to lie in our hex), a Map Box (its
+zone on the main map), a Faction Card box (Events, Conditional, Eliminated, ...), the Turn
+Track (a month, or the Turn marker on the first month), the Weather Track, or the Diplomacy
+boxes. Counters whose hex is not chosen yet ("map") wait in their faction card's "To place on
+map" box, and the setup's description says how many. Set-aside counters stay in the palette.
+"""
+
+from __future__ import annotations
+
+import re
+import tempfile
+from collections import Counter
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from builder.module.cards import PLACE_BOX, WEATHER_STATES, OffBoard
+from vassal.commands import SetGlobalProperty
+from vassal.grids import MapGeometry
+from vassal.pieces import Piece, expand_prototypes, piece_state, piece_type, with_layer
+from vassal.savefile import Placement as SavePlacement
+from vassal.savefile import setup_tree, write_saved_game
+from wargame import pieceprops as pp
+from wargame.board import Board
+from wargame.content import Content, Scenario
+from wargame.errors import DataError
+
+HEX_RE = re.compile(r"^\d{4}$")
+MONTH_RE = re.compile(r"^[A-Z][a-z]{2}-\d\d$")
+FACTION_BOXES = {"events": "Events", "conditional": "Conditional", "eliminated": "Eliminated",
+                 "mobilization": "Mobilization", "upgrade": "Upgrade", "hand": "Hand", "map": PLACE_BOX}
+DATE_SAVED = 946684800000  # 2000-01-01: a fixed stamp keeps setups byte-identical
+FIRST_PIECE_ID = 1_000_000
+
+
+@dataclass(frozen=True)
+class Spot:
+    """Where a counter starts: map name and map pixels, plus what it was asked for."""
+
+    map: str
+    x: int
+    y: int
+    where: str
+    hex: str | None = None
+
+
+@dataclass(frozen=True)
+class SetupResult:
+    name: str
+    file: str
+    data: bytes
+    description: str
+    spots: tuple[tuple[str, Spot], ...]  # (counter key, spot) per piece, in placement order
+    skipped: int
+
+
+class Places:
+    """Hands out counter positions: hex centres, and free slots inside boxes (row by row)."""
+
+    def __init__(self, board: Board, main: MapGeometry, boards: Mapping[str, OffBoard],
+                 box_names: Mapping[str, str], content: Content | None = None) -> None:
+        self.board, self.main, self.boards = board, main, boards
+        self.content = content
+        self.box_names = box_names
+        self.used: Counter[tuple[str, str]] = Counter()
+
+    def hex(self, hex_id: str) -> Spot:
+        x, y = self.main.location_point(hex_id)
+        x, y = self.main.snap(x, y)
+        ours = self.board.hex_at(x, y)
+        if ours is None or self.board.grid.hex_id(ours) != hex_id:
+            raise DataError(f"VASSAL's point ({x}, {y}) for hex {hex_id} is not in that hex")
+        if self.main.location_name(x, y) != hex_id:
+            raise DataError(f"VASSAL names the point of hex {hex_id} {self.main.location_name(x, y)!r}")
+        return Spot(self.board.map_name, x, y, hex_id, hex_id)
+
+    def map_box(self, code: str, where: str) -> Spot:
+        box = self.board.box(code)
+        n = self.used[(self.board.map_name, code)]
+        self.used[(self.board.map_name, code)] += 1
+        cols = max(1, (box.width - 20) // 85)
+        rows = max(1, (box.height - 20) // 85)
+        i = n % (cols * rows)
+        x = box.x + 10 + 42 + (i % cols) * 85
+        y = box.y + 10 + 42 + (i // cols) * 85
+        return Spot(self.board.map_name, x, y, where)
+
+    def area(self, board_key: str, name: str, where: str) -> Spot:
+        board = self.boards[board_key]
+        area = board.area(name)
+        slots = area.slots()
+        n = self.used[(board.map_name, name)]
+        self.used[(board.map_name, name)] += 1
+        x, y = slots[n % len(slots)] if len(slots) > 1 else area.center
+        if len(slots) == 1:
+            x, y = area.center
+        return Spot(board.map_name, x, y, where)
+
+
+def scenario_setup(
+    scenario: Scenario,
+    content: Content,
+    pieces: Mapping[str, Piece],
+    prototypes: Mapping[str, Piece],
+    places: Places,
+    *,
+    module_name: str,
+    module_version: str,
+    vassal_version: str,
+    faction_of: Callable[[str, Scenario], str | None],
+) -> SetupResult:
+    """One scenario as .vsav bytes, and where every piece went."""
+    items: list[SavePlacement] = []
+    spots: list[tuple[str, Spot]] = []
+    skipped = 0
+    waiting = 0
+    next_id = FIRST_PIECE_ID
+    box_codes = {name.lower(): code for code, name in places.box_names.items()}
+    box_codes.update({code.lower(): code for code in places.box_names})
+    for p in scenario.setup:
+        if p.counter not in pieces:
+            raise DataError(f"no piece for counter {p.counter!r}", f"{scenario.key}.csv", f"line {p.line}")
+        for _ in range(p.count):
+            spot = _spot(p, scenario, places, box_codes, faction_of)
+            if spot is None:
+                skipped += 1
+                continue
+            if p.where == "map":
+                waiting += 1
+            piece = expand_prototypes(pieces[p.counter], prototypes)
+            if p.strength == "reduced" or getattr(p, "flipped", False):
+                piece = with_layer(piece, pp.LAYER_SIDE, active=True)
+            if p.sorties:
+                piece = with_layer(piece, pp.LAYER_SORTIES, level=p.sorties, active=True)
+            items.append(SavePlacement(str(next_id), piece_type(piece), piece_state(piece), spot.map, spot.x, spot.y))
+            spots.append((p.counter, spot))
+            next_id += 1
+    extra = [SetGlobalProperty(pp.WEATHER_PREFIX + zone, value.capitalize()) for zone, value in
+             sorted(scenario.weather.items())]
+    extra += [SetGlobalProperty(pp.POLICY_PREFIX + key, "true") for key in scenario.policies]
+    tree = setup_tree(items, extra=extra)
+    description = f"{scenario.name}, {scenario.first_turn} to {scenario.last_turn}."
+    if waiting:
+        description += (f" {waiting} counters whose hex the setup does not give yet wait in their "
+                        f"faction card's '{PLACE_BOX}' box.")
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / f"{scenario.key}.vsav"
+        write_saved_game(path, tree, module_name=module_name, module_version=module_version,
+                         vassal_version=vassal_version, description=description, date_saved=DATE_SAVED)
+        data = path.read_bytes()
+    return SetupResult(scenario.name, f"{scenario.key}.vsav", data, description, tuple(spots), skipped)
+
+
+def _spot(p, scenario: Scenario, places: Places, box_codes: Mapping[str, str],
+          faction_of: Callable[[str, Scenario], str | None]) -> Spot | None:
+    where = p.where
+    if p.when is not None:
+        if p.when.month is not None:
+            return places.area("tracks", str(p.when.month), str(p.when))
+        faction = faction_of(p.counter, scenario)  # an event-timed arrival
+        return places.area(faction, "Conditional", str(p.when)) if faction else \
+            places.area("tracks", "Game markers", str(p.when))
+    if HEX_RE.match(where):
+        return places.hex(where)
+    if where.lower() in box_codes:
+        return places.map_box(box_codes[where.lower()], where)
+    if where == "set_aside":
+        return None
+    if where in ("turn_track",):
+        return places.area("tracks", str(scenario.first_turn), where)
+    if where == "cup":
+        return places.area("tracks", "Cup: to draw from", where)
+    if where == "holding_box":
+        return places.area("tracks", "Diplomacy Holding Box", where)
+    if where == "track":
+        return _track_spot(p.counter, scenario, places, faction_of)
+    if where in FACTION_BOXES:
+        faction = faction_of(p.counter, scenario)
+        if faction is None:
+            name = "Neutral forces" if where == "map" else "Game markers"
+            return places.area("tracks", name, where)
+        return places.area(faction, FACTION_BOXES[where], where)
+    raise DataError(f"cannot place a counter at {where!r}", f"{scenario.key}.csv", f"line {p.line}")
+
+
+def _track_spot(counter: str, scenario: Scenario, places: Places,
+                faction_of: Callable[[str, Scenario], str | None]) -> Spot | None:
+    """Tracking markers: Weather on its zone's box, the rest on their faction card's tracks."""
+    m = re.match(r"^weather-(\w+)$", counter)
+    if m:
+        zone = m.group(1)
+        state = scenario.weather.get(zone, "fair").capitalize()
+        if state not in WEATHER_STATES:
+            state = WEATHER_STATES[0]
+        return places.area("tracks", f"{zone.capitalize()} {state}", "track")
+    faction = faction_of(counter, scenario)
+    if faction is None:
+        return places.area("tracks", "Game markers", "track")
+    board = places.boards[faction]
+    names = {a.name for a in board.areas}
+    m = re.match(r"^(prod|will|fac-count)-?(1s|10s|x2)?-?(\w*)$", counter)
+    area = "Events"
+    if m:
+        kind, digit, nation = m.group(1), m.group(2), m.group(3).upper()
+        value = _nation_value(places, scenario, nation, kind)
+        if kind == "prod" and digit == "x2":
+            area = "Production Multiplier"
+        elif kind in ("prod", "will") and digit:
+            row = "Production" if kind == "prod" else "Will"
+            figure = value % 10 if digit == "1s" else (value // 10) % 10
+            area = f"{row} {digit} {figure}"
+        elif kind == "fac-count":
+            area = f"Factory Count {min(9, max(1, value))}"
+    return places.area(faction, area if area in names else "Events", "track")
+
+
+def _nation_value(places: "Places", scenario: Scenario, nation: str, kind: str) -> int:
+    """A nation's starting National Will (scenario value, else the country list's) or factory
+    count; production starts at 0 (the players compute it in the first Economy phase, 9.1)."""
+    info = places.content.nations.get(nation) if places.content else None
+    start = scenario.nations.get(nation)
+    if kind == "will":
+        value = start.will if start is not None and start.will is not None else (info.will if info else None)
+    elif kind == "fac-count":
+        value = start.factories if start is not None and start.factories is not None else (info.factories if info else None)
+    else:
+        value = 0
+    return max(0, value or 0)

@@ -1,0 +1,255 @@
+"""The buildFile.xml tree of a game's module, assembled from data with vassal.buildfile.component.
+
+Every class and attribute here is one the engine reads (vassal.components holds the table,
+checked against VASSAL 3.7's source); `validate_buildfile` is run on the result before packing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from lxml import etree
+
+from builder.module.cards import DECK_NAME, Area, OffBoard
+from builder.module.charts import Chart
+from builder.module.pieces import Prototype
+from builder.vassal_grid import hex_grid_element
+from vassal.buildfile import component
+from vassal.grids import TAG_BOARD, TAG_ZONE, TAG_ZONED_GRID, HexGrid
+from vassal.pieces import Piece, format_add_piece
+from wargame import pieceprops as pp
+from wargame.board import Board, BoxArea
+
+M = "VASSAL.build.module."
+MAP = M + "map."
+WIDGET = "VASSAL.build.widget."
+PROPS = M + "properties."
+TURN = M + "turn."
+
+VASSAL_VERSION = "3.7.0"
+MOVE_FORMAT = "$pieceName$ moves $previousLocation$ -> $location$ *"
+
+
+@dataclass(frozen=True)
+class Slot:
+    """A palette entry: display name, gpid and piece definition."""
+
+    name: str
+    gpid: str
+    piece: Piece
+
+
+@dataclass(frozen=True)
+class Palette:
+    """Nested palette tabs: (tab name, children) where a leaf's children are Slots."""
+
+    name: str
+    children: tuple["Palette", ...] = ()
+    slots: tuple[Slot, ...] = ()
+
+
+@dataclass(frozen=True)
+class Setup:
+    name: str
+    file: str
+    description: str
+
+
+@dataclass(frozen=True)
+class ModuleSpec:
+    """Everything the tree is made from."""
+
+    name: str
+    version: str
+    description: str
+    board: Board
+    hex_grid: HexGrid
+    box_names: Mapping[str, str]  # Map Box code -> name (zone name)
+    cards: Sequence[OffBoard]
+    sides: Sequence[str]
+    prototypes: Sequence[Prototype]
+    palette: Palette
+    months: Sequence[str]
+    phases: Sequence[str]
+    weather_zones: Sequence[str]
+    policies: Sequence[str]
+    charts: Sequence[Chart]
+    setups: Sequence[Setup]
+    next_gpid: int
+
+
+def _zone(name: str, path: str) -> etree._Element:
+    return component(TAG_ZONE, {
+        "highlightProperty": "", "locationFormat": "$name$", "name": name, "path": path,
+        "useHighlight": False, "useParentGrid": False})
+
+
+def box_path(box: BoxArea) -> str:
+    r, b = box.x + box.width, box.y + box.height
+    return f"{box.x},{box.y};{r},{box.y};{r},{b};{box.x},{b}"
+
+
+def _map_children(board_el: etree._Element, stack: bool = True) -> list[etree._Element]:
+    picker = component(MAP + "BoardPicker", {
+        "addColumnText": "Add column", "addRowText": "Add row", "boardPrompt": "Select board",
+        "slotHeight": 125, "slotScale": 0.2, "slotWidth": 350, "title": "Choose Boards"}, board_el)
+    return [
+        picker,
+        component(MAP + "StackMetrics", {
+            "bottom": "40,0", "color": "0,0,0", "disabled": not stack, "down": "37,0", "exSepX": 12,
+            "exSepY": 24, "top": "38,0", "unexSepX": 3, "unexSepY": 5, "up": "39,0"}),
+        component(MAP + "ForwardToKeyBuffer"),
+        component(MAP + "Scroller"),
+        component(MAP + "ForwardToChatter"),
+        component(MAP + "MenuDisplayer"),
+        component(MAP + "MapCenterer"),
+        component(MAP + "StackExpander"),
+        component(MAP + "PieceMover"),
+        component(MAP + "KeyBufferer"),
+        component(MAP + "ImageSaver"),
+        component(MAP + "CounterDetailViewer", {
+            "bgColor": "255,255,255", "borderWidth": 2, "centerAll": False, "delay": 700,
+            "display": "from all layers", "fgColor": "0,0,0", "fontSize": 11, "graphicsZoom": 1.0,
+            "hotkey": "", "minDisplayPieces": 2, "showgraph": True, "showgraphsingle": False,
+            "showtext": True, "showtextsingle": False, "summaryReportFormat": "$LocationName$",
+            "counterReportFormat": "$PieceName$", "zoomlevel": 1.0, "version": "4"}),
+        component(MAP + "Flare"),
+        component(MAP + "Zoomer", {"zoomLevels": "0.2,0.3,0.4,0.5,0.625,0.75,1.0,1.25,1.6",
+                                   "zoomStart": 4}),
+        component(MAP + "SelectionHighlighters"),
+        component(MAP + "HighlightLastMoved", {"color": "255,0,0", "enabled": True, "thickness": 3}),
+    ]
+
+
+def _map(name: str, board_el: etree._Element, *, launch: bool, extra: Sequence[etree._Element] = ()) -> etree._Element:
+    attrs = {
+        "allowMultiple": False, "backgroundcolor": "255,255,255", "buttonName": name if launch else "",
+        "changeFormat": "$message$", "color": "0,0,0", "createFormat": "$pieceName$ created in $location$ *",
+        "description": "", "edgeHeight": 0, "edgeWidth": 0, "hideKey": "", "hotkey": "", "icon": "",
+        "launch": launch, "mapName": name, "markMoved": "Never", "markUnmovedHotkey": "",
+        "markUnmovedIcon": "", "markUnmovedReport": "", "markUnmovedText": "", "markUnmovedTooltip": "",
+        "moveKey": "", "moveToFormat": MOVE_FORMAT, "moveWithinFormat": MOVE_FORMAT,
+        "onlyReportChangedLocation": True, "showKey": "", "thickness": 3,
+        "tooltip": f"Show or hide the {name} window" if launch else "",
+    }
+    return component(M + "Map", attrs, *_map_children(board_el), *extra)
+
+
+def main_map(spec: ModuleSpec) -> etree._Element:
+    """"Europe": the board image, its Map Boxes as zones over the background hex grid."""
+    b = spec.board
+    zones = [_zone(spec.box_names[box.code], box_path(box)) for box in b.boxes]
+    grid = component(TAG_ZONED_GRID, {}, *zones, hex_grid_element(spec.hex_grid))
+    board_el = component(TAG_BOARD, {"image": b.image, "name": b.board_name, "reversible": False}, grid)
+    return _map(b.map_name, board_el, launch=False)
+
+
+def card_map(card: OffBoard) -> etree._Element:
+    """An off-map board: its boxes and track cells as zones (no grid: pieces sit where dropped)."""
+    zones = [_zone(a.name, a.path()) for a in card.areas if a.kind in ("box", "cell")]
+    grid = component(TAG_ZONED_GRID, {}, *zones)
+    board_el = component(TAG_BOARD, {"image": card.image, "name": card.map_name, "reversible": False}, grid)
+    extra = [_deck(a, card.map_name) for a in card.areas if a.kind == "deck"]
+    return _map(card.map_name, board_el, launch=True, extra=extra)
+
+
+def _deck(area: Area, board: str) -> etree._Element:
+    """The Diplomacy Cup: a face-down, always shuffled draw pile (10.2)."""
+    x, y = area.center
+    return component(MAP + "DrawPile", {
+        "allowMultiple": False, "allowSelect": False, "color": "255,51,51", "draw": True,
+        "drawFaceUp": True, "faceDown": "Never", "height": area.height - 20, "name": DECK_NAME,
+        "owningBoard": board, "reshufflable": False, "reversible": False, "shuffle": "Always",
+        "width": area.width - 20, "x": x, "y": y})
+
+
+def _palette_widget(node: Palette, top: bool = False) -> etree._Element:
+    if node.slots:
+        slots = [component(WIDGET + "PieceSlot", {"entryName": s.name, "gpid": s.gpid, "height": 80, "width": 80},
+                           text=format_add_piece(None, s.piece)) for s in node.slots]
+        return component(WIDGET + "PanelWidget", {"entryName": node.name, "fixed": False, "nColumns": 8,
+                                                   "scale": 1.0, "vert": False}, *slots)
+    return component(WIDGET + "TabWidget", {"entryName": node.name},
+                     *(_palette_widget(c) for c in node.children))
+
+
+def module_tree(spec: ModuleSpec) -> etree._Element:
+    children: list[etree._Element] = [
+        component(M + "BasicCommandEncoder"),
+        component(M + "Documentation"),
+        component(M + "PlayerRoster", {"buttonIcon": "", "buttonKeyStroke": "", "buttonText": "Retire",
+                                       "buttonToolTip": "Switch sides, become an observer"},
+                  *[_entry(s) for s in spec.sides]),
+        component(M + "GlobalOptions", {
+            "autoReport": "Always", "chatterHTMLSupport": "Never", "hotKeysOnClosedWindows": "Never",
+            "inventoryForAll": "Always", "nonOwnerUnmaskable": "Never", "playerIdFormat": "$PlayerName$",
+            "promptString": "Opponents can unmask pieces", "sendToLocationMoveTrails": "Never",
+            "storeLeadingZeroIntegersAsStrings": True}),
+        component(M + "Chatter"),
+        component(M + "KeyNamer"),
+        component(M + "PrototypesContainer", {}, *[
+            component(M + "PrototypeDefinition", {"description": p.description, "name": p.name},
+                      text=format_add_piece(None, p.piece)) for p in spec.prototypes]),
+        component(PROPS + "GlobalProperties", {}, *_global_properties(spec)),
+        main_map(spec),
+        *[card_map(c) for c in spec.cards],
+        component(M + "PieceWindow", {"defaultWidth": 0, "hidden": False, "hotkey": "", "icon": "",
+                                      "name": "Counters", "scale": 1.0, "text": "Counters",
+                                      "tooltip": "Show or hide the counter palette"},
+                  _palette_widget(spec.palette)),
+        _dice("1d6", 1), _dice("2d6", 2),
+        _turn_tracker(spec),
+        component(M + "ChartWindow", {"hotkey": "", "icon": "", "name": "Charts", "text": "Charts",
+                                      "tooltip": "Sequence of play, terrain key, supply and EZOC"},
+                  component(WIDGET + "TabWidget", {"entryName": "Charts"}, *[
+                      component(WIDGET + "Chart", {"chartName": c.name, "description": c.title,
+                                                   "fileName": c.image}) for c in spec.charts])),
+        *[component(M + "PredefinedSetup", {"description": s.description, "file": s.file, "isMenu": False,
+                                            "name": s.name, "useFile": True}) for s in spec.setups],
+    ]
+    return component("VASSAL.build.GameModule", {
+        "ModuleOther1": "", "ModuleOther2": "", "VassalVersion": VASSAL_VERSION,
+        "description": spec.description, "name": spec.name, "nextPieceSlotId": spec.next_gpid,
+        "version": spec.version}, *children)
+
+
+def _entry(side: str) -> etree._Element:
+    e = etree.Element("entry")
+    e.text = side
+    return e
+
+
+def _global_properties(spec: ModuleSpec) -> list[etree._Element]:
+    out = []
+    for zone in spec.weather_zones:
+        out.append(component(PROPS + "GlobalProperty", {
+            "description": f"Weather in the {zone} zone (11.0)", "initialValue": pp.WEATHER_VALUES[0],
+            "isNumeric": False, "name": pp.WEATHER_PREFIX + zone}))
+    for key in spec.policies:
+        out.append(component(PROPS + "GlobalProperty", {
+            "description": "true while the policy is in effect (10.3)", "initialValue": "false",
+            "isNumeric": False, "name": pp.POLICY_PREFIX + key}))
+    return out
+
+
+def _dice(name: str, n: int) -> etree._Element:
+    return component(M + "DiceButton", {
+        "addToTotal": 0, "canDisable": False, "hotkey": "", "icon": "", "keepCount": 1, "keepDice": False,
+        "keepOption": ">", "lockAdd": False, "lockDice": False, "lockPlus": False, "lockSides": False,
+        "nDice": n, "nSides": 6, "name": name, "plus": 0, "prompt": False,
+        "reportFormat": "** $name$ = $result$ *** <$PlayerName$>", "reportTotal": n > 1, "sortDice": False,
+        "text": name, "tooltip": f"Roll {name}"})
+
+
+def _turn_tracker(spec: ModuleSpec) -> etree._Element:
+    phase = component(TURN + "ListTurnLevel", {
+        "configFirst": False, "configList": False, "list": ",".join(spec.phases), "name": pp.PHASE,
+        "property": pp.PHASE, "turnFormat": "$value$"})
+    month = component(TURN + "ListTurnLevel", {
+        "configFirst": False, "configList": False, "list": ",".join(spec.months), "name": pp.MONTH,
+        "property": pp.MONTH, "turnFormat": "$value$"}, phase)
+    return component(TURN + "TurnTracker", {
+        "buttonText": "Turn", "hotkey": "", "icon": "", "name": pp.TURN_TRACKER, "nexthotkey": "78,195",
+        "prevhotkey": "80,195", "reportFormat": "* <$PlayerId$> $newTurn$",
+        "tooltip": "Month and phase (1.3)", "turnFormat": "$level1$ - $level2$"}, month)
