@@ -1,0 +1,324 @@
+"""What `staffwork check` says about a position: text, JSON and a picture.
+
+    report_dict(board, check) -> dict          the JSON document (schema below)
+    report_text(doc) -> str                    problems first, by faction; then a summary
+    explain_text(doc, unit) -> str             the full reasoning for one unit
+    render_picture(board, check, path, base_image=None) -> Path     PNG of the area involved
+
+JSON schema "staffwork.check/1" (stable: fields are only ever added):
+
+    {"schema": "staffwork.check/1", "file": str, "module": str, "game": str,
+     "state": {"month": str, "phase": str, "weather": {zone: str}, "policies": [key],
+               "ceded": [area], "nations": {abbr: {"status": str, "faction": str|null}}},
+     "findings": [{"rule": "3.3", "check": "stacking|placement|supply", "severity": "problem|note",
+                   "faction": str, "units": [id], "hexes": [hex or box], "reason": str,
+                   "path": [hex, "SZ n" or box]}],
+     "units": [{"id": str, "name": str, "nationality": str, "faction": str, "kind": str,
+                "type": str, "where": hex|box|null, "marked_supply": "full|low|none",
+                "supply": null | {"state": "full|low|none", "source": str, "source_at": str,
+                          "limited": bool, "via": "land|sea|exempt|", "path": [..],
+                          "convoy": str, "exempt": str, "note": str,
+                          "blocked": [{"hex": str, "why": str}]}}],
+     "ezoc": {faction: {"count": int, "hexes": [hex]}},
+     "summary": {"units": int, "supply": {"full": n, "low": n, "none": n}, "problems": int,
+                 "notes": int, "by_check": {check: n}},
+     "skipped_pieces": [id]}
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from assistant.board import Board
+from wargame.board import board_for
+from wargame.rules.use import Check
+
+SCHEMA = "staffwork.check/1"
+FACTION_ORDER = ("axis", "western", "soviet")
+STATE_WORDS = {"full": "Full", "low": "Low", "none": "No supply"}
+
+
+def report_dict(board: Board, check: Check) -> dict[str, Any]:
+    pos = board.position
+    st = pos.state
+    lines = check.supply.lines
+    units = []
+    for u in sorted(pos.units, key=lambda u: u.id):
+        line = lines.get(u.id)
+        units.append({
+            "id": u.id, "name": u.name, "nationality": u.nationality, "faction": u.faction, "kind": u.kind,
+            "type": u.type, "where": u.hex or u.box, "marked_supply": u.supply,
+            "supply": None if line is None else {
+                "state": line.state, "source": line.source, "source_at": line.source_at, "limited": line.limited,
+                "via": line.via, "path": list(line.path), "convoy": line.convoy, "exempt": line.exempt,
+                "note": line.note, "blocked": [{"hex": h, "why": w} for h, w in line.blocked]},
+        })
+    findings = [{"rule": f.rule, "check": f.check, "severity": f.severity, "faction": f.faction,
+                 "units": list(f.units), "hexes": list(f.hexes), "reason": f.reason, "path": list(f.path)}
+                for f in check.findings]
+    factions = sorted({u.faction for u in pos.units if u.faction}, key=_faction_key)
+    ezoc = {f: {"count": len(h), "hexes": sorted(h)} for f in factions for h in [check.zoc.hexes(f)]}
+    supply_counts = Counter(line.state for line in lines.values())
+    return {
+        "schema": SCHEMA, "file": board.file, "module": board.module_name, "game": pos.game,
+        "state": {"month": st.month, "phase": st.phase, "weather": dict(st.weather), "policies": sorted(st.policies),
+                  "ceded": sorted(st.ceded),
+                  "nations": {k: {"status": v.status, "faction": v.faction} for k, v in st.nations.items()}},
+        "findings": findings,
+        "units": units,
+        "ezoc": ezoc,
+        "summary": {"units": len(pos.units),
+                    "supply": {s: supply_counts.get(s, 0) for s in ("full", "low", "none")},
+                    "problems": sum(1 for f in check.findings if f.severity == "problem"),
+                    "notes": sum(1 for f in check.findings if f.severity == "note"),
+                    "by_check": dict(sorted(Counter(f.check for f in check.findings).items()))},
+        "skipped_pieces": list(board.skipped),
+    }
+
+
+def _faction_key(f: str) -> tuple[int, str]:
+    return (FACTION_ORDER.index(f) if f in FACTION_ORDER else 9, f)
+
+
+def _unit_names(doc: dict[str, Any]) -> dict[str, str]:
+    return {u["id"]: f"{u['nationality']} {u['name']}" for u in doc["units"]}
+
+
+def report_text(doc: dict[str, Any]) -> str:
+    names = _unit_names(doc)
+    out = [f"{doc['file']}: {doc['game'].upper()} position, {doc['summary']['units']} units"
+           + (f", {doc['state']['month']}" if doc["state"]["month"] else "")
+           + (f", {doc['state']['phase']}" if doc["state"]["phase"] else "")]
+    for severity, title in (("problem", "Problems"), ("note", "Notes")):
+        chosen = [f for f in doc["findings"] if f["severity"] == severity]
+        if not chosen:
+            continue
+        out.append(f"{title} ({len(chosen)}):")
+        for faction in sorted({f["faction"] for f in chosen}, key=_faction_key):
+            out.append(f"  {faction.capitalize()}:")
+            for f in (f for f in chosen if f["faction"] == faction):
+                where = ",".join(f["hexes"])
+                who = "; ".join(f"{names.get(u, u)} [{u}]" for u in f["units"][:4])
+                out.append(f"    {f['rule']:<8} {where:<6} {who}: {f['reason']}")
+    if not any(f["severity"] == "problem" for f in doc["findings"]):
+        out.append("No problems found.")
+    s = doc["summary"]
+    out.append("Summary:")
+    out.append(f"  supply now: {s['supply']['full']} Full, {s['supply']['low']} Low, {s['supply']['none']} none "
+               f"(units on the map and in Map Boxes)")
+    for faction, z in doc["ezoc"].items():
+        out.append(f"  {faction.capitalize()} units have {z['count']} hexes in enemy ZOC")
+    if doc["state"]["policies"]:
+        out.append("  policies: " + ", ".join(doc["state"]["policies"]))
+    if doc["skipped_pieces"]:
+        out.append(f"  {len(doc['skipped_pieces'])} pieces are neither units nor markers and were skipped")
+    return "\n".join(out) + "\n"
+
+
+def find_unit(doc: dict[str, Any], key: str) -> dict[str, Any] | None:
+    """A unit by piece id, or by name / "NAT name" (case-insensitive, exact)."""
+    key_l = key.strip().lower()
+    for u in doc["units"]:
+        if key_l in (u["id"].lower(), u["name"].lower(), f"{u['nationality']} {u['name']}".lower()):
+            return u
+    return None
+
+
+def explain_text(doc: dict[str, Any], unit: dict[str, Any]) -> str:
+    out = [f"{unit['nationality']} {unit['name']} [{unit['id']}] ({unit['faction']}, {unit['kind']} {unit['type']}) "
+           f"at {unit['where'] or 'off the map'}; marked {STATE_WORDS[unit['marked_supply']]}"]
+    line = unit["supply"]
+    if line is None:
+        out.append("Not on the map: no supply check (7.2 checks units in hexes).")
+    elif line["exempt"]:
+        out.append(f"Supplied without a trace: {line['exempt']}.")
+    elif line["state"] != "none":
+        kind = "Limited (Low Supply)" if line["limited"] else "Unlimited (Full Supply)"
+        out.append(f"Traces a {line['via']} line to {line['source']} ({line['source_at']}), a {kind} source (7.3).")
+        out.append("Path: " + " -> ".join(line["path"]))
+        if line["convoy"]:
+            out.append(f"The sea leg uses convoy [{line['convoy']}] (7.4.3).")
+    else:
+        out.append(f"Cannot trace supply: {line['note']}.")
+        if line["blocked"]:
+            out.append("Hexes that stop every line within reach (7.4.1):")
+            out += [f"  {b['hex']}: {b['why']}" for b in line["blocked"]]
+        else:
+            out.append("Nothing blocks it nearby: no Transport Line, port with a convoy or source lies within "
+                       "two hexes, or the line it reaches leads to no source of its nation.")
+    for f in doc["findings"]:
+        if unit["id"] in f["units"]:
+            out.append(f"Finding {f['rule']} ({f['check']}): {f['reason']}")
+    return "\n".join(out) + "\n"
+
+
+# ------------------------------------------------------------------------------------------
+# Picture
+
+FACTION_RGB = {"axis": (70, 70, 80), "western": (40, 110, 200), "soviet": (200, 40, 40)}
+LAND, WATER, DOT, BARRED = (236, 228, 205), (178, 206, 230), (214, 210, 196), (224, 224, 232)
+
+
+def render_picture(board: Board, check: Check, path: str | Path, base_image: str | Path | None = None,
+                   focus: tuple[str, ...] = ()) -> Path:
+    """Draw the area around the units involved (or ``focus`` hexes): a light map from the map
+    data (or ``base_image``, the board PNG), EZOC shading per faction, supply paths, units
+    (red cross: no supply, orange ring: Low), and overstacked or illegal hexes outlined."""
+    from PIL import Image, ImageDraw, ImageFont
+
+    from vassal.archive import atomic_write
+
+    geo = board_for(board.position.game)
+    sit = check.situation
+    grid, layout = geo.grid, geo.layout
+    pos = board.position
+    flagged = {h for f in check.findings if f.check in ("stacking", "placement") for h in f.hexes if h.isdigit()}
+    involved = set(focus) or ({u.hex for u in pos.units if u.hex} | flagged)  # units and flagged hexes
+    for line in check.supply.lines.values():
+        involved |= {h for h in line.path if h.isdigit()} if not focus else set()
+    if not involved:
+        involved = {grid.hex_id(h) for h in grid.hexes()}
+    pts = [geo.center(grid.parse(h)) for h in involved]
+    pad = layout.along * 2.5
+    cx0 = (min(p[0] for p in pts) + max(p[0] for p in pts)) / 2
+    cy0 = (min(p[1] for p in pts) + max(p[1] for p in pts)) / 2
+    span = layout.along * 5  # at least ten hexes across, so a single unit has its surroundings
+    pts = pts + [(cx0 - span, cy0 - span), (cx0 + span, cy0 + span)]
+    left = max(0, min(p[0] for p in pts) - pad)
+    top = max(0, min(p[1] for p in pts) - pad)
+    right = min(geo.width, max(p[0] for p in pts) + pad)
+    bottom = min(geo.height, max(p[1] for p in pts) + pad)
+    scale = min(1.0, 1800 / max(right - left, 1), 1400 / max(bottom - top, 1))
+    width, height = int((right - left) * scale) + 1, int((bottom - top) * scale) + 1
+
+    def xy(p: tuple[float, float]) -> tuple[float, float]:
+        return ((p[0] - left) * scale, (p[1] - top) * scale)
+
+    legend_h = 20 * (6 + len({u.faction for u in pos.units})) + 20
+    img = Image.new("RGB", (max(width, 360), height + legend_h), (255, 255, 255))
+    if base_image:
+        img.paste(Image.open(base_image).convert("RGB").crop((int(left), int(top), int(right), int(bottom)))
+                  .resize((width, height)), (0, 0))
+    else:
+        img.paste(Image.new("RGB", (width, height), WATER), (0, 0))
+    draw = ImageDraw.Draw(img, "RGBA")
+    visible = [h for h in grid.hexes() if left - pad < geo.center(h)[0] < right + pad
+               and top - pad < geo.center(h)[1] < bottom + pad]
+    mp = sit.map
+    if not base_image:
+        for h in visible:
+            info = mp.hexes[grid.hex_id(h)]
+            if info.kind == "water":
+                continue
+            colour = BARRED if info.prohibited or sit.neutral(info.id) else DOT if info.faded_dot else LAND
+            draw.polygon([xy(c) for c in grid.corners(h, layout)], fill=colour, outline=(205, 195, 170))
+        for h in visible:
+            hid = grid.hex_id(h)
+            for n in grid.neighbours(h):
+                nid = grid.hex_id(n)
+                if hid < nid and mp.side(hid, nid).transport:
+                    draw.line([xy(geo.center(h)), xy(geo.center(n))], fill=(120, 95, 70), width=max(1, int(3 * scale)))
+    # EZOC shading: one colour per faction whose units are in the enemy ZOC (hatched by offset)
+    for f_index, faction in enumerate(sorted({u.faction for u in pos.units}, key=_faction_key)):
+        r, g, b = FACTION_RGB.get(faction, (120, 0, 120))
+        for hid in check.zoc.hexes(faction):
+            h = grid.parse(hid)
+            if not (left - pad < geo.center(h)[0] < right + pad):
+                continue
+            exerted = {pos.unit(uid).faction for uid in check.zoc.exerted_by(hid, faction)}
+            for e in exerted:
+                er, eg, eb = FACTION_RGB.get(e, (120, 0, 120))
+                draw.polygon([xy(c) for c in grid.corners(h, layout)], fill=(er, eg, eb, 70),
+                             outline=(er, eg, eb, 160), width=2)
+    font = _font(ImageFont, max(10, int(22 * scale)))
+    small = _font(ImageFont, max(9, int(16 * scale)))
+    for name_hex in sorted({c.hex for c in mp.cities}):
+        h = grid.parse(name_hex)
+        cx, cy = xy(geo.center(h))
+        if 0 <= cx <= width and 0 <= cy <= height:
+            rad = 5 * scale + 2
+            draw.ellipse([cx - rad, cy - rad, cx + rad, cy + rad], fill=(40, 40, 40))
+            draw.text((cx + rad + 2, cy - rad - 2), mp.cities_in(name_hex)[0].name, fill=(40, 40, 40), font=small)
+    # supply paths
+    for uid, line in check.supply.lines.items():
+        hexes = [p for p in line.path if p.isdigit()]
+        if line.via == "exempt" or len(hexes) < 2:
+            continue
+        colour = (20, 140, 60, 200) if not line.limited else (230, 140, 0, 220)
+        draw.line([xy(geo.center(grid.parse(p))) for p in hexes], fill=colour, width=max(2, int(6 * scale)))
+    # flagged hexes
+    for hid in flagged:
+        draw.polygon([xy(c) for c in grid.corners(grid.parse(hid), layout)], outline=(230, 0, 200),
+                     width=max(3, int(8 * scale)))
+    # units
+    size = max(26.0, layout.along * 0.7 * scale)
+    for place in pos.occupied:
+        if not place.isdigit():
+            continue
+        units = pos.units_in(place)
+        cx, cy = xy(geo.center(grid.parse(place)))
+        for i, u in enumerate(units):
+            ox = cx + (i - (len(units) - 1) / 2) * size * 0.35
+            oy = cy + (i - (len(units) - 1) / 2) * size * 0.35
+            box = [ox - size / 2, oy - size / 2, ox + size / 2, oy + size / 2]
+            draw.rectangle(box, fill=FACTION_RGB.get(u.faction, (120, 0, 120)), outline=(255, 255, 255), width=2)
+            draw.text((box[0] + 3, box[1] + 2), u.nationality[:3], fill=(255, 255, 255), font=small)
+            draw.text((box[0] + 3, box[1] + size / 2), _kind_letter(u), fill=(255, 255, 255), font=small)
+            state = check.supply.lines.get(u.id)
+            if state and state.state == "none":
+                draw.line([box[0], box[1], box[2], box[3]], fill=(255, 30, 30), width=max(3, int(6 * scale)))
+                draw.line([box[0], box[3], box[2], box[1]], fill=(255, 30, 30), width=max(3, int(6 * scale)))
+            elif state and state.state == "low":
+                draw.ellipse([box[0] - 4, box[1] - 4, box[2] + 4, box[3] + 4], outline=(255, 150, 0),
+                             width=max(3, int(6 * scale)))
+    draw.rectangle([0, height, img.width, img.height], fill=(255, 255, 255))
+    _legend(draw, pos, font, small, img.width, img.height)
+    import io
+
+    buf = io.BytesIO()
+    img.save(buf, format="PNG", optimize=False)
+    out = Path(path)
+    atomic_write(out, buf.getvalue())
+    return out
+
+
+def _kind_letter(u) -> str:
+    return {"ground": "G", "air": "F" if u.type == "fighter" else "B"}.get(u.kind, "C" if u.type == "convoy" else "W")
+
+
+def _font(image_font, size: int):
+    try:
+        return image_font.load_default(size=size)
+    except TypeError:  # Pillow < 10.1
+        return image_font.load_default()
+
+
+def _legend(draw, pos, font, small, width: int, height: int) -> None:
+    rows = [((20, 140, 60), "line", "supply line to an Unlimited source"),
+            ((230, 140, 0), "line", "supply line to a Limited source (Low)"),
+            ((255, 30, 30), "cross", "unit that cannot trace supply"),
+            ((255, 150, 0), "ring", "unit in Low Supply"),
+            ((230, 0, 200), "box", "overstacked or illegal hex"),
+            (BARRED, "fill", "neutral or prohibited country")]
+    for faction in sorted({u.faction for u in pos.units}, key=_faction_key):
+        rows.append((FACTION_RGB.get(faction, (120, 0, 120)), "fill", f"{faction.capitalize()} unit; tint: its ZOC on enemies"))
+    line_h = 20
+    w, h = 330, line_h * len(rows) + 10
+    x0, y0 = 8, height - h - 4
+    draw.rectangle([x0, y0, x0 + w, y0 + h], fill=(255, 255, 255, 220), outline=(60, 60, 60))
+    for i, (rgb, kind, text) in enumerate(rows):
+        y = y0 + 6 + i * line_h
+        if kind == "line":
+            draw.line([x0 + 8, y + 8, x0 + 34, y + 8], fill=rgb, width=4)
+        elif kind == "cross":
+            draw.line([x0 + 12, y + 2, x0 + 28, y + 16], fill=rgb, width=3)
+            draw.line([x0 + 12, y + 16, x0 + 28, y + 2], fill=rgb, width=3)
+        elif kind == "ring":
+            draw.ellipse([x0 + 12, y, x0 + 28, y + 16], outline=rgb, width=3)
+        elif kind == "box":
+            draw.rectangle([x0 + 12, y, x0 + 28, y + 16], outline=rgb, width=3)
+        else:
+            draw.rectangle([x0 + 12, y, x0 + 28, y + 16], fill=rgb)
+        draw.text((x0 + 42, y + 1), text, fill=(20, 20, 20), font=small)

@@ -1,0 +1,270 @@
+"""Watching a folder or a file and re-checking every saved game or log written there.
+
+Polling, not OS notifications: it works the same on every system and network folder, needs no
+extra dependency, and a 0.2 s poll keeps a re-check within a second of the write finishing.
+A file counts as written when its size and mtime have stayed the same for one poll interval
+and its zip reads; a half-written file is simply looked at again on the next poll.
+
+Each re-check (``.vsav``: the position check of ``wargame.rules.use.check``; ``.vlog``: the
+audit of ``assistant.audit`` plus the check of its final position) is compared with the last
+one of the same file: new problems, resolved problems, units whose supply changed. The latest
+picture and a self-refreshing HTML page go to the output folder; the watched files are only
+ever read. Only the latest result per file is kept, so memory stays flat however long it runs.
+
+    Finding key: (rule, where, unit, reason)
+    Result(name, path, findings, supply, error)          frozen; one check of one file
+    Changes(new, resolved, supply)                        frozen
+    check_file(path, *, module=None, phase=None) -> Result
+    compare(old, new) -> Changes
+    Watcher(target, out_dir, *, module=None, phase=None, interval=0.2, settle=0.2,
+            picture=True, echo=print)
+        .poll() -> list[tuple[Result, Changes]]   one look at the target
+        .run(max_checks=None) -> int              until Ctrl-C (0) or max_checks re-checks
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+
+SUFFIXES = (".vsav", ".vlog")
+TEMPLATES = Path(__file__).with_name("templates")
+STATE_WORDS = {"full": "Full", "low": "Low", "none": "No"}
+
+
+@dataclass(frozen=True)
+class Item:
+    """One finding as watch shows it; ``key`` identifies it across re-checks."""
+
+    rule: str
+    where: str
+    unit: str
+    reason: str
+
+    @property
+    def key(self) -> tuple[str, str, str, str]:
+        return (self.rule, self.where, self.unit, self.reason)
+
+    def line(self) -> str:
+        who = f"{self.unit} " if self.unit else ""
+        return f"[{self.rule}] {who}{self.where}: {self.reason}"
+
+
+@dataclass(frozen=True)
+class Result:
+    name: str
+    path: str
+    findings: tuple[Item, ...]
+    supply: tuple[tuple[str, str, str], ...]  # (unit id, label, state) sorted
+    error: str = ""
+
+
+@dataclass(frozen=True)
+class Changes:
+    new: tuple[Item, ...]
+    resolved: tuple[Item, ...]
+    supply: tuple[str, ...]  # "GER 2P: Full -> No"
+
+    @property
+    def any(self) -> bool:
+        return bool(self.new or self.resolved or self.supply)
+
+
+def _check(board):
+    from wargame.rules.use import check
+
+    return check(board.position)
+
+
+def check_file(path: str | Path, *, module: str | None = None, phase: str | None = None,
+               keep: dict | None = None) -> Result:
+    """Check one save or log. Bad input gives a Result with ``error`` set, never an exception.
+
+    ``keep`` (optional) receives the board and check for drawing the picture.
+    """
+    from assistant.board import Overrides, read_position
+    from vassal.errors import FormatError
+    from wargame.errors import DataError
+
+    p = Path(path)
+    try:
+        items: list[Item] = []
+        if p.suffix.lower() == ".vlog":
+            from assistant.audit import audit_log, position_at
+
+            audit = audit_log(p, module=module, phase=phase)
+            for f in audit.findings:
+                items.append(Item(f.rule, "-".join(f.hexes), f.unit, f"step {f.step}: {f.reason}"))
+            board = position_at(p, audit.steps, module=module, phase=phase)
+        else:
+            board = read_position(p, module=module,
+                                  overrides=Overrides(phase=phase) if phase else Overrides())
+        checked = _check(board)
+        labels = {u.id: u.label for u in board.position.units}
+        for f in checked.problems:
+            unit = ", ".join(labels.get(u, u) for u in f.units[:3])
+            items.append(Item(f.rule, "-".join(f.hexes), unit, f.reason))
+        supply = tuple(sorted((uid, labels.get(uid, uid), line.state)
+                              for uid, line in checked.supply.lines.items()))
+        if keep is not None:
+            keep["board"], keep["check"] = board, checked
+        return Result(p.name, str(p), tuple(sorted(set(items), key=lambda i: i.key)), supply)
+    except (FormatError, DataError, OSError) as exc:
+        return Result(p.name, str(p), (), (), str(exc))
+
+
+def compare(old: Result | None, new: Result) -> Changes:
+    before = {i.key: i for i in old.findings} if old else {}
+    after = {i.key: i for i in new.findings}
+    fresh = tuple(i for k, i in after.items() if k not in before)
+    gone = tuple(i for k, i in before.items() if k not in after)
+    supply: list[str] = []
+    if old is not None:
+        was = {uid: (label, state) for uid, label, state in old.supply}
+        for uid, label, state in new.supply:
+            if uid in was and was[uid][1] != state:
+                supply.append(f"{label}: {STATE_WORDS.get(was[uid][1], was[uid][1])} -> "
+                              f"{STATE_WORDS.get(state, state)}")
+    return Changes(fresh, gone, tuple(supply))
+
+
+class Watcher:
+    """Polls a folder (its .vsav/.vlog files, not sub-folders) or one file."""
+
+    def __init__(self, target: str | Path, out_dir: str | Path, *, module: str | None = None,
+                 phase: str | None = None, interval: float = 0.2, settle: float = 0.2,
+                 picture: bool = True, echo: Callable[[str], None] = print):
+        self.target = Path(target)
+        if not self.target.exists():
+            raise FileNotFoundError(2, "no such file or folder", str(self.target))
+        self.out = Path(out_dir)
+        if self.out.resolve() == self.target.resolve():
+            raise ValueError("the report folder must not be the watched folder")
+        self.module, self.phase = module, phase
+        self.interval, self.settle = interval, settle
+        self.picture = picture
+        self.echo = echo
+        self.seen: dict[str, tuple[int, int, float]] = {}  # path -> (size, mtime_ns, since)
+        self.done: dict[str, tuple[int, int]] = {}         # path -> (size, mtime_ns) checked
+        self.results: dict[str, Result] = {}
+        self.checks = 0
+        self.env = Environment(loader=FileSystemLoader(str(TEMPLATES)),
+                               autoescape=select_autoescape(["html"]))
+        _warm_up()
+
+
+    def _candidates(self) -> list[Path]:
+        if self.target.is_file():
+            return [self.target]
+        try:
+            return sorted(p for p in self.target.iterdir()
+                          if p.suffix.lower() in SUFFIXES and p.is_file())
+        except OSError:
+            return []
+
+    def poll(self) -> list[tuple[Result, Changes]]:
+        now = time.monotonic()
+        out: list[tuple[Result, Changes]] = []
+        present = set()
+        for p in self._candidates():
+            key = str(p)
+            present.add(key)
+            try:
+                st = os.stat(p)
+            except OSError:
+                continue
+            sig = (st.st_size, st.st_mtime_ns)
+            if self.done.get(key) == sig:
+                continue
+            seen = self.seen.get(key)
+            if seen is None or seen[:2] != sig:
+                self.seen[key] = (*sig, now)  # changed: wait until it holds still
+                continue
+            if now - seen[2] < self.settle:
+                continue
+            if not _zip_complete(p):
+                continue  # still being written (or broken): look again next time
+            keep: dict = {}
+            result = check_file(p, module=self.module, phase=self.phase, keep=keep)
+            if result.error and sig != _signature(p):
+                continue  # it changed under us
+            self.done[key] = sig
+            changes = compare(self.results.get(key), result)
+            self.results[key] = result
+            self.checks += 1
+            self._report(result, changes, keep)
+            out.append((result, changes))
+        for key in list(self.seen):
+            if key not in present:  # deleted files are forgotten
+                self.seen.pop(key, None)
+                self.done.pop(key, None)
+                self.results.pop(key, None)
+        return out
+
+    def _report(self, result: Result, changes: Changes, keep: dict) -> None:
+        lines = [f"{result.name}: check {self.checks}, {len(result.findings)} problem(s)"]
+        if result.error:
+            lines.append(f"  cannot read it: {result.error}")
+        lines += [f"  new: {i.line()}" for i in changes.new]
+        lines += [f"  resolved: {i.line()}" for i in changes.resolved]
+        lines += [f"  supply: {s}" for s in changes.supply]
+        self.echo("\n".join(lines))
+        self.out.mkdir(parents=True, exist_ok=True)
+        picture = ""
+        if self.picture and "board" in keep:
+            from assistant.report import render_picture
+
+            render_picture(keep["board"], keep["check"], self.out / "latest.png")
+            picture = f"latest.png?check={self.checks}"
+        page = self.env.get_template("watch.html").render(
+            target=str(self.target), latest=result, checks=self.checks, refresh=2,
+            new_keys={i.key for i in changes.new}, resolved=changes.resolved,
+            supply_changes=changes.supply, picture=picture)
+        from vassal.archive import atomic_write
+
+        atomic_write(self.out / "report.html", page.encode("utf-8"))
+
+    def run(self, max_checks: int | None = None) -> int:
+        self.echo(f"watching {self.target} (report: {self.out / 'report.html'}); Ctrl-C ends")
+        try:
+            while max_checks is None or self.checks < max_checks:
+                self.poll()
+                time.sleep(self.interval)
+        except KeyboardInterrupt:
+            self.echo("stopped")
+        return 0
+
+
+def _warm_up() -> None:
+    """Load the map, content and rules data once before watching, so that the first re-check
+    is as quick as the others (the loaders cache what they read)."""
+    from wargame.rules.position import GameState, Position
+    from wargame.rules.use import check
+    from wargame.rules.use.movement import load_costs
+
+    check(Position("use", (), (), GameState()))
+    load_costs()
+
+
+def _signature(p: Path) -> tuple[int, int] | None:
+    try:
+        st = os.stat(p)
+    except OSError:
+        return None
+    return (st.st_size, st.st_mtime_ns)
+
+
+def _zip_complete(p: Path) -> bool:
+    """The zip's central directory is there and names a savedGame entry."""
+    import zipfile
+
+    try:
+        with zipfile.ZipFile(p) as z:
+            return "savedGame" in z.namelist()
+    except (OSError, zipfile.BadZipFile, EOFError):
+        return False

@@ -1,0 +1,94 @@
+"""``staffwork audit GAME.vlog [--module MOD] [--phase PHASE] [--json] [--picture FILE.png]``.
+
+Replays a VASSAL log step by step and checks every move against the rules (assistant.audit):
+one line per finding with the log step, the rule number, the unit and hexes, and the chat text
+around it. Exit 0 when nothing is wrong, 1 when something is, 2 for bad input. Reads only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from dataclasses import asdict
+from typing import Any
+
+from staffwork.errors import OK, PROBLEMS, InputError
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "audit",
+        help="check every move of a VASSAL log against the rules",
+        description="Replay a VASSAL log (.vlog) step by step and check each move: legal "
+        "ground paths (MP, terrain, EZOC), activations, strategic, air and naval moves, "
+        "stacking after every step. Never writes to the log.",
+    )
+    p.add_argument("log", help="a .vlog file")
+    p.add_argument("--module", metavar="MOD", help="the module the log belongs to (.vmod)")
+    p.add_argument("--phase", metavar="PHASE",
+                   help='the phase the log is played in, e.g. "Axis Operations" (default: the '
+                   "turn tracker's Phase property in the log)")
+    p.add_argument("--json", action="store_true", help="print JSON instead of text")
+    p.add_argument("--picture", metavar="FILE.png",
+                   help="draw the position at the step with the worst finding")
+    p.set_defaults(func=run)
+
+
+def report_dict(audit: Any) -> dict[str, Any]:
+    """The JSON form: a stable schema (file, steps, phases, findings, activations)."""
+    return {
+        "file": audit.source,
+        "steps": audit.steps,
+        "phases": [{"step": s, "phase": p} for s, p in audit.phases],
+        "findings": [
+            {"step": f.step, "rule": f.rule, "check": f.check, "faction": f.faction,
+             "unit": f.unit, "unit_id": f.unit_id, "hexes": list(f.hexes), "reason": f.reason,
+             "chat": list(f.chat), "path": list(f.path)}
+            for f in audit.findings
+        ],
+        "activations": [
+            {**asdict(a), "attacks": list(a.attacks)} for a in audit.activations
+        ],
+        "worst_step": audit.worst_step,
+    }
+
+
+def text_report(audit: Any) -> str:
+    lines = [f"{audit.source}: {audit.steps} steps, {len(audit.activations)} ground activations, "
+             f"{len(audit.findings)} finding(s)"]
+    for f in audit.findings:
+        lines.append(f.line())
+        for said in f.chat:
+            lines.append(f"    chat: {said}")
+    if not audit.findings:
+        lines.append("no problems found")
+    return "\n".join(lines) + "\n"
+
+
+def run(args: argparse.Namespace) -> int:
+    from assistant.audit import audit_log
+
+    if not str(args.log).lower().endswith((".vlog", ".vsav")):
+        raise InputError(f"{args.log}: expected a VASSAL log (.vlog)")
+    audit = audit_log(args.log, module=args.module, phase=args.phase)
+    if args.picture:
+        _picture(args, audit)
+    if args.json:
+        json.dump(report_dict(audit), sys.stdout, indent=2, ensure_ascii=False)
+        sys.stdout.write("\n")
+    else:
+        sys.stdout.write(text_report(audit))
+    return PROBLEMS if audit.findings else OK
+
+
+def _picture(args: argparse.Namespace, audit: Any) -> None:
+    """The position at the worst step, drawn by the check report's picture code."""
+    from assistant.audit import position_at
+    from assistant.report import render_picture
+    from wargame.rules.use import check
+
+    step = audit.worst_step or audit.steps
+    board = position_at(args.log, step, module=args.module, phase=args.phase)
+    focus = tuple(sorted({h for f in audit.findings if f.step == step for h in f.hexes}))
+    render_picture(board, check(board.position), args.picture, focus=focus)

@@ -1,0 +1,122 @@
+"""``staffwork check SAVE.vsav``: the rules assistant. Which units can trace supply and how,
+where the enemy zones of control lie, which hexes are overstacked and which pieces stand where
+they may not, with rule numbers.
+
+Exit status: 0 no problems, 1 problems found, 2 bad input. Reads only; never writes its inputs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+
+from staffwork.errors import OK, PROBLEMS, InputError
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "check",
+        help="check a saved game against the rules (supply, ZOC, stacking, placement)",
+        description="Check a VASSAL saved game against the rules: supply lines (7.0-7.4) with their "
+        "paths, enemy zones of control (1.7), stacking (3.3) and where each unit may stand. "
+        "Exit status 0 when nothing is wrong, 1 when problems are found, 2 for bad input.",
+    )
+    p.add_argument("save", help="the saved game (.vsav)")
+    p.add_argument("--module", metavar="MOD", help="the module (.vmod) the save belongs to")
+    p.add_argument("--json", action="store_true", help="print the JSON report (schema staffwork.check/1)")
+    p.add_argument("--picture", metavar="FILE.png", help="also draw the area involved into a PNG")
+    p.add_argument("--board-image", metavar="PNG", help="draw the picture over this board image")
+    p.add_argument("--explain", metavar="UNIT", help="the full reasoning for one unit (piece id or name)")
+    p.add_argument("--scenario", metavar="KEY", help="start from this scenario's nations, policies and weather")
+    p.add_argument("--weather", metavar="ZONE=W", action="append", default=[], help="weather, e.g. mild=Poor")
+    p.add_argument("--policy", metavar="KEY=on|off", action="append", default=[], help="a policy in effect or not")
+    p.add_argument("--nation", metavar="NAT=STATUS[:FACTION]", action="append", default=[],
+                   help="a nation's status, e.g. POL=conquered:western or ITA=active:axis")
+    p.add_argument("--ceded", metavar="AREA=on|off", action="append", default=[], help="a disputed area ceded or not")
+    p.add_argument("--month", help="the month (Sep-39 ...)")
+    p.add_argument("--phase", help="the phase of the Sequence of Play")
+    p.add_argument("--timing", action="store_true", help="print how long each stage took (standard error)")
+    p.set_defaults(func=run)
+
+
+def _pairs(values: list[str], option: str) -> list[tuple[str, str]]:
+    out = []
+    for v in values:
+        key, sep, value = v.partition("=")
+        if not sep or not key.strip() or not value.strip():
+            raise InputError(f"{option} {v!r}: expected KEY=VALUE")
+        out.append((key.strip(), value.strip()))
+    return out
+
+
+def _switch(value: str, option: str) -> bool:
+    v = value.lower()
+    if v in ("on", "true", "yes", "1"):
+        return True
+    if v in ("off", "false", "no", "0"):
+        return False
+    raise InputError(f"{option}: {value!r} must be on or off")
+
+
+def overrides_from(args: argparse.Namespace):
+    from assistant.board import Overrides, parse_status
+    from wargame.content import default_folder, load_content
+    from wargame.errors import near_miss
+
+    content = load_content(default_folder("use"))
+    weather = {}
+    for zone, w in _pairs(args.weather, "--weather"):
+        if w.capitalize() not in ("Fair", "Poor", "Severe"):
+            raise InputError(f"--weather {zone}={w}: weather is Fair, Poor or Severe")
+        weather[zone.lower()] = w.capitalize()
+    policies = {}
+    for key, v in _pairs(args.policy, "--policy"):
+        if key not in content.policies:
+            raise InputError(f"--policy {key}: no such policy{near_miss(key, list(content.policies))}")
+        policies[key] = _switch(v, f"--policy {key}")
+    nations = {}
+    for nat, v in _pairs(args.nation, "--nation"):
+        if nat.upper() not in content.nations:
+            raise InputError(f"--nation {nat}: no such nation{near_miss(nat.upper(), list(content.nations))}")
+        nations[nat.upper()] = parse_status(v, f"--nation {nat}")
+    ceded = {}
+    for key, v in _pairs(args.ceded, "--ceded"):
+        if key not in content.disputed_areas:
+            raise InputError(f"--ceded {key}: no such area{near_miss(key, list(content.disputed_areas))}")
+        ceded[key] = _switch(v, f"--ceded {key}")
+    return Overrides(weather, policies, nations, ceded, args.month, args.phase)
+
+
+def run(args: argparse.Namespace) -> int:
+    from assistant.board import read_position
+    from assistant.report import explain_text, find_unit, render_picture, report_dict, report_text
+    from wargame.rules.use import check
+
+    started = time.perf_counter()
+    board = read_position(args.save, module=args.module, scenario=args.scenario, overrides=overrides_from(args))
+    read = time.perf_counter()
+    result = check(board.position)
+    ruled = time.perf_counter()
+    doc = report_dict(board, result)
+    if args.explain:
+        unit = find_unit(doc, args.explain)
+        if unit is None:
+            raise InputError(f"{args.save}: no unit {args.explain!r} (give a piece id or a unit name)")
+        sys.stdout.write(explain_text(doc, unit))
+    elif args.json:
+        json.dump(doc, sys.stdout, indent=2, ensure_ascii=False)
+        sys.stdout.write("\n")
+    else:
+        sys.stdout.write(report_text(doc))
+    if args.picture:
+        focus = ()
+        if args.explain and unit is not None:
+            focus = tuple(h for h in ([unit["where"]] + (unit["supply"]["path"] if unit["supply"] else []))
+                          if h and h.isdigit())
+        render_picture(board, result, args.picture, base_image=args.board_image, focus=focus)
+    if args.timing:
+        sys.stderr.write(f"read {1000 * (read - started):.0f} ms, rules {1000 * (ruled - read):.0f} ms, "
+                         f"report {1000 * (time.perf_counter() - ruled):.0f} ms\n")
+    return PROBLEMS if result.problems else OK

@@ -1,0 +1,52 @@
+"""``staffwork watch DIR_OR_FILE [--module MOD] [--out DIR] [--phase PHASE] [--no-picture]``.
+
+Watches a folder (VASSAL's save folder, a PBEM exchange folder) or one file and re-checks every
+.vsav or .vlog written there within a second of the write finishing (assistant.watch). Prints
+what changed since the last check of that file; keeps report.html (refreshes itself) and
+latest.png in the output folder. Never writes to the watched files. Ctrl-C ends it.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from staffwork.errors import OK, InputError
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "watch",
+        help="re-check saved games and logs as they are written",
+        description="Watch a folder or a file; whenever a .vsav or .vlog is written, check it "
+        "and print new and resolved problems and supply changes. Keeps a self-refreshing "
+        "report.html and latest.png in --out. Ctrl-C ends it.",
+    )
+    p.add_argument("target", help="a folder or a .vsav/.vlog file")
+    p.add_argument("--module", metavar="MOD", help="the module the saves belong to (.vmod)")
+    p.add_argument("--out", metavar="DIR", default="staffwork-watch",
+                   help="where report.html and latest.png go (default: ./staffwork-watch)")
+    p.add_argument("--phase", metavar="PHASE", help="the phase, when the saves do not say")
+    p.add_argument("--interval", type=float, default=0.2, help="seconds between looks (0.2)")
+    p.add_argument("--no-picture", action="store_true", help="do not draw latest.png")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from assistant.watch import Watcher
+
+    target = Path(args.target)
+    if not target.exists():
+        raise InputError(f"{target}: no such file or folder")
+    if target.is_file() and target.suffix.lower() not in (".vsav", ".vlog"):
+        raise InputError(f"{target}: expected a folder, a .vsav or a .vlog")
+    if not 0.01 <= args.interval <= 60:
+        raise InputError("--interval must be between 0.01 and 60 seconds")
+    try:
+        watcher = Watcher(target, args.out, module=args.module, phase=args.phase,
+                          interval=args.interval, picture=not args.no_picture,
+                          echo=lambda s: print(s, flush=True))
+    except ValueError as exc:
+        raise InputError(str(exc)) from None
+    watcher.run()
+    return OK

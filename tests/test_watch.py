@@ -1,0 +1,149 @@
+"""`staffwork watch`: saves written into a folder (half-written ones too) are re-checked, the
+changes reported, the HTML page rendered; the page opens in headless Chromium."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+from logmaker import LogMaker, unit_piece  # noqa: E402
+
+from assistant.watch import Watcher, check_file  # noqa: E402
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+def pieces(*extra):
+    base = {
+        "2P": (unit_piece("2P", "GER", "axis", "tank"), "2915"),
+        "16A": (unit_piece("16 Army", "GER", "axis"), "2923"),
+        "10A": (unit_piece("10 Army", "FRA", "western"), "2914"),
+    }
+    for pid, hex_id in extra:
+        base[pid] = (unit_piece(pid, "GER", "axis"), hex_id)
+    return base
+
+
+def wait_for(watcher: Watcher, seconds: float = 3.0) -> list:
+    """Poll until something is checked, as the running watcher would."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        found = watcher.poll()
+        if found:
+            return found
+        time.sleep(0.05)
+    return []
+
+
+def test_saves_are_checked_and_changes_reported(tmp_path):
+    folder, out = tmp_path / "pbem", tmp_path / "out"
+    folder.mkdir()
+    said: list[str] = []
+    w = Watcher(folder, out, interval=0.05, settle=0.1, picture=False, echo=said.append)
+    save = folder / "turn1.vsav"
+    LogMaker(pieces()).write_save(save)
+    started = time.monotonic()
+    (result, changes), = wait_for(w)
+    assert time.monotonic() - started < 1.0
+    assert result.name == "turn1.vsav" and not result.error
+    assert changes.new == tuple(result.findings)
+    # an overstack appears: a new problem; then it goes away: resolved
+    LogMaker(pieces(("1 Army", "2923"))).write_save(save)
+    (result2, changes2), = wait_for(w)
+    assert any(i.rule == "3.3" for i in changes2.new)
+    LogMaker(pieces()).write_save(save)
+    (_r3, changes3), = wait_for(w)
+    assert any(i.rule == "3.3" for i in changes3.resolved)
+    assert any("turn1.vsav" in s for s in said)
+    assert (out / "report.html").exists()
+    assert wait_for(w, 0.3) == []  # nothing new: no re-check
+
+
+def test_half_written_files_wait_until_complete(tmp_path):
+    folder, out = tmp_path / "saves", tmp_path / "out"
+    folder.mkdir()
+    full = LogMaker(pieces()).write_save(tmp_path / "whole.vsav").read_bytes()
+    w = Watcher(folder, out, interval=0.05, settle=0.1, picture=False, echo=lambda s: None)
+    target = folder / "game.vsav"
+    target.write_bytes(full[: len(full) // 2])
+    assert wait_for(w, 0.6) == []  # a truncated zip is never checked
+    with open(target, "ab") as f:
+        f.write(full[len(full) // 2:])
+    (result, _changes), = wait_for(w)
+    assert not result.error
+
+
+def test_supply_changes_are_reported(tmp_path):
+    folder, out = tmp_path / "s", tmp_path / "o"
+    folder.mkdir()
+    w = Watcher(folder, out, interval=0.05, settle=0.1, picture=False, echo=lambda s: None)
+    save = folder / "a.vsav"
+    LogMaker(pieces()).write_save(save)
+    wait_for(w)
+    # the French unit cut off deep in Germany cannot trace supply any more
+    moved = pieces()
+    moved["10A"] = (moved["10A"][0], "2632")
+    LogMaker(moved).write_save(save)
+    (_r, changes), = wait_for(w)
+    assert any(s.startswith("FRA 10 Army:") for s in changes.supply)
+
+
+def test_logs_are_audited(tmp_path):
+    folder, out = tmp_path / "l", tmp_path / "o"
+    folder.mkdir()
+    w = Watcher(folder, out, interval=0.05, settle=0.1, picture=False, echo=lambda s: None)
+    setup = pieces()
+    setup["6A"] = (unit_piece("6 Army", "FRA", "western"), "3115")  # the 4.2.3.1 example
+    LogMaker(setup).move("2P", "3014").write(folder / "move.vlog")
+    (result, _c), = wait_for(w)
+    assert any(i.rule == "4.2.3.1" and "step 1" in i.reason for i in result.findings)
+
+
+def test_watched_files_are_never_written(tmp_path):
+    folder, out = tmp_path / "w", tmp_path / "o"
+    folder.mkdir()
+    save = LogMaker(pieces()).write_save(folder / "x.vsav")
+    before = (save.read_bytes(), save.stat().st_mtime_ns)
+    w = Watcher(folder, out, interval=0.05, settle=0.1, picture=False, echo=lambda s: None)
+    wait_for(w)
+    assert (save.read_bytes(), save.stat().st_mtime_ns) == before
+    assert sorted(p.name for p in folder.iterdir()) == ["x.vsav"]
+
+
+def test_a_broken_save_is_reported_not_raised(tmp_path):
+    bad = tmp_path / "bad.vsav"
+    bad.write_bytes(b"not a zip")
+    result = check_file(bad)
+    assert result.error
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed "
+                    "(apt-get update && apt-get install -y chromium)")
+def test_report_page_opens_in_headless_chromium(tmp_path):
+    folder, out = tmp_path / "b", tmp_path / "o"
+    folder.mkdir()
+    LogMaker(pieces(("1 Army", "2923"))).write_save(folder / "stack.vsav")
+    w = Watcher(folder, out, interval=0.05, settle=0.1, picture=True, echo=lambda s: None)
+    assert wait_for(w, 5.0)
+    assert (out / "latest.png").stat().st_size > 1000
+    profile = tmp_path / "profile"
+    common = [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu",
+              "--disable-background-networking", "--disable-component-update", "--disable-sync",
+              "--no-first-run", f"--user-data-dir={profile}"]
+    page = (out / "report.html").resolve().as_uri()
+    # Stay well inside the page's 2 s self-refresh, or Chromium may dump the reloading page.
+    dom = subprocess.run(common + ["--virtual-time-budget=500", "--dump-dom", page],
+                         capture_output=True, text=True, timeout=60).stdout
+    assert "stack.vsav" in dom and "3.3" in dom
+    assert 'id="picture"' in dom
+    # the picture really loads: its natural width is known to the page
+    shot = tmp_path / "shot.png"
+    subprocess.run(common + [f"--screenshot={shot}", "--window-size=1200,2000", page],
+                   capture_output=True, timeout=60)
+    assert shot.exists() and shot.stat().st_size > 10_000

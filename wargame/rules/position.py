@@ -1,0 +1,136 @@
+"""A position as the rules see it: units, markers and game state, frozen.
+
+``assistant.board`` builds one from a saved game; tests build them by hand. The rules never
+look at VASSAL pieces, pixels or files, only at this.
+
+    Unit, MarkerPiece, NationState, GameState, Position
+    Position.units_in(hex_or_box) / .markers_in(...) / .unit(id)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cached_property
+from types import MappingProxyType
+
+SUPPLY_STATES = ("full", "low", "none")  # 7.1: no marker, Low Supply, No Supply
+
+
+@dataclass(frozen=True)
+class Unit:
+    """One unit counter where it stands. ``hex`` or ``box`` (a Map Box code) is set, or
+    neither for a unit off the map (faction cards, eliminated). ``level`` is its place in its
+    stack, bottom first; ``in_fort`` says it lies under a Fort marker in the same stack."""
+
+    id: str
+    name: str
+    key: str
+    faction: str
+    nationality: str
+    kind: str  # ground / air / naval
+    type: str  # infantry ... / fighter, bomber / carrier, surface, convoy
+    category: str = ""  # field / garrison / air / warship / convoy
+    elite: bool = False
+    reduced: bool = False
+    supply: str = "full"  # the state marked on the counter (7.1)
+    sorties: int = 0
+    hex: str | None = None
+    box: str | None = None
+    level: int = 0
+    in_fort: bool = False
+
+    @property
+    def label(self) -> str:
+        return f"{self.nationality} {self.name}".strip()
+
+    @property
+    def where(self) -> str:
+        return self.hex or self.box or "off map"
+
+
+@dataclass(frozen=True)
+class MarkerPiece:
+    """A marker on the map: its markers.csv key and name (Fort, Control, No EZOC ...)."""
+
+    id: str
+    key: str
+    name: str
+    faction: str = ""
+    nationality: str = ""
+    hex: str | None = None
+    box: str | None = None
+    level: int = 0
+    flipped: bool = False  # showing its back face (Tobruk fort: UK side)
+
+
+@dataclass(frozen=True)
+class NationState:
+    status: str  # active / neutral / conquered / ceded / absent
+    faction: str | None
+
+
+@dataclass(frozen=True)
+class GameState:
+    """What the rules need beyond the pieces (read from global properties, a scenario or
+    the command line)."""
+
+    month: str = ""
+    phase: str = ""
+    weather: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    policies: frozenset[str] = frozenset()
+    nations: Mapping[str, NationState] = field(default_factory=lambda: MappingProxyType({}))
+    ceded: frozenset[str] = frozenset()  # disputed-area names ("Eastern Poland") now ceded
+
+    def status(self, nation: str) -> str:
+        found = self.nations.get(nation)
+        return found.status if found else "neutral"
+
+    def faction_of(self, nation: str) -> str | None:
+        """The faction a nation's cities and counters belong to; None while it is neutral."""
+        found = self.nations.get(nation)
+        if found is None or found.status in ("neutral", "absent"):
+            return None
+        return found.faction
+
+
+@dataclass(frozen=True)
+class Position:
+    game: str
+    units: tuple[Unit, ...]
+    markers: tuple[MarkerPiece, ...]
+    state: GameState
+
+    @cached_property
+    def _by_place(self) -> Mapping[str, tuple[Unit, ...]]:
+        out: dict[str, list[Unit]] = {}
+        for u in self.units:
+            if u.where != "off map":
+                out.setdefault(u.where, []).append(u)
+        return {k: tuple(sorted(v, key=lambda u: u.level)) for k, v in out.items()}
+
+    @cached_property
+    def _markers_by_place(self) -> Mapping[str, tuple[MarkerPiece, ...]]:
+        out: dict[str, list[MarkerPiece]] = {}
+        for m in self.markers:
+            place = m.hex or m.box
+            if place:
+                out.setdefault(place, []).append(m)
+        return {k: tuple(v) for k, v in out.items()}
+
+    @cached_property
+    def _by_id(self) -> Mapping[str, Unit]:
+        return {u.id: u for u in self.units}
+
+    def units_in(self, place: str) -> tuple[Unit, ...]:
+        return self._by_place.get(place, ())
+
+    def markers_in(self, place: str) -> tuple[MarkerPiece, ...]:
+        return self._markers_by_place.get(place, ())
+
+    def unit(self, unit_id: str) -> Unit:
+        return self._by_id[unit_id]
+
+    @property
+    def occupied(self) -> tuple[str, ...]:
+        return tuple(sorted(self._by_place))

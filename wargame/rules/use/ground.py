@@ -1,0 +1,317 @@
+"""What every USE check needs to know about the ground: who owns and controls each hex, which
+hexes and hexsides ground units may not use, and the values of rules.toml.
+
+    rules_data() -> RulesData                         the Player Aid Sheet values (cached)
+    situation(position, mapdata=None, content=None) -> Situation   derived facts, computed once
+    Situation.owner(hex) / .controller(hex) / .ground_barred(hex, faction, nationality)
+    Situation.side_barred(a, b) / .enemy_fort(hex, faction) / .friendly_port(hex, faction)
+
+Ground prohibitions follow 1.3.2 (faded dot), 1.3.3 (water), 1.3.8 (prohibited countries),
+1.3.10 (USSR restricted hexes), 2.1.1.1 / 10.3.3 (neutral countries) and the policy bans of
+10.3.4-10.3.6. Cooperation Limits (10.3.2) are kept apart: they never block ZOC or supply.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cached_property, lru_cache
+from pathlib import Path
+from types import MappingProxyType
+
+from wargame.content import Content, default_folder, load_content
+from wargame.errors import DataError
+from wargame.mapdata import MapData, load_game
+from wargame.rules.position import MarkerPiece, Position, Unit
+
+RULES_FILE = Path(__file__).with_name("rules.toml")
+FACTIONS = ("axis", "western", "soviet")
+OCCUPIED_USSR = "Occupied USSR"
+
+
+@dataclass(frozen=True)
+class RulesData:
+    stacking: Mapping[str, int]
+    overland_hexes: int
+    limited_capacity: int
+    convoy_max_sorties: int
+    movement: Mapping[str, int]
+    ground_prohibited: Mapping[str, bool]
+
+
+@lru_cache(maxsize=1)
+def rules_data(path: Path = RULES_FILE) -> RulesData:
+    """rules.toml, read once; DataError naming the file and key when a value is missing."""
+    try:
+        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError) as exc:
+        raise DataError(f"cannot read the rules data ({exc})", str(path)) from None
+
+    def table(name: str) -> dict:
+        if not isinstance(data.get(name), dict):
+            raise DataError(f"missing table [{name}]", str(path))
+        return data[name]
+
+    def number(tab: str, key: str) -> int:
+        value = table(tab).get(key)
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            raise DataError(f"{key} must be a whole number >= 0", str(path), f"[{tab}]")
+        return value
+
+    return RulesData(
+        stacking=MappingProxyType({k: number("stacking", k) for k in table("stacking")}),
+        overland_hexes=number("supply", "overland_hexes"),
+        limited_capacity=number("supply", "limited_capacity"),
+        convoy_max_sorties=number("supply", "convoy_max_sorties"),
+        movement=MappingProxyType({k: number("movement", k) for k in table("movement")}),
+        ground_prohibited=MappingProxyType({k: bool(v) for k, v in table("ground_prohibited").items()}),
+    )
+
+
+@lru_cache(maxsize=2)
+def _content(game: str) -> Content:
+    return load_content(default_folder(game))
+
+
+@dataclass(frozen=True)
+class StaticMap:
+    """Adjacency of the map with what each hexside allows, built once per map."""
+
+    neighbours: Mapping[str, tuple[tuple[str, bool, bool], ...]]  # hex -> (next, water side, line side)
+
+
+_STATIC: dict[int, tuple[MapData, StaticMap]] = {}
+
+
+def static_map(mapdata: MapData) -> StaticMap:
+    """The adjacency tables of a map, built on first use (MapData is not hashable)."""
+    found = _STATIC.get(id(mapdata))
+    if found is not None and found[0] is mapdata:
+        return found[1]
+    built = _build_static(mapdata)
+    _STATIC[id(mapdata)] = (mapdata, built)
+    return built
+
+
+def _build_static(mapdata: MapData) -> StaticMap:
+    g = mapdata.grid
+    ids = {info.hex: hid for hid, info in mapdata.hexes.items()}
+    sides = {(s.side.a, s.side.b): s for s in mapdata.sides.values()}
+    out: dict[str, tuple[tuple[str, bool, bool], ...]] = {}
+    for hid, info in mapdata.hexes.items():
+        row = []
+        h = info.hex
+        for n in g.neighbours(h):
+            side = sides.get((h, n) if h < n else (n, h))
+            water = True if side is None else side.water
+            row.append((ids[n], water, bool(side and side.transport)))
+        out[hid] = tuple(row)
+    return StaticMap(MappingProxyType(out))
+
+
+def enemies(a: str, b: str) -> bool:
+    """All three factions are mutual enemies (1.7); a piece with no faction is nobody's."""
+    return bool(a) and bool(b) and a != b
+
+
+@dataclass(frozen=True, eq=False)
+class Situation:
+    """A position together with the map and the content, and the facts derived from them."""
+
+    pos: Position
+    map: MapData
+    content: Content
+
+    # -- countries -------------------------------------------------------------------------
+    @cached_property
+    def _cession(self) -> Mapping[str, str]:
+        """Disputed-area name -> the nation that now owns it (17.0), for ceded areas."""
+        out = {}
+        for area in self.content.disputed_areas.values():
+            if area.name in self.pos.state.ceded or area.key in self.pos.state.ceded:
+                out[area.name] = area.ceded_to
+        return out
+
+    def owner(self, hex_id: str) -> str:
+        """The nation a hex belongs to now, after cessions (2.2)."""
+        info = self.map.hexes[hex_id]
+        return self._cession.get(info.disputed, info.country) if info.disputed else info.country
+
+    def is_mainland(self, hex_id: str, nation: str) -> bool:
+        """Whether a hex is in the nation's Mainland Area (ceded areas included, 2.2)."""
+        info = self.map.hexes[hex_id]
+        if info.disputed and info.disputed in self._cession:
+            return self._cession[info.disputed] == nation
+        if info.country != nation or info.overseas:
+            return False
+        found = self.content.nations.get(nation)
+        return found is None or not found.mainland or info.area in found.mainland
+
+    def neutral(self, hex_id: str) -> bool:
+        info = self.map.hexes[hex_id]
+        if not info.is_land or info.prohibited:
+            return False
+        return self.pos.state.status(self.owner(hex_id)) == "neutral"
+
+    def country_faction(self, hex_id: str) -> str | None:
+        """The faction of the active country a hex belongs to (None: neutral or conquered)."""
+        nation = self.owner(hex_id)
+        return self.pos.state.faction_of(nation) if self.pos.state.status(nation) == "active" else None
+
+    # -- pieces ----------------------------------------------------------------------------
+    @cached_property
+    def forts(self) -> Mapping[str, MarkerPiece]:
+        return {m.hex: m for m in self.pos.markers if m.hex and m.name == "Fort"}
+
+    def fort_nationality(self, marker: MarkerPiece) -> str:
+        """The fort's nation; a flipped two-sided fort (Tobruk) shows the other one (15.12)."""
+        if marker.flipped:
+            back = self.content.markers.get(marker.key)
+            if back is not None and back.back.startswith("Fort "):
+                return back.back.split()[-1]
+        return marker.nationality
+
+    def fort_faction(self, hex_id: str) -> str | None:
+        marker = self.forts.get(hex_id)
+        if marker is None:
+            return None
+        nation = self.fort_nationality(marker)
+        return self.pos.state.faction_of(nation) or marker.faction or None
+
+    def occupies_fort(self, unit: Unit) -> bool:
+        """A ground unit under a Fort marker of its own nation occupies it (4.2.3.6, 15.12)."""
+        if not unit.in_fort or unit.kind != "ground" or unit.hex not in self.forts:
+            return False
+        return unit.nationality == self.fort_nationality(self.forts[unit.hex])
+
+    @cached_property
+    def no_ezoc(self) -> frozenset[str]:
+        return frozenset(m.hex for m in self.pos.markers if m.hex and m.name == "No EZOC")
+
+    @cached_property
+    def _ground_faction(self) -> Mapping[str, str]:
+        return {u.hex: u.faction for u in self.pos.units if u.hex and u.kind == "ground"}
+
+    @cached_property
+    def _unit_factions(self) -> Mapping[str, frozenset[str]]:
+        out: dict[str, set[str]] = {}
+        for u in self.pos.units:
+            if u.hex:
+                out.setdefault(u.hex, set()).add(u.faction)
+        return {k: frozenset(v) for k, v in out.items()}
+
+    def unit_factions(self, hex_id: str) -> frozenset[str]:
+        return self._unit_factions.get(hex_id, frozenset())
+
+    def friendly_ground(self, hex_id: str, faction: str) -> bool:
+        return self._ground_faction.get(hex_id) == faction
+
+    # -- cities ----------------------------------------------------------------------------
+    @cached_property
+    def city_hexes(self) -> frozenset[str]:
+        return frozenset(c.hex for c in self.map.cities)
+
+    @cached_property
+    def _controls(self) -> Mapping[str, str | None]:
+        marked = {m.hex: m.faction for m in self.pos.markers if m.hex and m.name == "Control" and m.faction}
+        out: dict[str, str | None] = {}
+        for h in self.city_hexes:
+            if h in self._ground_faction:  # 2.3.1: control changes when a ground unit enters
+                out[h] = self._ground_faction[h]
+            elif h in marked:
+                out[h] = marked[h]
+            else:
+                out[h] = self.pos.state.faction_of(self.owner(h))
+        return out
+
+    def controller(self, hex_id: str) -> str | None:
+        """The faction controlling a city hex (2.3.1); None for no city or a neutral one."""
+        return self._controls.get(hex_id)
+
+    def enemy_city(self, hex_id: str, faction: str) -> bool:
+        c = self._controls.get(hex_id)
+        return c is not None and c != faction
+
+    def friendly_city(self, hex_id: str, faction: str) -> bool:
+        return self._controls.get(hex_id) == faction
+
+    def enemy_fort(self, hex_id: str, faction: str) -> bool:
+        f = self.fort_faction(hex_id)
+        return f is not None and f != faction
+
+    @cached_property
+    def ports(self) -> frozenset[str]:
+        mulberries = {m.hex for m in self.pos.markers if m.hex and m.name == "Mulberry"}
+        return frozenset({c.hex for c in self.map.cities if c.port} | mulberries)
+
+    def friendly_port(self, hex_id: str, faction: str) -> bool:
+        if hex_id not in self.ports:
+            return False
+        if hex_id in self.city_hexes:
+            return self.friendly_city(hex_id, faction)
+        return faction == "western" and not (self.unit_factions(hex_id) - {faction})  # Mulberry, 15.16
+
+    def port_zones(self, hex_id: str) -> tuple[int, ...]:
+        zones = set(self.map.hexes[hex_id].seazones)
+        for c in self.map.cities:
+            if c.hex == hex_id:
+                zones.update(c.seazones)
+        return tuple(sorted(zones))
+
+    def enemy_marker(self, hex_id: str, faction: str, names: tuple[str, ...]) -> bool:
+        return any(m.name in names and enemies(m.faction, faction) for m in self.pos.markers_in(hex_id))
+
+    # -- prohibitions ----------------------------------------------------------------------
+    def side_barred(self, a: str, b: str) -> tuple[str, str] | None:
+        """(rule, reason) why ground units may not cross the hexside a/b, or None."""
+        for nid, water, _line in static_map(self.map).neighbours[a]:
+            if nid == b:
+                return ("1.3.3", "water hexside") if water and rules_data().ground_prohibited["water_hexside"] else None
+        return ("2.1", "not adjacent")
+
+    def ground_barred(self, hex_id: str, faction: str, nationality: str) -> tuple[str, str] | None:
+        """(rule, reason) why ground units of this faction and nation may not enter a hex, or None.
+
+        Covers 1.3.2, 1.3.3, 1.3.8, 1.3.10, 2.1.1.1 and the policy bans (10.3.4-10.3.6);
+        not Cooperation Limits, which never block ZOC or supply (10.3.2)."""
+        info = self.map.hexes[hex_id]
+        rules = rules_data().ground_prohibited
+        if info.kind == "water" and rules["water_hex"]:
+            return ("1.3.3", "water hex")
+        if info.prohibited and rules["prohibited_country"]:
+            return ("1.3.8", "prohibited country")
+        if info.faded_dot and rules["faded_dot"]:
+            return ("1.3.2", "faded dot hex")
+        if info.restricted and nationality != "USSR" and rules["ussr_restricted_for_others"]:
+            return ("1.3.10", "USSR restricted hex")
+        if self.neutral(hex_id) and rules["neutral_country"]:
+            return ("2.1.1.1", f"neutral country {self.owner(hex_id)}")
+        return self.policy_barred(hex_id, faction, nationality)
+
+    def policy_barred(self, hex_id: str, faction: str, nationality: str) -> tuple[str, str] | None:
+        policies = self.pos.state.policies
+        theirs = self.country_faction(hex_id)
+        if "appeasement" in policies and {faction, theirs} == {"axis", "western"}:
+            return ("10.3.4", f"Appeasement keeps {faction} counters out of {self.owner(hex_id)}")
+        if "nazi_soviet_pact" in policies and {faction, theirs} == {"axis", "soviet"}:
+            return ("10.3.5", f"the Nazi-Soviet Pact keeps {faction} counters out of {self.owner(hex_id)}")
+        if "moscow_treaty" in policies:
+            info = self.map.hexes[hex_id]
+            ussr = self.owner(hex_id) == "USSR"
+            occupied = ussr and info.line == OCCUPIED_USSR
+            if faction == "axis" and ussr and not occupied:
+                return ("10.3.6", "the Moscow Treaty keeps Axis counters out of the active USSR")
+            if faction == "soviet" and occupied:
+                return ("10.3.6", "the Moscow Treaty keeps Soviet counters out of Occupied USSR")
+            if nationality == "USSR" and not (ussr and not occupied):
+                return ("10.3.6", "the Moscow Treaty keeps USSR counters inside the active USSR")
+        return None
+
+
+def situation(position: Position, mapdata: MapData | None = None, content: Content | None = None) -> Situation:
+    return Situation(position, mapdata or load_game(position.game), content or _content(position.game))
+
+
+def units_on_hexes(position: Position) -> tuple[Unit, ...]:
+    return tuple(u for u in position.units if u.hex)

@@ -1,0 +1,507 @@
+"""Supply (7.0-7.4): which units can trace a supply line now, to what, and by which path.
+
+    supply_report(sit, zoc) -> SupplyReport        every unit's line, and the findings
+    SupplyLine(unit, state, source, source_at, limited, via, path, convoy, exempt, blocked, note)
+
+How it is computed (once per faction and nation, not once per unit):
+1. Per faction (and USSR / non-USSR nation, for the restricted hexes and the Moscow Treaty),
+   which hexes a line may not enter (7.4.1): enemy city, fort or unit, an EZOC not cancelled by
+   a friendly city, fort or ground unit, and the ground prohibitions (neutral countries etc.).
+2. Per nation, one multi-source breadth-first search from its Unlimited sources (7.3.2) over
+   the connected Transport Line crossings, and one per Limited source (7.3.1), give every line
+   hex its way to a source.
+3. Per unit, at most two ground steps from its hex (7.4.2) reach a source, or a line hex of
+   step 2, or a port with a friendly convoy under 6 Sorties (7.4.3), whose sea leg crosses Sea
+   Zones and Map Boxes (straits and canals closed by enemy cities, forts or units, 4.2.4.1) to
+   a friendly source box or another friendly port that is, or is on a line to, a source.
+4. Units that reach only Limited sources share them, at most two per source, by a maximum
+   bipartite matching, so that as many as possible are supplied (7.3.1).
+Interception of sea legs is a die roll and is not judged: a sea line here is one that exists.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from wargame.rules import Finding
+from wargame.rules.position import Unit
+from wargame.rules.use.ground import Situation, rules_data, static_map
+from wargame.rules.use.zoc import Zoc
+
+SOURCE_BOXES = {"UK": ("ENA", "WIO"), "USA": ("ENA",), "USSR": ("CRU",)}  # 7.3.2
+CAPITAL_SOURCE = {"GER": "Berlin", "UK": "London", "USA": "London", "USSR": "Moscow"}  # 7.3.2
+LEADER = {"axis": ("GER",), "western": ("UK", "USA"), "soviet": ("USSR",)}  # 7.3.1 allied capitals
+LEADER_CAPITALS = frozenset({"Berlin", "London", "Moscow"})
+STATE_WORDS = {"full": "Full Supply", "low": "Low Supply", "none": "No Supply"}
+STEP_DOWN = {"full": "low", "low": "none", "none": "none"}  # 7.2
+
+
+@dataclass(frozen=True)
+class SupplyLine:
+    """A unit's supply line as a check would find it now.
+
+    ``state`` full / low / none; ``source`` the source's name (city or box code) and
+    ``source_at`` its hex or box; ``via`` land / sea / exempt / ""; ``path`` hex ids, "SZ n"
+    and box codes from the unit to the source; ``blocked`` (hex, why) pairs that stopped the
+    search near the unit, for explanations."""
+
+    unit: str
+    state: str
+    source: str = ""
+    source_at: str = ""
+    limited: bool = False
+    via: str = ""
+    path: tuple[str, ...] = ()
+    convoy: str = ""
+    exempt: str = ""
+    blocked: tuple[tuple[str, str], ...] = ()
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class SupplyReport:
+    lines: Mapping[str, SupplyLine]
+    findings: tuple[Finding, ...]
+
+
+@dataclass(frozen=True)
+class _Option:
+    length: int
+    source: str
+    source_at: str
+    limited: bool
+    via: str
+    path: tuple[str, ...]
+    convoy: str = ""
+
+
+class _Tracer:
+    """The searches of one position; caches per (faction, nation) so units share them."""
+
+    def __init__(self, sit: Situation, zoc: Zoc):
+        self.sit = sit
+        self.zoc = zoc
+        self.static = static_map(sit.map).neighbours
+        self.data = rules_data()
+        self._blocked: dict[tuple[str, bool], dict[str, str | None]] = {}
+        self._trees: dict[tuple, dict[str, str | None]] = {}
+        self._sources: dict[tuple[str, str], tuple[dict[str, str], dict[str, str], tuple[str, ...]]] = {}
+        self._islands: dict[str, bool] = {}
+
+    # -- 7.4.1 -----------------------------------------------------------------------------
+    def blocked(self, hex_id: str, faction: str, nationality: str) -> str | None:
+        key = (faction, nationality == "USSR")
+        table = self._blocked.setdefault(key, {})
+        if hex_id not in table:
+            table[hex_id] = self._why_blocked(hex_id, faction, nationality)
+        return table[hex_id]
+
+    def _why_blocked(self, h: str, faction: str, nationality: str) -> str | None:
+        sit = self.sit
+        barred = sit.ground_barred(h, faction, nationality)
+        if barred:
+            return f"{barred[1]} ({barred[0]})"
+        if sit.enemy_city(h, faction):
+            return f"enemy city {self._city_name(h)}"
+        if sit.enemy_fort(h, faction):
+            return "enemy fort"
+        if sit.unit_factions(h) - {faction}:
+            return "enemy unit"
+        if self.zoc.ezoc(h, faction) and not (sit.friendly_city(h, faction) or sit.fort_faction(h) == faction
+                                              or sit.friendly_ground(h, faction)):
+            return "enemy ZOC"
+        return None
+
+    def _city_name(self, h: str) -> str:
+        names = [c.name for c in self.sit.map.cities if c.hex == h]
+        return f"{names[0]} ({h})" if names else h
+
+    # -- 7.3 sources -----------------------------------------------------------------------
+    def sources(self, faction: str, nationality: str) -> tuple[dict[str, str], dict[str, str], tuple[str, ...]]:
+        """(unlimited hex -> name, limited hex -> name, source boxes) for a nation's units."""
+        key = (faction, nationality)
+        if key in self._sources:
+            return self._sources[key]
+        sit = self.sit
+        state = sit.pos.state
+        factories = {m.hex for m in sit.pos.markers if m.hex and m.name == "Factory"}
+        uss: dict[str, str] = {}
+        lss: dict[str, str] = {}
+        for c in sit.map.cities:
+            if not sit.friendly_city(c.hex, faction):
+                continue
+            if sit.is_mainland(c.hex, nationality):
+                uss[c.hex] = c.name
+            elif CAPITAL_SOURCE.get(nationality) == c.name:
+                uss[c.hex] = c.name
+            elif nationality == "USA" and sit.is_mainland(c.hex, "UK"):
+                uss[c.hex] = c.name
+        for c in sit.map.cities:
+            if c.hex in uss or not sit.friendly_city(c.hex, faction):
+                continue
+            owner = sit.owner(c.hex)
+            if (c.factory or c.hex in factories) and owner == nationality and not sit.is_mainland(c.hex, owner):
+                lss[c.hex] = c.name  # overseas factory (7.3.1)
+            elif c.capital and state.status(owner) == "conquered":
+                lss[c.hex] = c.name  # capital of a conquered country
+            elif (c.capital and c.name not in LEADER_CAPITALS and state.status(owner) == "active"
+                  and state.faction_of(owner) == faction and nationality in LEADER.get(faction, ())):
+                lss[c.hex] = c.name  # an ally's capital, for the faction's leading nations
+        boxes = tuple(b for b in SOURCE_BOXES.get(nationality, ())
+                      if b in sit.map.boxes and _box_friendly(sit, b, faction))
+        self._sources[key] = (uss, lss, boxes)
+        return self._sources[key]
+
+    # -- searches --------------------------------------------------------------------------
+    def tree(self, faction: str, nationality: str, starts: frozenset[str]) -> dict[str, str | None]:
+        """Breadth-first search from ``starts`` along connected Transport Line crossings
+        through hexes a line may enter: hex -> the next hex toward the nearest start."""
+        key = (faction, nationality == "USSR", starts)
+        if key in self._trees:
+            return self._trees[key]
+        parent: dict[str, str | None] = {}
+        queue = deque()
+        for s in sorted(starts):
+            if self.sit.map.hexes[s].transport and not self.blocked(s, faction, nationality):
+                parent[s] = None
+                queue.append(s)
+        while queue:
+            h = queue.popleft()
+            for nid, _water, line in self.static[h]:
+                if line and nid not in parent and not self.blocked(nid, faction, nationality):
+                    parent[nid] = h
+                    queue.append(nid)
+        self._trees[key] = parent
+        return parent
+
+    def overland(self, unit: Unit, start: str) -> tuple[dict[str, str | None], list[tuple[str, str]]]:
+        """Hexes within the overland steps of 7.4.2 (hex -> previous hex) and what blocked."""
+        reach: dict[str, str | None] = {start: None}
+        blocked: list[tuple[str, str]] = []
+        why = self.blocked(start, unit.faction, unit.nationality)
+        if why:
+            return {}, [(start, why)]
+        frontier = [start]
+        for _step in range(self.data.overland_hexes):
+            nxt = []
+            for h in frontier:
+                for nid, water, _line in self.static[h]:
+                    if nid in reach or water:
+                        continue
+                    why = self.blocked(nid, unit.faction, unit.nationality)
+                    if why:
+                        if (nid, why) not in blocked:
+                            blocked.append((nid, why))
+                        continue
+                    reach[nid] = h
+                    nxt.append(nid)
+            frontier = nxt
+        return reach, blocked
+
+    @staticmethod
+    def back(tree: Mapping[str, str | None], h: str) -> list[str]:
+        out = [h]
+        while tree[out[-1]] is not None:
+            out.append(tree[out[-1]])
+        return out
+
+    def land_options(self, unit: Unit, reach: dict[str, str | None], goals: Mapping[str, str],
+                     limited: bool) -> list[_Option]:
+        """Ways from the overland reach to each goal: directly, or along the line."""
+        out: list[_Option] = []
+        for goal in sorted(goals):
+            tree = self.tree(unit.faction, unit.nationality, frozenset({goal}))
+            best: tuple[int, list[str]] | None = None
+            for h in reach:
+                if h == goal:
+                    path = self.back(reach, h)[::-1]
+                elif h in tree and self.sit.map.hexes[h].transport:
+                    path = self.back(reach, h)[::-1] + self.back(tree, h)[1:]
+                else:
+                    continue
+                if best is None or (len(path), path) < (best[0], best[1]):
+                    best = (len(path), path)
+            if best:
+                out.append(_Option(best[0], goals[goal], goal, limited, "land", tuple(best[1])))
+        return out
+
+    def nearest_unlimited(self, unit: Unit, reach: dict[str, str | None], uss: Mapping[str, str]) -> _Option | None:
+        """The shortest land line to any Unlimited source: one search for all of them."""
+        if not uss:
+            return None
+        tree = self.tree(unit.faction, unit.nationality, frozenset(uss))
+        best: tuple[int, list[str]] | None = None
+        for h in reach:
+            if h in uss:
+                path = self.back(reach, h)[::-1]
+            elif h in tree and self.sit.map.hexes[h].transport:
+                path = self.back(reach, h)[::-1] + self.back(tree, h)[1:]
+            else:
+                continue
+            if best is None or (len(path), path) < (best[0], best[1]):
+                best = (len(path), path)
+        if best is None:
+            return None
+        return _Option(best[0], uss[best[1][-1]], best[1][-1], False, "land", tuple(best[1]))
+
+    # -- 7.4.3 sea lines -------------------------------------------------------------------
+    def convoy_ports(self, faction: str) -> dict[str, str]:
+        """Friendly ports holding a friendly convoy with Sorties to spare: hex -> convoy id."""
+        out: dict[str, str] = {}
+        limit = self.data.convoy_max_sorties
+        for u in sorted(self.sit.pos.units, key=lambda u: (u.sorties, u.id)):
+            if (u.faction == faction and u.type == "convoy" and u.hex and u.sorties < limit
+                    and self.sit.friendly_port(u.hex, faction)):
+                out.setdefault(u.hex, u.id)
+        return out
+
+    def naval_reach(self, faction: str, nationality: str, port: str) -> dict[str, str | None]:
+        """Sea Zones ("SZ n") and boxes a naval path from a port reaches (4.2.4.1), with parents."""
+        key = ("sea", faction, nationality == "USSR", port)
+        if key in self._trees:
+            return self._trees[key]
+        sit = self.sit
+        parent: dict[str, str | None] = {}
+        queue = deque()
+        for z in sit.port_zones(port):
+            parent[f"SZ {z}"] = None
+            queue.append(f"SZ {z}")
+        while queue:
+            here = queue.popleft()
+            for nxt in self._sea_steps(here, faction, nationality):
+                if nxt not in parent:
+                    parent[nxt] = here
+                    queue.append(nxt)
+        self._trees[key] = parent
+        return parent
+
+    def _sea_steps(self, here: str, faction: str, nationality: str) -> list[str]:
+        sit = self.sit
+        out = []
+        if here.startswith("SZ "):
+            zone = int(here[3:])
+            for link in sit.map.links:
+                if zone not in (link.a, link.b):
+                    continue
+                other = link.b if link.a == zone else link.a
+                if link.kind in ("strait", "canal") and self._closed(link.kind, link.via, faction):
+                    continue
+                out.append(f"SZ {other}")
+            for box in sit.map.boxes.values():
+                if zone in box.adjacent_zones and _box_open(box.code, faction, nationality):
+                    out.append(box.code)
+        else:
+            box = sit.map.boxes[here]
+            out += [b for b in box.adjacent_boxes if _box_open(b, faction, nationality)]
+            out += [f"SZ {z}" for z in box.adjacent_zones]
+        return out
+
+    def _closed(self, kind: str, via: str, faction: str) -> bool:
+        """A strait or canal is closed by an enemy city, fort or unit at either end; a strait
+        also when both its hexes are neutral (4.2.4.1)."""
+        sit = self.sit
+        hexes = [h for h in via.replace(";", "/").split("/") if h in sit.map.hexes]
+        for h in hexes:
+            if sit.enemy_city(h, faction) or sit.enemy_fort(h, faction) or sit.unit_factions(h) - {faction}:
+                return True
+        return kind == "strait" and len(hexes) == 2 and all(sit.neutral(h) for h in hexes)
+
+    def sea_options(self, unit: Unit, reach: dict[str, str | None], own_port_only: bool) -> list[_Option]:
+        sit = self.sit
+        uss, lss, boxes = self.sources(unit.faction, unit.nationality)
+        ports = self.convoy_ports(unit.faction)
+        if own_port_only:
+            ports = {unit.hex: ""} if unit.hex and sit.friendly_port(unit.hex, unit.faction) else {}
+        out: list[_Option] = []
+        for port in sorted(ports):
+            if own_port_only:
+                leg = [port]
+            else:
+                tree = self.tree(unit.faction, unit.nationality, frozenset({port}))
+                leg = None
+                for h in reach:
+                    if h == port:
+                        cand = self.back(reach, h)[::-1]
+                    elif h in tree and sit.map.hexes[h].transport:
+                        cand = self.back(reach, h)[::-1] + self.back(tree, h)[1:]
+                    else:
+                        continue
+                    if leg is None or (len(cand), cand) < (len(leg), leg):
+                        leg = cand
+                if leg is None:
+                    continue
+            sea = self.naval_reach(unit.faction, unit.nationality, port)
+            for box in boxes:
+                if box in sea:
+                    path = tuple(leg) + tuple(self.back(sea, box)[::-1])
+                    out.append(_Option(len(path), box, box, False, "sea", path, ports[port]))
+            for other in sorted(sit.ports):
+                if other == port or not sit.friendly_port(other, unit.faction):
+                    continue
+                if self.blocked(other, unit.faction, unit.nationality):
+                    continue
+                zones = [f"SZ {z}" for z in sit.port_zones(other) if f"SZ {z}" in sea]
+                if not zones:
+                    continue
+                crossing = tuple(leg) + tuple(self.back(sea, zones[0])[::-1]) + (other,)
+                for goals, limited in ((uss, False), (lss, True)):
+                    for goal in sorted(goals):
+                        if other == goal:
+                            tail: list[str] = []
+                        else:
+                            tree = self.tree(unit.faction, unit.nationality, frozenset({goal}))
+                            if other not in tree:
+                                continue
+                            tail = self.back(tree, other)[1:]
+                        path = crossing + tuple(tail)
+                        out.append(_Option(len(path), goals[goal], goal, limited, "sea", path, ports[port]))
+        return out
+
+    # -- 7.2 exemptions --------------------------------------------------------------------
+    def exemption(self, unit: Unit) -> str:
+        sit = self.sit
+        if unit.type == "convoy":
+            return "convoys are always supplied (7.2)"
+        if unit.box:
+            return "units in a Map Box are always supplied (7.2)"
+        if unit.category == "garrison" and unit.hex in sit.ports:
+            names = {c.name for c in sit.map.cities if c.hex == unit.hex}
+            if unit.nationality == "UK" and "Gibraltar" in names:
+                return "a UK garrison in Gibraltar is always supplied (7.2)"
+            if self.island(unit.hex):
+                return "a garrison in a port on an island is always supplied (7.2)"
+        return ""
+
+    def island(self, hex_id: str) -> bool:
+        """Land bounded by water hexsides with no Transport Line on it (1.3.3)."""
+        if hex_id in self._islands:
+            return self._islands[hex_id]
+        seen = {hex_id}
+        queue = deque([hex_id])
+        result = True
+        while queue:
+            h = queue.popleft()
+            if self.sit.map.hexes[h].transport:
+                result = False
+                break
+            for nid, water, _line in self.static[h]:
+                if not water and nid not in seen and self.sit.map.hexes[nid].is_land:
+                    seen.add(nid)
+                    queue.append(nid)
+        for h in seen:
+            self._islands[h] = result
+        return result
+
+
+def _box_friendly(sit: Situation, box: str, faction: str) -> bool:
+    return sit.map.boxes[box].friendly.lower() == faction
+
+
+def _box_open(box: str, faction: str, nationality: str) -> bool:
+    """Naval movement into boxes (4.2.4.1): never Axis; Central Russia only USSR."""
+    if faction == "axis":
+        return False
+    return (box == "CRU") == (nationality == "USSR")
+
+
+def _match(wants: dict[str, list[_Option]], capacity: int) -> dict[str, _Option]:
+    """Maximum bipartite matching of units to Limited sources, ``capacity`` units each
+    (augmenting paths; units and options in a fixed order, so the result is deterministic)."""
+    holders: dict[str, list[str]] = {}
+    chosen: dict[str, _Option] = {}
+
+    def place(unit: str, seen: set[str]) -> bool:
+        for opt in wants[unit]:
+            if opt.source_at in seen:
+                continue
+            seen.add(opt.source_at)
+            held = holders.setdefault(opt.source_at, [])
+            if len(held) < capacity:
+                held.append(unit)
+                chosen[unit] = opt
+                return True
+            for other in list(held):
+                if place(other, seen):
+                    held.remove(other)
+                    held.append(unit)
+                    chosen[unit] = opt
+                    return True
+        return False
+
+    for unit in sorted(wants):
+        place(unit, set())
+    return chosen
+
+
+def supply_report(sit: Situation, zoc: Zoc) -> SupplyReport:
+    tracer = _Tracer(sit, zoc)
+    lines: dict[str, SupplyLine] = {}
+    wants: dict[str, list[_Option]] = {}
+    blocked_by: dict[str, tuple[tuple[str, str], ...]] = {}
+    for unit in sorted(sit.pos.units, key=lambda u: u.id):
+        if unit.hex is None and unit.box is None:
+            continue
+        exempt = tracer.exemption(unit)
+        if exempt:
+            lines[unit.id] = SupplyLine(unit.id, "full", source=unit.box or "", source_at=unit.where,
+                                        via="exempt", path=(unit.where,), exempt=exempt)
+            continue
+        reach, blocked = tracer.overland(unit, unit.hex)
+        blocked_by[unit.id] = tuple(blocked)
+        uss, lss, _boxes = tracer.sources(unit.faction, unit.nationality)
+        best = tracer.nearest_unlimited(unit, reach, uss) if reach else None
+        sea: list[_Option] = []
+        if best is None:
+            if reach:
+                sea = tracer.sea_options(unit, reach, own_port_only=False)
+            if unit.kind == "naval":
+                sea += tracer.sea_options(unit, reach, own_port_only=True)  # warship self-supply
+            full_sea = sorted((o for o in sea if not o.limited), key=lambda o: (o.length, o.path))
+            best = full_sea[0] if full_sea else None
+        if best is not None:
+            lines[unit.id] = SupplyLine(unit.id, "full", best.source, best.source_at, False, best.via, best.path,
+                                        best.convoy, blocked=tuple(blocked))
+            continue
+        options = (tracer.land_options(unit, reach, lss, True) if reach else []) + [o for o in sea if o.limited]
+        options.sort(key=lambda o: (o.length, o.source_at, o.path))
+        if options:
+            wants[unit.id] = options
+        else:
+            lines[unit.id] = SupplyLine(unit.id, "none", blocked=tuple(blocked),
+                                        note="no line reaches a supply source")
+    chosen = _match(wants, tracer.data.limited_capacity)
+    for uid, options in wants.items():
+        opt = chosen.get(uid)
+        if opt is not None:
+            lines[uid] = SupplyLine(uid, "low", opt.source, opt.source_at, True, opt.via, opt.path, opt.convoy,
+                                    blocked=blocked_by.get(uid, ()))
+        else:
+            names = sorted({o.source for o in options})
+            lines[uid] = SupplyLine(uid, "none", blocked=blocked_by.get(uid, ()),
+                                    note=f"only Limited sources ({', '.join(names)}) are in reach, and each "
+                                         f"already supplies {tracer.data.limited_capacity} units")
+    return SupplyReport(dict(sorted(lines.items())), tuple(_findings(sit, lines)))
+
+
+def _findings(sit: Situation, lines: Mapping[str, SupplyLine]) -> list[Finding]:
+    out = []
+    for uid, line in lines.items():
+        unit = sit.pos.unit(uid)
+        marked = unit.supply
+        if line.state == "none":
+            rule = "7.3.1" if "Limited" in line.note else "7.4"
+            why = line.note
+            if line.blocked and "Limited" not in line.note:
+                why += "; blocked: " + ", ".join(f"{h} {w}" for h, w in line.blocked[:4])
+            after = STEP_DOWN[marked]
+            out.append(Finding(rule, "supply", unit.faction, (uid,), (unit.where,),
+                               f"{unit.label} cannot trace supply ({why}); marked {STATE_WORDS[marked]}, "
+                               f"the next check leaves it at {STATE_WORDS[after]} (7.2)"))
+        elif line.state != marked:
+            out.append(Finding("7.2", "supply", unit.faction, (uid,), (unit.where,),
+                               f"{unit.label} is marked {STATE_WORDS[marked]} but traces to {line.source} "
+                               f"({'Limited' if line.limited else 'Unlimited'}): the next check gives "
+                               f"{STATE_WORDS[line.state]}", line.path, severity="note"))
+    return out
