@@ -245,7 +245,10 @@ def build_module(
         cards=[card_boards[k] for k in factions] + [tracks], sides=[f.name for f in factions.values()],
         prototypes=protos, palette=palette, months=months, phases=PHASES,
         weather_zones=[z for z in content.settings.weather_zones if z != "desert"],
-        policies=list(content.policies), charts=chartmod.CHARTS, next_gpid=gpid + 1)
+        policies=list(content.policies), charts=chartmod.CHARTS, next_gpid=gpid + 1,
+        nation_status={n.abbr: f"active {n.faction_1939}" if n.faction_1939 else "neutral"
+                       for n in content.nations.values()},
+        disputed_areas=list(content.disputed_areas))
     draft = module_tree(ModuleSpec(setups=[], **spec_base))
     t = lap("buildFile", t)
 

@@ -141,6 +141,9 @@ def scenario_setup(
     extra = [SetGlobalProperty(pp.WEATHER_PREFIX + zone, value.capitalize()) for zone, value in
              sorted(scenario.weather.items())]
     extra += [SetGlobalProperty(pp.POLICY_PREFIX + key, "true") for key in scenario.policies]
+    extra += [SetGlobalProperty(pp.STATUS_PREFIX + abbr, f"{n.status} {n.faction}" if n.faction else n.status)
+              for abbr, n in sorted(scenario.nations.items())]
+    extra += [SetGlobalProperty(pp.CEDED_PREFIX + area, "true") for area in scenario.ceded]
     tree = setup_tree(items, extra=extra)
     description = f"{scenario.name}, {scenario.first_turn} to {scenario.last_turn}."
     if waiting:

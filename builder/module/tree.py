@@ -74,6 +74,8 @@ class ModuleSpec:
     phases: Sequence[str]
     weather_zones: Sequence[str]
     policies: Sequence[str]
+    nation_status: Mapping[str, str]  # nation -> its September 1939 status ("active axis", "neutral")
+    disputed_areas: Sequence[str]
     charts: Sequence[Chart]
     setups: Sequence[Setup]
     next_gpid: int
@@ -230,6 +232,14 @@ def _global_properties(spec: ModuleSpec) -> list[etree._Element]:
         out.append(component(PROPS + "GlobalProperty", {
             "description": "true while the policy is in effect (10.3)", "initialValue": "false",
             "isNumeric": False, "name": pp.POLICY_PREFIX + key}))
+    for nation, status in spec.nation_status.items():
+        out.append(component(PROPS + "GlobalProperty", {
+            "description": "status and faction: active, neutral, conquered, ceded or absent (2.1)",
+            "initialValue": status, "isNumeric": False, "name": pp.STATUS_PREFIX + nation}))
+    for area in spec.disputed_areas:
+        out.append(component(PROPS + "GlobalProperty", {
+            "description": "true once the disputed area has been ceded (2.2, 17.0)", "initialValue": "false",
+            "isNumeric": False, "name": pp.CEDED_PREFIX + area}))
     return out
 
 
