@@ -206,3 +206,15 @@ def test_cli_unknown_game_is_one_line_and_exit_2(monkeypatch, capsys, tmp_path):
     assert "build" in cli.SUBCOMMANDS
     assert cli.main(["build", "nosuch", "--dist", str(tmp_path)]) == 2
     assert "unknown game" in capsys.readouterr().err
+
+
+def test_setups_carry_the_scenario_politics_for_the_checker(built, archive):
+    module = load_module_maps(str(built))
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "france.vsav"
+        path.write_bytes(archive["france_1940.vsav"])
+        props = inspect_save(str(path), module)["properties"]
+    assert props["Status_GER"] == "active axis"
+    assert props["Status_FRA"] == "active western"
+    assert props["Status_BEL"] == "neutral"  # Belgium is invaded during the scenario
+    assert props["Ceded_karelia"] == "true"
