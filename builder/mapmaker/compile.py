@@ -127,8 +127,6 @@ def compile_map(game_dir: Path, out_dir: Path | None = None, report: Report | No
             report.warnings.append(f"{cells.ids[i]}: no land sample, country {c} by nearest polygon")
         if kind[i] == "water":
             country[i], area[i] = "", ""
-    disputed = _hex_majority_of_owner(s_disputed, s_country, country, cells, n, on_land)
-    line = _hex_majority_of_owner(s_line, s_country, country, cells, n, on_land)
     clock("countries")
 
     ts = settings.get("terrain", {})
@@ -141,6 +139,10 @@ def compile_map(game_dir: Path, out_dir: Path | None = None, report: Report | No
 
     overrides = read_toml(src_dir / "overrides.toml")
     _apply_hex_overrides(overrides, cells, kind, terr, country, area, str(src_dir / "overrides.toml"))
+    # Disputed areas and later lines after the overrides: a hex whose country an override changes
+    # (Strasbourg's hex to France) takes the tags of its new country's samples, not the old one's.
+    disputed = _hex_majority_of_owner(s_disputed, s_country, country, cells, n, on_land)
+    line = _hex_majority_of_owner(s_line, s_country, country, cells, n, on_land)
     for i in range(n):
         if kind[i] == "water":
             disputed[i], line[i] = "", ""
