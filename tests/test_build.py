@@ -218,3 +218,122 @@ def test_setups_carry_the_scenario_politics_for_the_checker(built, archive):
     assert props["Status_FRA"] == "active western"
     assert props["Status_BEL"] == "neutral"  # Belgium is invaded during the scenario
     assert props["Ceded_karelia"] == "true"
+
+
+# --- Turn tracker and Diplomacy Cup in the setups (checked against VASSAL's source) ----------
+
+
+def _setup_saves(archive, tmp: str) -> dict[str, Path]:
+    out = {}
+    for name in sorted(n for n in archive if n.endswith(".vsav")):
+        path = Path(tmp) / name
+        path.write_bytes(archive[name])
+        out[name[: -len(".vsav")]] = path
+    return out
+
+
+def _list_level(text: str, items: list[str]) -> tuple[int, list[str]]:
+    """One ListTurnLevel state read as turn/ListTurnLevel.java setState reads it: ';'-joined
+    current index, current sub-level, first index, ','-joined active flags, then each sub-level's
+    state. Returns (current index, sub-level states) after checking the other fields."""
+    from vassal import sequence
+
+    tokens = sequence.decode(text, ";")
+    current, sub_level, first = int(tokens[0]), int(tokens[1]), int(tokens[2])
+    assert (sub_level, first) == (0, 0)
+    assert sequence.decode(tokens[3], ",") == ["true"] * len(items)
+    assert 0 <= current < len(items)
+    return current, tokens[4:]
+
+
+def test_every_setup_starts_the_turn_tracker_at_its_first_month_and_first_phase(root, archive):
+    from vassal import sequence
+    from vassal.commands import SetTurn, walk
+    from vassal.gamestate import replay_save
+    from vassal.savefile import read_saved_game
+
+    trackers = list(root.iter("VASSAL.build.module.turn.TurnTracker"))
+    # UniqueIdManager("TurnTracker") names the n-th tracker built "TurnTracker<n>"
+    # (turn/TurnTracker.java idMgr; tools/UniqueIdManager.add): with one tracker, TurnTracker0
+    assert len(trackers) == 1
+    month_el = trackers[0].find("VASSAL.build.module.turn.ListTurnLevel")
+    phase_el = month_el.find("VASSAL.build.module.turn.ListTurnLevel")
+    months, phases = month_el.get("list").split(","), phase_el.get("list").split(",")
+    assert months[0] == "Sep-39" and months[-1] == "Aug-45" and phases[0] == "Weather"
+    scenarios = load_scenarios(default_folder("use") / "scenarios", load_content(default_folder("use")))
+    with tempfile.TemporaryDirectory() as tmp:
+        for key, path in _setup_saves(archive, tmp).items():
+            saved = read_saved_game(path)
+            turns = [n.command for n in walk(saved.tree) if n.text.startswith("TURN")]
+            assert turns == [SetTurn("TurnTracker0", turns[0].state)], key
+            state = replay_save(saved).turns["TurnTracker0"]
+            # turn/TurnTracker.java getState: '|'-joined current top level, then each top level's state
+            top = sequence.decode(state, "|")
+            assert top[0] == "0" and len(top) == 2, key
+            month, subs = _list_level(top[1], months)
+            assert len(subs) == 1, key
+            phase, leaf = _list_level(subs[0], phases)
+            assert leaf == [], key
+            assert (months[month], phases[phase]) == (str(scenarios[key].first_turn), phases[0]), key
+
+
+def test_cup_markers_start_inside_the_diplomacy_cup_deck(root, archive):
+    from vassal import sequence
+    from vassal.commands import walk
+    from vassal.gamestate import replay_save
+    from vassal.savefile import read_saved_game
+
+    piles = list(root.iter("VASSAL.build.module.map.DrawPile"))
+    assert len(piles) == 1
+    pile = piles[0]
+    map_el = pile.getparent()
+    assert map_el.get("mapName") == pile.get("owningBoard")  # one board at 0,0: x, y are map pixels
+    scenarios = load_scenarios(default_folder("use") / "scenarios", load_content(default_folder("use")))
+    assert any(p.where == "cup" for s in scenarios.values() for p in s.setup)
+    with tempfile.TemporaryDirectory() as tmp:
+        for key, path in _setup_saves(archive, tmp).items():
+            saved = read_saved_game(path)
+            position = replay_save(saved)
+            assert len(position.decks) == 1, key  # written even when empty (SETUP_STACK: no new deck)
+            deck = next(iter(position.decks.values()))
+            # counters/Deck.java: a saved deck finds its DrawPile by the deck name in its type
+            # (mySetType -> DrawPile.findDrawPile), type field 12 after "deck;"
+            assert sequence.decode(deck.type, ";")[13] == deck.name == pile.get("name"), key
+            # the rest of the type is the DrawPile's own settings, in Deck.getType's field order
+            t = sequence.decode(deck.type, ";")
+            assert t[0] == "deck" and len(t) <= 50
+            assert (t[1], t[2], t[3], t[4], t[5], t[6], t[7], t[8], t[9], t[17]) == tuple(pile.get(a) for a in (
+                "draw", "color", "width", "height", "faceDown", "shuffle", "allowMultiple", "allowSelect",
+                "reversible", "drawFaceUp"))
+            assert t[10:13] == ["", "", ""] and pile.get("reshufflable") == "false"
+            assert (deck.map, deck.x, deck.y) == (pile.get("owningBoard"), int(pile.get("x")), int(pile.get("y")))
+            assert deck.face_down is (pile.get("faceDown") not in ("Never", "MenuDefaultUp"))
+            in_cup = Counter(view(parse_piece(position.pieces[m].type, position.pieces[m].state)).markers[pp.MARKER_KEY]
+                             for m in deck.members)
+            wanted = Counter()
+            for p in scenarios[key].setup:
+                if p.where == "cup":
+                    wanted[p.counter] += p.count
+            assert in_cup == wanted, key
+            # the engine writes members before their deck: Deck.setState skips ids it does not know
+            order = [n.command.id for n in walk(saved.tree) if n.text.startswith("+/")]
+            assert all(order.index(m) < order.index(deck.id) for m in deck.members), key
+            assert all(position.pieces[m].container == deck.id for m in deck.members)
+
+
+def test_inspect_shows_the_cup_markers_in_the_cup(built, archive, capsys):
+    from staffwork import cli
+
+    with tempfile.TemporaryDirectory() as tmp:
+        path = _setup_saves(archive, tmp)["campaign_1939"]
+        assert cli.main(["inspect", str(path), "--module", str(built), "--json"]) == 0
+    import json
+
+    report = json.loads(capsys.readouterr().out)
+    scenario = load_scenarios(default_folder("use") / "scenarios", load_content(default_folder("use")))["campaign_1939"]
+    wanted = sum(p.count for p in scenario.setup if p.where == "cup")
+    cup = [p for p in report["pieces"] if p["location"] == "Diplomacy Cup"]
+    assert wanted > 0 and len(cup) == wanted
+    assert len({p["stack"] for p in cup}) == 1 and sorted(p["stack_index"] for p in cup) == list(range(wanted))
+    assert {p["name"] for p in cup} >= {"Pro-Axis", "No Event", "Political Failure"}
+    assert report["turns"]["TurnTracker0"].startswith("0|0;")

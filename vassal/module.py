@@ -498,7 +498,7 @@ def _turn_trackers(root: etree._Element) -> Iterator[TurnTrackerSummary]:
         name = element.get("name", "")
         yield TurnTrackerSummary(
             name=name,
-            identifier=name or f"TurnTracker{index}",
+            identifier=f"TurnTracker{index}",  # UniqueIdManager("TurnTracker"): by build order
             levels=tuple(_level(c) for c in element if isinstance(c.tag, str)
                          and c.tag.endswith(("CounterTurnLevel", "ListTurnLevel"))),
         )

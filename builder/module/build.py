@@ -36,7 +36,7 @@ from builder.module.pieces import (
     unit_name,
     unit_piece,
 )
-from builder.module.setups import Places, SetupResult, scenario_setup
+from builder.module.setups import game_months, Places, SetupResult, scenario_setup
 from builder.module.tree import VASSAL_VERSION, ModuleSpec, Palette, Setup, Slot, module_tree
 from builder.render.content_faces import markers_from, units_from
 from builder.render.counters import render_counter, screen_px
@@ -233,11 +233,7 @@ def build_module(
     palette = Palette("Counters", tuple(faction_tabs))
 
     title = content.settings.title
-    months = []
-    m = content.settings.first_turn
-    while m <= content.settings.last_turn:
-        months.append(str(m))
-        m = m.plus(1)
+    months = game_months(content)
     spec_base = dict(
         name=title, version=MODULE_VERSION,
         description=f"{title}: map, counters, faction cards, tracks and scenarios (built by Staffwork)",
@@ -279,7 +275,8 @@ def build_module(
     for scenario in scenarios.values():
         results.append(scenario_setup(
             scenario, content, slot_pieces, proto_pieces, places_for(), module_name=title,
-            module_version=MODULE_VERSION, vassal_version=VASSAL_VERSION, faction_of=faction_of))
+            module_version=MODULE_VERSION, vassal_version=VASSAL_VERSION, faction_of=faction_of,
+            months=months, phases=PHASES))
     for r in results:
         files[r.file] = r.data
     setups = [Setup(r.name, r.file, r.description) for r in results]

@@ -149,15 +149,12 @@ def tracks_board(first: Month, last: Month) -> OffBoard:
     bx = margin
     by = top + 3 * (CELL + 30) + 30
     areas.append(Area(DECK_NAME, bx, by, 2 * CELL, 2 * CELL, "Diplomacy Cup (10.2)", kind="deck"))
-    areas.append(Area("Cup: to draw from", bx + 2 * CELL + 30, by, BOX_W, BOX_H,
-                      "Setup puts the Cup's markers here; drag them into the Cup"))
-    areas.append(Area("Diplomacy Holding Box", bx + 2 * CELL + 50 + BOX_W, by, BOX_W, BOX_H,
-                      "Drawn markers that wait (10.2)"))
-    areas.append(Area("Neutral forces", bx + 2 * CELL + 70 + 2 * BOX_W, by, BOX_W, BOX_H,
-                      "Units of neutral countries (13.1.1)"))
-    areas.append(Area("Game markers", bx + 2 * CELL + 90 + 3 * BOX_W, by, BOX_W, BOX_H,
-                      "Markers of no faction"))
-    width = max(margin * 2 + per_row * (CELL + 10), bx + 2 * CELL + 90 + 4 * BOX_W + margin)
+    boxes = (("Diplomacy Holding Box", "Drawn markers that wait (10.2)"),
+             ("Neutral forces", "Units of neutral countries (13.1.1)"),
+             ("Game markers", "Markers of no faction"))
+    for i, (name, label) in enumerate(boxes):
+        areas.append(Area(name, bx + 2 * CELL + 30 + i * (BOX_W + 20), by, BOX_W, BOX_H, label))
+    width = max(margin * 2 + per_row * (CELL + 10), bx + 2 * CELL + 30 + len(boxes) * (BOX_W + 20) - 20 + margin)
     height = by + BOX_H + margin
     return OffBoard("Turn and Weather", "tracks.png", "Turn, Weather and Move Tracks; Diplomacy",
                     width, height, tuple(areas), (214, 208, 190))

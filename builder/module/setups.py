@@ -3,24 +3,30 @@
 Each counter of a scenario's setup CSV goes where the sheet says: a hex (VASSAL's own point
 for that hex name on the main map, snapped, and checked to lie in our hex), a Map Box (its
 zone on the main map), a Faction Card box (Events, Conditional, Eliminated, ...), the Turn
-Track (a month, or the Turn marker on the first month), the Weather Track, or the Diplomacy
-boxes. Counters whose hex is not chosen yet ("map") wait in their faction card's "To place on
-map" box, and the setup's description says how many. Set-aside counters stay in the palette.
+Track (a month, or the Turn marker on the first month), the Weather Track, the Diplomacy
+Holding Box, or inside the Diplomacy Cup (the module's DrawPile: the setup writes its Deck with
+the cup's markers, as the engine saves a deck). Counters whose hex is not chosen yet ("map")
+wait in their faction card's "To place on map" box, and the setup's description says how many.
+Set-aside counters stay in the palette. The turn tracker starts at the scenario's first month,
+first phase; weather, policies, nation status and ceded areas are global properties.
 """
 
 from __future__ import annotations
 
+import itertools
 import re
 import tempfile
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from builder.module.cards import PLACE_BOX, WEATHER_STATES, OffBoard
-from vassal.commands import SetGlobalProperty
+from builder.module.tree import TURN_TRACKER_ID, DrawPileSpec, cup_pile, turn_state
+from vassal import sequence
+from vassal.commands import AddPiece, Command, SetGlobalProperty, SetTurn
 from vassal.grids import MapGeometry
-from vassal.pieces import Piece, expand_prototypes, piece_state, piece_type, with_layer
+from vassal.pieces import Piece, expand_prototypes, piece_state, piece_type, with_layer, with_position
 from vassal.savefile import Placement as SavePlacement
 from vassal.savefile import setup_tree, write_saved_game
 from wargame import pieceprops as pp
@@ -99,6 +105,26 @@ class Places:
             x, y = area.center
         return Spot(board.map_name, x, y, where)
 
+    def cup(self) -> Spot:
+        """Inside the Diplomacy Cup: the point where the DrawPile keeps its Deck."""
+        pile = self.pile()
+        if pile is None:
+            raise DataError("the module has no Diplomacy Cup to put counters in")
+        return Spot(pile.board, pile.x, pile.y, "cup")
+
+    def pile(self) -> DrawPileSpec | None:
+        tracks = self.boards.get("tracks")
+        return cup_pile(tracks) if tracks is not None else None
+
+
+def game_months(content: Content) -> list[str]:
+    """The turn tracker's months: every month of the game, first to last (1.6)."""
+    months, m = [], content.settings.first_turn
+    while m <= content.settings.last_turn:
+        months.append(str(m))
+        m = m.plus(1)
+    return months
+
 
 def scenario_setup(
     scenario: Scenario,
@@ -111,9 +137,16 @@ def scenario_setup(
     module_version: str,
     vassal_version: str,
     faction_of: Callable[[str, Scenario], str | None],
+    months: Sequence[str],
+    phases: Sequence[str],
 ) -> SetupResult:
-    """One scenario as .vsav bytes, and where every piece went."""
+    """One scenario as .vsav bytes, and where every piece went.
+
+    `months` and `phases` are the turn tracker's lists as the module defines them, so the
+    tracker state written here indexes the same lists.
+    """
     items: list[SavePlacement] = []
+    in_cup: list[tuple[str, Piece]] = []
     spots: list[tuple[str, Spot]] = []
     skipped = 0
     waiting = 0
@@ -135,16 +168,32 @@ def scenario_setup(
                 piece = with_layer(piece, pp.LAYER_SIDE, active=True)
             if p.sorties:
                 piece = with_layer(piece, pp.LAYER_SORTIES, level=p.sorties, active=True)
-            items.append(SavePlacement(str(next_id), piece_type(piece), piece_state(piece), spot.map, spot.x, spot.y))
+            if p.where == "cup":
+                in_cup.append((str(next_id), piece))
+            else:
+                items.append(SavePlacement(str(next_id), piece_type(piece), piece_state(piece), spot.map,
+                                           spot.x, spot.y))
             spots.append((p.counter, spot))
             next_id += 1
-    extra = [SetGlobalProperty(pp.WEATHER_PREFIX + zone, value.capitalize()) for zone, value in
-             sorted(scenario.weather.items())]
+    extra: list[Command] = []
+    pile = places.pile()
+    if pile is not None:
+        extra += cup_deck(pile, str(next_id), in_cup)
+        next_id += 1
+    elif in_cup:
+        raise DataError("the module has no Diplomacy Cup to put counters in", f"{scenario.key}.csv")
+    try:
+        state = turn_state(months, phases, str(scenario.first_turn), phases[0])
+    except ValueError as exc:
+        raise DataError(str(exc), f"{scenario.key}.toml", "first_turn") from None
+    extra.append(SetTurn(TURN_TRACKER_ID, state))
+    extra += [SetGlobalProperty(pp.WEATHER_PREFIX + zone, value.capitalize()) for zone, value in
+              sorted(scenario.weather.items())]
     extra += [SetGlobalProperty(pp.POLICY_PREFIX + key, "true") for key in scenario.policies]
     extra += [SetGlobalProperty(pp.STATUS_PREFIX + abbr, f"{n.status} {n.faction}" if n.faction else n.status)
               for abbr, n in sorted(scenario.nations.items())]
     extra += [SetGlobalProperty(pp.CEDED_PREFIX + area, "true") for area in scenario.ceded]
-    tree = setup_tree(items, extra=extra)
+    tree = setup_tree(items, extra=extra, stack_ids=(str(n) for n in itertools.count(next_id)))
     description = f"{scenario.name}, {scenario.first_turn} to {scenario.last_turn}."
     if waiting:
         description += (f" {waiting} counters whose hex the setup does not give yet wait in their "
@@ -175,7 +224,7 @@ def _spot(p, scenario: Scenario, places: Places, box_codes: Mapping[str, str],
     if where in ("turn_track",):
         return places.area("tracks", str(scenario.first_turn), where)
     if where == "cup":
-        return places.area("tracks", "Cup: to draw from", where)
+        return places.cup()
     if where == "holding_box":
         return places.area("tracks", "Diplomacy Holding Box", where)
     if where == "track":
@@ -187,6 +236,27 @@ def _spot(p, scenario: Scenario, places: Places, box_codes: Mapping[str, str],
             return places.area("tracks", name, where)
         return places.area(faction, FACTION_BOXES[where], where)
     raise DataError(f"cannot place a counter at {where!r}", f"{scenario.key}.csv", f"line {p.line}")
+
+
+def cup_deck(pile: DrawPileSpec, deck_id: str, members: Sequence[tuple[str, Piece]]) -> list[Command]:
+    """The Cup's Deck as the engine saves one (vassal_formats.md 4.4): each member's AddPiece,
+    placed at the deck's point, then the deck's AddPiece naming them, bottom first.
+
+    counters/Deck.java getState: ';'-joined map name, x, y, face-down flag, then the ','-joined
+    member ids (left out when the deck is empty). Members come first because Deck.setState looks
+    them up by id and skips ids it does not know. The setup writes the deck even when it is
+    empty: the setup's SETUP_STACK marks the game "not new", so the DrawPile never makes a deck
+    of its own (map/SetupStack.java setup), and without one the Cup would not be a deck at all.
+    """
+    out: list[Command] = []
+    for pid, piece in members:
+        placed = with_position(piece, pile.board, pile.x, pile.y)
+        out.append(AddPiece(pid, piece_type(placed), piece_state(placed)))
+    tokens = [pile.board, str(pile.x), str(pile.y), "true" if pile.starts_face_down else "false"]
+    if members:
+        tokens.append(sequence.encode([pid for pid, _ in members], ",") or "")
+    out.append(AddPiece(deck_id, pile.deck_type(), sequence.encode(tokens, ";") or ""))
+    return out
 
 
 def _track_spot(counter: str, scenario: Scenario, places: Places,

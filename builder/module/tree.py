@@ -11,10 +11,11 @@ from dataclasses import dataclass
 
 from lxml import etree
 
-from builder.module.cards import DECK_NAME, Area, OffBoard
+from builder.module.cards import DECK_NAME, OffBoard
 from builder.module.charts import Chart
 from builder.module.pieces import Prototype
 from builder.vassal_grid import hex_grid_element
+from vassal import sequence
 from vassal.buildfile import component
 from vassal.grids import TAG_BOARD, TAG_ZONE, TAG_ZONED_GRID, HexGrid
 from vassal.pieces import Piece, format_add_piece
@@ -28,6 +29,10 @@ PROPS = M + "properties."
 TURN = M + "turn."
 
 VASSAL_VERSION = "3.7.0"
+# A save names a turn tracker "TurnTracker<n>": UniqueIdManager("TurnTracker") numbers the
+# trackers in the order they are built, whatever their name (turn/TurnTracker.java idMgr,
+# tools/UniqueIdManager.add); the module has one, so its SetTurn commands read TURNTurnTracker0.
+TURN_TRACKER_ID = "TurnTracker0"
 MOVE_FORMAT = "$pieceName$ moves $previousLocation$ -> $location$ *"
 
 
@@ -148,22 +153,86 @@ def main_map(spec: ModuleSpec) -> etree._Element:
 
 
 def card_map(card: OffBoard) -> etree._Element:
-    """An off-map board: its boxes and track cells as zones (no grid: pieces sit where dropped)."""
-    zones = [_zone(a.name, a.path()) for a in card.areas if a.kind in ("box", "cell")]
+    """An off-map board: its boxes, track cells and the Cup as zones (no grid: pieces sit where
+    dropped), and the Cup's DrawPile when the board has one."""
+    zones = [_zone(a.name, a.path()) for a in card.areas if a.kind in ("box", "cell", "deck")]
     grid = component(TAG_ZONED_GRID, {}, *zones)
     board_el = component(TAG_BOARD, {"image": card.image, "name": card.map_name, "reversible": False}, grid)
-    extra = [_deck(a, card.map_name) for a in card.areas if a.kind == "deck"]
+    pile = cup_pile(card)
+    extra = [_deck(pile)] if pile is not None else []
     return _map(card.map_name, board_el, launch=True, extra=extra)
 
 
-def _deck(area: Area, board: str) -> etree._Element:
-    """The Diplomacy Cup: a face-down, always shuffled draw pile (10.2)."""
-    x, y = area.center
-    return component(MAP + "DrawPile", {
-        "allowMultiple": False, "allowSelect": False, "color": "255,51,51", "draw": True,
-        "drawFaceUp": True, "faceDown": "Never", "height": area.height - 20, "name": DECK_NAME,
-        "owningBoard": board, "reshufflable": False, "reversible": False, "shuffle": "Always",
-        "width": area.width - 20, "x": x, "y": y})
+@dataclass(frozen=True)
+class DrawPileSpec:
+    """The Diplomacy Cup's DrawPile: one set of values for buildFile.xml and for the setups' Deck.
+
+    A saved game ties its Deck to this DrawPile by the deck name in the Deck's type
+    (counters/Deck.java mySetType -> DrawPile.findDrawPile(deckName), which matches a DrawPile's
+    name or its "Deck<n>" id); the Deck's own AddPiece id is any free piece id.
+    """
+
+    name: str
+    board: str  # owning board; also the map's name (one board per off-map map)
+    x: int  # centre, map pixels (the board sits at 0,0: no edge buffer)
+    y: int
+    width: int
+    height: int
+    face_down: str = "Never"  # markers lie face up: they carry no Mask trait to hide them
+    shuffle: str = "Always"  # every draw is a random one (10.2)
+    draw_face_up: bool = True
+    outline: bool = True
+    color: str = "255,51,51"
+    allow_multiple: bool = False
+    allow_select: bool = False
+    reversible: bool = False
+
+    def attributes(self) -> dict[str, object]:
+        return {
+            "allowMultiple": self.allow_multiple, "allowSelect": self.allow_select, "color": self.color,
+            "draw": self.outline, "drawFaceUp": self.draw_face_up, "faceDown": self.face_down,
+            "height": self.height, "name": self.name, "owningBoard": self.board, "reshufflable": False,
+            "reversible": self.reversible, "shuffle": self.shuffle, "width": self.width, "x": self.x,
+            "y": self.y}
+
+    @property
+    def starts_face_down(self) -> bool:
+        """The Deck's face-down flag when the DrawPile makes it (DrawPile.makeDeck)."""
+        return self.face_down not in ("Never", "MenuDefaultUp")
+
+    def deck_type(self) -> str:
+        """The Deck type of this pile (DrawPile.getDeckType = Deck.getType), as far as it matters.
+
+        Deck.getType's fields in order, as far as our attributes reach: outline, colour, width,
+        height, face-down option, shuffle option, multiple draw, select draw, reversible,
+        reshuffle command/target/message (empty: not reshufflable), deck name, shuffle/reverse/
+        face-down report formats (empty), draw face up, persistable. Deck.myRefreshType gives
+        every later field its default when the type stops, which is the DrawPile's value too
+        (we set none of them) and keeps the running engine's own language for menu texts.
+        """
+        fields = [_java_bool(self.outline), self.color, str(self.width), str(self.height), self.face_down,
+                  self.shuffle, _java_bool(self.allow_multiple), _java_bool(self.allow_select),
+                  _java_bool(self.reversible), "", "", "", self.name, "", "", "",
+                  _java_bool(self.draw_face_up), _java_bool(False)]
+        return "deck;" + (sequence.encode(fields, ";") or "")
+
+
+def _java_bool(value: bool) -> str:
+    return "true" if value else "false"
+
+
+def cup_pile(card: OffBoard) -> DrawPileSpec | None:
+    """The DrawPile of an off-map board's deck area (the Diplomacy Cup), if it has one."""
+    for a in card.areas:
+        if a.kind == "deck":
+            x, y = a.center
+            return DrawPileSpec(DECK_NAME, card.map_name, x, y, a.width - 20, a.height - 20)
+    return None
+
+
+def _deck(pile: DrawPileSpec) -> etree._Element:
+    """The Diplomacy Cup: a draw pile that always draws at random (10.2)."""
+    return component(MAP + "DrawPile", pile.attributes())
 
 
 def _palette_widget(node: Palette, top: bool = False) -> etree._Element:
@@ -263,3 +332,26 @@ def _turn_tracker(spec: ModuleSpec) -> etree._Element:
         "buttonText": "Turn", "hotkey": "", "icon": "", "name": pp.TURN_TRACKER, "nexthotkey": "78,195",
         "prevhotkey": "80,195", "reportFormat": "* <$PlayerId$> $newTurn$",
         "tooltip": "Month and phase (1.3)", "turnFormat": "$level1$ - $level2$"}, month)
+
+
+def turn_state(months: Sequence[str], phases: Sequence[str], month: str, phase: str) -> str:
+    """The state of the tracker `_turn_tracker` builds, standing at `month` and `phase`.
+
+    turn/TurnTracker.java getState: '|'-joined, the index of the current top level (0: Month is
+    the only one), then each top level's state. turn/ListTurnLevel.java getState: ';'-joined
+    current item index, current sub-level index, first item index (0: configFirst is off),
+    the ','-joined active flags (all "true": configList is off), then each sub-level's state --
+    here the Phase level, whose own state nests (escaped) as the last field of the Month level.
+    """
+    if month not in months:
+        raise ValueError(f"{month!r} is not a month of the turn tracker ({months[0]} to {months[-1]})")
+    if phase not in phases:
+        raise ValueError(f"{phase!r} is not a phase of the turn tracker")
+    phase_level = _list_level_state(phases.index(phase), len(phases), ())
+    month_level = _list_level_state(months.index(month), len(months), (phase_level,))
+    return sequence.encode(["0", month_level], "|") or ""
+
+
+def _list_level_state(current: int, items: int, sub_levels: Sequence[str]) -> str:
+    active = sequence.encode(["true"] * items, ",") or ""
+    return sequence.encode([str(current), "0", "0", active, *sub_levels], ";") or ""
