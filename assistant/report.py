@@ -41,7 +41,7 @@ STATE_WORDS = {"full": "Full", "low": "Low", "none": "No supply"}
 
 
 def report_dict(board: Board, check: Check) -> dict[str, Any]:
-    pos = board.position
+    pos = check.situation.pos  # factions as the scenario has them (13.1.1), not as printed
     st = pos.state
     lines = check.supply.lines
     units = []
@@ -173,7 +173,7 @@ def render_picture(board: Board, check: Check, path: str | Path, base_image: str
     geo = board_for(board.position.game)
     sit = check.situation
     grid, layout = geo.grid, geo.layout
-    pos = board.position
+    pos = check.situation.pos
     flagged = {h for f in check.findings if f.check in ("stacking", "placement") for h in f.hexes if h.isdigit()}
     involved = set(focus) or ({u.hex for u in pos.units if u.hex} | flagged)  # units and flagged hexes
     for line in check.supply.lines.values():

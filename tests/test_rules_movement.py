@@ -133,13 +133,13 @@ def test_a_water_hexside_is_not_crossed():
 
 
 def test_transport_line_makes_steps_clear_but_not_into_enemy_cities():
-    # 2919 -> 2920: woods, with a line across; the city in 3020 (German on our map) lies
-    # across a river with a line across
+    # 2919 -> 2920: woods, with a line across; the city in 3020 (Strasbourg, French in 1939)
+    # lies across the Rhine with a line across
     g = ground_for(german("Pz", "2919"))
     assert step_cost(g, "2919", "2920") == (1, True)
-    french = ground_for(unit("7 Army", "2920"))
-    assert step_cost(french, "2920", "3020") == (3, False)  # enemy city 2 + river 1, no benefit
-    assert step_cost(ground_for(german("Pz", "2920")), "2920", "3020") == (1, True)
+    german_pz = ground_for(german("Pz", "2920"))
+    assert step_cost(german_pz, "2920", "3020") == (3, False)  # enemy city 2 + river 1, no benefit
+    assert step_cost(ground_for(unit("7 Army", "2920")), "2920", "3020") == (1, True)
 
 
 def test_strategic_move_follows_lines_and_avoids_ezoc(paris):

@@ -57,9 +57,10 @@ def test_every_setup_is_placed_and_legal(reports) -> None:
         assert report.problems == (), [f.text() for f in report.problems]
 
 
-def test_each_documented_exception_names_its_rule(reports) -> None:
-    documented = [f for r in reports.values() for f in r.findings if f.documented]
-    assert [(f.scenario, f.counter, f.rule) for f in documented] == [("mediterranean_1941", "ita-egeo", "2.1.1.1")]
+def test_the_real_setups_need_no_undocumented_exception(reports) -> None:
+    # Rhodes now lies in its own Italian hex (4743), so no setup needs an exception today;
+    # the mechanism itself is pinned on broken copies below.
+    assert not [f for r in reports.values() for f in r.findings if not f.documented]
 
 
 def test_france_1940_counts_the_armies_of_both_sides(reports) -> None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache
 from pathlib import Path
 from types import MappingProxyType
@@ -133,16 +133,33 @@ class Situation:
                 out[area.name] = area.ceded_to
         return out
 
+    @cached_property
+    def _created(self) -> Mapping[str, str]:
+        """Area name -> the conditional nation now holding it (French North Africa, Syria,
+        Vichy's Corsica: 13.2.2.1). The map prints these areas as French; once the country
+        exists they are its own. Only an active or conquered status proves it exists: a plain
+        "neutral" is also what a save says of a country never created, so France keeps them."""
+        out = {}
+        for abbr, nation in sorted(self.content.nations.items()):
+            if nation.conditional and self.pos.state.status(abbr) in ("active", "conquered"):
+                out.update({area: abbr for area in nation.mainland + nation.overseas})
+        return out
+
     def owner(self, hex_id: str) -> str:
-        """The nation a hex belongs to now, after cessions (2.2)."""
+        """The nation a hex belongs to now, after cessions (2.2) and created countries (13.2.2.1)."""
         info = self.map.hexes[hex_id]
-        return self._cession.get(info.disputed, info.country) if info.disputed else info.country
+        if info.disputed and info.disputed in self._cession:
+            return self._cession[info.disputed]
+        return self._created.get(info.area, info.country)
 
     def is_mainland(self, hex_id: str, nation: str) -> bool:
         """Whether a hex is in the nation's Mainland Area (ceded areas included, 2.2)."""
         info = self.map.hexes[hex_id]
         if info.disputed and info.disputed in self._cession:
             return self._cession[info.disputed] == nation
+        if info.area in self._created:
+            found = self.content.nations[self._created[info.area]]
+            return found.abbr == nation and info.area in found.mainland
         if info.country != nation or info.overseas:
             return False
         found = self.content.nations.get(nation)
@@ -310,7 +327,26 @@ class Situation:
 
 
 def situation(position: Position, mapdata: MapData | None = None, content: Content | None = None) -> Situation:
+    position = with_nation_factions(position)
     return Situation(position, mapdata or load_game(position.game), content or _content(position.game))
+
+
+def with_nation_factions(position: Position) -> Position:
+    """The position with each unit in the faction its country has joined (13.1.1).
+
+    A counter's Faction property is only where its country usually ends up (French North
+    Africa's counters say Axis); a scenario or a game can put the country elsewhere (the Free
+    French of 1944 are Western), and the rules follow the country, not the printed side."""
+    state = position.state
+    changed = False
+    units = []
+    for u in position.units:
+        joined = state.faction_of(u.nationality) if state.status(u.nationality) == "active" else None
+        if joined and joined != u.faction:
+            u = replace(u, faction=joined)
+            changed = True
+        units.append(u)
+    return Position(position.game, tuple(units), position.markers, state) if changed else position
 
 
 def units_on_hexes(position: Position) -> tuple[Unit, ...]:
