@@ -1,4 +1,5 @@
-"""`staffwork scenario check`: every USE setup is legal by the rules pack, and a broken copy is caught."""
+"""`staffwork scenario check`: every USE setup is legal by the rules pack (placement, stacking and
+supply), and a broken copy is caught."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from staffwork.cli import main
 from staffwork.commands.scenario import check_game, run
 from wargame.content import default_folder
 from wargame.errors import DataError
@@ -23,8 +25,8 @@ def reports():
     return {r.scenario: r for r in check_game("use")}
 
 
-def _args(root: Path | None = None, as_json: bool = False) -> argparse.Namespace:
-    return argparse.Namespace(game="use", root=root, json=as_json, supply=False)
+def _args(root: Path | None = None, as_json: bool = False, supply: bool = True) -> argparse.Namespace:
+    return argparse.Namespace(game="use", root=root, json=as_json, supply=supply)
 
 
 def _copy(tmp_path: Path) -> Path:
@@ -58,9 +60,19 @@ def test_every_setup_is_placed_and_legal(reports) -> None:
 
 
 def test_the_real_setups_need_no_undocumented_exception(reports) -> None:
-    # Rhodes now lies in its own Italian hex (4743), so no setup needs an exception today;
-    # the mechanism itself is pinned on broken copies below.
     assert not [f for r in reports.values() for f in r.findings if not f.documented]
+
+
+def test_the_documented_exceptions_are_the_supply_gaps_of_the_map(reports) -> None:
+    # Units the map's Transport Lines cannot reach although history supplied them by roads,
+    # railways or shipping it leaves out: the far north, East Karelia, Pskov and Albania.
+    documented = {(r.scenario, f.counter, f.rule) for r in reports.values() for f in r.findings if f.documented}
+    assert documented == {
+        ("barbarossa_1941", "ger-norwegen", "7.4"), ("barbarossa_1941", "fin-lappi", "7.4"),
+        ("mediterranean_1941", "gre-epirus", "7.4"),
+        ("overlord_1944", "ger-16", "7.4"), ("overlord_1944", "ger-20-geb", "7.4"),
+        ("overlord_1944", "fin-lappi", "7.4"), ("overlord_1944", "fin-karjala", "7.4"),
+    }
 
 
 def test_france_1940_counts_the_armies_of_both_sides(reports) -> None:
@@ -75,7 +87,8 @@ def test_the_real_data_checks_clean(capsys) -> None:
 
 def test_a_broken_copy_fails_with_each_rule_named(tmp_path: Path, capsys) -> None:
     folder = _copy(tmp_path)
-    # ger-2 joins ger-4 in Aachen; a fleet sails into Berlin; a French army enters neutral Belgium.
+    # ger-2 joins ger-4 in Aachen; a fleet sails into Berlin; a French army enters neutral Belgium,
+    # where it also has no supply line (a neutral hex blocks one, 7.4.1).
     _move(folder, "france_1940", {"ger-2": "2719", "ger-nord": "2626", "fra-1": "2717"})
     assert run(_args(tmp_path, as_json=True)) == 1
     data = json.loads(capsys.readouterr().out)
@@ -84,14 +97,16 @@ def test_a_broken_copy_fails_with_each_rule_named(tmp_path: Path, capsys) -> Non
     assert ("ger-4", "3.3") in found or ("ger-2", "3.3") in found
     assert ("ger-nord", "4.2.4") in found
     assert ("fra-1", "2.1.1.1") in found
-    assert data["problems"] == france["problems"] == 3
+    assert ("fra-1", "7.4") in found
+    assert data["problems"] == france["problems"] == 4
 
 
 def test_a_note_naming_the_rule_documents_the_exception(tmp_path: Path, capsys) -> None:
     folder = _copy(tmp_path)
-    _move(folder, "france_1940", {"fra-1": "2717"}, {"fra-1": "exception 2.1.1.1: a test"})
+    _move(folder, "france_1940", {"fra-1": "2717"}, {"fra-1": "exception 2.1.1.1 and 7.4: a test"})
     assert run(_args(tmp_path)) == 0
-    assert "[documented exception]" in capsys.readouterr().out
+    fra_1 = [line for line in capsys.readouterr().out.splitlines() if "fra-1 at 2717" in line]
+    assert len(fra_1) == 2 and all(line.endswith("[documented exception]") for line in fra_1)
 
 
 def test_a_note_naming_another_rule_does_not(tmp_path: Path) -> None:
@@ -120,3 +135,36 @@ def test_a_control_marker_off_a_city_is_a_problem(tmp_path: Path) -> None:
     path.write_text(path.read_text(encoding="utf-8") + "control-axis,2720,,,,\ncontrol-axis,2920,,,,\n", encoding="utf-8")
     report = next(r for r in check_game("use", tmp_path) if r.scenario == "france_1940")
     assert [(f.counter, f.where, f.rule) for f in report.problems] == [("control-axis", "2920", "2.3.1")]
+
+
+def test_supply_is_checked_by_default(tmp_path: Path, capsys) -> None:
+    folder = _copy(tmp_path)
+    # ITA 5 back at 5330, beyond the faded dot at 5529: no line reaches Tripoli.
+    _move(folder, "mediterranean_1941", {"ita-5": "5330"}, {"ita-5": ""})
+    assert main(["scenario", "check", "use", "--root", str(tmp_path)]) == 1
+    out = capsys.readouterr().out
+    assert "mediterranean_1941.csv line 2: ita-5 at 5330: ITA 5 cannot trace supply" in out
+    assert "(7.4)" in out
+
+
+def test_no_supply_skips_the_supply_trace(tmp_path: Path) -> None:
+    folder = _copy(tmp_path)
+    _move(folder, "mediterranean_1941", {"ita-5": "5330"}, {"ita-5": ""})
+    assert main(["scenario", "check", "use", "--no-supply", "--root", str(tmp_path)]) == 0
+    assert run(_args(tmp_path, supply=False)) == 0
+
+
+def test_a_convoy_taken_away_cuts_the_albanian_front(tmp_path: Path) -> None:
+    folder = _copy(tmp_path)
+    # Without the Italian convoy at Durazzo the armies in Albania have no line to Italy.
+    _move(folder, "mediterranean_1941", {"ita-2-convoy": "4127"})
+    medi = next(r for r in check_game("use", tmp_path) if r.scenario == "mediterranean_1941")
+    assert {(f.counter, f.rule) for f in medi.problems} == {("ita-9", "7.4"), ("ita-11", "7.4"), ("ita-albania", "7.4")}
+
+
+def test_a_supply_exception_is_documented_by_its_note(tmp_path: Path) -> None:
+    folder = _copy(tmp_path)
+    _move(folder, "mediterranean_1941", {"ita-5": "5330"}, {"ita-5": "exception 7.4: a test"})
+    medi = next(r for r in check_game("use", tmp_path) if r.scenario == "mediterranean_1941")
+    assert medi.problems == ()
+    assert [(f.counter, f.rule, f.documented) for f in medi.findings if f.counter == "ita-5"] == [("ita-5", "7.4", True)]

@@ -1,15 +1,16 @@
 """`staffwork scenario check GAME`: is every scenario setup a legal position?
 
-    staffwork scenario check use [--json] [--supply] [--root DIR]
+    staffwork scenario check use [--json] [--no-supply] [--root DIR]
 
 Each setup is turned into a rules position (``wargame.rules.position.Position``) and judged by
 the game's rules pack, the one implementation of each rule: placement (where ground, air and
-naval units may stand, Cooperation Limits) and stacking (3.3, fort occupation 4.2.3.6); with
-``--supply``, each unit's supply line too (7.x), which a setup should pass but may not for
-cut-off garrisons. This module adds only what a setup has and a game position has not: a counter
-still marked ``map`` (hex not chosen), a unit in a country that is out of the scenario (absent),
-and marker sanity (Control markers on cities, 2.3.1 and 15.7; forts where ground units may
-stand, 15.12).
+naval units may stand, Cooperation Limits), stacking (3.3, fort occupation 4.2.3.6) and each
+unit's supply line (7.x; a setup starts every unit in Full Supply, so one that cannot trace a
+line is a problem unless its note documents the pocket). ``--no-supply`` skips the supply
+trace, for a quick look at placement alone. This module adds only what a setup has and a game
+position has not: a counter still marked ``map`` (hex not chosen), a unit in a country that is
+out of the scenario (absent), and marker sanity (Control markers on cities, 2.3.1 and 15.7;
+forts where ground units may stand, 15.12).
 
 A setup line may carry a deliberate exception: its ``note`` says "exception" and names the rule
 (``exception 3.3: ...``). Such findings are listed as documented and do not fail the check.
@@ -64,12 +65,13 @@ class Report:
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("scenario", help="check scenario setups",
-                       description="Check every scenario setup of a game: placement, stacking, ports and bases.")
+                       description="Check every scenario setup of a game: placement, stacking, ports, bases and supply.")
     ssub = p.add_subparsers(dest="scenario_command", metavar="ACTION", required=True)
     c = ssub.add_parser("check", help="check where every counter of every scenario starts")
     c.add_argument("game")
     c.add_argument("--json", action="store_true", help="print JSON")
-    c.add_argument("--supply", action="store_true", help="also trace every unit's supply line (7.x)")
+    c.add_argument("--no-supply", dest="supply", action="store_false",
+                   help="skip tracing every unit's supply line (7.x)")
     c.add_argument("--root", type=Path, default=None,
                    help="repository folder holding scenarios/ (default: this checkout)")
     p.set_defaults(func=run)
@@ -99,7 +101,7 @@ def _report_json(r: Report) -> dict:
             "findings": [asdict(f) for f in r.findings]}
 
 
-def check_game(game: str, root: Path | None = None, *, supply: bool = False) -> list[Report]:
+def check_game(game: str, root: Path | None = None, *, supply: bool = True) -> list[Report]:
     """Load a game's content, map and scenarios from ``root`` and check every setup."""
     from wargame.content import load_content, load_scenarios
     from wargame.mapdata import REPO, load
@@ -115,8 +117,8 @@ def check_game(game: str, root: Path | None = None, *, supply: bool = False) -> 
     return [check_scenario(s, content, mapdata, supply=supply) for s in scenarios.values()]
 
 
-def check_scenario(scenario, content, mapdata, *, supply: bool = False) -> Report:  # noqa: ANN001
-    """Every placement and stacking finding of one scenario's setup (and supply, if asked).
+def check_scenario(scenario, content, mapdata, *, supply: bool = True) -> Report:  # noqa: ANN001
+    """Every placement, stacking and (unless ``supply`` is off) supply finding of one setup.
 
     ``scenario``, ``content`` and ``mapdata`` are a loaded Scenario, Content and MapData."""
     from wargame.rules.use.ground import situation
