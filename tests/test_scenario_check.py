@@ -139,17 +139,17 @@ def test_a_control_marker_off_a_city_is_a_problem(tmp_path: Path) -> None:
 
 def test_supply_is_checked_by_default(tmp_path: Path, capsys) -> None:
     folder = _copy(tmp_path)
-    # ITA 5 back at 5330, beyond the faded dot at 5529: no line reaches Tripoli.
-    _move(folder, "mediterranean_1941", {"ita-5": "5330"}, {"ita-5": ""})
+    # ITA 5 on a Sardinian coast hex (4121) with no port, line or convoy within reach.
+    _move(folder, "mediterranean_1941", {"ita-5": "4121"}, {"ita-5": ""})
     assert main(["scenario", "check", "use", "--root", str(tmp_path)]) == 1
     out = capsys.readouterr().out
-    assert "mediterranean_1941.csv line 2: ita-5 at 5330: ITA 5 cannot trace supply" in out
+    assert "mediterranean_1941.csv line 2: ita-5 at 4121: ITA 5 cannot trace supply" in out
     assert "(7.4)" in out
 
 
 def test_no_supply_skips_the_supply_trace(tmp_path: Path) -> None:
     folder = _copy(tmp_path)
-    _move(folder, "mediterranean_1941", {"ita-5": "5330"}, {"ita-5": ""})
+    _move(folder, "mediterranean_1941", {"ita-5": "4121"}, {"ita-5": ""})
     assert main(["scenario", "check", "use", "--no-supply", "--root", str(tmp_path)]) == 0
     assert run(_args(tmp_path, supply=False)) == 0
 
@@ -164,7 +164,7 @@ def test_a_convoy_taken_away_cuts_the_albanian_front(tmp_path: Path) -> None:
 
 def test_a_supply_exception_is_documented_by_its_note(tmp_path: Path) -> None:
     folder = _copy(tmp_path)
-    _move(folder, "mediterranean_1941", {"ita-5": "5330"}, {"ita-5": "exception 7.4: a test"})
+    _move(folder, "mediterranean_1941", {"ita-5": "4121"}, {"ita-5": "exception 7.4: a test"})
     medi = next(r for r in check_game("use", tmp_path) if r.scenario == "mediterranean_1941")
     assert medi.problems == ()
     assert [(f.counter, f.rule, f.documented) for f in medi.findings if f.counter == "ita-5"] == [("ita-5", "7.4", True)]

@@ -155,6 +155,9 @@ def compile_map(game_dir: Path, out_dir: Path | None = None, report: Report | No
         faded[i] = True
         if kind[i] == "water":
             raise DataError(f"faded-dot hex {hid} is a water hex", str(src_dir / "faded.toml"))
+    for hid, e in sorted(overrides.get("hex", {}).items()):  # last word: the override file
+        if "faded_dot" in e:
+            faded[cells.index[hid]] = get(e, "faded_dot", bool, str(src_dir / "overrides.toml"), f'[hex."{hid}"]')
     clock("overrides, weather, faded dots")
 
     city_list = citymod.read(src_dir / "cities.toml", sources.geonames_cities())
@@ -256,7 +259,7 @@ def _apply_hex_overrides(data: dict, cells, kind, terr, country, area, source: s
             raise DataError('say "why" (the rule that needs it)', source, place)
         i = cells.index[hid]
         for key in e:
-            if key not in ("kind", "terrain", "country", "area", "why"):
+            if key not in ("kind", "terrain", "country", "area", "faded_dot", "why"):
                 raise DataError(f'unknown field "{key}"', source, place)
         if "kind" in e:
             k = get(e, "kind", str, source, place)
