@@ -114,11 +114,26 @@ def stand_in_board(game: str) -> Image.Image:
     canvas.paste(preview, (dx, dy))
     from PIL import ImageDraw
 
+    from builder.render.text import font
+
     pen = ImageDraw.Draw(canvas)
+    numbers = font("semibold", max(10, round(board.layout.along * 0.16)))
+    for hex_ in board.grid.hexes():  # hex numbers near the top of each hex, as printed maps do
+        x, y = board.center(hex_)
+        pen.text((x, y - board.layout.across * 0.42), board.grid.hex_id(hex_), font=numbers,
+                 fill=(70, 70, 70), anchor="mm")
+    names = _box_names(game)
+    title = font("bold", 30)
     for box in board.boxes:
         pen.rectangle((box.x, box.y, box.x + box.width - 1, box.y + box.height - 1), fill=(200, 215, 235),
                       outline=(30, 30, 60), width=4)
+        pen.text((box.x + box.width / 2, box.y + 30), names.get(box.code, box.code), font=title,
+                 fill=(30, 30, 60), anchor="mm")
     return canvas
+
+
+def _box_names(game: str) -> dict[str, str]:
+    return {box.code: box.name for box in load_game(game).boxes.values()}
 
 
 def _board_sources(game: str) -> list[Path]:
