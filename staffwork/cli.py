@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from staffwork.errors import USAGE, report_bad_input, is_bad_input
 
 # Each name is a module in staffwork.commands with register(subparsers) and run(args) -> int.
-SUBCOMMANDS: tuple[str, ...] = ("build", "check", "audit", "watch", "inspect", "scenario", "map", "art")
+SUBCOMMANDS: tuple[str, ...] = ("build", "sheets", "check", "audit", "watch", "inspect", "scenario", "map", "art")
 
 
 class _Parser(argparse.ArgumentParser):
