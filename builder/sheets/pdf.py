@@ -44,7 +44,7 @@ def image_stream(image: Image.Image, jpeg_quality: int | None = None) -> tuple[b
     buffer = io.BytesIO()
     if jpeg_quality is not None:
         image.save(buffer, format="JPEG", quality=jpeg_quality, subsampling=0)
-        head = f"/Filter /DCTDecode".encode()
+        head = b"/Filter /DCTDecode"
         data = buffer.getvalue()
     else:
         image.save(buffer, format="PNG", compress_level=6)

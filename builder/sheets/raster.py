@@ -41,7 +41,7 @@ def _dashes(x0: float, y0: float, x1: float, y1: float, dash: float):
     if not dash:
         return [((x0, y0), (x1, y1))]
     length = ((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5
-    steps, out, t = max(1, int(length / dash)), [], 0
+    steps, out = max(1, int(length / dash)), []
     for i in range(0, steps, 2):
         a, b = i / steps, min(1.0, (i + 1) / steps)
         out.append(((x0 + (x1 - x0) * a, y0 + (y1 - y0) * a),
