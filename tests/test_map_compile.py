@@ -78,6 +78,7 @@ def test_topojson_rings_crossing_the_antimeridian_do_not_wrap_over_europe():
 
 
 def test_majority_breaks_ties_the_same_way_every_time():
+    pytest.importorskip("scipy")  # the compile's modules need the mapmaker extra
     from builder.mapmaker.cells import majority
 
     values = np.array(["GER", "POL", "POL", "GER", "FRA"], dtype=object)
@@ -87,6 +88,7 @@ def test_majority_breaks_ties_the_same_way_every_time():
 
 
 def test_tiles_keep_the_area_of_a_big_polygon():
+    pytest.importorskip("scipy")
     from shapely.geometry import Point
 
     from builder.mapmaker.geography import tiles
