@@ -34,7 +34,7 @@ import io
 import math
 import re
 import struct
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cached_property
 from typing import BinaryIO, Union
@@ -679,14 +679,8 @@ def _evaluate_format(
     if "$" not in t:
         return fmt
     out: list[str] = []
-    tokens = Decoder(t, "$")
-    is_property = True
-    while tokens.has_more():
-        token = tokens.next_token()
-        is_property = not is_property
-        if not token:
-            continue
-        if not is_property or not tokens.has_more():
+    for token, is_property in _format_tokens(t):
+        if not is_property:
             out.append(token)
         elif token in props:
             value = props[token]
@@ -703,20 +697,27 @@ def _format_regex(fmt: str, wanted: Callable[[str], str | None]) -> str:
     """The regular expression VASSAL builds from a location format for getLocation: literal
     text quoted; each $property$ replaced by `wanted(name)` (None drops the property)."""
     parts: list[str] = []
-    tokens = Decoder(fmt, "$")
-    is_property = True
-    while tokens.has_more():
-        token = tokens.next_token()
-        is_property = not is_property
-        if not token:
-            continue
-        if not is_property or not tokens.has_more():
+    for token, is_property in _format_tokens(fmt):
+        if not is_property:
             parts.append(re.escape(token))
         else:
             piece = wanted(token)
             if piece is not None:
                 parts.append(piece)
     return "".join(parts)
+
+
+def _format_tokens(fmt: str) -> Iterator[tuple[str, bool]]:
+    """The non-empty pieces of a ``$``-format and whether each is a property name, as
+    FormattedString reads them: pieces alternate literal / name, and a last piece with no
+    closing ``$`` is literal."""
+    tokens = Decoder(fmt, "$")
+    is_property = True
+    while tokens.has_more():
+        token = tokens.next_token()
+        is_property = not is_property
+        if token:
+            yield token, is_property and tokens.has_more()
 
 
 # ============================================================================================
