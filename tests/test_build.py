@@ -337,3 +337,10 @@ def test_inspect_shows_the_cup_markers_in_the_cup(built, archive, capsys):
     assert len({p["stack"] for p in cup}) == 1 and sorted(p["stack_index"] for p in cup) == list(range(wanted))
     assert {p["name"] for p in cup} >= {"Pro-Axis", "No Event", "Political Failure"}
     assert report["turns"]["TurnTracker0"].startswith("0|0;")
+
+
+def test_palette_panels_lay_counters_out_in_a_grid(root):
+    # A PanelWidget honours nColumns only with fixed="true"; otherwise VASSAL puts every counter
+    # in one row (seen in VASSAL 3.7.26 itself).
+    panels = list(root.iter("VASSAL.build.widget.PanelWidget"))
+    assert panels and all(p.get("fixed") == "true" and int(p.get("nColumns")) >= 4 for p in panels)

@@ -239,7 +239,7 @@ def _palette_widget(node: Palette, top: bool = False) -> etree._Element:
     if node.slots:
         slots = [component(WIDGET + "PieceSlot", {"entryName": s.name, "gpid": s.gpid, "height": 80, "width": 80},
                            text=format_add_piece(None, s.piece)) for s in node.slots]
-        return component(WIDGET + "PanelWidget", {"entryName": node.name, "fixed": False, "nColumns": 8,
+        return component(WIDGET + "PanelWidget", {"entryName": node.name, "fixed": True, "nColumns": 8,
                                                    "scale": 1.0, "vert": False}, *slots)
     return component(WIDGET + "TabWidget", {"entryName": node.name},
                      *(_palette_widget(c) for c in node.children))
