@@ -4,6 +4,8 @@
     staffwork map info use 3014 [--json]            a hex and its six hexsides
     staffwork map find use Paris                    the hex of a city or Map Box
     staffwork map preview use -o FILE.png [--layer terrain|countries|seazones|weather|transport]
+    staffwork map render use -o FILE.png [--scale S]          the module's board image (the map art)
+    staffwork map render use -o FILE.png --print [--dpi N] [--tiles DIR] [--paper letter|a4]
 """
 
 from __future__ import annotations
@@ -39,6 +41,15 @@ def register(sub: argparse._SubParsersAction) -> None:
     v.add_argument("-o", "--output", type=Path, required=True)
     v.add_argument("--layer", choices=LAYERS, default="terrain")
     v.add_argument("--hex-size", type=float, default=12.0, help="hex radius in pixels (default 12)")
+    r = msub.add_parser("render", help="draw the map board (the module's image, or the print version)")
+    r.add_argument("game")
+    r.add_argument("-o", "--output", type=Path, required=True, help="PNG file to write")
+    r.add_argument("--scale", type=float, default=1.0, help="board image scale (default 1 = the module's size)")
+    r.add_argument("--print", dest="print_version", action="store_true",
+                   help="the print version at a fixed physical size (see --dpi)")
+    r.add_argument("--dpi", type=float, default=150.0, help="print resolution (default 150)")
+    r.add_argument("--tiles", type=Path, default=None, help="also cut the print version into pages in this folder")
+    r.add_argument("--paper", choices=("letter", "a4"), default="letter", help="page size for --tiles")
     p.set_defaults(func=run)
 
 
@@ -58,7 +69,8 @@ def _load(args: argparse.Namespace):
 
 
 def run(args: argparse.Namespace) -> int:
-    return {"compile": _compile, "info": _info, "find": _find, "preview": _preview}[args.map_command](args)
+    return {"compile": _compile, "info": _info, "find": _find, "preview": _preview,
+            "render": _render}[args.map_command](args)
 
 
 def _compile(args: argparse.Namespace) -> int:
@@ -152,4 +164,39 @@ def _preview(args: argparse.Namespace) -> int:
     m = _load(args)
     out = render(m, args.layer, args.output, size=args.hex_size)
     print(f"wrote {out}")
+    return 0
+
+
+def _render(args: argparse.Namespace) -> int:
+    from builder.render import mapart
+    from builder.render.map_print import page_tiles, write_tiles
+    from wargame.board import GRIDS
+
+    if args.game not in GRIDS:
+        raise InputError(f'no board for game "{args.game}" (known: {", ".join(sorted(GRIDS))})')
+    if args.root is not None:
+        raise InputError("map render draws the built-in game data; --root is not supported here")
+    if args.tiles is not None and not args.print_version:
+        raise InputError("--tiles needs --print (tiles are cut from the print version)")
+    if args.print_version:
+        if not 50 <= args.dpi <= 600:
+            raise InputError(f"--dpi must be between 50 and 600, not {args.dpi:g}")
+        result = mapart.render_print(args.game, dpi=args.dpi)
+        mapart.save_png(result.image, args.output, dpi=args.dpi)
+        w, h = result.image.size
+        print(f"wrote {args.output}: {w}x{h} px, {w / args.dpi:.1f} x {h / args.dpi:.1f} in at {args.dpi:g} dpi "
+              f"({result.seconds:.1f} s)")
+        if args.tiles is not None:
+            tiles = page_tiles(result.image, args.dpi, args.paper)
+            paths = write_tiles(tiles, args.tiles, args.dpi)
+            rows = max(t.row for t in tiles) + 1
+            print(f"wrote {len(paths)} {args.paper} pages ({rows} rows x {len(tiles) // rows} columns) "
+                  f"to {args.tiles}")
+        return 0
+    if not 0 < args.scale <= 4:
+        raise InputError(f"--scale must be above 0 and at most 4, not {args.scale:g}")
+    result = mapart.render_map(args.game, scale=args.scale)
+    mapart.save_png(result.image, args.output)
+    w, h = result.image.size
+    print(f"wrote {args.output}: {w}x{h} px ({result.seconds:.1f} s)")
     return 0

@@ -1,0 +1,425 @@
+"""What the map board shows, in board pixels: the committed map data turned into shapes.
+
+Everything here is plain geometry computed once per render (polygons, polylines, label anchors)
+from `wargame.board` (where the hexes are) and `wargame.mapdata` (what is in them); the raster
+code in mapart.py only scales and draws it. Hex geometry comes from the grid object alone, so
+the picture and the module's VASSAL grid agree to the pixel.
+
+    load_style(path) -> MapStyle       build_scene(board, data, style) -> Scene
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import tomllib
+import zlib
+from collections import defaultdict, deque
+from dataclasses import dataclass
+from pathlib import Path
+
+from builder.render.style import ART_DIR, RGB
+from wargame.board import Board
+from wargame.errors import DataError
+from wargame.mapdata import UNIT_LAYOUT, WEATHER, MapData
+
+Point = tuple[float, float]
+Line = tuple[Point, ...]
+BBox = tuple[float, float, float, float]
+
+
+@dataclass(frozen=True)
+class MapStyle:
+    """art/map.toml: colours, widths (board px), sizes (board px), font weights, area labels."""
+
+    colours: dict[str, RGB]
+    terrain: dict[str, RGB]
+    terrain_ink: dict[str, RGB]
+    weather: dict[str, RGB]
+    widths: dict[str, float]
+    sizes: dict[str, float]
+    fonts: dict[str, str]
+    area_labels: dict[str, str]
+    area_min_hexes: int
+    render: dict[str, float]
+
+
+def _hex_colour(value: object, source: str, place: str) -> RGB:
+    text = str(value)
+    if len(text) != 7 or text[0] != "#":
+        raise DataError(f'colour "{text}" must be written "#rrggbb"', source, place)
+    try:
+        return int(text[1:3], 16), int(text[3:5], 16), int(text[5:7], 16)
+    except ValueError:
+        raise DataError(f'colour "{text}" must be written "#rrggbb"', source, place) from None
+
+
+def load_style(path: Path = ART_DIR / "map.toml") -> MapStyle:
+    """Read the map's look; DataError naming the table and key when something is missing."""
+    source = str(path)
+    try:
+        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise DataError("map style file not found", source) from None
+    except tomllib.TOMLDecodeError as exc:
+        raise DataError(f"not valid TOML ({exc})", source) from None
+
+    def table(name: str) -> dict:
+        if not isinstance(data.get(name), dict):
+            raise DataError(f"missing table [{name}]", source)
+        return data[name]
+
+    def colours(name: str, need: tuple[str, ...] = ()) -> dict[str, RGB]:
+        t = table(name)
+        for key in need:
+            if key not in t:
+                raise DataError(f"missing {key}", source, f"[{name}]")
+        return {k: _hex_colour(v, source, f"[{name}] {k}") for k, v in t.items()}
+
+    def numbers(name: str) -> dict[str, float]:
+        out = {}
+        for k, v in table(name).items():
+            if isinstance(v, bool) or not isinstance(v, (int, float)):
+                raise DataError(f"{k} must be a number, not {v!r}", source, f"[{name}]")
+            out[k] = float(v)
+        return out
+
+    labels = dict(table("area_labels"))
+    min_hexes = labels.pop("min_hexes", 6)
+    return MapStyle(
+        colours=colours("colours"), terrain=colours("terrain", ("clear", "woods", "hills", "swamp", "desert")),
+        terrain_ink=colours("terrain_ink", ("woods", "hills", "swamp", "desert")),
+        weather=colours("weather", ("cold/mild", "mild/warm", "warm/desert")), widths=numbers("widths"),
+        sizes=numbers("sizes"), fonts={k: str(v) for k, v in table("fonts").items()},
+        area_labels={k: str(v) for k, v in labels.items()}, area_min_hexes=int(min_hexes),
+        render=numbers("render"))
+
+
+@dataclass(frozen=True)
+class HexShape:
+    id: str
+    center: Point
+    corners: tuple[Point, ...]
+    kind: str
+    terrain: str
+    faded: bool
+    prohibited: bool
+    seed: int  # stable per-hex number for the jitter of terrain symbols (crc32 of the id)
+
+
+@dataclass(frozen=True)
+class Polygon:
+    exterior: Line
+    holes: tuple[Line, ...]
+    bbox: BBox
+
+
+@dataclass(frozen=True)
+class Stroke:
+    """A polyline with a style key (river, border, weather:cold/mild, ...)."""
+
+    style: str
+    points: Line
+    bbox: BBox
+
+
+@dataclass(frozen=True)
+class CityMark:
+    name: str
+    hex: str
+    center: Point
+    capital: bool
+    factory: bool
+    port: bool
+
+
+@dataclass(frozen=True)
+class Tag:
+    """A label anchored at a board point (zone numbers, area names, straits)."""
+
+    text: str
+    at: Point
+    kind: str
+
+
+@dataclass(frozen=True)
+class Scene:
+    board: Board
+    radius: float  # hex centre-to-corner distance in board px (along a row / sqrt 3)
+    hexes: tuple[HexShape, ...]
+    land: tuple[Polygon, ...]
+    lakes: tuple[Polygon, ...]
+    strokes: tuple[Stroke, ...]
+    cities: tuple[CityMark, ...]
+    tags: tuple[Tag, ...]
+    straits: tuple[tuple[Point, Point, str], ...]
+    canals: tuple[tuple[Point, Point, str], ...]
+    grid_box: BBox
+
+
+def bbox_of(points) -> BBox:
+    xs = [p[0] for p in points]
+    ys = [p[1] for p in points]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def chain(segments: list[tuple[Point, Point]]) -> list[Line]:
+    """Join segments that share end points into the longest polylines (stable order), so dashes
+    and joins run smoothly along a river or a border instead of restarting on every hexside."""
+    def key(p: Point) -> tuple[int, int]:
+        return round(p[0] * 100), round(p[1] * 100)
+
+    ends: dict[tuple[int, int], list[int]] = defaultdict(list)
+    for i, (a, b) in enumerate(segments):
+        ends[key(a)].append(i)
+        ends[key(b)].append(i)
+    used = [False] * len(segments)
+    lines: list[Line] = []
+
+    def extend(path: list[Point]) -> None:
+        while True:
+            nxt = next((j for j in ends[key(path[-1])] if not used[j]), None)
+            if nxt is None:
+                return
+            used[nxt] = True
+            a, b = segments[nxt]
+            path.append(b if key(a) == key(path[-1]) else a)
+
+    # start at loose ends first so open lines come out whole, then close the loops
+    order = sorted(range(len(segments)), key=lambda i: (min(len(ends[key(segments[i][0])]),
+                                                             len(ends[key(segments[i][1])])) != 1, i))
+    for i in order:
+        if used[i]:
+            continue
+        used[i] = True
+        a, b = segments[i]
+        if len(ends[key(b)]) == 1:
+            a, b = b, a
+        path = [a, b]
+        extend(path)
+        path.reverse()
+        extend(path)
+        lines.append(tuple(path))
+    return lines
+
+
+def dashes(line: Line, pattern: tuple[float, ...]) -> list[Line]:
+    """Cut a polyline into the dashes of `pattern` (on, off, on, off, ... board px), continuing
+    the pattern around corners."""
+    out: list[Line] = []
+    i, left, current = 0, pattern[0], [line[0]]
+    for (x0, y0), (x1, y1) in zip(line, line[1:]):
+        seg = math.hypot(x1 - x0, y1 - y0)
+        t = 0.0
+        while seg - t > 1e-9:
+            step = min(left, seg - t)
+            t += step
+            left -= step
+            p = (x0 + (x1 - x0) * t / seg, y0 + (y1 - y0) * t / seg)
+            if i % 2 == 0:
+                current.append(p)
+            if left <= 1e-9:
+                if i % 2 == 0:
+                    out.append(tuple(current))
+                current = [p]
+                i = (i + 1) % len(pattern)
+                left = pattern[i]
+    if i % 2 == 0 and len(current) > 1:
+        out.append(tuple(current))
+    return [d for d in out if len(d) > 1]
+
+
+def clip_convex(a: Point, b: Point, polygon: tuple[Point, ...]) -> tuple[Point, Point] | None:
+    """The part of segment a-b inside a convex polygon (Cyrus-Beck), for hatching hexes."""
+    t0, t1 = 0.0, 1.0
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    n = len(polygon)
+    cx = sum(p[0] for p in polygon) / n
+    cy = sum(p[1] for p in polygon) / n
+    for i in range(n):
+        (px, py), (qx, qy) = polygon[i], polygon[(i + 1) % n]
+        nx, ny = qy - py, px - qx  # a normal of the edge; point it inward
+        if nx * (cx - px) + ny * (cy - py) < 0:
+            nx, ny = -nx, -ny
+        num = nx * (a[0] - px) + ny * (a[1] - py)
+        den = nx * dx + ny * dy
+        if abs(den) < 1e-12:
+            if num < 0:
+                return None
+            continue
+        t = -num / den
+        if den > 0:
+            t0 = max(t0, t)
+        else:
+            t1 = min(t1, t)
+        if t0 > t1:
+            return None
+    return (a[0] + dx * t0, a[1] + dy * t0), (a[0] + dx * t1, a[1] + dy * t1)
+
+
+def _unit_to_board(board: Board):
+    """Map geometry.json's unit-hex coordinates onto the board: same hexes, board spacing."""
+    ux, uy = board.grid.center(UNIT_LAYOUT.ref, UNIT_LAYOUT)
+    bx, by = board.center(UNIT_LAYOUT.ref)
+    sx = board.layout.along / UNIT_LAYOUT.along
+    sy = board.layout.across / UNIT_LAYOUT.across
+    return lambda p: (bx + (p[0] - ux) * sx, by + (p[1] - uy) * sy)
+
+
+def _polygons(geometry: dict, layer: str, to_board) -> tuple[Polygon, ...]:
+    for f in geometry["features"]:
+        if f["properties"].get("layer") == layer:
+            g = f["geometry"]
+            polys = g["coordinates"] if g["type"] == "MultiPolygon" else [g["coordinates"]]
+            out = []
+            for rings in polys:
+                ext = tuple(to_board(p) for p in rings[0])
+                holes = tuple(tuple(to_board(p) for p in r) for r in rings[1:])
+                out.append(Polygon(ext, holes, bbox_of(ext)))
+            return tuple(out)
+    return ()
+
+
+def _weather_key(a: str, b: str) -> str:
+    lo, hi = sorted((WEATHER.index(a), WEATHER.index(b)))
+    return f"{WEATHER[lo]}/{WEATHER[lo + 1]}"
+
+
+def build_scene(board: Board, data: MapData, style: MapStyle) -> Scene:
+    """Every shape and anchor of the board, in board pixels."""
+    g = board.grid
+    lay = board.layout
+    radius = lay.along / math.sqrt(3)
+    try:
+        geometry = json.loads((data.folder / "geometry.json").read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise DataError("coastline geometry not found", str(data.folder / "geometry.json")) from None
+    to_board = _unit_to_board(board)
+
+    hexes = tuple(HexShape(h.id, board.center(h.hex), g.corners(h.hex, lay), h.kind, h.terrain, h.faded_dot,
+                           h.prohibited, zlib.crc32(h.id.encode()))
+                  for h in sorted(data.hexes.values(), key=lambda h: h.id))
+
+    groups: dict[str, list[tuple[Point, Point]]] = defaultdict(list)
+    for s in sorted(data.sides.values(), key=lambda s: s.id):
+        ends = g.hexside_endpoints(s.side, lay)
+        if s.river:
+            groups["river"].append(ends)
+        if s.border == "international" and not s.water:
+            groups["border"].append(ends)
+        elif s.border == "disputed" and not s.water:
+            groups["disputed"].append(ends)
+        if s.line:
+            groups["later"].append(ends)
+        if s.transport:
+            groups["transport"].append((board.center(s.side.a), board.center(s.side.b)))
+    for h in sorted(data.hexes.values(), key=lambda h: h.id):
+        corners = g.corners(h.hex, lay)
+        for i, direction in enumerate(g.directions):
+            if not g.contains(g.step(h.hex, direction)):
+                groups["frame"].append((corners[i], corners[(i + 1) % 6]))
+        for n in g.neighbours(h.hex):
+            o = data.hexes[g.hex_id(n)]
+            if o.id <= h.id:
+                continue
+            ends = g.hexside_endpoints(g.hexside(h.hex, n), lay)
+            if h.weather and o.weather and h.weather != o.weather:
+                groups["weather:" + _weather_key(h.weather, o.weather)].append(ends)
+            if h.seazones and o.seazones and not set(h.seazones) & set(o.seazones):
+                groups["zone"].append(ends)
+            if h.restricted != o.restricted and h.is_land and o.is_land and "USSR" in (h.country, o.country) \
+                    and h.country == o.country:
+                groups["restricted"].append(ends)
+    strokes = tuple(Stroke(style_key, line, bbox_of(line))
+                    for style_key in sorted(groups) for line in chain(groups[style_key]))
+
+    cities = tuple(CityMark(c.name, c.hex, board.center(g.parse(c.hex)), c.capital, c.factory, c.port)
+                   for c in data.cities)
+    straits = tuple((board.center(s.side.a), board.center(s.side.b), s.strait)
+                    for s in sorted(data.sides.values(), key=lambda s: s.id) if s.strait)
+    canals = []
+    for link in data.links:
+        if link.kind == "canal" and "/" in link.via:
+            a, b = (g.parse(x) for x in link.via.split("/"))
+            canals.append((board.center(a), board.center(b), link.note.split(";")[0].strip() or "Canal"))
+    tags = _zone_tags(board, data) + _area_tags(board, data, style)
+    return Scene(board, radius, hexes, _polygons(geometry, "land", to_board), _polygons(geometry, "lakes", to_board),
+                 strokes, cities, tags, straits, tuple(canals), g.bounds(lay))
+
+
+def _zone_tags(board: Board, data: MapData) -> tuple[Tag, ...]:
+    """One big number per Sea Zone, on its water hex farthest from anything else; a second one on
+    another large separate stretch of the same zone (1.3.6: a number printed twice is one zone)."""
+    g = board.grid
+    tags = []
+    for z in sorted(data.zones):
+        own = {h.id for h in data.hexes.values() if h.is_water and h.seazones == (z,)}
+        if not own:
+            coastal = sorted((h for h in data.hexes.values() if z in h.seazones), key=lambda h: (h.land_pct, h.id))
+            if coastal:
+                tags.append(Tag(str(z), board.center(coastal[0].hex), "zone_small"))
+            continue
+        # distance of each own hex to the nearest hex that is not open water of this zone
+        dist: dict[str, int] = {}
+        queue: deque[str] = deque()
+        for hid in sorted(own):
+            h = data.hexes[hid].hex
+            if any(g.hex_id(n) not in own for n in g.neighbours(h)) or len(g.neighbours(h)) < 6:
+                dist[hid] = 0
+                queue.append(hid)
+        while queue:
+            hid = queue.popleft()
+            for n in g.neighbours(data.hexes[hid].hex):
+                nid = g.hex_id(n)
+                if nid in own and nid not in dist:
+                    dist[nid] = dist[hid] + 1
+                    queue.append(nid)
+        for hid in own:
+            dist.setdefault(hid, 0)
+        parts = _components(g, own, data)
+        parts.sort(key=lambda p: (-len(p), min(p)))
+        for i, part in enumerate(parts[:2]):
+            if i and len(part) < 25:
+                break
+            best = max(sorted(part), key=lambda hid: dist[hid])
+            tags.append(Tag(str(z), board.center(data.hexes[best].hex), "zone" if dist[best] else "zone_small"))
+    return tuple(tags)
+
+
+def _components(g, ids: set[str], data: MapData) -> list[set[str]]:
+    left, parts = set(ids), []
+    for start in sorted(ids):
+        if start not in left:
+            continue
+        part, queue = {start}, [start]
+        left.discard(start)
+        while queue:
+            for n in g.neighbours(data.hexes[queue.pop()].hex):
+                nid = g.hex_id(n)
+                if nid in left:
+                    left.discard(nid)
+                    part.add(nid)
+                    queue.append(nid)
+        parts.append(part)
+    return parts
+
+
+def _area_tags(board: Board, data: MapData, style: MapStyle) -> tuple[Tag, ...]:
+    """Area names (countries and overseas areas) on the land hex nearest their middle that has
+    no city, so the name does not fight a city's label."""
+    areas: dict[str, list] = defaultdict(list)
+    for h in data.hexes.values():
+        if h.area and h.is_land and not h.faded_dot:
+            areas[h.area].append(h)
+    city_hexes = {c.hex for c in data.cities}
+    tags = []
+    for name in sorted(areas):
+        hs = areas[name]
+        if len(hs) < style.area_min_hexes:
+            continue
+        pts = [board.center(h.hex) for h in hs]
+        mx, my = sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts)
+        free = [h for h in hs if h.id not in city_hexes and h.kind == "land"] or hs
+        best = min(free, key=lambda h: (math.dist(board.center(h.hex), (mx, my)), h.id))
+        tags.append(Tag(style.area_labels.get(name, name.upper()), board.center(best.hex), "area"))
+    return tuple(tags)

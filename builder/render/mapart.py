@@ -1,0 +1,813 @@
+"""The map board image, drawn from the committed map data with Pillow.
+
+    render_board(game="use", scale=1.0) -> PIL.Image        the module's board image
+    render_map(game="use", scale=1.0, ...) -> MapRender     image + every label drawn (for tests)
+    render_print(game="use", dpi=150) -> MapRender          the print version (fixed inch size)
+
+The image is exactly `wargame.board`'s size (times `scale`) and every hex sits where
+`Board.center` says, because the shapes come from the same grid object (map_scene.py). Shapes
+are drawn `supersample` times larger in horizontal strips and reduced (anti-aliasing with bounded
+memory; strips render in parallel on a multi-core machine); text is drawn afterwards at the final
+size, where FreeType anti-aliases it crisply. Same inputs, same bytes.
+"""
+
+from __future__ import annotations
+
+import math
+import multiprocessing
+import os
+import time
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from PIL import Image, ImageDraw, ImageFont
+
+from builder.render.map_scene import (
+    CityMark,
+    HexShape,
+    MapStyle,
+    Point,
+    Scene,
+    build_scene,
+    clip_convex,
+    dashes,
+    load_style,
+)
+from builder.render.style import ART_DIR, RGB, mix
+from builder.render.text import font
+from wargame.board import board_for
+from wargame.mapdata import load_game
+
+TITLE = "Staffwork \u2014 Unconditional Surrender! map of Europe, 1939"
+CREDITS = ("Geography: Natural Earth (public domain), warped onto the game's hex grid. Place names: GeoNames "
+           "(CC BY 4.0), 1939 forms. Font: Barlow Condensed (SIL Open Font License). Sea Zone borders and "
+           "numbers beyond those the rules name are a reconstruction.")
+WHITE = (255, 255, 255)
+PATTERNS = {"border": (18.0, 6.0, 4.0, 6.0), "disputed": (11.0, 7.0), "later": (3.0, 6.0),
+            "restricted": (14.0, 8.0), "weather": (30.0, 10.0)}
+
+
+@dataclass(frozen=True)
+class Label:
+    """A piece of text drawn on the image: what kind, the text, and its pixel box."""
+
+    kind: str  # city, hex, zone, area, box, key, title, strait
+    text: str
+    box: tuple[int, int, int, int]
+
+
+@dataclass(frozen=True)
+class MapRender:
+    image: Image.Image
+    labels: tuple[Label, ...]
+    scale: float
+    seconds: float
+
+
+# ----------------------------------------------------------------------------- drawing helpers
+
+class Pen:
+    """Draws board-pixel shapes onto one strip of the supersampled canvas."""
+
+    def __init__(self, image: Image.Image, k: float, oy: float):
+        self.draw = ImageDraw.Draw(image)
+        self.k = k
+        self.oy = oy
+
+    def pts(self, points) -> list[tuple[float, float]]:
+        k, oy = self.k, self.oy
+        return [(x * k, y * k - oy) for x, y in points]
+
+    def w(self, width: float) -> int:
+        return max(1, round(width * self.k))
+
+    def polygon(self, points, fill=None, outline=None, width: float = 1.0) -> None:
+        self.draw.polygon(self.pts(points), fill=fill, outline=outline,
+                          width=self.w(width) if outline is not None else 0)
+
+    def line(self, points, fill, width: float) -> None:
+        w = self.w(width)
+        self.draw.line(self.pts(points), fill=fill, width=w, joint="curve" if w > 2 else None)
+
+    def circle(self, c: Point, r: float, fill=None, outline=None, width: float = 1.0) -> None:
+        x, y = c[0] * self.k, c[1] * self.k - self.oy
+        rr = r * self.k
+        self.draw.ellipse((x - rr, y - rr, x + rr, y + rr), fill=fill, outline=outline,
+                          width=self.w(width) if outline is not None else 0)
+
+    def rect(self, box, fill=None, outline=None, width: float = 1.0) -> None:
+        x0, y0, x1, y1 = box
+        self.draw.rectangle((x0 * self.k, y0 * self.k - self.oy, x1 * self.k, y1 * self.k - self.oy),
+                            fill=fill, outline=outline, width=self.w(width) if outline is not None else 0)
+
+
+def _jitter(seed: int, i: int, amount: float) -> tuple[float, float]:
+    a = (seed >> (i * 4)) & 0xF
+    b = (seed >> (i * 4 + 2)) & 0xF
+    return (a / 15 - 0.5) * amount, (b / 15 - 0.5) * amount
+
+
+SPOTS = ((-0.44, 0.0), (0.44, 0.0), (-0.2, 0.47), (0.22, 0.45), (0.0, -0.3))
+
+
+def terrain_symbol(pen: Pen, terrain: str, c: Point, radius: float, u: float, ink: RGB, seed: int,
+                   low_only: bool = False) -> None:
+    """The restrained symbol of a rough terrain type around a hex centre: trees, hill humps,
+    marsh tufts, sand stipple. `low_only` keeps to the lower part (a city sits in the middle)."""
+    spots = [s for s in SPOTS if not low_only or s[1] > 0.3]
+    if terrain == "desert":
+        grid = [(-0.45, -0.1), (-0.15, 0.05), (0.2, -0.08), (0.48, 0.08), (-0.32, 0.32), (0.02, 0.38),
+                (0.34, 0.34), (-0.1, 0.62), (0.2, 0.6), (-0.5, 0.15), (0.1, -0.32), (-0.25, -0.35)]
+        for i, (fx, fy) in enumerate(grid):
+            if low_only and fy <= 0.3:
+                continue
+            jx, jy = _jitter(seed, i % 7, 0.12)
+            pen.circle((c[0] + (fx + jx) * radius, c[1] + (fy + jy) * radius), 0.32 * u, fill=ink)
+        return
+    for i, (fx, fy) in enumerate(spots[:4]):
+        jx, jy = _jitter(seed, i, 0.1)
+        x, y = c[0] + (fx + jx) * radius, c[1] + (fy + jy) * radius
+        if terrain == "woods":
+            pen.line([(x, y + 0.6 * u), (x, y + 1.7 * u)], ink, 0.4 * u)
+            pen.circle((x - 0.45 * u, y + 0.15 * u), 0.8 * u, fill=ink)
+            pen.circle((x + 0.45 * u, y + 0.15 * u), 0.8 * u, fill=ink)
+            pen.circle((x, y - 0.45 * u), 0.85 * u, fill=ink)
+        elif terrain == "hills":
+            n = 10
+            pts = [(x - 1.8 * u + 3.6 * u * j / n, y + 0.6 * u - 1.5 * u * math.sin(math.pi * j / n))
+                   for j in range(n + 1)]
+            pen.line(pts, ink, 0.45 * u)
+            pts = [(x + 0.2 * u + 2.0 * u * j / n, y + 0.6 * u - 0.9 * u * math.sin(math.pi * j / n))
+                   for j in range(n + 1)]
+            pen.line(pts, ink, 0.4 * u)
+        elif terrain == "swamp":
+            pen.line([(x - 1.5 * u, y + 0.5 * u), (x + 1.5 * u, y + 0.5 * u)], ink, 0.35 * u)
+            pen.line([(x - 0.8 * u, y + 1.2 * u), (x + 0.8 * u, y + 1.2 * u)], ink, 0.3 * u)
+            pen.line([(x, y + 0.5 * u), (x, y - 0.8 * u)], ink, 0.3 * u)
+            pen.line([(x - 0.45 * u, y + 0.5 * u), (x - 1.0 * u, y - 0.4 * u)], ink, 0.3 * u)
+            pen.line([(x + 0.45 * u, y + 0.5 * u), (x + 1.0 * u, y - 0.4 * u)], ink, 0.3 * u)
+
+
+def hatch(pen: Pen, corners: tuple[Point, ...], colour: RGB, spacing: float, width: float) -> None:
+    """Diagonal hatching inside a hex (prohibited countries, 1.3.8)."""
+    xs = [p[0] for p in corners]
+    ys = [p[1] for p in corners]
+    x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
+    start = math.floor((x0 + y0) / spacing) * spacing
+    s = start
+    while s <= x1 + y1:
+        seg = clip_convex((s - y0 + 10, y0 - 10), (s - y1 - 10, y1 + 10), corners)
+        if seg:
+            pen.line(seg, colour, width)
+        s += spacing
+    return
+
+
+def star(c: Point, r: float) -> list[Point]:
+    pts = []
+    for i in range(10):
+        rr = r if i % 2 == 0 else r * 0.42
+        a = -math.pi / 2 + i * math.pi / 5
+        pts.append((c[0] + rr * math.cos(a), c[1] + rr * math.sin(a)))
+    return pts
+
+
+def city_symbol(pen: Pen, city: CityMark, st: MapStyle, size: float = 1.0) -> None:
+    """Capital: a red disc with a white star; other cities: a dark square. A factory adds a
+    red saw-tooth works to the right, a port a blue anchor to the left (Terrain Key)."""
+    col = st.colours
+    x, y = city.center
+    s = size
+    if city.capital:
+        r = st.sizes["capital_ring"] * s
+        pen.circle((x, y), r + 1.5 * s, fill=col["halo"])
+        pen.circle((x, y), r, fill=col["capital"], outline=col["city_ink"], width=1.5 * s)
+        pen.polygon(star((x, y), r * 0.78), fill=WHITE)
+    else:
+        h = st.sizes["city_dot"] * s
+        pen.rect((x - h - 1.5 * s, y - h - 1.5 * s, x + h + 1.5 * s, y + h + 1.5 * s), fill=col["halo"])
+        pen.rect((x - h, y - h, x + h, y + h), fill=col["city_ink"])
+        pen.rect((x - h * 0.4, y - h * 0.4, x + h * 0.4, y + h * 0.4), fill=col["halo"])
+    if city.factory:
+        fx, fy = x + 24 * s, y + 2 * s
+        works = [(fx - 10 * s, fy + 7 * s), (fx - 10 * s, fy - 3 * s), (fx - 4 * s, fy - 8 * s), (fx - 4 * s, fy - 3 * s),
+                 (fx + 2 * s, fy - 8 * s), (fx + 2 * s, fy - 3 * s), (fx + 6 * s, fy - 3 * s), (fx + 6 * s, fy - 13 * s),
+                 (fx + 10 * s, fy - 13 * s), (fx + 10 * s, fy + 7 * s)]
+        pen.polygon(works, fill=col["factory"], outline=col["halo"], width=1.5 * s)
+    if city.port:
+        ax, ay = x - 23 * s, y
+        ink, w = col["port"], 2.4 * s
+        pen.circle((ax, ay - 9 * s), 3.2 * s, outline=ink, width=2 * s)
+        pen.line([(ax, ay - 6 * s), (ax, ay + 9 * s)], ink, w)
+        pen.line([(ax - 5 * s, ay - 2 * s), (ax + 5 * s, ay - 2 * s)], ink, w)
+        arc = [(ax + 8 * s * math.cos(a), ay + 1 * s + 8 * s * math.sin(a))
+               for a in [math.pi * (0.05 + 0.9 * j / 10) for j in range(11)]]
+        pen.line(arc, ink, w)
+
+
+def arrow(pen: Pen, a: Point, b: Point, colour: RGB, width: float, head: float, both: bool = True) -> None:
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    n = math.hypot(dx, dy) or 1.0
+    ux, uy = dx / n, dy / n
+    ends = [(b, ux, uy)] + ([(a, -ux, -uy)] if both else [])
+    inner_a = (a[0] + ux * head * 0.8, a[1] + uy * head * 0.8) if both else a
+    inner_b = (b[0] - ux * head * 0.8, b[1] - uy * head * 0.8)
+    pen.line([inner_a, inner_b], colour, width)
+    for (px, py), vx, vy in ends:
+        pen.polygon([(px, py), (px - vx * head - vy * head * 0.5, py - vy * head + vx * head * 0.5),
+                     (px - vx * head + vy * head * 0.5, py - vy * head - vx * head * 0.5)], fill=colour)
+
+
+# ----------------------------------------------------------------------------- margin layout
+
+@dataclass(frozen=True)
+class KeyItem:
+    kind: str  # terrain:<t>, faded, prohibited, capital, city, factory, port, stroke:<style>, strait, canal
+    text: str
+    at: Point  # where the sample sits (board px)
+
+
+def key_items(scene: Scene) -> tuple[tuple[str, Point], tuple[KeyItem, ...]]:
+    """The Terrain Key, in the west margin under the lowest Map Box."""
+    board = scene.board
+    west = [b for b in board.boxes if b.x + b.width <= scene.grid_box[0]]
+    top = max((b.y + b.height for b in west), default=board.height // 2) + 120
+    x = 60.0
+    entries = [("terrain:clear", "Clear"), ("terrain:woods", "Woods (rough)"), ("terrain:hills", "Hills (rough)"),
+               ("terrain:swamp", "Swamp (rough)"), ("terrain:desert", "Desert (rough)"),
+               ("faded", "Faded Dot hex: no ground movement"), ("prohibited", "Prohibited country"),
+               ("capital", "Capital"), ("city", "City"), ("factory", "Factory"), ("port", "Port"),
+               ("stroke:river", "River hexside"), ("stroke:border", "International border"),
+               ("stroke:disputed", "Disputed border"), ("stroke:later", "Vichy / Occupied USSR line"),
+               ("stroke:restricted", "USSR restricted line"), ("stroke:transport", "Transport Line"),
+               ("stroke:zone", "Sea Zone border"), ("strait", "Strait"), ("canal", "Canal"),
+               ("stroke:weather:cold/mild", "Weather line Cold / Mild"),
+               ("stroke:weather:mild/warm", "Weather line Mild / Warm"),
+               ("stroke:weather:warm/desert", "Weather line Warm / Desert")]
+    space = board.height - 40 - (top + 60)
+    step = min(78.0, space / len(entries))
+    items = tuple(KeyItem(kind, text, (x + 55, top + 60 + step * (i + 0.5))) for i, (kind, text) in enumerate(entries))
+    return ("TERRAIN KEY", (x, top)), items
+
+
+def box_arrows(scene: Scene, data) -> list[tuple[Point, Point, str]]:
+    """Arrows between connected Map Boxes (1.3.5). Boxes in the same margin get a direct arrow
+    (around a box in between); a box across the map gets a labelled stub pointing off the box."""
+    board = scene.board
+    areas = {b.code: b for b in board.boxes}
+    out = []
+    for code in sorted(areas):
+        for other in data.boxes[code].adjacent_boxes if code in data.boxes else ():
+            if other not in areas or other < code and code in data.boxes.get(other, ()).adjacent_boxes:
+                continue
+            a, b = areas[code], areas[other]
+            same_side = abs(a.x - b.x) < 10
+            if same_side:
+                upper, lower = (a, b) if a.y < b.y else (b, a)
+                between = [c for c in board.boxes if abs(c.x - a.x) < 10 and upper.y < c.y < lower.y]
+                if not between:
+                    x = upper.x + upper.width / 2
+                    out.append(((x, upper.y + upper.height + 6), (x, lower.y - 6), ""))
+                else:
+                    gx = upper.x + upper.width + 40 if upper.x < scene.grid_box[0] else upper.x - 40
+                    edge = upper.x + upper.width if upper.x < scene.grid_box[0] else upper.x
+                    y0, y1 = upper.y + upper.height * 0.8, lower.y + lower.height * 0.2
+                    out.append(((edge + (4 if gx > edge else -4), y0), (gx, y0), "bend"))
+                    out.append(((gx, y0), (gx, y1), "bend"))
+                    out.append(((gx, y1), (edge + (4 if gx > edge else -4), y1), "bend-end"))
+            else:
+                for here, there in ((a, b), (b, a)):
+                    name = data.boxes[there.code].name
+                    x = here.x + here.width / 2
+                    below = [c for c in board.boxes if abs(c.x - here.x) < 10 and 0 < c.y - (here.y + here.height) < 200]
+                    if below:
+                        out.append(((x, here.y - 6), (x, here.y - 56), f"to the {name}"))
+                    else:
+                        out.append(((x, here.y + here.height + 6), (x, here.y + here.height + 56), f"to the {name}"))
+    return out
+
+
+# ----------------------------------------------------------------------------- strips
+
+_JOB: dict = {}
+
+
+def _visible(bbox, y0: float, y1: float) -> bool:
+    return bbox[3] >= y0 and bbox[1] <= y1
+
+
+def _strip(index: int) -> Image.Image:
+    job = _JOB
+    scene: Scene = job["scene"]
+    st: MapStyle = job["style"]
+    scale, ss, rows, width, height = job["scale"], job["ss"], job["rows"], job["width"], job["height"]
+    col, wd = st.colours, st.widths
+    r0 = index * rows
+    r1 = min(height, r0 + rows)
+    k = scale * ss
+    oy = r0 * ss
+    cw, ch = width * ss, (r1 - r0) * ss
+    pad = 80
+    by0, by1 = r0 / scale - pad, r1 / scale + pad
+
+    sea = Image.new("RGB", (cw, ch), col["sea"])
+    land = Image.new("RGB", (cw, ch), st.terrain["clear"])
+    mask = Image.new("L", (cw, ch), 0)
+    ps, pl, pm = Pen(sea, k, oy), Pen(land, k, oy), Pen(mask, k, oy)
+    land_polys = [p for p in scene.land if _visible(p.bbox, by0 - 40, by1 + 40)]
+    for p in land_polys:
+        ps.line(p.exterior, col["sea_coast"], wd["coast_band"])
+        pm.polygon(p.exterior, fill=255)
+        for hole in p.holes:
+            pm.polygon(hole, fill=0)
+    hexes = [h for h in scene.hexes if by0 <= h.center[1] <= by1]
+    for h in hexes:
+        ps.polygon(h.corners, outline=col["sea_grid"], width=wd["sea_grid"])
+    for s in scene.strokes:
+        if s.style == "zone" and _visible(s.bbox, by0, by1):
+            ps.line(s.points, col["zone_border"], wd["zone_border"])
+
+    city_hexes = {c.hex for c in scene.cities}
+    paper = (250, 248, 240)
+    u = st.sizes["symbol"]
+    for h in hexes:
+        _land_hex(pl, h, st, scene.radius, u, h.id in city_hexes, paper)
+    for s in scene.strokes:
+        if s.style == "border" and _visible(s.bbox, by0, by1):
+            pl.line(s.points, col["border_band"], wd["border_band"])
+    base = Image.composite(land, sea, mask)
+    del land, sea
+
+    pb = Pen(base, k, oy)
+    for p in scene.lakes:
+        if _visible(p.bbox, by0, by1):
+            pb.polygon(p.exterior, fill=col["lake"], outline=col["lake_edge"], width=wd["lake_edge"])
+    for p in land_polys:
+        pb.line(p.exterior, col["coast"], wd["coast"])
+        for hole in p.holes:
+            pb.line(hole, col["coast"], wd["coast"])
+    for s in scene.strokes:
+        if s.style.startswith("weather:") and _visible(s.bbox, by0, by1):
+            for d in dashes(s.points, PATTERNS["weather"]):
+                pb.line(d, st.weather[s.style[8:]], wd["weather"])
+
+    lines = base.copy()
+    pn = Pen(lines, k, oy)
+    for s in scene.strokes:
+        if not _visible(s.bbox, by0, by1):
+            continue
+        _stroke(pn, s.style, s.points, st)
+    base = Image.composite(lines, base, mask)
+    del lines, mask
+
+    pb = Pen(base, k, oy)
+    for s in scene.strokes:
+        if s.style == "transport" and _visible(s.bbox, by0, by1):
+            pb.line(s.points, col["transport_casing"], wd["transport_casing"])
+    for s in scene.strokes:
+        if s.style == "transport" and _visible(s.bbox, by0, by1):
+            pb.line(s.points, col["transport"], wd["transport"])
+    for a, b, _ in scene.straits:
+        if by0 <= a[1] <= by1 or by0 <= b[1] <= by1:
+            _strait(pb, a, b, scene.radius, st)
+    for a, b, _ in scene.canals:
+        if min(a[1], b[1]) <= by1 and max(a[1], b[1]) >= by0:
+            _canal(pb, [a, b], st)
+    for h in hexes:
+        if h.faded:
+            pb.circle(h.center, st.sizes["faded_dot"], fill=col["faded_dot"])
+    for c in scene.cities:
+        if by0 <= c.center[1] <= by1:
+            city_symbol(pb, c, st)
+
+    # the map ends at the edge of the hex grid; the margins are paper
+    inside = Image.new("L", (cw, ch), 0)
+    pi = Pen(inside, k, oy)
+    for h in hexes:
+        pi.polygon(h.corners, fill=255)
+    base = Image.composite(base, Image.new("RGB", (cw, ch), col["paper"]), inside)
+    pb = Pen(base, k, oy)
+    for s in scene.strokes:
+        if s.style == "frame" and _visible(s.bbox, by0, by1):
+            pb.line(s.points, col["coast"], 3.0)
+    _margin_shapes(pb, scene, st, by0, by1)
+    return base.reduce(ss) if ss > 1 else base
+
+
+def _land_hex(pen: Pen, h: HexShape, st: MapStyle, radius: float, u: float, has_city: bool, paper: RGB) -> None:
+    col = st.colours
+    if h.prohibited:
+        pen.polygon(h.corners, fill=col["prohibited"], outline=col["land_grid"], width=st.widths["land_grid"])
+        hatch(pen, h.corners, col["prohibited_hatch"], 11.0, 1.6)
+        return
+    terrain = h.terrain or "clear"
+    fill = st.terrain[terrain]
+    ink = st.terrain_ink.get(terrain)
+    if h.faded:
+        fill = mix(fill, paper, 0.5)
+        ink = mix(ink, paper, 0.45) if ink else None
+    pen.polygon(h.corners, fill=fill)
+    if ink and h.kind != "water":
+        terrain_symbol(pen, terrain, h.center, radius, u, ink, h.seed, low_only=has_city)
+    pen.polygon(h.corners, outline=col["land_grid"], width=st.widths["land_grid"])
+
+
+def _stroke(pen: Pen, style: str, points, st: MapStyle) -> None:
+    col, wd = st.colours, st.widths
+    if style == "river":
+        pen.line(points, col["river"], wd["river"])
+    elif style == "border":
+        for d in dashes(points, PATTERNS["border"]):
+            pen.line(d, col["border"], wd["border"])
+    elif style == "disputed":
+        for d in dashes(points, PATTERNS["disputed"]):
+            pen.line(d, col["disputed"], wd["disputed"])
+    elif style == "later":
+        for d in dashes(points, PATTERNS["later"]):
+            pen.line(d, col["later_line"], wd["later_line"])
+    elif style == "restricted":
+        for d in dashes(points, PATTERNS["restricted"]):
+            pen.line(d, col["restricted"], wd["restricted"])
+
+
+def _canal(pen: Pen, points, st: MapStyle) -> None:
+    """A canal: a dark blue double line with light water between, unlike a river's single line."""
+    pen.line(points, st.colours["halo"], st.widths["canal"] + 5)
+    pen.line(points, st.colours["canal"], st.widths["canal"] + 2)
+    pen.line(points, st.colours["lake"], max(1.5, st.widths["canal"] - 3))
+
+
+def _strait(pen: Pen, a: Point, b: Point, radius: float, st: MapStyle) -> None:
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    n = math.hypot(dx, dy)
+    ux, uy = dx / n, dy / n
+    pa = (a[0] + ux * radius * 0.35, a[1] + uy * radius * 0.35)
+    pb = (b[0] - ux * radius * 0.35, b[1] - uy * radius * 0.35)
+    arrow(pen, pa, pb, st.colours["halo"], st.widths["strait"] + 3, 16)
+    arrow(pen, pa, pb, st.colours["strait"], st.widths["strait"], 13)
+
+
+def _margin_shapes(pen: Pen, scene: Scene, st: MapStyle, by0: float, by1: float) -> None:
+    """Map Boxes, their arrows and the Terrain Key samples (shapes only; text comes later)."""
+    col, wd = st.colours, st.widths
+    for b in scene.board.boxes:
+        if b.y > by1 or b.y + b.height < by0:
+            continue
+        pen.rect((b.x, b.y, b.x + b.width, b.y + b.height), fill=col["box_fill"], outline=col["box_edge"], width=4)
+        pen.rect((b.x + 9, b.y + 9, b.x + b.width - 9, b.y + b.height - 9), outline=col["box_edge"], width=1.5)
+    for a, b, kind in _JOB["arrows"]:
+        if min(a[1], b[1]) - 20 > by1 or max(a[1], b[1]) + 20 < by0:
+            continue
+        if kind == "bend":
+            pen.line([a, b], col["arrow"], 5)
+        elif kind == "bend-end":
+            arrow(pen, a, b, col["arrow"], 5, 20, both=False)
+        else:
+            arrow(pen, a, b, col["arrow"], 5, 20, both=not kind)
+    for a, b in _JOB["edge_arrows"]:
+        if by0 - 30 <= a[1] <= by1 + 30:
+            arrow(pen, a, b, col["arrow"], 4, 15, both=True)
+    _, items = _JOB["key"]
+    r = 30.0
+    for item in items:
+        x, y = item.at
+        if y < by0 - 60 or y > by1 + 60:
+            continue
+        hx = [(x + r * math.cos(math.radians(30 + 60 * i)), y + r * math.sin(math.radians(30 + 60 * i)))
+              for i in range(6)]
+        kind = item.kind
+        if kind.startswith("terrain:") or kind in ("faded", "prohibited"):
+            t = kind[8:] if kind.startswith("terrain:") else "clear"
+            fake = HexShape("key", (x, y), tuple(hx), "land", t, kind == "faded", kind == "prohibited",
+                            0x5A3C_96E1)
+            _land_hex(pen, fake, st, r, st.sizes["symbol"] * 0.62, False, (250, 248, 240))
+            if kind == "faded":
+                pen.circle((x, y), st.sizes["faded_dot"], fill=col["faded_dot"])
+        elif kind in ("capital", "city", "factory", "port"):
+            mark = CityMark("", "", (x if kind != "factory" else x - 22, y) if kind != "port" else (x + 22, y),
+                            kind == "capital", kind == "factory", kind == "port")
+            city_symbol(pen, mark, st)
+        elif kind.startswith("stroke:"):
+            style = kind[7:]
+            seg = ((x - 38, y), (x + 38, y))
+            if style == "transport":
+                pen.line(seg, col["transport_casing"], wd["transport_casing"])
+                pen.line(seg, col["transport"], wd["transport"])
+            elif style == "zone":
+                pen.rect((x - 40, y - 14, x + 40, y + 14), fill=col["sea"])
+                pen.line(seg, col["zone_border"], wd["zone_border"])
+            elif style.startswith("weather:"):
+                for d in dashes(seg, PATTERNS["weather"]):
+                    pen.line(d, st.weather[style[8:]], wd["weather"])
+            else:
+                if style == "border":
+                    pen.line(((x - 38, y + 4), (x + 38, y + 4)), col["border_band"], wd["border_band"])
+                _stroke(pen, style, seg, st)
+        elif kind == "strait":
+            pen.rect((x - 40, y - 14, x + 40, y + 14), fill=col["sea"])
+            arrow(pen, (x - 36, y), (x + 36, y), col["strait"], wd["strait"], 13)
+        elif kind == "canal":
+            _canal(pen, ((x - 38, y), (x + 38, y)), st)
+
+
+# ----------------------------------------------------------------------------- text
+
+class TextLayer:
+    """Text at the final size, with halos, and a record of every label's box."""
+
+    def __init__(self, image: Image.Image, scale: float, st: MapStyle):
+        self.image = image
+        self.draw = ImageDraw.Draw(image)
+        self.scale = scale
+        self.st = st
+        self.labels: list[Label] = []
+
+    def font(self, weight: str, px: float) -> ImageFont.FreeTypeFont:
+        return font(weight, max(4, round(px * self.scale)))
+
+    def bbox(self, at: Point, text: str, fnt, anchor: str, stroke: int = 0) -> tuple[int, int, int, int]:
+        x, y = at[0] * self.scale, at[1] * self.scale
+        return self.draw.textbbox((x, y), text, font=fnt, anchor=anchor, stroke_width=stroke)
+
+    def text(self, kind: str, at: Point, text: str, fnt, fill: RGB, anchor: str = "mm",
+             halo: RGB | None = None, halo_px: float = 0.0) -> tuple[int, int, int, int]:
+        x, y = at[0] * self.scale, at[1] * self.scale
+        stroke = max(1, round(halo_px * self.scale)) if halo is not None and halo_px else 0
+        self.draw.text((x, y), text, font=fnt, fill=fill, anchor=anchor, stroke_width=stroke,
+                       stroke_fill=halo if stroke else None)
+        box = self.draw.textbbox((x, y), text, font=fnt, anchor=anchor, stroke_width=stroke)
+        box = tuple(round(v) for v in box)
+        self.labels.append(Label(kind, text, box))
+        return box
+
+    def blended(self, kind: str, at: Point, text: str, fnt, fill: RGB, alpha: float, anchor: str = "mm") -> None:
+        """Text mixed into what lies under it (the big Sea Zone numbers)."""
+        x, y = at[0] * self.scale, at[1] * self.scale
+        box = self.draw.textbbox((x, y), text, font=fnt, anchor=anchor)
+        x0, y0 = max(0, math.floor(box[0]) - 2), max(0, math.floor(box[1]) - 2)
+        x1, y1 = min(self.image.width, math.ceil(box[2]) + 2), min(self.image.height, math.ceil(box[3]) + 2)
+        if x1 <= x0 or y1 <= y0:
+            return
+        m = Image.new("L", (x1 - x0, y1 - y0), 0)
+        ImageDraw.Draw(m).text((x - x0, y - y0), text, font=fnt, fill=round(255 * alpha), anchor=anchor)
+        self.image.paste(Image.new("RGB", m.size, fill), (x0, y0), m)
+        self.labels.append(Label(kind, text, tuple(round(v) for v in box)))
+
+    def spaced(self, kind: str, at: Point, text: str, fnt, fill: RGB, tracking: float, halo: RGB | None = None) -> None:
+        """Letter-spaced capitals centred on a point (area names)."""
+        widths = [self.draw.textlength(ch, font=fnt) for ch in text]
+        gap = tracking * self.scale
+        total = sum(widths) + gap * (len(text) - 1)
+        x = at[0] * self.scale - total / 2
+        y = at[1] * self.scale
+        stroke = max(1, round(2 * self.scale)) if halo else 0
+        for ch, w in zip(text, widths):
+            self.draw.text((x, y), ch, font=fnt, fill=fill, anchor="lm", stroke_width=stroke, stroke_fill=halo)
+            x += w + gap
+        self.labels.append(Label(kind, text, (round(at[0] * self.scale - total / 2), round(y - 10),
+                                              round(at[0] * self.scale + total / 2), round(y + 10))))
+
+
+class Occupied:
+    """Rectangles already used by labels and symbols, bucketed for quick overlap tests."""
+
+    def __init__(self, cell: float = 200.0):
+        self.cell = cell
+        self.cells: dict[tuple[int, int], list[tuple[float, float, float, float]]] = {}
+
+    def _keys(self, box):
+        c = self.cell
+        for i in range(int(box[0] // c), int(box[2] // c) + 1):
+            for j in range(int(box[1] // c), int(box[3] // c) + 1):
+                yield i, j
+
+    def add(self, box) -> None:
+        for key in self._keys(box):
+            self.cells.setdefault(key, []).append(box)
+
+    def overlap(self, box) -> float:
+        seen, total = set(), 0.0
+        for key in self._keys(box):
+            for other in self.cells.get(key, ()):
+                if id(other) in seen:
+                    continue
+                seen.add(id(other))
+                w = min(box[2], other[2]) - max(box[0], other[0])
+                h = min(box[3], other[3]) - max(box[1], other[1])
+                if w > 0 and h > 0:
+                    total += w * h
+        return total
+
+
+def _text_pass(image: Image.Image, scene: Scene, data, st: MapStyle, scale: float) -> list[Label]:
+    t = TextLayer(image, scale, st)
+    col, sz, fonts = st.colours, st.sizes, st.fonts
+    radius = scene.radius
+
+    # Sea Zone numbers and area names first: the lightest layer, under names and numbers
+    zone_font = t.font(fonts["zone"], sz["zone_number"])
+    small_zone = t.font(fonts["zone"], sz["zone_number"] * 0.5)
+    for tag in scene.tags:
+        if tag.kind == "zone":
+            t.blended("zone", tag.at, tag.text, zone_font, col["zone_number"], 0.75)
+        elif tag.kind == "zone_small":
+            t.blended("zone", tag.at, tag.text, small_zone, col["zone_border"], 0.85)
+    area_font = t.font(fonts["area"], sz["area_name"])
+    for tag in scene.tags:
+        if tag.kind == "area":
+            t.spaced("area", (tag.at[0], tag.at[1] + radius * 0.1), tag.text, area_font, col["area_name"],
+                     sz["area_name"] * 0.18)
+
+    # hex numbers (RRCC) near the top point of every hex
+    num_font = t.font(fonts["hex_number"], sz["hex_number"])
+    occupied = Occupied(200 * scale)
+    for h in scene.hexes:
+        fill = col["sea_number"] if h.kind == "water" else col["land_number"]
+        box = t.text("hex", (h.center[0], h.center[1] - radius * 0.64), h.id, num_font, fill)
+        occupied.add(box)
+    for c in scene.cities:
+        x, y = c.center
+        occupied.add(((x - 34) * scale, (y - 16) * scale, (x + 34) * scale, (y + 16) * scale))
+
+    # city names: the first free place among a few around the symbol
+    for c in sorted(scene.cities, key=lambda c: (not c.capital, not c.factory, c.hex, c.name)):
+        fnt = t.font(fonts["capital"] if c.capital else fonts["name"],
+                     sz["capital_name"] if c.capital else sz["city_name"])
+        x, y = c.center
+        near = 17 if not c.capital else 19
+        candidates = [((x, y + near), "mt"), ((x + 35, y), "lm"), ((x - 35, y), "rm"),
+                      ((x + 30, y + near), "lt"), ((x - 30, y + near), "rt"), ((x, y + near + 22), "mt"),
+                      ((x, y - near - 24), "mb"), ((x + 35, y - 14), "lb"), ((x - 35, y - 14), "rb"),
+                      ((x + 35, y + 14), "lt"), ((x - 35, y + 14), "rt"), ((x, y + near + 44), "mt")]
+        best = None
+        for at, anchor in candidates:
+            box = t.bbox(at, c.name, fnt, anchor, stroke=round(3 * scale))
+            o = occupied.overlap(box)
+            if best is None or o < best[0] - 1e-6:
+                best = (o, at, anchor)
+            if o == 0:
+                break
+        _, at, anchor = best
+        box = t.text("city", at, c.name, fnt, col["name"], anchor, halo=col["halo"], halo_px=3)
+        occupied.add(box)
+
+    # straits and canals
+    small = t.font(fonts["name"], sz["city_name"] * 0.85)
+    for a, b, name in scene.straits + scene.canals:
+        mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
+        dx = 1 if b[0] >= a[0] else -1
+        t.text("strait", (mx + 16 * dx, my + 18), name, small, col["strait"] if (a, b, name) in scene.straits
+               else col["canal"], "lt" if dx > 0 else "rt", halo=col["halo"], halo_px=2.5)
+
+    _box_text(t, scene, data, st)
+    _key_text(t, st)
+    _title(t, scene, st)
+    return t.labels
+
+
+def _box_text(t: TextLayer, scene: Scene, data, st: MapStyle) -> None:
+    col, sz, fonts = st.colours, st.sizes, st.fonts
+    title = t.font(fonts["title"], sz["box_title"])
+    body = t.font(fonts["text"], sz["box_text"])
+    big = t.font(fonts["zone"], sz["zone_number"] * 0.6)
+    for b in scene.board.boxes:
+        info = data.boxes.get(b.code)
+        name = info.name if info else b.code
+        words = name.upper().split()
+        lines = [" ".join(words)] if len(" ".join(words)) <= 16 else [" ".join(words[:-1]), words[-1]]
+        y = b.y + 30
+        for line in lines:
+            t.text("box", (b.x + b.width / 2, y), line, title, col["box_title"], "mt")
+            y += sz["box_title"] * 1.05
+        if info:
+            t.text("box", (b.x + b.width / 2, y + 6), f"Map Box \u00b7 {info.friendly}-friendly", body,
+                   col["box_text"], "mt")
+            y += sz["box_text"] * 1.6
+            if info.adjacent_zones:
+                label = "Adjacent Sea Zone" + ("s" if len(info.adjacent_zones) > 1 else "")
+                t.text("box", (b.x + b.width / 2, y + 10), label, body, col["box_text"], "mt")
+                t.blended("box", (b.x + b.width / 2, y + 40 + sz["zone_number"] * 0.3),
+                          "  ".join(str(z) for z in info.adjacent_zones), big, col["zone_number"], 1.0)
+                y += 40 + sz["zone_number"] * 0.6
+            if info.adjacent_boxes:
+                names = [data.boxes[o].name for o in info.adjacent_boxes if o in data.boxes]
+                t.text("box", (b.x + b.width / 2, y + 10), "Arrows to: " + ", ".join(names[:1]), body,
+                       col["box_text"], "mt")
+                for i, n in enumerate(names[1:], start=1):
+                    t.text("box", (b.x + b.width / 2, y + 10 + i * sz["box_text"] * 1.15), n, body, col["box_text"], "mt")
+                y += 10 + len(names) * sz["box_text"] * 1.15
+            if info.ground_edge:
+                for i, line in enumerate(("USSR ground and air units move", "between this box and USSR",
+                                          "hexes on the east map edge")):
+                    t.text("box", (b.x + b.width / 2, y + 20 + i * sz["box_text"] * 1.15), line, body,
+                           col["box_text"], "mt")
+    arrows_font = t.font(fonts["text"], sz["box_text"] * 0.95)
+    for a, b, kind in _JOB["arrows"]:
+        if kind.startswith("to the"):
+            up = b[1] < a[1]
+            t.text("box", (b[0], b[1] + (-6 if up else 6)), kind, arrows_font, col["box_text"], "mb" if up else "mt")
+
+
+def _key_text(t: TextLayer, st: MapStyle) -> None:
+    (title, at), items = _JOB["key"]
+    col, sz, fonts = st.colours, st.sizes, st.fonts
+    t.text("key", at, title, t.font(fonts["title"], sz["key_title"]), col["title"], "lt")
+    fnt = t.font(fonts["text"], sz["key_text"])
+    for item in items:
+        x, y = item.at
+        t.text("key", (x + 60, y), item.text, fnt, col["box_text"], "lm")
+
+
+def _title(t: TextLayer, scene: Scene, st: MapStyle) -> None:
+    col, sz, fonts = st.colours, st.sizes, st.fonts
+    left, _, right, bottom = scene.grid_box
+    y = bottom + (scene.board.height - bottom) * 0.42
+    t.text("title", (left + 20, y), TITLE, t.font(fonts["title"], sz["title"]), col["title"], "lm")
+    cred = t.font(fonts["text"], sz["credits"])
+    hex_note = (f"Hexes {scene.board.layout.along:.0f} px apart (the VASSAL board at 100%); printed at "
+                f"{st.render['print_hex_inch']} in per hex. Hex numbers RRCC: row 01-58 north to south, "
+                f"column west to east.")
+    t.text("title", (left + 20, y + sz["title"] * 0.75), CREDITS, cred, col["box_text"], "lt")
+    t.text("title", (left + 20, y + sz["title"] * 0.75 + sz["credits"] * 1.4), hex_note, cred, col["box_text"], "lt")
+
+
+# ----------------------------------------------------------------------------- entry points
+
+@lru_cache(maxsize=2)
+def _scene(game: str) -> tuple[Scene, MapStyle]:
+    st = load_style()
+    return build_scene(board_for(game), load_game(game), st), st
+
+
+def render_map(game: str = "use", *, scale: float = 1.0, supersample: int | None = None,
+               workers: int | None = None) -> MapRender:
+    """Draw the board at `scale` (1.0 = the module's image, exactly board.toml's size)."""
+    if not (0 < scale <= 4):
+        raise ValueError(f"scale must be in (0, 4], not {scale}")
+    started = time.perf_counter()
+    scene, st = _scene(game)
+    data = load_game(game)
+    board = scene.board
+    width, height = round(board.width * scale), round(board.height * scale)
+    ss = int(supersample or st.render["supersample"])
+    rows = max(16, int(st.render["strip"]))
+    edge_arrows = []
+    for b in board.boxes:
+        info = data.boxes.get(b.code)
+        if info and info.ground_edge:
+            right_edge = scene.grid_box[2]
+            if b.x > right_edge:
+                for f in (0.25, 0.5, 0.75):
+                    y = b.y + b.height * f
+                    edge_arrows.append(((right_edge + 4, y), (b.x - 4, y)))
+    _JOB.clear()
+    _JOB.update(scene=scene, style=st, scale=scale, ss=ss, rows=rows, width=width, height=height,
+                arrows=box_arrows(scene, data), edge_arrows=edge_arrows, key=key_items(scene))
+    count = math.ceil(height / rows)
+    workers = workers if workers is not None else min(os.cpu_count() or 1, 4)
+    image = Image.new("RGB", (width, height), st.colours["paper"])
+    if workers > 1 and count > 1 and "fork" in multiprocessing.get_all_start_methods():
+        with multiprocessing.get_context("fork").Pool(workers) as pool:
+            strips = pool.map(_strip, range(count), chunksize=1)
+    else:
+        strips = [_strip(i) for i in range(count)]
+    for i, strip in enumerate(strips):
+        image.paste(strip, (0, i * rows))
+    labels = _text_pass(image, scene, data, st, scale)
+    return MapRender(image, tuple(labels), scale, time.perf_counter() - started)
+
+
+def render_board(game: str = "use", *, scale: float = 1.0, workers: int | None = None) -> Image.Image:
+    """The module's board image: board.toml's size times `scale`, hexes where Board.center says."""
+    return render_map(game, scale=scale, workers=workers).image
+
+
+def print_scale(game: str = "use", dpi: float = 150.0) -> float:
+    """Scale of the print version: hexes `print_hex_inch` wide across the flats at `dpi`."""
+    _, st = _scene(game)
+    return dpi * st.render["print_hex_inch"] / board_for(game).layout.along
+
+
+def render_print(game: str = "use", *, dpi: float = 150.0, workers: int | None = None) -> MapRender:
+    """The print version: the same drawing at a fixed physical size (art/map.toml print_hex_inch)."""
+    if not (50 <= dpi <= 600):
+        raise ValueError(f"dpi must be between 50 and 600, not {dpi}")
+    return render_map(game, scale=print_scale(game, dpi), workers=workers)
+
+
+def save_png(image: Image.Image, path: Path, dpi: float | None = None) -> Path:
+    """Write a PNG atomically with no time stamps (same image, same bytes)."""
+    from vassal.archive import atomic_write
+    import io
+
+    buf = io.BytesIO()
+    options = {"optimize": False, "compress_level": 6}
+    if dpi:
+        options["dpi"] = (dpi, dpi)
+    image.save(buf, format="PNG", **options)
+    atomic_write(Path(path), buf.getvalue())
+    return Path(path)
+
+
+__all__ = ["ART_DIR", "Label", "MapRender", "print_scale", "render_board", "render_map", "render_print", "save_png"]

@@ -1,0 +1,207 @@
+"""The map board image: exact size, hexes where the grid says, every name drawn, same bytes.
+
+The full-size render (7005 x 4910) is timed in benchmarks/map_render.py; here the same drawing
+runs at a reduced scale, which keeps every shape proportional (the scale multiplies all board
+pixels), so positions checked here are the full image's positions times the scale.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+from collections import Counter
+from itertools import combinations
+
+import pytest
+from PIL import Image
+
+from builder.render import mapart
+from builder.render.map_print import PAPERS, page_tiles
+from builder.render.map_scene import chain, clip_convex, dashes, load_style
+from staffwork.commands import map as map_command
+from wargame.board import board_for
+from wargame.errors import DataError
+from wargame.mapdata import load_game
+
+SCALE = 0.5
+
+
+@pytest.fixture(scope="module")
+def half() -> mapart.MapRender:
+    return mapart.render_map("use", scale=SCALE)
+
+
+def overlaps(a, b) -> bool:
+    return min(a[2], b[2]) > max(a[0], b[0]) and min(a[3], b[3]) > max(a[1], b[1])
+
+
+def test_board_image_is_exactly_the_board_size_times_the_scale(half):
+    board = board_for("use")
+    assert half.image.size == (round(board.width * SCALE), round(board.height * SCALE))
+    assert half.image.mode == "RGB"
+
+
+def test_faded_dots_sit_on_the_hex_centres_of_the_board_grid(half):
+    """The dot of a Faded Dot hex (1.3.2) is drawn at its centre: the centroid of the dark
+    pixels around each sampled hex's Board.center lands within a pixel of it."""
+    board, data = board_for("use"), load_game("use")
+    city_hexes = {c.hex for c in data.cities}
+    sample = [h for h in sorted(data.hexes) if data.hexes[h].faded_dot and h not in city_hexes
+              and not data.hexes[h].transport][::12]
+    assert {"1805", "5640"} <= set(h for h in data.hexes if data.hexes[h].faded_dot)
+    sample += ["1805", "5640"]
+    px = half.image.load()
+    for hid in sample:
+        cx, cy = (v * SCALE for v in board.center(board.grid.parse(hid)))
+        xs, ys = [], []
+        for y in range(int(cy) - 7, int(cy) + 8):
+            for x in range(int(cx) - 7, int(cx) + 8):
+                r, g, b = px[x, y]
+                if r + g + b < 3 * 130:
+                    xs.append(x + 0.5)
+                    ys.append(y + 0.5)
+        assert len(xs) >= 9, hid
+        mx, my = sum(xs) / len(xs), sum(ys) / len(ys)
+        assert abs(mx - cx) < 1.0 and abs(my - cy) < 1.0, (hid, (mx, my), (cx, cy))
+
+
+def test_every_hex_number_is_drawn_centred_above_its_hex(half):
+    board = board_for("use")
+    numbers = {l.text: l.box for l in half.labels if l.kind == "hex"}
+    assert len(numbers) == len(board.grid.hexes()) == 3712
+    for hid in ("0101", "3014", "2813", "5864", "3160"):
+        cx, cy = (v * SCALE for v in board.center(board.grid.parse(hid)))
+        x0, y0, x1, y1 = numbers[hid]
+        assert abs((x0 + x1) / 2 - cx) <= 1.5
+        assert y1 < cy  # above the centre, where counters leave it visible longest
+
+
+def test_every_city_is_named_once_and_no_two_names_overlap(half):
+    data = load_game("use")
+    names = [l for l in half.labels if l.kind == "city"]
+    assert Counter(l.text for l in names) == Counter(c.name for c in data.cities)
+    w, h = half.image.size
+    for l in names:
+        assert 0 <= l.box[0] and l.box[2] <= w and 0 <= l.box[1] and l.box[3] <= h, l
+    clashes = [(a.text, b.text) for a, b in combinations(names, 2) if overlaps(a.box, b.box)]
+    assert clashes == []
+
+
+def test_map_boxes_are_drawn_in_their_board_rectangles_with_their_names(half):
+    board, data, st = board_for("use"), load_game("use"), load_style()
+    px = half.image.load()
+    titles = " ".join(l.text for l in half.labels if l.kind == "box")
+    for b in board.boxes:
+        inside = (round((b.x + b.width / 2) * SCALE), round((b.y + b.height - 30) * SCALE))
+        assert px[inside] == st.colours["box_fill"], b.code
+        assert data.boxes[b.code].name.upper().split()[-1] in titles
+
+
+def test_sea_zone_numbers_cover_every_zone(half):
+    zones = {l.text for l in half.labels if l.kind == "zone"}
+    assert {str(z) for z in load_game("use").zones} <= zones
+
+
+def test_title_and_credits_are_in_the_margin(half):
+    board = board_for("use")
+    _, _, _, bottom = board.grid.bounds(board.layout)
+    titles = [l for l in half.labels if l.kind == "title"]
+    assert any("Unconditional Surrender! map of Europe, 1939" in l.text for l in titles)
+    assert any("Natural Earth" in l.text and "GeoNames" in l.text for l in titles)
+    assert all(l.box[1] > bottom * SCALE for l in titles)
+
+
+def test_the_same_map_gives_the_same_bytes_serial_or_parallel():
+    a = mapart.render_map("use", scale=0.15, workers=1).image
+    b = mapart.render_map("use", scale=0.15, workers=2).image
+    assert a.tobytes() == b.tobytes()
+    pa, pb = io.BytesIO(), io.BytesIO()
+    a.save(pa, format="PNG")
+    b.save(pb, format="PNG")
+    assert pa.getvalue() == pb.getvalue()
+
+
+def test_print_version_has_the_stated_physical_hex_size():
+    st = load_style()
+    assert mapart.print_scale("use", 150) == pytest.approx(150 * st.render["print_hex_inch"] / 90)
+    small = mapart.render_print("use", dpi=60)
+    board = board_for("use")
+    scale = 60 * st.render["print_hex_inch"] / board.layout.along
+    assert small.image.size == (round(board.width * scale), round(board.height * scale))
+    with pytest.raises(ValueError):
+        mapart.render_print("use", dpi=5)
+
+
+def test_page_tiles_are_full_pages_that_cover_the_map_with_overlap():
+    image = Image.new("RGB", (2600, 1900), (200, 10, 10))
+    dpi = 100
+    tiles = page_tiles(image, dpi, "a4", overlap_inch=0.5)
+    pw, ph = (round(v * dpi) for v in PAPERS["a4"])
+    assert all(sorted(t.image.size) == sorted((pw, ph)) for t in tiles)
+    covered = Image.new("L", image.size, 0)
+    for t in tiles:
+        covered.paste(255, t.box)
+    assert covered.getextrema() == (255, 255)
+    by_pos = {(t.row, t.col): t for t in tiles}
+    for (r, c), t in by_pos.items():
+        if (r, c + 1) in by_pos:
+            assert t.box[2] - by_pos[(r, c + 1)].box[0] >= 50
+        if (r + 1, c) in by_pos:
+            assert t.box[3] - by_pos[(r + 1, c)].box[1] >= 50
+    assert len({t.name for t in tiles}) == len(tiles)
+
+
+def test_chain_joins_hexside_segments_into_one_line():
+    segs = [((2, 0), (3, 0)), ((0, 0), (1, 0)), ((1, 0), (2, 0)), ((5, 5), (6, 5))]
+    lines = sorted(chain(segs))
+    assert lines == [((0, 0), (1, 0), (2, 0), (3, 0)), ((5, 5), (6, 5))] or \
+        sorted(tuple(reversed(l)) if l[0] > l[-1] else l for l in lines) == [((0, 0), (1, 0), (2, 0), (3, 0)),
+                                                                            ((5, 5), (6, 5))]
+
+
+def test_dashes_follow_the_pattern_around_corners():
+    parts = dashes(((0, 0), (10, 0), (10, 10)), (3, 2))
+    assert parts[0] == ((0, 0), (3.0, 0.0))
+    assert parts[2] == ((10.0, 0.0), (10.0, 3.0))
+    assert len(parts) == 4
+
+
+def test_clip_convex_keeps_the_part_inside_a_square():
+    square = ((0, 0), (10, 0), (10, 10), (0, 10))
+    (ax, ay), (bx, by) = clip_convex((-5, 5), (15, 5), square)
+    assert (ax, ay, bx, by) == pytest.approx((0, 5, 10, 5))
+    assert clip_convex((-5, 20), (15, 20), square) is None
+
+
+def test_a_bad_colour_in_the_style_names_the_file_and_key(tmp_path):
+    text = (mapart.ART_DIR / "map.toml").read_text(encoding="utf-8").replace('sea = "#b9d1e3"', 'sea = "blue"')
+    path = tmp_path / "map.toml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(DataError) as err:
+        load_style(path)
+    assert "[colours] sea" in str(err.value) and "map.toml" in str(err.value)
+
+
+def run(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="staffwork")
+    sub = parser.add_subparsers(dest="command")
+    map_command.register(sub)
+    args = parser.parse_args(argv)
+    return args.func(args)
+
+
+def test_cli_renders_the_board_at_a_scale(tmp_path, capsys):
+    out = tmp_path / "board.png"
+    assert run(["map", "render", "use", "-o", str(out), "--scale", "0.1"]) == 0
+    w, h = round(7005 * 0.1), round(4910 * 0.1)
+    assert Image.open(out).size == (w, h)
+    assert f"{w}x{h} px" in capsys.readouterr().out
+
+
+def test_cli_rejects_tiles_without_print_and_a_silly_dpi(tmp_path):
+    from staffwork.errors import InputError
+
+    with pytest.raises(InputError):
+        run(["map", "render", "use", "-o", str(tmp_path / "x.png"), "--tiles", str(tmp_path)])
+    with pytest.raises(InputError):
+        run(["map", "render", "use", "-o", str(tmp_path / "x.png"), "--print", "--dpi", "5000"])
