@@ -205,3 +205,37 @@ def test_cli_rejects_tiles_without_print_and_a_silly_dpi(tmp_path):
         run(["map", "render", "use", "-o", str(tmp_path / "x.png"), "--tiles", str(tmp_path)])
     with pytest.raises(InputError):
         run(["map", "render", "use", "-o", str(tmp_path / "x.png"), "--print", "--dpi", "5000"])
+
+
+@pytest.mark.skipif(__import__("shutil").which("pdftoppm") is None,
+                    reason="pdftoppm missing (Debian package poppler-utils)")
+def test_tiles_pdf_prints_each_tile_at_its_paper_size_and_scale(tmp_path):
+    import subprocess
+
+    from builder.render.map_print import tiles_pdf
+
+    # a map with a pixel-exact pattern: a 1-px grid every 25 px on a coloured ground
+    image = Image.new("RGB", (1500, 1100), (200, 60, 60))
+    for x in range(0, 1500, 25):
+        image.paste((20, 20, 20), (x, 0, x + 1, 1100))
+    dpi = 100
+    tiles = page_tiles(image, dpi, "letter")
+    pdf = tmp_path / "tiles.pdf"
+    pdf.write_bytes(tiles_pdf(tiles, dpi))
+    assert tiles_pdf(tiles, dpi) == pdf.read_bytes()  # deterministic
+    info = subprocess.run(["pdfinfo", str(pdf)], check=True, capture_output=True, text=True).stdout
+    assert f"Pages:          {len(tiles)}" in info or f"Pages: {len(tiles)}" in " ".join(info.split())
+    size = next(line for line in info.splitlines() if line.startswith("Page size"))
+    w_pt, h_pt = (float(v) for v in size.split(":")[1].split("pts")[0].split(" x "))
+    assert sorted((round(w_pt), round(h_pt))) == [612, 792]  # letter in points, either way round
+    last = tiles[-1]
+    subprocess.run(["pdftoppm", "-r", str(dpi), "-f", str(len(tiles)), "-l", str(len(tiles)),
+                    "-singlefile", str(pdf), str(tmp_path / "page")], check=True)
+    with Image.open(tmp_path / "page.ppm") as page:
+        assert page.size == last.image.size  # same pixels per inch as the map print
+        grey, want = page.convert("L"), last.image.convert("L")
+        for y in (100, 300, 600):
+            printed = [x for x in range(page.width) if grey.getpixel((x, y)) < 120]
+            drawn = [x for x in range(page.width) if want.getpixel((x, y)) < 120]
+            assert len(printed) >= len(drawn) - 2  # a cross or trim mark may merge two lines
+            assert all(min(abs(x - d) for d in drawn) <= 1 for x in printed)

@@ -1,6 +1,7 @@
 """The print version of the map cut into pages ("print the map for playtest").
 
     page_tiles(image, dpi, paper="letter") -> list[Tile]     write_tiles(tiles, folder) -> paths
+    tiles_pdf(tiles, dpi, title) -> bytes                     every page at its paper size, one file
 
 Each page holds a piece of the map inside the printer's safe margin. Neighbouring pieces share
 an overlap band; registration crosses sit at the middle of every band at the same map points on
@@ -112,3 +113,18 @@ def write_tiles(tiles: list[Tile], folder: Path, dpi: float, stem: str = "map") 
 
     folder = Path(folder)
     return [save_png(t.image, folder / f"{stem}-{t.name}.png", dpi=dpi) for t in tiles]
+
+
+def tiles_pdf(tiles: list[Tile], dpi: float, title: str = "USE map tiles") -> bytes:
+    """One PDF with a page per tile at the paper's exact size, so printing at 100 % (no "fit to
+    page") keeps the map's stated scale; images stored losslessly, bytes deterministic."""
+    from builder.sheets.geometry import MM_PER_INCH
+    from builder.sheets.pages import Page, Picture
+    from builder.sheets.pdf import pdf_bytes
+
+    pages, images = [], {}
+    for t in tiles:
+        w_mm, h_mm = t.image.width / dpi * MM_PER_INCH, t.image.height / dpi * MM_PER_INCH
+        images[t.name] = t.image
+        pages.append(Page(w_mm, h_mm, pictures=(Picture(t.name, 0.0, 0.0, w_mm, height=h_mm),)))
+    return pdf_bytes(pages, images, title=title)

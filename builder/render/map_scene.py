@@ -352,6 +352,7 @@ def _zone_tags(board: Board, data: MapData) -> tuple[Tag, ...]:
     another large separate stretch of the same zone (1.3.6: a number printed twice is one zone)."""
     g = board.grid
     tags = []
+    city_hexes = {c.hex for c in data.cities}
     for z in sorted(data.zones):
         own = {h.id for h in data.hexes.values() if h.is_water and h.seazones == (z,)}
         if not own:
@@ -381,9 +382,25 @@ def _zone_tags(board: Board, data: MapData) -> tuple[Tag, ...]:
         for i, part in enumerate(parts[:2]):
             if i and len(part) < 25:
                 break
-            best = max(sorted(part), key=lambda hid: dist[hid])
+            pts = {hid: board.center(data.hexes[hid].hex) for hid in part}
+            cx = sum(p[0] for p in pts.values()) / len(pts)
+            cy = sum(p[1] for p in pts.values()) / len(pts)
+            best = max(sorted(part), key=lambda hid: (dist[hid], -_crowding(g, data, hid, city_hexes),
+                                                      -math.hypot(pts[hid][0] - cx, pts[hid][1] - cy)))
             tags.append(Tag(str(z), board.center(data.hexes[best].hex), "zone" if dist[best] else "zone_small"))
     return tuple(tags)
+
+
+def _crowding(g, data: MapData, hid: str, city_hexes: set[str]) -> int:
+    """How much land and how many city names lie around a hex: a zone number goes where it
+    covers least (ties between equally deep water hexes, e.g. in a narrow sea)."""
+    total = 0
+    for n in (data.hexes[hid].hex, *g.neighbours(data.hexes[hid].hex)):
+        nid = g.hex_id(n)
+        if nid in data.hexes:
+            total += data.hexes[nid].land_pct
+        total += 150 if nid in city_hexes else 0
+    return total
 
 
 def _components(g, ids: set[str], data: MapData) -> list[set[str]]:

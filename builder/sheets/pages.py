@@ -21,13 +21,16 @@ OVERSHOOT = 3.0     # cut lines run this far beyond the grid (inside the mark ba
 
 @dataclass(frozen=True)
 class Picture:
-    """An image ``name`` drawn as a ``size`` mm square at (x, y); ``turned`` = upside down."""
+    """An image ``name`` drawn as a ``size`` mm square at (x, y); ``turned`` = upside down.
+
+    ``height`` makes it a ``size`` x ``height`` mm rectangle (a page of the map print)."""
 
     name: str
     x: float
     y: float
     size: float
     turned: bool = False
+    height: float | None = None
 
 
 @dataclass(frozen=True)

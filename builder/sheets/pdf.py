@@ -72,11 +72,13 @@ def page_content(page: Page, names: Mapping[str, str]) -> bytes:
     ops: list[str] = []
     for p in page.pictures:
         side = p.size * PT
-        x, y = p.x * PT, (h - p.y - p.size) * PT
+        height = p.size if p.height is None else p.height
+        tall = height * PT
+        x, y = p.x * PT, (h - p.y - height) * PT
         if p.turned:
-            m = f"{_num(-side)} 0 0 {_num(-side)} {_num(x + side)} {_num(y + side)}"
+            m = f"{_num(-side)} 0 0 {_num(-tall)} {_num(x + side)} {_num(y + tall)}"
         else:
-            m = f"{_num(side)} 0 0 {_num(side)} {_num(x)} {_num(y)}"
+            m = f"{_num(side)} 0 0 {_num(tall)} {_num(x)} {_num(y)}"
         ops.append(f"q {m} cm /{names[p.name]} Do Q")
     state = None
     for s in page.strokes:

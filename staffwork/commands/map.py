@@ -169,7 +169,8 @@ def _preview(args: argparse.Namespace) -> int:
 
 def _render(args: argparse.Namespace) -> int:
     from builder.render import mapart
-    from builder.render.map_print import page_tiles, write_tiles
+    from builder.render.map_print import page_tiles, tiles_pdf, write_tiles
+    from vassal.archive import atomic_write
     from wargame.board import GRIDS
 
     if args.game not in GRIDS:
@@ -189,9 +190,11 @@ def _render(args: argparse.Namespace) -> int:
         if args.tiles is not None:
             tiles = page_tiles(result.image, args.dpi, args.paper)
             paths = write_tiles(tiles, args.tiles, args.dpi)
+            pdf = Path(args.tiles) / "map-tiles.pdf"
+            atomic_write(pdf, tiles_pdf(tiles, args.dpi, f"{args.game.upper()} map, {args.dpi:g} dpi"))
             rows = max(t.row for t in tiles) + 1
             print(f"wrote {len(paths)} {args.paper} pages ({rows} rows x {len(tiles) // rows} columns) "
-                  f"to {args.tiles}")
+                  f"to {args.tiles}, and all of them in {pdf} (print at 100 %, not fit to page)")
         return 0
     if not 0 < args.scale <= 4:
         raise InputError(f"--scale must be above 0 and at most 4, not {args.scale:g}")
