@@ -344,3 +344,53 @@ def test_palette_panels_lay_counters_out_in_a_grid(root):
     # in one row (seen in VASSAL 3.7.26 itself).
     panels = list(root.iter("VASSAL.build.widget.PanelWidget"))
     assert panels and all(p.get("fixed") == "true" and int(p.get("nColumns")) >= 4 for p in panels)
+
+
+def test_every_marker_that_can_lie_in_the_cup_is_masked_and_the_cup_is_face_down(root, archive):
+    from builder.module.pieces import CUP_BACK, may_enter_cup
+    from vassal.gamestate import replay_save
+    from vassal.savefile import read_saved_game
+    from vassal.traits import Obscurable
+
+    content = load_content(default_folder("use"))
+    pile = next(root.iter("VASSAL.build.module.map.DrawPile"))
+    assert pile.get("faceDown") == "Always" and pile.get("drawFaceUp") == "true"  # drawn markers show
+    assert CUP_BACK in {n.removeprefix("images/") for n in archive}
+    masked = {}
+    for e in root.iter("VASSAL.build.widget.PieceSlot"):
+        piece = parse_piece(*parse_add_piece(e.text)[1:])
+        key = view(piece).markers.get(pp.MARKER_KEY)
+        if key is not None:
+            masks = [t for t in piece.traits if isinstance(t, Obscurable)]
+            masked[key] = bool(masks) and masks[0].get("image_name") == CUP_BACK
+            if masks:  # applied only by the cup: no menu command, a key nothing sends
+                assert masks[0].get("hide_command") == "" and not view(piece).masked
+    wanted = {k for k, m in content.markers.items() if may_enter_cup(m, content)}
+    assert {"pro-axis", "no-event", "political-failure"} <= wanted
+    assert {k for k, v in masked.items() if v} == wanted
+    with tempfile.TemporaryDirectory() as tmp:
+        for key, path in _setup_saves(archive, tmp).items():
+            deck = next(iter(replay_save(read_saved_game(path)).decks.values()))
+            assert deck.face_down is True, key
+
+
+def test_setups_put_weather_and_active_nations_track_markers_on_their_tracks(built, archive):
+    module = load_module_maps(str(built))
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "france.vsav"
+        path.write_bytes(archive["france_1940.vsav"])
+        report = inspect_save(str(path), module)
+    where = {}
+    for r in report["pieces"]:
+        key = r["markers"].get(pp.MARKER_KEY)
+        if key:
+            where.setdefault(key, []).append((r["map"], r["location"]))
+    # France 1940: the scenario fixes fair weather; Germany starts at Will 51 (france_1940.toml)
+    assert where["weather-cold"] == [("Turn and Weather", "Cold Fair")]
+    assert where["weather-warm"] == [("Turn and Weather", "Warm Fair")]
+    assert where["will-1s-ger"] == [("Axis Card", "Will 1s 1")]
+    assert where["will-10s-ger"] == [("Axis Card", "Will 10s 5")]
+    assert where["will-1s-fra"][0][0] == "Western Card"
+    assert where["movement-points"] == [("Turn and Weather", "Game markers")]
+    # neutral and absent nations' track markers wait until they activate
+    assert not any(k.endswith(("-ita", "-ussr", "-usa", "-bel")) for k in where if k.startswith(("will", "prod")))

@@ -25,6 +25,7 @@ from builder.module import cards as cardmod
 from builder.module import charts as chartmod
 from builder.module.cache import REPO, ImageCache, fingerprint
 from builder.module.pieces import (
+    CUP_BACK,
     SORTIE_IMAGES,
     SUPPLY_IMAGES,
     marker_image,
@@ -40,6 +41,7 @@ from builder.module.setups import game_months, Places, SetupResult, scenario_set
 from builder.module.tree import VASSAL_VERSION, ModuleSpec, Palette, Setup, Slot, module_tree
 from builder.render.content_faces import markers_from, units_from
 from builder.render.counters import render_counter, screen_px
+from builder.render.faces import MarkerFace
 from builder.render.markers import render_marker
 from builder.vassal_grid import vassal_hex_grid
 from vassal.components import validate_buildfile
@@ -58,6 +60,7 @@ PHASES = ("Weather", "Declare War", "Economy", "Strategic Warfare", "Strategic M
           "Operations", "No Supply", "Replacements", "Upgrade", "Mobilization", "Diplomacy",
           "Victory Check", "End of Turn")  # 1.3
 BADGE_PX = 36
+CUP_FACE = MarkerFace(("DIPLOMACY CUP",), "political", figure="?")  # a marker not yet drawn (10.2)
 BoardImage = Callable[[], Image.Image]
 
 
@@ -211,6 +214,9 @@ def build_module(
     for img, face in badges:
         files["images/" + img] = images.get(("badge", repr(face), BADGE_PX, code_print),
                                             lambda face=face: _png(render_marker(face, BADGE_PX)))
+    # what every marker shows while it lies in the face-down Diplomacy Cup
+    files["images/" + CUP_BACK] = images.get(("cup", repr(CUP_FACE), px, code_print),
+                                             lambda: _png(render_marker(CUP_FACE, px)))
     t = lap("counters", t)
 
     progress("assembling the buildFile")

@@ -72,14 +72,14 @@ class OffBoard:
         raise KeyError(f"{self.map_name} has no box {name!r}")
 
 
-FACTION_BOXES = (
-    ("Events", "Event markers usable now (14.0)"),
-    ("Upgrade", "Upgrade units (8.2)"),
-    ("Mobilization", "Units to buy back (8.3)"),
-    ("Eliminated", "To Mobilization at end of turn (12.2)"),
-    ("Conditional", "Enter on an event (13.0)"),
-    ("Ceded Area", "Ceded Disputed Areas (15.5)"),
-    ("Surprise Attack Holding", "Used Surprise Attack markers (14.17)"),
+FACTION_BOXES = (  # (zone name, the box's title on the card: the rules' own name for it)
+    ("Events", "Events box (14.0)"),
+    ("Upgrade", "Upgrade box (8.2)"),
+    ("Mobilization", "Mobilization box (8.3)"),
+    ("Eliminated", "Eliminated box (12.2)"),
+    ("Conditional", "Conditional box (13.0)"),
+    ("Ceded Area", "Ceded Area box (15.5)"),
+    ("Surprise Attack Holding", "Surprise Attack Holding box (14.17)"),
     ("Hand", "Will Commit markers (15.33)"),
     (PLACE_BOX, "Hex not yet given by the setup"),
 )

@@ -13,7 +13,16 @@ from dataclasses import dataclass
 
 from vassal.keys import NamedKeyStroke
 from vassal.pieces import Piece
-from vassal.traits import BasicPiece, Delete, Embellishment, Marker, ReportState, SendToLocation, UsePrototype
+from vassal.traits import (
+    BasicPiece,
+    Delete,
+    Embellishment,
+    Marker,
+    Obscurable,
+    ReportState,
+    SendToLocation,
+    UsePrototype,
+)
 from wargame import pieceprops as pp
 from wargame.content import Content, Nation, Unit
 from wargame.content import Marker as ContentMarker
@@ -36,6 +45,10 @@ BADGE_OFFSET = 22  # layer badges sit over the counter's top corners
 
 SUPPLY_IMAGES = ("supply_low.png", "supply_no.png")
 SORTIE_IMAGES = tuple(f"sorties_{n}.png" for n in range(1, pp.MAX_SORTIES + 1))
+CUP_BACK = "cup_back.png"  # what a marker shows while it lies in the face-down Diplomacy Cup
+# The mask is only ever applied by the cup (Deck.java draws its top piece obscured by "nobody");
+# a named key that nothing sends, and no menu command, so players cannot mask markers by hand.
+CUP_MASK_KEY = NamedKeyStroke(0, 0, name="cupMask")
 
 
 def faction_prototype(faction_name: str) -> str:
@@ -149,11 +162,24 @@ def unit_piece(unit: Unit, content: Content, gpid: str) -> Piece:
     return Piece(tuple(traits), basic)
 
 
+def may_enter_cup(marker: ContentMarker, content: Content) -> bool:
+    """Whether a marker can lie in the Diplomacy Cup: it starts there, or play puts it there."""
+    return marker.starts.place == "cup" or marker.key in content.settings.cup_markers
+
+
+def _cup_mask() -> Obscurable:
+    return Obscurable.make(key=CUP_MASK_KEY, image_name=CUP_BACK, hide_command="", display_style="I",
+                           mask_name="Diplomacy Cup marker", peek_command="", auto_peek=False,
+                           description="Hidden while in the Diplomacy Cup (10.2)")
+
+
 def marker_piece(marker: ContentMarker, content: Content, gpid: str) -> Piece:
     faction = marker.faction
     if faction is None and marker.nation in content.nations:
         faction = nation_faction(content.nations[marker.nation])
     traits = [UsePrototype.of(COMMON)]
+    if may_enter_cup(marker, content):
+        traits.append(_cup_mask())  # outside the Side layer: the whole marker is hidden
     if marker.back:
         traits.append(_flip_layer(marker_image(marker, "back"), marker.back))
     props = {

@@ -32,6 +32,7 @@ from vassal.savefile import setup_tree, write_saved_game
 from wargame import pieceprops as pp
 from wargame.board import Board
 from wargame.content import Content, Scenario
+from wargame.content.scenario import Placement
 from wargame.errors import DataError
 
 HEX_RE = re.compile(r"^\d{4}$")
@@ -153,7 +154,7 @@ def scenario_setup(
     next_id = FIRST_PIECE_ID
     box_codes = {name.lower(): code for code, name in places.box_names.items()}
     box_codes.update({code.lower(): code for code in places.box_names})
-    for p in scenario.setup:
+    for p in (*scenario.setup, *track_defaults(scenario, content)):
         if p.counter not in pieces:
             raise DataError(f"no piece for counter {p.counter!r}", f"{scenario.key}.csv", f"line {p.line}")
         for _ in range(p.count):
@@ -204,6 +205,31 @@ def scenario_setup(
                          vassal_version=vassal_version, description=description, date_saved=DATE_SAVED)
         data = path.read_bytes()
     return SetupResult(scenario.name, f"{scenario.key}.vsav", data, description, tuple(spots), skipped)
+
+
+def track_defaults(scenario: Scenario, content: Content) -> tuple[Placement, ...]:
+    """Tracking markers the scenario file leaves out but every game needs on its tracks.
+
+    A marker whose home is a track (markers.csv starts = track) and that the scenario does not
+    place itself: the Weather markers (on the scenario's weather, else Fair), the markers of no
+    nation (Move Track, DRM markers: the Game markers box), and the Production, National Will
+    and Factory Count markers of every nation active at the start (its faction card's tracks at
+    its starting values). Neutral and absent nations' markers come in when they activate.
+    """
+    named = {p.counter for p in scenario.setup}
+    out = []
+    for m in content.markers.values():
+        if m.starts.place != "track" or m.key in named:
+            continue
+        if m.nation is not None:
+            start = scenario.nations.get(m.nation)
+            if start is None or start.status != "active":
+                continue
+        elif m.faction is not None and m.faction not in scenario.factions:
+            continue
+        out.append(Placement(m.key, False, m.count, "track", None, None, None, 0,
+                             "track marker the scenario leaves to its default place"))
+    return tuple(out)
 
 
 def _spot(p, scenario: Scenario, places: Places, box_codes: Mapping[str, str],

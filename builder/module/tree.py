@@ -178,7 +178,7 @@ class DrawPileSpec:
     y: int
     width: int
     height: int
-    face_down: str = "Never"  # markers lie face up: they carry no Mask trait to hide them
+    face_down: str = "Always"  # a blind cup: its markers carry a Mask trait (pieces.may_enter_cup)
     shuffle: str = "Always"  # every draw is a random one (10.2)
     draw_face_up: bool = True
     outline: bool = True

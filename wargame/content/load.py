@@ -13,7 +13,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, TypeVar
 
-from wargame.errors import near_miss
+from wargame.errors import DataError, near_miss
 
 from .model import (
     Content,
@@ -62,6 +62,7 @@ SETTINGS = (
     "weather_zones",
     "map_boxes",
     "published_counters",
+    "cup_markers",
 )
 FILES = (
     "game.toml",
@@ -100,6 +101,10 @@ def load_content(folder: Path | str) -> Content:
     for row in marker_rows:  # setups name units and markers in one column, so keys must not clash
         if row.cells["key"] in units:
             raise row.fail("key", f'"{row.cells["key"]}" is already a unit key in units.csv')
+    for key in settings.cup_markers:
+        if key not in markers:
+            raise DataError(f'no marker "{key}"{near_miss(key, markers)}', str(folder / "game.toml"),
+                            "cup_markers")
     policies = _keyed(_policy(r, markers) for r in read_table(folder / "policies.csv", POLICY_COLUMNS))
     return Content(
         settings=settings,
@@ -139,6 +144,7 @@ def _settings(path: Path) -> GameSettings:
         weather_zones=toml.strings("weather_zones"),
         map_boxes=toml.strings("map_boxes"),
         published_counters=published,
+        cup_markers=toml.strings("cup_markers") if "cup_markers" in toml.data else (),
     )
 
 

@@ -69,6 +69,7 @@ class GameSettings:
     weather_zones: tuple[str, ...]
     map_boxes: tuple[str, ...]
     published_counters: int | None
+    cup_markers: tuple[str, ...] = ()  # markers that may enter the draw cup in play, besides its start
 
 
 @dataclass(frozen=True)
