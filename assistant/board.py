@@ -148,7 +148,7 @@ def position_from_pieces(game: str, pieces: Iterable[PlacedPiece], properties: M
                 elite=props.get(pp.ELITE, "").lower() == "true",
                 reduced=bool(side and side.active),
                 supply=SUPPLY_BY_LEVEL.get(supply.level, "none") if supply and supply.active else "full",
-                sorties=min(sorties.level, pp.MAX_SORTIES) if sorties and sorties.active else 0,
+                sorties=pp.sorties_of(sorties.active, sorties.level) if sorties else 0,
                 hex=hex_id, box=box, level=level,
                 in_fort=stack is not None and stack in fort_level and level < fort_level[stack]))
         elif props.get(pp.MARKER_KEY):

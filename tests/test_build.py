@@ -394,3 +394,18 @@ def test_setups_put_weather_and_active_nations_track_markers_on_their_tracks(bui
     assert where["movement-points"] == [("Turn and Weather", "Game markers")]
     # neutral and absent nations' track markers wait until they activate
     assert not any(k.endswith(("-ita", "-ussr", "-usa", "-bel")) for k in where if k.startswith(("will", "prod")))
+
+
+def test_sorties_layer_counts_up_from_none_with_no_on_off_step(root):
+    # VASSAL's +1 on an inactive layer only changes the hidden level (Embellishment.doIncrease),
+    # so the layer is always active and its first level is blank: +1 on a fresh unit shows 1.
+    from vassal.traits import Embellishment
+
+    protos = {e.get("name"): e for e in root.iter("VASSAL.build.module.PrototypeDefinition")}
+    piece = parse_piece(*parse_add_piece(protos["Sorties"].text)[1:])
+    layer = next(t for t in piece.traits if isinstance(t, Embellishment))
+    assert layer.get("name") == pp.LAYER_SORTIES and layer.always_active
+    assert layer.get("images")[0] == "" and len(layer.get("images")) == pp.MAX_SORTIES + 1
+    assert layer.get("state_value") == 1  # a new unit starts with no Sorties shown
+    assert [pp.sorties_of(True, pp.sorties_level(n)) for n in range(7)] == list(range(7))
+    assert pp.sorties_of(False, 4) == 0 and pp.sorties_level(9) == pp.MAX_SORTIES + 1

@@ -67,7 +67,7 @@ def unit_piece(u: U) -> Piece:
              pp.ELITE: "false"}
     supply = {"full": None, "low": 1, "none": 2}[u.supply]
     traits = (_layer(pp.LAYER_SIDE, 1, 1 if u.reduced else None), _layer(pp.LAYER_SUPPLY, 2, supply),
-              _layer(pp.LAYER_SORTIES, 6, u.sorties or None), Marker.of(props))
+              _layer(pp.LAYER_SORTIES, 7, pp.sorties_level(u.sorties or 0)), Marker.of(props))
     return Piece(traits, BasicPiece.make(image_name=f"{u.nation}-{u.type}.png", common_name=u.name or u.type))
 
 

@@ -29,9 +29,20 @@ MARKER_PROPERTIES = (MARKER_KEY, MARKER_NAME, FACTION, NATIONALITY)
 # inactive layer shows nothing.
 LAYER_SIDE = "Side"          # inactive: full-strength side; active level 1: reduced side (4.1)
 LAYER_SUPPLY = "Supply"      # inactive: supplied; level 1 Low Supply, level 2 No Supply (7.1)
-LAYER_SORTIES = "Sorties"    # inactive: none; level n: n Sorties, 1..6 (air and naval, 15.x)
+LAYER_SORTIES = "Sorties"    # always active: level 1 none (blank), level n: n - 1 Sorties (15.22)
 SUPPLY_LEVELS = ("Low Supply", "No Supply")
 MAX_SORTIES = 6
+
+
+def sorties_level(sorties: int) -> int:
+    """The Sorties layer level that shows ``sorties`` (0..6): +1 / -1 then work from no Sorties
+    up, with no separate on/off step (VASSAL's +1 on an inactive layer changes nothing seen)."""
+    return min(max(sorties, 0), MAX_SORTIES) + 1
+
+
+def sorties_of(active: bool, level: int) -> int:
+    """Sorties a unit has, read from its Sorties layer (an inactive layer counts as none)."""
+    return min(max(level - 1, 0), MAX_SORTIES) if active else 0
 
 # Global properties of the module (game state the rules need).
 WEATHER_PREFIX = "Weather_"  # Weather_cold, Weather_mild, Weather_warm: Fair / Poor / Severe

@@ -31,12 +31,11 @@ CTRL, CTRL_SHIFT = 130, 195
 FLIP = NamedKeyStroke(ord("F"), CTRL)
 SUPPLY_TOGGLE = NamedKeyStroke(ord("U"), CTRL)
 SUPPLY_CYCLE = NamedKeyStroke(ord("U"), CTRL_SHIFT)
-SORTIES_TOGGLE = NamedKeyStroke(ord("O"), CTRL)
 SORTIE_UP = NamedKeyStroke(61, CTRL)  # Ctrl + '='
 SORTIE_DOWN = NamedKeyStroke(45, CTRL)  # Ctrl + '-'
 ELIMINATE = NamedKeyStroke(ord("E"), CTRL)
 DELETE = NamedKeyStroke(ord("D"), CTRL)
-REPORTED = (FLIP, SUPPLY_TOGGLE, SUPPLY_CYCLE, SORTIES_TOGGLE, SORTIE_UP, SORTIE_DOWN)
+REPORTED = (FLIP, SUPPLY_TOGGLE, SUPPLY_CYCLE, SORTIE_UP, SORTIE_DOWN)
 
 COMMON = "Common"
 SUPPLY = "Supply"
@@ -106,14 +105,14 @@ def prototypes(card_maps: dict[str, str]) -> list[Prototype]:
         increase_keystroke=SUPPLY_CYCLE, x_offset=-BADGE_OFFSET, y_offset=-BADGE_OFFSET,
         description="Supply: inactive = supplied, 1 = Low, 2 = No (7.1)"),), _empty_base())
     sorties = Piece((Embellishment.make(
-        activate_command="Sorties marker on/off", activate_modifiers=CTRL, activate_key="O",
         up_command="+1 Sortie", up_modifiers=CTRL, up_key="=",
         down_command="-1 Sortie", down_modifiers=CTRL, down_key="-",
-        images=SORTIE_IMAGES, level_names=tuple(f"+ ({n} Sorties)" for n in range(1, pp.MAX_SORTIES + 1)),
-        loop_levels=False, name=pp.LAYER_SORTIES, always_active=False, activate_keystroke=SORTIES_TOGGLE,
+        images=("",) + SORTIE_IMAGES,
+        level_names=("",) + tuple(f"+ ({n} Sorties)" for n in range(1, pp.MAX_SORTIES + 1)),
+        loop_levels=False, name=pp.LAYER_SORTIES, always_active=True,
         increase_keystroke=SORTIE_UP, decrease_keystroke=SORTIE_DOWN,
         x_offset=BADGE_OFFSET, y_offset=-BADGE_OFFSET,
-        description="Sorties: inactive = none, level n = n Sorties (1.5, 15.22)"),), _empty_base())
+        description="Sorties: level 1 = none (blank), level n = n - 1 Sorties (1.5, 15.22)"),), _empty_base())
     out = [
         Prototype(COMMON, "Report to the chat log; delete", common),
         Prototype(SUPPLY, "Supply layer of every unit", supply),

@@ -168,7 +168,7 @@ def scenario_setup(
             if p.strength == "reduced" or getattr(p, "flipped", False):
                 piece = with_layer(piece, pp.LAYER_SIDE, active=True)
             if p.sorties:
-                piece = with_layer(piece, pp.LAYER_SORTIES, level=p.sorties, active=True)
+                piece = with_layer(piece, pp.LAYER_SORTIES, level=pp.sorties_level(p.sorties), active=True)
             if p.where == "cup":
                 in_cup.append((str(next_id), piece))
             else:
