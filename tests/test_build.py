@@ -409,3 +409,20 @@ def test_sorties_layer_counts_up_from_none_with_no_on_off_step(root):
     assert layer.get("state_value") == 1  # a new unit starts with no Sorties shown
     assert [pp.sorties_of(True, pp.sorties_level(n)) for n in range(7)] == list(range(7))
     assert pp.sorties_of(False, 4) == 0 and pp.sorties_level(9) == pp.MAX_SORTIES + 1
+
+
+def test_palettes_open_in_their_own_windows_with_pages_that_fit(root):
+    # VASSAL docks the first PieceWindow beside the chat, where a grid of counters collapses;
+    # the first one is hidden, so the Units and Markers palettes open as windows of their own.
+    from builder.module.tree import PALETTE_PAGE
+
+    windows = [w for w in root if w.tag == "VASSAL.build.module.PieceWindow"]
+    assert windows[0].get("hidden") == "true" and len(windows[0]) == 0
+    assert [w.get("name") for w in windows[1:]] == ["Units", "Markers"]
+    panels = list(root.iter("VASSAL.build.widget.PanelWidget"))
+    assert all(0 < len(p) <= PALETTE_PAGE for p in panels)
+    in_palettes = [s.get("entryName") for s in root.iter("VASSAL.build.widget.PieceSlot")]
+    content = load_content(default_folder("use"))
+    assert len(in_palettes) == len(content.units) + len(content.markers)  # every design once
+    will = next(t for t in root.iter("VASSAL.build.widget.TabWidget") if t.get("entryName") == "Production and Will")
+    assert [c.get("entryName") for c in will] == ["Axis", "Western", "Soviet", "Neutral"]

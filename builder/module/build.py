@@ -38,7 +38,7 @@ from builder.module.pieces import (
     unit_piece,
 )
 from builder.module.setups import game_months, Places, SetupResult, scenario_setup
-from builder.module.tree import VASSAL_VERSION, ModuleSpec, Palette, Setup, Slot, module_tree
+from builder.module.tree import VASSAL_VERSION, ModuleSpec, Palette, Setup, Slot, module_tree, paged
 from builder.render.content_faces import markers_from, units_from
 from builder.render.counters import render_counter, screen_px
 from builder.render.faces import MarkerFace
@@ -79,6 +79,25 @@ class BuildReport:
     warnings: tuple[str, ...] = ()
     setup_pieces: dict[str, int] = field(default_factory=dict)
     setup_hexes: dict[str, int] = field(default_factory=dict)
+MARKER_TABS = ("Events", "On the map", "Tracks and politics", "Production and Will")
+TRACK_DIGITS = ("Prod 1s", "Prod 10s", "Will 1s", "Will 10s")
+ON_THE_MAP = ("Control", "Fort", "No EZOC", "Assault", "Supply", "Strategic Move", "Bombed", "Factory",
+              "Fac Lost", "Mulberry", "Nuclear Strike", "Ceded")
+
+
+def marker_tab(marker, content) -> tuple[str, str]:
+    """(palette tab, page) of a marker: events; markers played on the map; tracks, policies and
+    politics; and the Production / Will digits, paged by the faction their nation serves."""
+    if marker.kind == "event":
+        return "Events", "Events"
+    if marker.name in TRACK_DIGITS:
+        nation = content.nations.get(marker.nation) if marker.nation else None
+        faction = nation_faction(nation) if nation else None
+        name = content.factions[faction].name if faction else "Neutral"
+        return "Production and Will", name
+    if marker.name in ON_THE_MAP or marker.name.startswith("Sorties"):
+        return "On the map", "On the map"
+    return "Tracks and politics", "Tracks and politics"
 
 
 def _png(image: Image.Image) -> bytes:
@@ -237,21 +256,27 @@ def build_module(
         piece = unit_piece(unit, content, next_gpid())
         slot_pieces[unit.key] = piece
         by_faction.setdefault(tab, {}).setdefault(unit.nation, []).append(Slot(unit_name(unit), piece.basic.get("gpid"), piece))
-    marker_groups: dict[str, list[Slot]] = {}
+    marker_tabs: dict[str, dict[str, list[Slot]]] = {}
     for marker in content.markers.values():
         piece = marker_piece(marker, content, next_gpid())
         slot_pieces[marker.key] = piece
-        group = "Event markers" if marker.kind == "event" else (
-            "Faction tracks" if marker.name in ("Prod 1s", "Prod 10s", "Will 1s", "Will 10s") else "Tracking markers")
-        marker_groups.setdefault(group, []).append(Slot(marker_name(marker), piece.basic.get("gpid"), piece))
-    faction_tabs = []
+        tab, page = marker_tab(marker, content)
+        marker_tabs.setdefault(tab, {}).setdefault(page, []).append(
+            Slot(marker_name(marker), piece.basic.get("gpid"), piece))
+    unit_tabs = []
     order = [f.name for f in factions.values()] + ["Neutral"]
     for tab in order:
         if tab in by_faction:
-            nations = by_faction[tab]
-            faction_tabs.append(Palette(tab, tuple(Palette(n, slots=tuple(s)) for n, s in nations.items())))
-    faction_tabs.append(Palette("Markers", tuple(Palette(g, slots=tuple(s)) for g, s in marker_groups.items())))
-    palette = Palette("Counters", tuple(faction_tabs))
+            unit_tabs.append(Palette(tab, tuple(paged(n, s) for n, s in by_faction[tab].items())))
+    marker_pages = []
+    for tab in MARKER_TABS:
+        pages = marker_tabs.get(tab, {})
+        if len(pages) == 1 and tab in pages:
+            marker_pages.append(paged(tab, pages[tab]))
+        elif pages:  # pages named by faction: in the factions' order, then Neutral
+            ranked = sorted(pages.items(), key=lambda kv: order.index(kv[0]) if kv[0] in order else len(order))
+            marker_pages.append(Palette(tab, tuple(paged(p, s) for p, s in ranked)))
+    palettes = (Palette("Units", tuple(unit_tabs)), Palette("Markers", tuple(marker_pages)))
 
     title = content.settings.title
     months = game_months(content)
@@ -260,7 +285,7 @@ def build_module(
         description=f"{title}: map, counters, faction cards, tracks and scenarios (built by Staffwork)",
         board=board, hex_grid=hex_grid, box_names=box_names,
         cards=[card_boards[k] for k in factions] + [tracks], sides=[f.name for f in factions.values()],
-        prototypes=protos, palette=palette, months=months, phases=PHASES,
+        prototypes=protos, palettes=palettes, months=months, phases=PHASES,
         weather_zones=[z for z in content.settings.weather_zones if z != "desert"],
         policies=list(content.policies), charts=chartmod.CHARTS, next_gpid=gpid + 1,
         nation_status={n.abbr: f"active {n.faction_1939}" if n.faction_1939 else "neutral"

@@ -74,7 +74,7 @@ class ModuleSpec:
     cards: Sequence[OffBoard]
     sides: Sequence[str]
     prototypes: Sequence[Prototype]
-    palette: Palette
+    palettes: Sequence[Palette]  # one window each; its name is the toolbar button
     months: Sequence[str]
     phases: Sequence[str]
     weather_zones: Sequence[str]
@@ -235,14 +235,50 @@ def _deck(pile: DrawPileSpec) -> etree._Element:
     return component(MAP + "DrawPile", pile.attributes())
 
 
-def _palette_widget(node: Palette, top: bool = False) -> etree._Element:
+PALETTE_COLUMNS = 10
+PALETTE_PAGE = 50  # counters per tab page: five rows of ten
+PALETTE_SCALE = 0.75  # 60 px counters in the palette; a dragged counter has its full size
+
+
+def paged(name: str, slots: Sequence[Slot]) -> Palette:
+    """A palette leaf, or tab pages of at most PALETTE_PAGE counters ("GER 1-50", "GER 51-65").
+
+    A PanelWidget lays its counters out with a GridLayout and no scroll bar: rows it has no
+    room for are squeezed until the counters overlap (PanelWidget.java), so pages stay small.
+    """
+    if len(slots) <= PALETTE_PAGE:
+        return Palette(name, slots=tuple(slots))
+    pages = [slots[i:i + PALETTE_PAGE] for i in range(0, len(slots), PALETTE_PAGE)]
+    return Palette(name, tuple(Palette(f"{name} {i * PALETTE_PAGE + 1}-{i * PALETTE_PAGE + len(p)}", slots=tuple(p))
+                               for i, p in enumerate(pages)))
+
+
+def _palette_widget(node: Palette) -> etree._Element:
     if node.slots:
         slots = [component(WIDGET + "PieceSlot", {"entryName": s.name, "gpid": s.gpid, "height": 80, "width": 80},
                            text=format_add_piece(None, s.piece)) for s in node.slots]
-        return component(WIDGET + "PanelWidget", {"entryName": node.name, "fixed": True, "nColumns": 8,
-                                                   "scale": 1.0, "vert": False}, *slots)
+        return component(WIDGET + "PanelWidget", {"entryName": node.name, "fixed": True,
+                                                   "nColumns": PALETTE_COLUMNS, "scale": PALETTE_SCALE,
+                                                   "vert": False}, *slots)
     return component(WIDGET + "TabWidget", {"entryName": node.name},
                      *(_palette_widget(c) for c in node.children))
+
+
+def _piece_windows(palettes: Sequence[Palette]) -> list[etree._Element]:
+    """The palette windows, after an empty hidden one.
+
+    In single-window mode VASSAL docks the module's first PieceWindow ("PieceWindow0") beside
+    the chat (PieceWindow.addTo / dockMe), where a page of counters has a few dozen pixels of
+    height and its grid collapses. A hidden first window is never docked nor shown, so every
+    palette opens as its own window, packed to the size of its pages (PositionOption).
+    """
+    hidden = component(M + "PieceWindow", {"defaultWidth": 0, "hidden": True, "hotkey": "", "icon": "",
+                                           "name": "Unused", "scale": 1.0, "text": "", "tooltip": ""})
+    return [hidden] + [
+        component(M + "PieceWindow", {"defaultWidth": 0, "hidden": False, "hotkey": "", "icon": "",
+                                      "name": p.name, "scale": PALETTE_SCALE, "text": p.name,
+                                      "tooltip": f"Show or hide the {p.name.lower()} palette"},
+                  _palette_widget(p)) for p in palettes]
 
 
 def module_tree(spec: ModuleSpec) -> etree._Element:
@@ -265,10 +301,7 @@ def module_tree(spec: ModuleSpec) -> etree._Element:
         component(PROPS + "GlobalProperties", {}, *_global_properties(spec)),
         main_map(spec),
         *[card_map(c) for c in spec.cards],
-        component(M + "PieceWindow", {"defaultWidth": 0, "hidden": False, "hotkey": "", "icon": "",
-                                      "name": "Counters", "scale": 1.0, "text": "Counters",
-                                      "tooltip": "Show or hide the counter palette"},
-                  _palette_widget(spec.palette)),
+        *_piece_windows(spec.palettes),
         _dice("1d6", 1), _dice("2d6", 2),
         _turn_tracker(spec),
         component(M + "ChartWindow", {"hotkey": "", "icon": "", "name": "Charts", "text": "Charts",
