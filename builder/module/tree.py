@@ -103,9 +103,12 @@ def _map_children(board_el: etree._Element, stack: bool = True) -> list[etree._E
         "slotHeight": 125, "slotScale": 0.2, "slotWidth": 350, "title": "Choose Boards"}, board_el)
     return [
         picker,
+        # no blank colour: the counters under the top one show their own edges, as a real stack
+        # does, instead of black slabs (StackMetrics.drawUnexpanded); small steps keep a tall
+        # stack inside its hex or track box
         component(MAP + "StackMetrics", {
-            "bottom": "40,0", "color": "0,0,0", "disabled": not stack, "down": "37,0", "exSepX": 12,
-            "exSepY": 24, "top": "38,0", "unexSepX": 3, "unexSepY": 5, "up": "39,0"}),
+            "bottom": "40,0", "color": "", "disabled": not stack, "down": "37,0", "exSepX": 12,
+            "exSepY": 24, "top": "38,0", "unexSepX": 2, "unexSepY": 3, "up": "39,0"}),
         component(MAP + "ForwardToKeyBuffer"),
         component(MAP + "Scroller"),
         component(MAP + "ForwardToChatter"),
