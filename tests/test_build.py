@@ -135,12 +135,17 @@ def test_every_setup_reads_back_with_pieces_on_the_hexes_the_scenario_names(buil
             assert all(r["location"] != "offboard" for r in report["pieces"])
 
 
-def test_a_setup_with_real_hexes_exists_and_sets_weather_and_policies(built, archive):
+def _inspect_setup(built, archive, key: str) -> dict:
+    """`staffwork inspect` of one setup of the built module, as a report."""
     module = load_module_maps(str(built))
     with tempfile.TemporaryDirectory() as tmp:
-        path = Path(tmp) / "france.vsav"
-        path.write_bytes(archive["france_1940.vsav"])
-        report = inspect_save(str(path), module)
+        path = Path(tmp) / f"{key}.vsav"
+        path.write_bytes(archive[f"{key}.vsav"])
+        return inspect_save(str(path), module)
+
+
+def test_a_setup_with_real_hexes_exists_and_sets_weather_and_policies(built, archive):
+    report = _inspect_setup(built, archive, "france_1940")
     hexes = [r for r in report["pieces"] if r["map"] == "Europe" and r["location"].isdigit()]
     assert hexes, "France 1940 has no piece on a hex"
     assert report["properties"]["Weather_cold"] == "Fair"
@@ -375,11 +380,7 @@ def test_every_marker_that_can_lie_in_the_cup_is_masked_and_the_cup_is_face_down
 
 
 def test_setups_put_weather_and_active_nations_track_markers_on_their_tracks(built, archive):
-    module = load_module_maps(str(built))
-    with tempfile.TemporaryDirectory() as tmp:
-        path = Path(tmp) / "france.vsav"
-        path.write_bytes(archive["france_1940.vsav"])
-        report = inspect_save(str(path), module)
+    report = _inspect_setup(built, archive, "france_1940")
     where = {}
     for r in report["pieces"]:
         key = r["markers"].get(pp.MARKER_KEY)
