@@ -4,6 +4,7 @@
     report_text(doc) -> str                    problems first, by faction; then a summary
     explain_text(doc, unit) -> str             the full reasoning for one unit
     render_picture(board, check, path, base_image=None) -> Path     PNG of the area involved
+    module_board_image(module) -> PIL image | None                  the board to draw it over
 
 JSON schema "staffwork.check/1" (stable: fields are only ever added):
 
@@ -26,6 +27,8 @@ JSON schema "staffwork.check/1" (stable: fields are only ever added):
 """
 
 from __future__ import annotations
+
+import io
 
 from collections import Counter
 from pathlib import Path
@@ -161,11 +164,34 @@ FACTION_RGB = {"axis": (70, 70, 80), "western": (40, 110, 200), "soviet": (200, 
 LAND, WATER, DOT, BARRED = (236, 228, 205), (178, 206, 230), (214, 210, 196), (224, 224, 232)
 
 
-def render_picture(board: Board, check: Check, path: str | Path, base_image: str | Path | None = None,
+def module_board_image(module: str | Path | None):
+    """The main map's board image in a module (for our builds, the map art), or None when
+    there is no module or it has no such image. The picture is drawn over it."""
+    from PIL import Image
+
+    from vassal.archive import open_archive
+    from vassal.module import read_module
+
+    if module is None or not Path(module).is_file():
+        return None
+    mod = read_module(module)
+    board = next((b for m in mod.root.iter("VASSAL.build.module.Map")
+                  for b in m.iter("VASSAL.build.module.map.boardPicker.Board")), None)
+    name = f"images/{board.get('image')}" if board is not None and board.get("image") else None
+    if name is None or name not in mod.entries:
+        return None
+    with open_archive(module) as archive:
+        data = archive.read(name)
+    Image.MAX_IMAGE_PIXELS = max(Image.MAX_IMAGE_PIXELS or 0, 60_000_000)  # a whole board, ours
+    return Image.open(io.BytesIO(data)).convert("RGB")
+
+
+def render_picture(board: Board, check: Check, path: str | Path, base_image=None,
                    focus: tuple[str, ...] = ()) -> Path:
-    """Draw the area around the units involved (or ``focus`` hexes): a light map from the map
-    data (or ``base_image``, the board PNG), EZOC shading per faction, supply paths, units
-    (red cross: no supply, orange ring: Low), and overstacked or illegal hexes outlined."""
+    """Draw the area around the units involved (or ``focus`` hexes) over ``base_image`` (the
+    board: a PNG path or a PIL image, e.g. from module_board_image) or, without one, a light
+    map from the map data; then EZOC shading per faction, supply paths, units (red cross: no
+    supply, orange ring: Low), and overstacked or illegal hexes outlined."""
     from PIL import Image, ImageDraw, ImageFont
 
     from vassal.archive import atomic_write
@@ -198,16 +224,17 @@ def render_picture(board: Board, check: Check, path: str | Path, base_image: str
 
     legend_h = 20 * (6 + len({u.faction for u in pos.units})) + 20
     img = Image.new("RGB", (max(width, 360), height + legend_h), (255, 255, 255))
-    if base_image:
-        img.paste(Image.open(base_image).convert("RGB").crop((int(left), int(top), int(right), int(bottom)))
-                  .resize((width, height)), (0, 0))
+    if base_image is not None:
+        base = base_image if isinstance(base_image, Image.Image) else Image.open(base_image).convert("RGB")
+        img.paste(base.crop((int(left), int(top), int(right), int(bottom)))
+                  .resize((width, height), Image.Resampling.LANCZOS), (0, 0))
     else:
         img.paste(Image.new("RGB", (width, height), WATER), (0, 0))
     draw = ImageDraw.Draw(img, "RGBA")
     visible = [h for h in grid.hexes() if left - pad < geo.center(h)[0] < right + pad
                and top - pad < geo.center(h)[1] < bottom + pad]
     mp = sit.map
-    if not base_image:
+    if base_image is None:
         for h in visible:
             info = mp.hexes[grid.hex_id(h)]
             if info.kind == "water":
@@ -234,7 +261,7 @@ def render_picture(board: Board, check: Check, path: str | Path, base_image: str
                              outline=(er, eg, eb, 160), width=2)
     font = _font(ImageFont, max(10, int(22 * scale)))
     small = _font(ImageFont, max(9, int(16 * scale)))
-    for name_hex in sorted({c.hex for c in mp.cities}):
+    for name_hex in sorted({c.hex for c in mp.cities}) if base_image is None else ():  # the art names them
         h = grid.parse(name_hex)
         cx, cy = xy(geo.center(h))
         if 0 <= cx <= width and 0 <= cy <= height:
@@ -274,9 +301,7 @@ def render_picture(board: Board, check: Check, path: str | Path, base_image: str
                 draw.ellipse([box[0] - 4, box[1] - 4, box[2] + 4, box[3] + 4], outline=(255, 150, 0),
                              width=max(3, int(6 * scale)))
     draw.rectangle([0, height, img.width, img.height], fill=(255, 255, 255))
-    _legend(draw, pos, font, small, img.width, img.height)
-    import io
-
+    _legend(draw, pos, font, small, img.width, img.height, drawn_map=base_image is None)
     buf = io.BytesIO()
     img.save(buf, format="PNG", optimize=False)
     out = Path(path)
@@ -295,13 +320,14 @@ def _font(image_font, size: int):
         return image_font.load_default()
 
 
-def _legend(draw, pos, font, small, width: int, height: int) -> None:
+def _legend(draw, pos, font, small, width: int, height: int, drawn_map: bool = True) -> None:
     rows = [((20, 140, 60), "line", "supply line to an Unlimited source"),
             ((230, 140, 0), "line", "supply line to a Limited source (Low)"),
             ((255, 30, 30), "cross", "unit that cannot trace supply"),
             ((255, 150, 0), "ring", "unit in Low Supply"),
-            ((230, 0, 200), "box", "overstacked or illegal hex"),
-            (BARRED, "fill", "neutral or prohibited country")]
+            ((230, 0, 200), "box", "overstacked or illegal hex")]
+    if drawn_map:  # the light map greys them; the board art has its own key
+        rows.append((BARRED, "fill", "neutral or prohibited country"))
     for faction in sorted({u.faction for u in pos.units}, key=_faction_key):
         rows.append((FACTION_RGB.get(faction, (120, 0, 120)), "fill", f"{faction.capitalize()} unit; tint: its ZOC on enemies"))
     line_h = 20

@@ -152,6 +152,7 @@ class Watcher:
         self.seen: dict[str, tuple[int, int, float]] = {}  # path -> (size, mtime_ns, since)
         self.done: dict[str, tuple[int, int]] = {}         # path -> (size, mtime_ns) checked
         self.results: dict[str, Result] = {}
+        self.boards: dict[str, object] = {}  # module name -> its board image (or None)
         self.checks = 0
         self.env = Environment(loader=FileSystemLoader(str(TEMPLATES)),
                                autoescape=select_autoescape(["html"]))
@@ -217,9 +218,13 @@ class Watcher:
         self.out.mkdir(parents=True, exist_ok=True)
         picture = ""
         if self.picture and "board" in keep:
-            from assistant.report import render_picture
+            from assistant.report import module_board_image, render_picture
+            from staffwork.games import built_module_for
 
-            render_picture(keep["board"], keep["check"], self.out / "latest.png")
+            name = keep["board"].module_name
+            if name not in self.boards:  # the board art of the save's module, read once
+                self.boards[name] = module_board_image(self.module or built_module_for(name))
+            render_picture(keep["board"], keep["check"], self.out / "latest.png", base_image=self.boards[name])
             picture = f"latest.png?check={self.checks}"
         page = self.env.get_template("watch.html").render(
             target=str(self.target), latest=result, checks=self.checks, refresh=2,

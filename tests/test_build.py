@@ -427,3 +427,23 @@ def test_palettes_open_in_their_own_windows_with_pages_that_fit(root):
     assert len(in_palettes) == len(content.units) + len(content.markers)  # every design once
     will = next(t for t in root.iter("VASSAL.build.widget.TabWidget") if t.get("entryName") == "Production and Will")
     assert [c.get("entryName") for c in will] == ["Axis", "Western", "Soviet", "Neutral"]
+
+
+def test_check_picture_is_drawn_over_the_modules_board_art(built, archive, tmp_path):
+    from assistant.board import read_position
+    from assistant.report import WATER, module_board_image, render_picture
+    from wargame.rules.use import check
+
+    art = module_board_image(built)
+    board = load_board("use")
+    assert art is not None and art.size == (board.width, board.height)
+    save = tmp_path / "france.vsav"
+    save.write_bytes(archive["france_1940.vsav"])
+    position = read_position(save, module=str(built))
+    out = render_picture(position, check(position.position), tmp_path / "p.png", base_image=art)
+    colours = Image.open(out).convert("RGB").getcolors(1 << 24)
+    total = sum(n for n, _ in colours)
+    sea = (0xb9, 0xd1, 0xe3)  # the map art's sea (art/map.toml)
+    near = lambda c, t: max(abs(a - b) for a, b in zip(c, t)) <= 6  # noqa: E731
+    assert sum(n for n, c in colours if near(c, sea)) > total * 0.05  # the art's sea is there
+    assert sum(n for n, c in colours if c == WATER) < total * 0.01  # not the light map's

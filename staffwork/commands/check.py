@@ -27,7 +27,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--module", metavar="MOD", help="the module (.vmod) the save belongs to")
     p.add_argument("--json", action="store_true", help="print the JSON report (schema staffwork.check/1)")
     p.add_argument("--picture", metavar="FILE.png", help="also draw the area involved into a PNG")
-    p.add_argument("--board-image", metavar="PNG", help="draw the picture over this board image")
+    p.add_argument("--board-image", metavar="PNG", help="draw the picture over this board image (default: the board art of the save's "
+                        "module, when it is given or built)")
     p.add_argument("--explain", metavar="UNIT", help="the full reasoning for one unit (piece id or name)")
     p.add_argument("--scenario", metavar="KEY", help="start from this scenario's nations, policies and weather")
     p.add_argument("--weather", metavar="ZONE=W", action="append", default=[], help="weather, e.g. mild=Poor")
@@ -89,6 +90,17 @@ def overrides_from(args: argparse.Namespace):
     return Overrides(weather, policies, nations, ceded, args.month, args.phase)
 
 
+def picture_base(board_image: str | None, module: str | None, board):
+    """What a picture is drawn over: --board-image, else the board of the save's module (the
+    one given, or our build of it), else None (a light map drawn from the map data)."""
+    from assistant.report import module_board_image
+    from staffwork.games import built_module_for
+
+    if board_image:
+        return board_image
+    return module_board_image(module or built_module_for(board.module_name))
+
+
 def run(args: argparse.Namespace) -> int:
     from assistant.board import read_position
     from assistant.report import explain_text, find_unit, render_picture, report_dict, report_text
@@ -115,7 +127,8 @@ def run(args: argparse.Namespace) -> int:
         if args.explain and unit is not None:
             focus = tuple(h for h in ([unit["where"]] + (unit["supply"]["path"] if unit["supply"] else []))
                           if h and h.isdigit())
-        render_picture(board, result, args.picture, base_image=args.board_image, focus=focus)
+        render_picture(board, result, args.picture, base_image=picture_base(args.board_image, args.module, board),
+                       focus=focus)
     if args.timing:
         sys.stderr.write(f"read {1000 * (read - started):.0f} ms, rules {1000 * (ruled - read):.0f} ms, "
                          f"report {1000 * (time.perf_counter() - ruled):.0f} ms\n")
