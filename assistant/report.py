@@ -4,7 +4,7 @@
     report_text(doc) -> str                    problems first, by faction; then a summary
     explain_text(doc, unit) -> str             the full reasoning for one unit
     render_picture(board, check, path, base_image=None) -> Path     PNG of the area involved
-    module_board_image(module) -> PIL image | None                  the board to draw it over
+    module_board_image(module) -> BoardArt | None                   the board to draw it over
 
 JSON schema "staffwork.check/1" (stable: fields are only ever added):
 
@@ -31,10 +31,13 @@ from __future__ import annotations
 import io
 
 from collections import Counter
+from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from assistant.board import Board
+from vassal.archive import open_archive
 from wargame.board import board_for
 from wargame.rules.use import Check
 
@@ -164,12 +167,76 @@ FACTION_RGB = {"axis": (70, 70, 80), "western": (40, 110, 200), "soviet": (200, 
 LAND, WATER, DOT, BARRED = (236, 228, 205), (178, 206, 230), (214, 210, 196), (224, 224, 232)
 
 
-def module_board_image(module: str | Path | None):
-    """The main map's board image in a module (for our builds, the map art), or None when
-    there is no module or it has no such image. The picture is drawn over it."""
+@dataclass(frozen=True)
+class BoardArt:
+    """A module's board image, decoded only when a picture needs it.
+
+    The full board (7005 x 4910 for USE) takes most of a second to decode, so with a ``cache``
+    folder a half-size copy is kept there (named by the module's size and time, so a rebuilt
+    module gets a new one); pictures drawn at half size or less, which is most of them, read
+    that instead. A folder that cannot be written only means no copy is kept.
+    """
+
+    module: Path
+    entry: str  # the image's name in the archive
+    size: tuple[int, int]  # full size, from the PNG header
+    cache: Path | None = None
+
+    def full(self):
+        st = self.module.stat()
+        return _decoded(str(self.module), st.st_size, st.st_mtime_ns, self.entry)
+
+    def at_scale(self, scale: float):
+        """(image, its pixels per board pixel) good enough to draw at ``scale``."""
+        if scale <= 0.5:
+            half = self._half()
+            return half, half.width / self.size[0]
+        return self.full(), 1.0
+
+    def _half(self):
+        from PIL import Image
+
+        from vassal.archive import atomic_write
+
+        st = self.module.stat()
+        if self.cache is None:
+            return self.full().reduce(2)
+        cached = self.cache / f"{self.module.stem}-{st.st_size}-{st.st_mtime_ns}-{Path(self.entry).stem}-half.png"
+        if cached.is_file():
+            try:
+                with Image.open(cached) as image:
+                    return image.convert("RGB")
+            except OSError:
+                pass  # a damaged copy: make it again
+        half = self.full().reduce(2)
+        buf = io.BytesIO()
+        half.save(buf, format="PNG", compress_level=1)
+        try:
+            atomic_write(cached, buf.getvalue())
+        except OSError:
+            pass
+        return half
+
+
+@lru_cache(maxsize=2)
+def _decoded(module: str, size: int, mtime_ns: int, entry: str):
+    """The full board image of a module file as it is now (kept for `staffwork watch`)."""
     from PIL import Image
 
-    from vassal.archive import open_archive
+    with open_archive(module) as archive:
+        data = archive.read(entry)
+    Image.MAX_IMAGE_PIXELS = max(Image.MAX_IMAGE_PIXELS or 0, 60_000_000)  # a whole board, ours
+    image = Image.open(io.BytesIO(data))
+    image.load()
+    return image if image.mode == "RGB" else image.convert("RGB")
+
+
+def module_board_image(module: str | Path | None, cache: Path | None = None) -> BoardArt | None:
+    """The main map's board image in a module (for our builds, the map art), or None when
+    there is no module or it has no such image. The picture is drawn over it; ``cache`` is a
+    folder for its half-size copy (BoardArt)."""
+    from PIL import Image
+
     from vassal.module import read_module
 
     if module is None or not Path(module).is_file():
@@ -182,14 +249,16 @@ def module_board_image(module: str | Path | None):
         return None
     with open_archive(module) as archive:
         data = archive.read(name)
-    Image.MAX_IMAGE_PIXELS = max(Image.MAX_IMAGE_PIXELS or 0, 60_000_000)  # a whole board, ours
-    return Image.open(io.BytesIO(data)).convert("RGB")
+    Image.MAX_IMAGE_PIXELS = max(Image.MAX_IMAGE_PIXELS or 0, 60_000_000)
+    with Image.open(io.BytesIO(data)) as header:  # reads the size only
+        size = header.size
+    return BoardArt(Path(module), name, size, cache)
 
 
 def render_picture(board: Board, check: Check, path: str | Path, base_image=None,
                    focus: tuple[str, ...] = ()) -> Path:
     """Draw the area around the units involved (or ``focus`` hexes) over ``base_image`` (the
-    board: a PNG path or a PIL image, e.g. from module_board_image) or, without one, a light
+    board: a PNG path, a PIL image or module_board_image's BoardArt) or, without one, a light
     map from the map data; then EZOC shading per faction, supply paths, units (red cross: no
     supply, orange ring: Low), and overstacked or illegal hexes outlined."""
     from PIL import Image, ImageDraw, ImageFont
@@ -225,9 +294,13 @@ def render_picture(board: Board, check: Check, path: str | Path, base_image=None
     legend_h = 20 * (6 + len({u.faction for u in pos.units})) + 20
     img = Image.new("RGB", (max(width, 360), height + legend_h), (255, 255, 255))
     if base_image is not None:
-        base = base_image if isinstance(base_image, Image.Image) else Image.open(base_image).convert("RGB")
-        img.paste(base.crop((int(left), int(top), int(right), int(bottom)))
-                  .resize((width, height), Image.Resampling.LANCZOS), (0, 0))
+        if isinstance(base_image, BoardArt):
+            base, k = base_image.at_scale(scale)
+        else:
+            base, k = (base_image if isinstance(base_image, Image.Image)
+                       else Image.open(base_image).convert("RGB")), 1.0
+        img.paste(base.resize((width, height), Image.Resampling.LANCZOS, reducing_gap=2.0,
+                              box=(left * k, top * k, right * k, bottom * k)), (0, 0))
     else:
         img.paste(Image.new("RGB", (width, height), WATER), (0, 0))
     draw = ImageDraw.Draw(img, "RGBA")
@@ -303,7 +376,7 @@ def render_picture(board: Board, check: Check, path: str | Path, base_image=None
     draw.rectangle([0, height, img.width, img.height], fill=(255, 255, 255))
     _legend(draw, pos, font, small, img.width, img.height, drawn_map=base_image is None)
     buf = io.BytesIO()
-    img.save(buf, format="PNG", optimize=False)
+    img.save(buf, format="PNG", compress_level=3)
     out = Path(path)
     atomic_write(out, buf.getvalue())
     return out

@@ -17,7 +17,7 @@ ever read. Only the latest result per file is kept, so memory stays flat however
     check_file(path, *, module=None, phase=None) -> Result
     compare(old, new) -> Changes
     Watcher(target, out_dir, *, module=None, phase=None, interval=0.2, settle=0.2,
-            picture=True, echo=print)
+            picture=True, echo=print, board_art=None)   board_art(module, name) -> picture base
         .poll() -> list[tuple[Result, Changes]]   one look at the target
         .run(max_checks=None) -> int              until Ctrl-C (0) or max_checks re-checks
 """
@@ -27,6 +27,7 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Callable
+from typing import Any
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -138,7 +139,8 @@ class Watcher:
 
     def __init__(self, target: str | Path, out_dir: str | Path, *, module: str | None = None,
                  phase: str | None = None, interval: float = 0.2, settle: float = 0.2,
-                 picture: bool = True, echo: Callable[[str], None] = print):
+                 picture: bool = True, echo: Callable[[str], None] = print,
+                 board_art: Callable[[str | None, str], Any] | None = None):
         self.target = Path(target)
         if not self.target.exists():
             raise FileNotFoundError(2, "no such file or folder", str(self.target))
@@ -152,7 +154,8 @@ class Watcher:
         self.seen: dict[str, tuple[int, int, float]] = {}  # path -> (size, mtime_ns, since)
         self.done: dict[str, tuple[int, int]] = {}         # path -> (size, mtime_ns) checked
         self.results: dict[str, Result] = {}
-        self.boards: dict[str, object] = {}  # module name -> its board image (or None)
+        self.board_art = board_art  # (module, module name) -> what the picture is drawn over
+        self.boards: dict[str, object] = {}  # module name -> that, found once
         self.checks = 0
         self.env = Environment(loader=FileSystemLoader(str(TEMPLATES)),
                                autoescape=select_autoescape(["html"]))
@@ -218,12 +221,11 @@ class Watcher:
         self.out.mkdir(parents=True, exist_ok=True)
         picture = ""
         if self.picture and "board" in keep:
-            from assistant.report import module_board_image, render_picture
-            from staffwork.games import built_module_for
+            from assistant.report import render_picture
 
             name = keep["board"].module_name
-            if name not in self.boards:  # the board art of the save's module, read once
-                self.boards[name] = module_board_image(self.module or built_module_for(name))
+            if name not in self.boards:  # the board art of the save's module, found once
+                self.boards[name] = self.board_art(self.module, name) if self.board_art else None
             render_picture(keep["board"], keep["check"], self.out / "latest.png", base_image=self.boards[name])
             picture = f"latest.png?check={self.checks}"
         page = self.env.get_template("watch.html").render(

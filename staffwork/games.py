@@ -41,3 +41,15 @@ def built_module_for(module_name: str | None) -> Path | None:
         if game.title == module_name and game.module_path.is_file():
             return game.module_path
     return None
+
+
+def board_art_for(module: str | Path | None, module_name: str | None):
+    """The board a check picture is drawn over: the map art of the module given, else of our
+    build of the save's module (assistant.report.BoardArt), or None (a light map is drawn from
+    the map data). Only our own dist/ keeps the half-size copy that makes it quick: nothing
+    is written beside a module of the user's."""
+    from assistant.report import module_board_image
+
+    path = Path(module) if module else built_module_for(module_name)
+    ours = path is not None and path.resolve().parent == DIST.resolve()
+    return module_board_image(path, cache=DIST / ".cache" / "pictures" if ours else None)

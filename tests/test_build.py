@@ -434,16 +434,22 @@ def test_check_picture_is_drawn_over_the_modules_board_art(built, archive, tmp_p
     from assistant.report import WATER, module_board_image, render_picture
     from wargame.rules.use import check
 
-    art = module_board_image(built)
+    cache = tmp_path / "cache"
+    art = module_board_image(built, cache=cache)
     board = load_board("use")
     assert art is not None and art.size == (board.width, board.height)
     save = tmp_path / "france.vsav"
     save.write_bytes(archive["france_1940.vsav"])
     position = read_position(save, module=str(built))
-    out = render_picture(position, check(position.position), tmp_path / "p.png", base_image=art)
+    result = check(position.position)
+    out = render_picture(position, result, tmp_path / "p.png", base_image=art)
     colours = Image.open(out).convert("RGB").getcolors(1 << 24)
     total = sum(n for n, _ in colours)
     sea = (0xb9, 0xd1, 0xe3)  # the map art's sea (art/map.toml)
     near = lambda c, t: max(abs(a - b) for a, b in zip(c, t)) <= 6  # noqa: E731
     assert sum(n for n, c in colours if near(c, sea)) > total * 0.05  # the art's sea is there
     assert sum(n for n, c in colours if c == WATER) < total * 0.01  # not the light map's
+    # a picture at half size or less reads the half-size copy kept in the cache, same result
+    assert len(list(cache.glob("*-half.png"))) == 1
+    again = render_picture(position, result, tmp_path / "q.png", base_image=module_board_image(built, cache=cache))
+    assert again.read_bytes() == out.read_bytes()

@@ -86,11 +86,11 @@ def _picture(args: argparse.Namespace, audit: Any) -> None:
     """The position at the worst step, drawn by the check report's picture code."""
     from assistant.audit import position_at
     from assistant.report import render_picture
-    from staffwork.commands.check import picture_base
+    from staffwork.games import board_art_for
     from wargame.rules.use import check
 
     step = audit.worst_step or audit.steps
     board = position_at(args.log, step, module=args.module, phase=args.phase)
     focus = tuple(sorted({h for f in audit.findings if f.step == step for h in f.hexes}))
     render_picture(board, check(board.position), args.picture, focus=focus,
-                   base_image=picture_base(None, args.module, board))
+                   base_image=board_art_for(args.module, board.module_name))

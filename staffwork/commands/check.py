@@ -90,20 +90,10 @@ def overrides_from(args: argparse.Namespace):
     return Overrides(weather, policies, nations, ceded, args.month, args.phase)
 
 
-def picture_base(board_image: str | None, module: str | None, board):
-    """What a picture is drawn over: --board-image, else the board of the save's module (the
-    one given, or our build of it), else None (a light map drawn from the map data)."""
-    from assistant.report import module_board_image
-    from staffwork.games import built_module_for
-
-    if board_image:
-        return board_image
-    return module_board_image(module or built_module_for(board.module_name))
-
-
 def run(args: argparse.Namespace) -> int:
     from assistant.board import read_position
     from assistant.report import explain_text, find_unit, render_picture, report_dict, report_text
+    from staffwork.games import board_art_for
     from wargame.rules.use import check
 
     started = time.perf_counter()
@@ -127,8 +117,8 @@ def run(args: argparse.Namespace) -> int:
         if args.explain and unit is not None:
             focus = tuple(h for h in ([unit["where"]] + (unit["supply"]["path"] if unit["supply"] else []))
                           if h and h.isdigit())
-        render_picture(board, result, args.picture, base_image=picture_base(args.board_image, args.module, board),
-                       focus=focus)
+        render_picture(board, result, args.picture, focus=focus,
+                       base_image=args.board_image or board_art_for(args.module, board.module_name))
     if args.timing:
         sys.stderr.write(f"read {1000 * (read - started):.0f} ms, rules {1000 * (ruled - read):.0f} ms, "
                          f"report {1000 * (time.perf_counter() - ruled):.0f} ms\n")
