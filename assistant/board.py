@@ -33,6 +33,7 @@ from wargame import pieceprops as pp
 from wargame.board import board_for
 from wargame.content import default_folder, load_content, load_scenarios
 from wargame.errors import DataError, near_miss
+from wargame.offboards import WEATHER_STATES, tracks_board
 from wargame.pieceprops import CEDED_PREFIX, STATUS_PREFIX, STATUSES
 from wargame.rules.position import GameState, MarkerPiece, NationState, Position, Unit
 
@@ -114,6 +115,7 @@ def position_from_pieces(game: str, pieces: Iterable[PlacedPiece], properties: M
     markers: list[MarkerPiece] = []
     skipped: list[str] = []
     placed: list[tuple[str, object, str | None, str | None, str | None, int]] = []
+    off_map: list[tuple[str, str, int, int]] = []  # (marker key, map, x, y) on the other maps
     for piece in sorted(pieces, key=lambda p: p.id):
         try:
             v = _read_piece(piece.type, piece.state)
@@ -129,6 +131,8 @@ def position_from_pieces(game: str, pieces: Iterable[PlacedPiece], properties: M
                 hex_id = geometry.grid.hex_id(h) if h is not None else None
         stack, level = order.get(piece.id, (None, 0))
         placed.append((piece.id, v, hex_id, box, stack, level))
+        if piece.map is not None and piece.map != geometry.map_name:
+            off_map.append((v.props.get(pp.MARKER_KEY, ""), piece.map, piece.x, piece.y))
     fort_level = {}
     for pid, v, hex_id, box, stack, level in placed:
         props = v.props
@@ -159,7 +163,8 @@ def position_from_pieces(game: str, pieces: Iterable[PlacedPiece], properties: M
                 hex=hex_id, box=box, level=level, flipped=bool(flip and flip.active)))
         else:
             skipped.append(pid)
-    state = game_state(game, properties, units, scenario=scenario, overrides=overrides, source=source)
+    state = game_state(game, properties, units, scenario=scenario, overrides=overrides, source=source,
+                       marker_weather=track_weather(game, off_map))
     return Board(Position(game, tuple(units), tuple(markers), state), source, "", tuple(skipped))
 
 
@@ -196,8 +201,30 @@ def _read_piece(type_str: str, state_str: str) -> _Read:
     return _Read(name, props, layers)
 
 
+def track_weather(game: str, off_map: Iterable[tuple[str, str, int, int]]) -> dict[str, str]:
+    """Zone -> Fair / Poor / Severe from where the Weather markers stand on the Weather track
+    (wargame.offboards: the same boxes the module's zones are made of). Players move the
+    markers in the Weather phase, so they win over the setup's Weather_ properties."""
+    markers = [m for m in off_map if m[0].startswith("weather-")]
+    if not markers:
+        return {}
+    content = load_content(default_folder(game))
+    tracks = tracks_board(content.settings.first_turn, content.settings.last_turn)
+    found: dict[str, str] = {}
+    for key, map_name, x, y in markers:
+        if map_name != tracks.map_name:
+            continue
+        zone = key[len("weather-"):]
+        area = tracks.area_at(x, y)
+        for state in WEATHER_STATES:
+            if area is not None and area.name == f"{zone.capitalize()} {state}":
+                found[zone] = state
+    return found
+
+
 def game_state(game: str, properties: Mapping[str, str], units: Iterable[Unit], *, scenario: str | None = None,
-               overrides: Overrides = Overrides(), source: str = "") -> GameState:
+               overrides: Overrides = Overrides(), source: str = "",
+               marker_weather: Mapping[str, str] | None = None) -> GameState:
     content = load_content(default_folder(game))
     nations = {abbr: NationState("active" if n.faction_1939 else "neutral", n.faction_1939)
                for abbr, n in content.nations.items()}
@@ -225,6 +252,7 @@ def game_state(game: str, properties: Mapping[str, str], units: Iterable[Unit], 
             (ceded.add if value.strip().lower() == "true" else ceded.discard)(key)
         elif name.startswith(STATUS_PREFIX):
             nations[name[len(STATUS_PREFIX):]] = parse_status(value, f"{source} global property {name}")
+    weather.update(marker_weather or {})
     for u in units:
         if (u.hex or u.box) and u.nationality in nations and nations[u.nationality].status == "neutral":
             nations[u.nationality] = NationState("active", u.faction)

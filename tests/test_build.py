@@ -453,3 +453,32 @@ def test_check_picture_is_drawn_over_the_modules_board_art(built, archive, tmp_p
     assert len(list(cache.glob("*-half.png"))) == 1
     again = render_picture(position, result, tmp_path / "q.png", base_image=module_board_image(built, cache=cache))
     assert again.read_bytes() == out.read_bytes()
+
+
+def test_check_reads_the_weather_from_where_the_weather_markers_stand(archive, tmp_path):
+    # The setups place the Weather markers on the Weather track; players move them in the
+    # Weather phase, so the assistant reads the boxes (wargame.offboards), not the setup's
+    # Weather_ properties, which nobody updates during play.
+    import dataclasses
+
+    from assistant.board import position_from_pieces
+    from vassal.gamestate import replay_save
+    from vassal.savefile import read_saved_game
+    from wargame.offboards import tracks_board
+
+    save = tmp_path / "france.vsav"
+    save.write_bytes(archive["france_1940.vsav"])
+    replayed = replay_save(read_saved_game(save))
+    props = {name: value for (_c, name), value in replayed.properties.items()}
+    stacks = {sid: c.members for sid, c in replayed.stacks.items()}
+    content = load_content(default_folder("use"))
+    poor = tracks_board(content.settings.first_turn, content.settings.last_turn).area("Cold Poor").center
+    moved = []
+    for p in replayed.pieces.values():
+        if view(parse_piece(p.type, p.state)).markers.get(pp.MARKER_KEY) == "weather-cold":
+            p = dataclasses.replace(p, x=poor[0], y=poor[1])
+        moved.append(p)
+    as_set = position_from_pieces("use", replayed.pieces.values(), props, stacks).position.state.weather
+    assert props["Weather_cold"] == "Fair" and as_set["cold"] == "Fair"
+    after = position_from_pieces("use", moved, props, stacks).position.state.weather
+    assert after["cold"] == "Poor" and after["mild"] == "Fair"

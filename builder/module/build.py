@@ -54,6 +54,7 @@ from wargame.board import load_board
 from wargame.content import Scenario, default_folder, load_content, load_scenarios
 from wargame.errors import DataError
 from wargame.mapdata import load_game
+from wargame.offboards import faction_card, tracks_board
 
 MODULE_VERSION = "0.1"
 PHASES = ("Weather", "Declare War", "Economy", "Strategic Warfare", "Strategic Movement",
@@ -203,9 +204,9 @@ def build_module(
 
     factions = {key: f for key, f in content.factions.items()}
     colours = {"axis": (205, 205, 205), "western": (214, 226, 240), "soviet": (238, 210, 205)}
-    card_boards = {key: cardmod.faction_card(key, f.name, colours.get(key, (220, 220, 220)))
+    card_boards = {key: faction_card(key, f.name, colours.get(key, (220, 220, 220)))
                    for key, f in factions.items()}
-    tracks = cardmod.tracks_board(content.settings.first_turn, content.settings.last_turn)
+    tracks = tracks_board(content.settings.first_turn, content.settings.last_turn)
     offboards = {**card_boards, "tracks": tracks}
     code_print = fingerprint([REPO / "builder" / "module", REPO / "builder" / "render", REPO / "art"])
     for ob in offboards.values():

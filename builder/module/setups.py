@@ -21,7 +21,6 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from builder.module.cards import PLACE_BOX, WEATHER_STATES, OffBoard
 from builder.module.tree import TURN_TRACKER_ID, DrawPileSpec, cup_pile, turn_state
 from vassal import sequence
 from vassal.commands import AddPiece, Command, SetGlobalProperty, SetTurn
@@ -34,6 +33,7 @@ from wargame.board import Board
 from wargame.content import Content, Scenario
 from wargame.content.scenario import Placement
 from wargame.errors import DataError
+from wargame.offboards import PLACE_BOX, WEATHER_STATES, OffBoard
 
 HEX_RE = re.compile(r"^\d{4}$")
 MONTH_RE = re.compile(r"^[A-Z][a-z]{2}-\d\d$")

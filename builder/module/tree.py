@@ -11,7 +11,6 @@ from dataclasses import dataclass
 
 from lxml import etree
 
-from builder.module.cards import DECK_NAME, OffBoard
 from builder.module.charts import Chart
 from builder.module.pieces import Prototype
 from builder.vassal_grid import hex_grid_element
@@ -21,6 +20,7 @@ from vassal.grids import TAG_BOARD, TAG_ZONE, TAG_ZONED_GRID, HexGrid
 from vassal.pieces import Piece, format_add_piece
 from wargame import pieceprops as pp
 from wargame.board import Board, BoxArea
+from wargame.offboards import DECK_NAME, OffBoard
 
 M = "VASSAL.build.module."
 MAP = M + "map."
