@@ -56,7 +56,7 @@ from wargame.errors import DataError
 from wargame.mapdata import load_game
 from wargame.offboards import faction_card, tracks_board
 
-MODULE_VERSION = "0.1"
+MODULE_VERSION = "0.2"  # 0.2: Sorties layer always active (level n = n - 1 Sorties), masked cup markers
 PHASES = ("Weather", "Declare War", "Economy", "Strategic Warfare", "Strategic Movement",
           "Operations", "No Supply", "Replacements", "Upgrade", "Mobilization", "Diplomacy",
           "Victory Check", "End of Turn")  # 1.3
