@@ -482,3 +482,36 @@ def test_check_reads_the_weather_from_where_the_weather_markers_stand(archive, t
     assert props["Weather_cold"] == "Fair" and as_set["cold"] == "Fair"
     after = position_from_pieces("use", moved, props, stacks).position.state.weather
     assert after["cold"] == "Poor" and after["mild"] == "Fair"
+
+
+def test_policies_nations_and_ceded_areas_can_be_set_from_the_game_state_menu(root):
+    # Each such GlobalProperty has a ChangePropertyButton offering a list (propChanger "E",
+    # PropertyChangerConfigurer.setValue), gathered by ToolbarMenus under "Game state" so the
+    # toolbar stays short; every value offered is one the rules assistant reads.
+    from assistant.board import parse_status
+    from vassal import sequence
+
+    buttons = {}
+    for prop in root.iter("VASSAL.build.module.properties.GlobalProperty"):
+        name = prop.get("name")
+        changers = list(prop.iter("VASSAL.build.module.properties.ChangePropertyButton"))
+        if name.startswith(pp.WEATHER_PREFIX):
+            assert not changers  # the Weather markers on the track say the weather
+            continue
+        assert len(changers) == 1, name
+        code, prompt, values = sequence.decode(changers[0].get("propChanger"), ",")
+        options = sequence.decode(values, ",")
+        assert code == "E" and prompt and prop.get("initialValue") in options, name
+        if name.startswith(pp.STATUS_PREFIX):
+            for option in options:
+                parse_status(option, name)
+        else:
+            assert options == ["true", "false"], name
+        buttons[changers[0].get("text")] = name
+    menus = {m.get("text"): sequence.decode(m.get("menuItems"), ",")
+             for m in root.iter("VASSAL.build.module.ToolbarMenu")}
+    assert menus["Game state"] == ["Policies", "Nations", "Disputed areas"]
+    listed = [item for key in ("Policies", "Nations", "Disputed areas") for item in menus[key]]
+    assert sorted(listed) == sorted(buttons)  # every button in a menu, once
+    content = load_content(default_folder("use"))
+    assert len(listed) == len(content.policies) + len(content.nations) + len(content.disputed_areas)

@@ -292,6 +292,11 @@ _spec(PROPS + "GlobalProperties", "build/module/properties/GlobalProperties.java
 _spec(PROPS + "GlobalProperty", "build/module/properties/GlobalProperty.java", {
     "name": STRING, "initialValue": STRING, "description": STRING, "isNumeric": BOOL,
     "min": STRING, "max": STRING, "wrap": BOOL}, {PROPS + "ChangePropertyButton"})
+# ChangePropertyButton.getAttributeNames: desc, the toolbar-item keys without "name" (setNameKey("")),
+# reportFormat, propChanger (PropertyChangerConfigurer: P plain, R prompt, I increment, E select).
+_spec(PROPS + "ChangePropertyButton", "build/module/properties/ChangePropertyButton.java", {
+    "desc": STRING, **{k: v for k, v in TOOLBAR.items() if k != "name"}, "reportFormat": STRING,
+    "propChanger": STRING})
 _spec(PROPS + "GlobalTranslatableMessages",
       "build/module/properties/GlobalTranslatableMessages.java", {},
       {PROPS + "GlobalTranslatableMessage"})

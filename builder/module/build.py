@@ -291,7 +291,10 @@ def build_module(
         policies=list(content.policies), charts=chartmod.CHARTS, next_gpid=gpid + 1,
         nation_status={n.abbr: f"active {n.faction_1939}" if n.faction_1939 else "neutral"
                        for n in content.nations.values()},
-        disputed_areas=list(content.disputed_areas))
+        disputed_areas=list(content.disputed_areas),
+        labels={**{k: p.name for k, p in content.policies.items()},
+                **{k: n.name for k, n in content.nations.items()},
+                **{k: a.name for k, a in content.disputed_areas.items()}})
     draft = module_tree(ModuleSpec(setups=[], **spec_base))
     t = lap("buildFile", t)
 

@@ -7,7 +7,7 @@ checked against VASSAL 3.7's source); `validate_buildfile` is run on the result 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from lxml import etree
 
@@ -84,6 +84,7 @@ class ModuleSpec:
     charts: Sequence[Chart]
     setups: Sequence[Setup]
     next_gpid: int
+    labels: Mapping[str, str] = field(default_factory=dict)  # policy / nation / area key -> its name
 
 
 def _zone(name: str, path: str) -> etree._Element:
@@ -302,6 +303,7 @@ def module_tree(spec: ModuleSpec) -> etree._Element:
             component(M + "PrototypeDefinition", {"description": p.description, "name": p.name},
                       text=format_add_piece(None, p.piece)) for p in spec.prototypes]),
         component(PROPS + "GlobalProperties", {}, *_global_properties(spec)),
+        *_state_menus(spec),
         main_map(spec),
         *[card_map(c) for c in spec.cards],
         *_piece_windows(spec.palettes),
@@ -327,25 +329,78 @@ def _entry(side: str) -> etree._Element:
     return e
 
 
+GAME_STATE_MENU = "Game state"
+STATE_MENUS = ("Policies", "Nations", "Disputed areas")
+FACTION_KEYS = ("axis", "western", "soviet")
+NATION_STATUSES = ("neutral", *(f"active {f}" for f in FACTION_KEYS), *(f"conquered {f}" for f in FACTION_KEYS),
+                   "ceded", "absent")  # wargame.pieceprops.STATUSES with the faction each concerns
+
+
+def _changer(label: str, prompt: str, values: Sequence[str]) -> etree._Element:
+    """A toolbar button that asks for one of ``values`` and sets its GlobalProperty, reporting
+    the change in the chat (ChangePropertyButton; propChanger "E" = pick from a list, encoded
+    by PropertyChangerConfigurer.getValueString as E,prompt,values)."""
+    changer = sequence.encode(["E", prompt, sequence.encode(list(values), ",") or ""], ",") or ""
+    return component(PROPS + "ChangePropertyButton", {
+        "canDisable": False, "desc": label, "disabledIcon": "", "hideWhenDisabled": False, "hotkey": "",
+        "icon": "", "propChanger": changer, "propertyGate": "",
+        "reportFormat": "<$PlayerId$> $description$: $newValue$ (was $oldValue$)", "text": label,
+        "tooltip": prompt})
+
+
 def _global_properties(spec: ModuleSpec) -> list[etree._Element]:
+    """Weather per zone (set by the setups; in play the Weather markers on the track say it),
+    policies in effect, each nation's status and ceded disputed areas. The last three have a
+    button each, gathered under the Game state menu, so players keep them current for
+    `staffwork check`, which reads them from the save."""
+    label = spec.labels.get
     out = []
     for zone in spec.weather_zones:
         out.append(component(PROPS + "GlobalProperty", {
             "description": f"Weather in the {zone} zone (11.0)", "initialValue": pp.WEATHER_VALUES[0],
             "isNumeric": False, "name": pp.WEATHER_PREFIX + zone}))
     for key in spec.policies:
+        name = label(key, key)
         out.append(component(PROPS + "GlobalProperty", {
-            "description": "true while the policy is in effect (10.3)", "initialValue": "false",
-            "isNumeric": False, "name": pp.POLICY_PREFIX + key}))
+            "description": f"{name} in effect (10.3)", "initialValue": "false",
+            "isNumeric": False, "name": pp.POLICY_PREFIX + key},
+            _changer(f"Policy: {name}", f"Is {name} in effect?", ("true", "false"))))
     for nation, status in spec.nation_status.items():
+        name = label(nation, nation)
         out.append(component(PROPS + "GlobalProperty", {
-            "description": "status and faction: active, neutral, conquered, ceded or absent (2.1)",
-            "initialValue": status, "isNumeric": False, "name": pp.STATUS_PREFIX + nation}))
+            "description": f"{name}: status and faction (2.1)",
+            "initialValue": status, "isNumeric": False, "name": pp.STATUS_PREFIX + nation},
+            _changer(f"Nation: {name}", f"Status of {name}", NATION_STATUSES)))
     for area in spec.disputed_areas:
+        name = label(area, area)
         out.append(component(PROPS + "GlobalProperty", {
-            "description": "true once the disputed area has been ceded (2.2, 17.0)", "initialValue": "false",
-            "isNumeric": False, "name": pp.CEDED_PREFIX + area}))
+            "description": f"{name} ceded (2.2, 17.0)", "initialValue": "false",
+            "isNumeric": False, "name": pp.CEDED_PREFIX + area},
+            _changer(f"Ceded: {name}", f"Has {name} been ceded?", ("true", "false"))))
     return out
+
+
+def _state_menus(spec: ModuleSpec) -> list[etree._Element]:
+    """Toolbar menus that gather the property buttons: Game state > Policies, Nations,
+    Disputed areas (ToolbarMenu.buildMenu takes toolbar buttons by their text, a menu too)."""
+    label = spec.labels.get
+    items = {
+        "Policies": [f"Policy: {label(k, k)}" for k in spec.policies],
+        "Nations": [f"Nation: {label(n, n)}" for n in spec.nation_status],
+        "Disputed areas": [f"Ceded: {label(a, a)}" for a in spec.disputed_areas],
+    }
+
+    def menu(text: str, entries: Sequence[str], tip: str) -> etree._Element:
+        return component(M + "ToolbarMenu", {
+            "canDisable": False, "description": text, "disabledIcon": "", "hideWhenDisabled": False,
+            "hotkey": "", "icon": "", "menuItems": sequence.encode(list(entries), ",") or "",
+            "propertyGate": "", "text": text, "tooltip": tip})
+
+    subs = [menu(name, entries, f"Set {name.lower()} for the rules assistant")
+            for name, entries in items.items() if entries]
+    top = menu(GAME_STATE_MENU, [m.get("text") for m in subs],
+               "Policies, nation statuses and ceded areas, as staffwork check reads them")
+    return [*subs, top]
 
 
 def _dice(name: str, n: int) -> etree._Element:
