@@ -150,7 +150,7 @@ def position_from_pieces(game: str, pieces: Iterable[PlacedPiece], properties: M
                 faction=props.get(pp.FACTION, ""), nationality=props.get(pp.NATIONALITY, ""),
                 kind=props[pp.KIND], type=props.get(pp.TYPE, ""), category=props.get(pp.CATEGORY, ""),
                 elite=props.get(pp.ELITE, "").lower() == "true",
-                reduced=bool(side and side.active),
+                reduced=bool(side and side.active) or props.get(pp.CATEGORY) == "garrison",  # 3.2.2
                 supply=SUPPLY_BY_LEVEL.get(supply.level, "none") if supply and supply.active else "full",
                 sorties=pp.sorties_of(sorties.active, sorties.level) if sorties else 0,
                 hex=hex_id, box=box, level=level,

@@ -515,3 +515,27 @@ def test_policies_nations_and_ceded_areas_can_be_set_from_the_game_state_menu(ro
     assert sorted(listed) == sorted(buttons)  # every button in a menu, once
     content = load_content(default_folder("use"))
     assert len(listed) == len(content.policies) + len(content.nations) + len(content.disputed_areas)
+
+
+def test_setups_show_one_sided_units_on_their_printed_side(archive, tmp_path):
+    # A garrison is always reduced (3.2.2) on its only printed side; its back names the type
+    # in words. "Reduced" must not turn it over, yet the assistant still reads it as reduced.
+    from assistant.board import read_position
+    from vassal.gamestate import replay_save
+    from vassal.savefile import read_saved_game
+
+    content = load_content(default_folder("use"))
+    one_sided = {k for k, u in content.units.items() if u.sides == 1}
+    seen = 0
+    for key in ("france_1940", "overlord_1944"):
+        save = tmp_path / f"{key}.vsav"
+        save.write_bytes(archive[f"{key}.vsav"])
+        for p in replay_save(read_saved_game(save)).pieces.values():
+            v = view(parse_piece(p.type, p.state))
+            if v.markers.get(pp.UNIT_KEY) in one_sided:
+                seen += 1
+                side = next(layer for layer in v.layers if layer.name == pp.LAYER_SIDE)
+                assert not side.active, (key, v.markers[pp.UNIT_KEY])
+        units = read_position(save).position.units
+        assert all(u.reduced for u in units if u.category == "garrison")
+    assert seen >= 5

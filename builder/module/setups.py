@@ -165,7 +165,10 @@ def scenario_setup(
             if p.where == "map":
                 waiting += 1
             piece = expand_prototypes(pieces[p.counter], prototypes)
-            if p.strength == "reduced" or getattr(p, "flipped", False):
+            # a one-sided unit (garrison, 3.2.2) is reduced on its only printed side; its back
+            # names its type in words and is no game state, so "reduced" does not turn it over
+            one_sided = p.is_unit and content.units[p.counter].sides == 1
+            if (p.strength == "reduced" and not one_sided) or getattr(p, "flipped", False):
                 piece = with_layer(piece, pp.LAYER_SIDE, active=True)
             if p.sorties:
                 piece = with_layer(piece, pp.LAYER_SORTIES, level=pp.sorties_level(p.sorties), active=True)
