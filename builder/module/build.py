@@ -83,7 +83,7 @@ class BuildReport:
 MARKER_TABS = ("Events", "On the map", "Tracks and politics", "Production and Will")
 TRACK_DIGITS = ("Prod 1s", "Prod 10s", "Will 1s", "Will 10s")
 ON_THE_MAP = ("Control", "Fort", "No EZOC", "Assault", "Supply", "Strategic Move", "Bombed", "Factory",
-              "Fac Lost", "Mulberry", "Nuclear Strike", "Ceded")
+              "Fac Lost", "Mulberry", "Nuclear Strike")
 
 
 def marker_tab(marker, content) -> tuple[str, str]:
