@@ -29,7 +29,6 @@ JSON schema "staffwork.check/1" (stable: fields are only ever added):
 from __future__ import annotations
 
 import io
-
 from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
