@@ -16,3 +16,14 @@ def vassal_fixtures() -> Path:
     if not SHARED_VASSAL.is_dir():
         pytest.skip(f"the shared VASSAL fixtures are not beside the checkout ({SHARED_VASSAL})")
     return SHARED_VASSAL
+
+
+@pytest.fixture(scope="session")
+def content():
+    """The USE content tables (units, markers, nations...), loaded once."""
+    from wargame.content import default_folder, load_content
+
+    folder = default_folder("use")
+    if not (folder / "units.csv").is_file():
+        pytest.skip("the USE content tables are not in this checkout")
+    return load_content(folder)

@@ -34,16 +34,6 @@ def test_the_sheet_is_byte_identical_when_drawn_twice() -> None:
     assert _png(first) == _png(second)
 
 
-@pytest.fixture(scope="module")
-def content():
-    from wargame.content import default_folder, load_content
-
-    folder = default_folder("use")
-    if not (folder / "units.csv").is_file():
-        pytest.skip("the USE content tables are not in this checkout")
-    return load_content(folder)
-
-
 def test_every_unit_and_marker_of_the_tables_renders(content) -> None:
     from builder.render.content_faces import markers_from, units_from
     from builder.render.counters import render_counter

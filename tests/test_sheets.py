@@ -108,16 +108,6 @@ def test_the_manifest_says_where_each_counter_is() -> None:
                                                                                       abs=0.02)
 
 
-@pytest.fixture(scope="module")
-def content():
-    from wargame.content import default_folder, load_content
-
-    folder = default_folder("use")
-    if not (folder / "units.csv").is_file():
-        pytest.skip("the USE content tables are not in this checkout")
-    return load_content(folder)
-
-
 def test_counts_come_from_the_tables_and_the_choice_narrows_them(content) -> None:
     from wargame.content import default_folder
 

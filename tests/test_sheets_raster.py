@@ -210,16 +210,6 @@ def test_cut_lines_run_along_every_cut_edge_on_both_sides(flip, offset, tmp_path
     assert all(abs(a - b[0]) < 0.1 for a, b in zip(found, expected))
 
 
-@pytest.fixture(scope="module")
-def content():
-    from wargame.content import default_folder, load_content
-
-    folder = default_folder("use")
-    if not (folder / "units.csv").is_file():
-        pytest.skip("the USE content tables are not in this checkout")
-    return load_content(folder)
-
-
 def test_the_real_use_sheet_shows_each_counter_front_and_back_where_the_manifest_says(
         content, tmp_path) -> None:
     from builder.sheets import Choice, chosen, content_art

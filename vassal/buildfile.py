@@ -22,6 +22,7 @@ from lxml import etree
 
 from vassal.errors import FormatError
 from vassal.javanum import double_str as java_double
+from vassal.javanum import java_trim
 
 __all__ = [
     "BUILDFILE",
@@ -281,13 +282,7 @@ def element_text(element: etree._Element) -> str:
     """
     parts: list[str] = [element.text or ""]
     parts.extend(child.tail or "" for child in element)
-    text = "".join(parts)
-    start, end = 0, len(text)
-    while start < end and text[start] <= " ":
-        start += 1
-    while end > start and text[end - 1] <= " ":
-        end -= 1
-    return text[start:end]
+    return java_trim("".join(parts))
 
 
 def element_path(element: etree._Element) -> str:

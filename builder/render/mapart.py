@@ -44,6 +44,7 @@ CREDITS = ("Geography: Natural Earth (public domain), warped onto the game's hex
            "(CC BY 4.0), 1939 forms. Font: Barlow Condensed (SIL Open Font License). Sea Zone borders and "
            "numbers beyond those the rules name are a reconstruction.")
 WHITE = (255, 255, 255)
+DASHED = {"border": "border", "disputed": "disputed", "later": "later_line", "restricted": "restricted"}
 PATTERNS = {"border": (18.0, 6.0, 4.0, 6.0), "disputed": (11.0, 7.0), "later": (3.0, 6.0),
             "restricted": (14.0, 8.0), "weather": (30.0, 10.0)}
 
@@ -417,18 +418,10 @@ def _stroke(pen: Pen, style: str, points, st: MapStyle) -> None:
     col, wd = st.colours, st.widths
     if style == "river":
         pen.line(points, col["river"], wd["river"])
-    elif style == "border":
-        for d in dashes(points, PATTERNS["border"]):
-            pen.line(d, col["border"], wd["border"])
-    elif style == "disputed":
-        for d in dashes(points, PATTERNS["disputed"]):
-            pen.line(d, col["disputed"], wd["disputed"])
-    elif style == "later":
-        for d in dashes(points, PATTERNS["later"]):
-            pen.line(d, col["later_line"], wd["later_line"])
-    elif style == "restricted":
-        for d in dashes(points, PATTERNS["restricted"]):
-            pen.line(d, col["restricted"], wd["restricted"])
+    elif style in DASHED:  # the dashed lines: their pattern, and their colour and width keys
+        key = DASHED[style]
+        for d in dashes(points, PATTERNS[style]):
+            pen.line(d, col[key], wd[key])
 
 
 def _canal(pen: Pen, points, st: MapStyle) -> None:

@@ -212,39 +212,35 @@ class _Tracer:
         """Ways from the overland reach to each goal: directly, or along the line."""
         out: list[_Option] = []
         for goal in sorted(goals):
-            tree = self.tree(unit.faction, unit.nationality, frozenset({goal}))
-            best: tuple[int, list[str]] | None = None
-            for h in reach:
-                if h == goal:
-                    path = self.back(reach, h)[::-1]
-                elif h in tree and self.sit.map.hexes[h].transport:
-                    path = self.back(reach, h)[::-1] + self.back(tree, h)[1:]
-                else:
-                    continue
-                if best is None or (len(path), path) < (best[0], best[1]):
-                    best = (len(path), path)
+            best = self.shortest_line(reach, self.tree(unit.faction, unit.nationality, frozenset({goal})), {goal})
             if best:
-                out.append(_Option(best[0], goals[goal], goal, limited, "land", tuple(best[1])))
+                out.append(_Option(len(best), goals[goal], goal, limited, "land", tuple(best)))
         return out
 
-    def nearest_unlimited(self, unit: Unit, reach: dict[str, str | None], uss: Mapping[str, str]) -> _Option | None:
-        """The shortest land line to any Unlimited source: one search for all of them."""
-        if not uss:
-            return None
-        tree = self.tree(unit.faction, unit.nationality, frozenset(uss))
-        best: tuple[int, list[str]] | None = None
+    def shortest_line(self, reach: Mapping[str, str | None], tree: Mapping[str, str | None],
+                      goals: Mapping[str, str] | set[str]) -> list[str] | None:
+        """The shortest path (ties: the first in hex order) that reaches a goal overland, or
+        reaches a Transport Line hex from which the line's ``tree`` leads to one."""
+        best: list[str] | None = None
         for h in reach:
-            if h in uss:
+            if h in goals:
                 path = self.back(reach, h)[::-1]
             elif h in tree and self.sit.map.hexes[h].transport:
                 path = self.back(reach, h)[::-1] + self.back(tree, h)[1:]
             else:
                 continue
-            if best is None or (len(path), path) < (best[0], best[1]):
-                best = (len(path), path)
+            if best is None or (len(path), path) < (len(best), best):
+                best = path
+        return best
+
+    def nearest_unlimited(self, unit: Unit, reach: dict[str, str | None], uss: Mapping[str, str]) -> _Option | None:
+        """The shortest land line to any Unlimited source: one search for all of them."""
+        if not uss:
+            return None
+        best = self.shortest_line(reach, self.tree(unit.faction, unit.nationality, frozenset(uss)), uss)
         if best is None:
             return None
-        return _Option(best[0], uss[best[1][-1]], best[1][-1], False, "land", tuple(best[1]))
+        return _Option(len(best), uss[best[-1]], best[-1], False, "land", tuple(best))
 
     # -- 7.4.3 sea lines -------------------------------------------------------------------
     def convoy_ports(self, faction: str) -> dict[str, str]:
