@@ -6,7 +6,9 @@ stack order, and the game state, as a frozen :class:`wargame.rules.position.Posi
     Overrides(weather={}, policies={}, nations={}, ceded={})         command-line game state
     Board(position, file, module_name, skipped)
 
-Pixels become hexes and boxes through ``wargame.board.board_for(game)`` only (the one geometry).
+The game comes from the save's module name through the registry (wargame.games); pixels become
+hexes and boxes through the game's boards (wargame.board: the one geometry), placed on the map as
+the save's board picker lays them out.
 Piece properties and layers are those of ``wargame.pieceprops``. A unit lies under a Fort marker
 (and so may occupy it, 15.12) when it is below the marker in the same stack.
 
@@ -19,21 +21,22 @@ command line last.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
 
+from vassal.commands import BoardPlacement
 from vassal.errors import FormatError
-from vassal.gamestate import PlacedPiece, replay_save
+from vassal.gamestate import PlacedPiece, replay_log, replay_save
 from vassal.pieces import parse_piece
 from vassal.traits import BasicPiece, LayerTrait, Marker
 from vassal.savefile import read_saved_game
 from wargame import pieceprops as pp
-from wargame.board import board_for
-from wargame.content import default_folder, load_content, load_scenarios
+from wargame.board import Board as BoardImage
+from wargame.board import Boards
 from wargame.errors import DataError, near_miss
-from wargame.offboards import WEATHER_STATES, tracks_board
+from wargame.games import Game, find_game, game_for_module
 from wargame.pieceprops import CEDED_PREFIX, STATUS_PREFIX, STATUSES
 from wargame.rules.position import GameState, MarkerPiece, NationState, Position, Unit
 
@@ -60,26 +63,6 @@ class Board:
     skipped: tuple[str, ...]  # pieces that are neither units nor markers of ours, by id
 
 
-def game_of(module_name: str | None, source: str) -> str:
-    """Our game whose module carries this name (scenarios/<game>/game.toml title)."""
-    import tomllib
-
-    titles = {}
-    for settings in sorted((Path(__file__).resolve().parents[1] / "scenarios").glob("*/game.toml")):
-        try:
-            titles[tomllib.loads(settings.read_text(encoding="utf-8")).get("title", "")] = settings.parent.name
-        except (OSError, tomllib.TOMLDecodeError):
-            continue
-    if not module_name:
-        if len(titles) == 1:
-            return next(iter(titles.values()))
-        raise DataError("the save does not name its module; give --module", source)
-    if module_name in titles:
-        return titles[module_name]
-    raise DataError(f'the save belongs to module "{module_name}", which is not one of ours'
-                    f'{near_miss(module_name, list(titles))}', source)
-
-
 def module_name_of(path: str) -> str | None:
     """The name a module file (.vmod) carries in its moduledata."""
     from vassal.archive import open_archive
@@ -92,24 +75,72 @@ def module_name_of(path: str) -> str | None:
 
 
 def read_position(save_path: str | Path, *, module: str | None = None, scenario: str | None = None,
-                  overrides: Overrides = Overrides()) -> Board:
-    """Read a .vsav into a Position. Bad input raises FormatError or DataError naming the file."""
+                  overrides: Overrides | Callable[[Game], Overrides] = Overrides(),
+                  game: str | None = None) -> Board:
+    """Read a .vsav (or the position at the end of a .vlog) into a Position. Bad input raises
+    FormatError or DataError naming the file.
+
+    The game is ``game`` (a key) when given, else the one whose module the save names (or
+    ``module``'s). ``overrides`` may be a function of the game, for values checked against it."""
     source = str(save_path)
     saved = read_saved_game(save_path)
     name = module_name_of(module) if module else (saved.moduledata.name if saved.moduledata else None)
-    game = game_of(name, module or source)
-    replayed = replay_save(saved, source=source)
+    chosen = find_game(game) if game else game_for_module(name, module or source)
+    if callable(overrides):
+        overrides = overrides(chosen)
+    if saved.is_log:
+        log = replay_log(saved, source=source)
+        replayed = log.position_after(len(log.steps))
+    else:
+        replayed = replay_save(saved, source=source)
     props = {name: value for (_container, name), value in sorted(replayed.properties.items())}
     stacks = {sid: c.members for sid, c in replayed.stacks.items()}
-    board = position_from_pieces(game, replayed.pieces.values(), props, stacks, scenario=scenario,
-                                 overrides=overrides, source=source)
+    board = position_from_pieces(chosen, replayed.pieces.values(), props, stacks, scenario=scenario,
+                                 overrides=overrides, source=source, boards=replayed.boards)
     return Board(board.position, source, name or "", board.skipped)
 
 
-def position_from_pieces(game: str, pieces: Iterable[PlacedPiece], properties: Mapping[str, str],
+def placed_boards(geometry: Boards,
+                  layouts: Mapping[str, tuple[BoardPlacement, ...]] | None) -> tuple[tuple[BoardImage, int, int], ...]:
+    """The game's boards in use on its map with their top-left corner in map pixels: as the
+    save's board picker lays them out (columns as wide as their widest board, rows as tall as
+    their tallest, VASSAL's BoardPicker), else the game's first board alone at (0, 0)."""
+    names = set(geometry.names())
+    for placements in (layouts or {}).values():
+        if not placements or not all(p.name in names for p in placements):
+            continue
+        chosen = [(geometry.board(p.name), p.x, p.y) for p in placements]
+        widths: dict[int, int] = {}
+        heights: dict[int, int] = {}
+        for b, col, row in chosen:
+            widths[col] = max(widths.get(col, 0), b.width)
+            heights[row] = max(heights.get(row, 0), b.height)
+        return tuple((b, sum(w for c, w in widths.items() if c < col), sum(h for r, h in heights.items() if r < row))
+                     for b, col, row in chosen)
+    return ((geometry.default, 0, 0),)
+
+
+def _locate(placed: tuple[tuple[BoardImage, int, int], ...], x: int, y: int) -> tuple[str | None, str | None]:
+    """(hex id, Map Box code) at a map point; (None, None) off every board in use."""
+    for board, ox, oy in placed:
+        lx, ly = x - ox, y - oy
+        if not (0 <= lx < board.width and 0 <= ly < board.height):
+            continue
+        area = board.box_at(lx, ly)
+        if area is not None:
+            return None, area.code
+        h = board.hex_at(lx, ly)
+        return (board.grid.hex_id(h) if h is not None else None), None
+    return None, None
+
+
+def position_from_pieces(game: Game | str, pieces: Iterable[PlacedPiece], properties: Mapping[str, str],
                          stacks: Mapping[str, tuple[str, ...]], *, scenario: str | None = None,
-                         overrides: Overrides = Overrides(), source: str = "") -> Board:
-    geometry = board_for(game)
+                         overrides: Overrides = Overrides(), source: str = "",
+                         boards: Mapping[str, tuple[BoardPlacement, ...]] | None = None) -> Board:
+    game = find_game(game) if isinstance(game, str) else game
+    geometry = game.boards()
+    placed_on = placed_boards(geometry, boards)
     order = {pid: (sid, i) for sid, members in stacks.items() for i, pid in enumerate(members)}
     units: list[Unit] = []
     markers: list[MarkerPiece] = []
@@ -123,12 +154,7 @@ def position_from_pieces(game: str, pieces: Iterable[PlacedPiece], properties: M
             raise FormatError(exc.problem, source, f"piece {piece.id}") from None
         hex_id = box = None
         if piece.map is not None and piece.map == geometry.map_name:
-            area = geometry.box_at(piece.x, piece.y)
-            if area is not None:
-                box = area.code
-            else:
-                h = geometry.hex_at(piece.x, piece.y)
-                hex_id = geometry.grid.hex_id(h) if h is not None else None
+            hex_id, box = _locate(placed_on, piece.x, piece.y)
         stack, level = order.get(piece.id, (None, 0))
         placed.append((piece.id, v, hex_id, box, stack, level))
         if piece.map is not None and piece.map != geometry.map_name:
@@ -165,7 +191,8 @@ def position_from_pieces(game: str, pieces: Iterable[PlacedPiece], properties: M
             skipped.append(pid)
     state = game_state(game, properties, units, scenario=scenario, overrides=overrides, source=source,
                        marker_weather=track_weather(game, off_map))
-    return Board(Position(game, tuple(units), tuple(markers), state), source, "", tuple(skipped))
+    used = tuple(b.board_name for b, _x, _y in placed_on)
+    return Board(Position(game.key, tuple(units), tuple(markers), state, used), source, "", tuple(skipped))
 
 
 @dataclass(frozen=True)
@@ -201,38 +228,38 @@ def _read_piece(type_str: str, state_str: str) -> _Read:
     return _Read(name, props, layers)
 
 
-def track_weather(game: str, off_map: Iterable[tuple[str, str, int, int]]) -> dict[str, str]:
-    """Zone -> Fair / Poor / Severe from where the Weather markers stand on the Weather track
-    (wargame.offboards: the same boxes the module's zones are made of). Players move the
-    markers in the Weather phase, so they win over the setup's Weather_ properties."""
+def track_weather(game: Game, off_map: Iterable[tuple[str, str, int, int]]) -> dict[str, str]:
+    """Zone -> weather from where the Weather markers stand on the Weather track (the game's
+    displays: the same boxes the module's zones are made of). Players move the markers in the
+    Weather phase, so they win over the setup's Weather_ properties."""
     markers = [m for m in off_map if m[0].startswith("weather-")]
     if not markers:
         return {}
-    content = load_content(default_folder(game))
-    tracks = tracks_board(content.settings.first_turn, content.settings.last_turn)
+    displays = game.displays()
+    tracks = displays.tracks_board()
     found: dict[str, str] = {}
     for key, map_name, x, y in markers:
         if map_name != tracks.map_name:
             continue
         zone = key[len("weather-"):]
         area = tracks.area_at(x, y)
-        for state in WEATHER_STATES:
+        for state in displays.weather_states:
             if area is not None and area.name == f"{zone.capitalize()} {state}":
                 found[zone] = state
     return found
 
 
-def game_state(game: str, properties: Mapping[str, str], units: Iterable[Unit], *, scenario: str | None = None,
+def game_state(game: Game, properties: Mapping[str, str], units: Iterable[Unit], *, scenario: str | None = None,
                overrides: Overrides = Overrides(), source: str = "",
                marker_weather: Mapping[str, str] | None = None) -> GameState:
-    content = load_content(default_folder(game))
+    content = game.content()
     nations = {abbr: NationState("active" if n.faction_1939 else "neutral", n.faction_1939)
                for abbr, n in content.nations.items()}
     policies: set[str] = set()
     ceded: set[str] = set()
     weather: dict[str, str] = {}
     if scenario:
-        scenarios = load_scenarios(default_folder(game) / "scenarios", content)
+        scenarios = game.scenarios()
         if scenario not in scenarios:
             raise DataError(f'no scenario "{scenario}"{near_miss(scenario, list(scenarios))}', source)
         sc = scenarios[scenario]
@@ -251,7 +278,8 @@ def game_state(game: str, properties: Mapping[str, str], units: Iterable[Unit], 
             key = name[len(CEDED_PREFIX):]
             (ceded.add if value.strip().lower() == "true" else ceded.discard)(key)
         elif name.startswith(STATUS_PREFIX):
-            nations[name[len(STATUS_PREFIX):]] = parse_status(value, f"{source} global property {name}")
+            nations[name[len(STATUS_PREFIX):]] = parse_status(value, f"{source} global property {name}",
+                                                              tuple(content.factions))
     weather.update(marker_weather or {})
     for u in units:
         if (u.hex or u.box) and u.nationality in nations and nations[u.nationality].status == "neutral":
@@ -270,12 +298,12 @@ def game_state(game: str, properties: Mapping[str, str], units: Iterable[Unit], 
         ceded=frozenset(ceded))
 
 
-def parse_status(text: str, where: str) -> NationState:
+def parse_status(text: str, where: str, factions: tuple[str, ...]) -> NationState:
     """ "active axis", "conquered western", "neutral" -> NationState; DataError otherwise."""
     words = text.replace(":", " ").split()
     if not words or words[0].lower() not in STATUSES:
         raise DataError(f'"{text}" is not a nation status ({", ".join(STATUSES)} [faction])', where)
     faction = words[1].lower() if len(words) > 1 else None
-    if faction is not None and faction not in ("axis", "western", "soviet"):
-        raise DataError(f'"{faction}" is not a faction{near_miss(faction, ["axis", "western", "soviet"])}', where)
+    if faction is not None and faction not in factions:
+        raise DataError(f'"{faction}" is not a faction{near_miss(faction, factions)}', where)
     return NationState(words[0].lower(), faction)

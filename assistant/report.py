@@ -37,11 +37,10 @@ from typing import Any
 
 from assistant.board import Board
 from vassal.archive import open_archive
-from wargame.board import board_for
-from wargame.rules.use import Check
+from wargame.games import find_game
+from wargame.rules.results import Check
 
 SCHEMA = "staffwork.check/1"
-FACTION_ORDER = ("axis", "western", "soviet")
 STATE_WORDS = {"full": "Full", "low": "Low", "none": "No supply"}
 
 
@@ -63,11 +62,13 @@ def report_dict(board: Board, check: Check) -> dict[str, Any]:
     findings = [{"rule": f.rule, "check": f.check, "severity": f.severity, "faction": f.faction,
                  "units": list(f.units), "hexes": list(f.hexes), "reason": f.reason, "path": list(f.path)}
                 for f in check.findings]
-    factions = sorted({u.faction for u in pos.units if u.faction}, key=_faction_key)
+    order = find_game(pos.game).content().settings.faction_order
+    factions = sorted({u.faction for u in pos.units if u.faction}, key=lambda f: _faction_key(f, order))
     ezoc = {f: {"count": len(h), "hexes": sorted(h)} for f in factions for h in [check.zoc.hexes(f)]}
     supply_counts = Counter(line.state for line in lines.values())
     return {
         "schema": SCHEMA, "file": board.file, "module": board.module_name, "game": pos.game,
+        "factions": list(order), "boards": list(pos.boards),
         "state": {"month": st.month, "phase": st.phase, "weather": dict(st.weather), "policies": sorted(st.policies),
                   "ceded": sorted(st.ceded),
                   "nations": {k: {"status": v.status, "faction": v.faction} for k, v in st.nations.items()}},
@@ -83,8 +84,8 @@ def report_dict(board: Board, check: Check) -> dict[str, Any]:
     }
 
 
-def _faction_key(f: str) -> tuple[int, str]:
-    return (FACTION_ORDER.index(f) if f in FACTION_ORDER else 9, f)
+def _faction_key(f: str, order: tuple[str, ...] | list[str]) -> tuple[int, str]:
+    return (list(order).index(f) if f in order else 9, f)
 
 
 def _unit_names(doc: dict[str, Any]) -> dict[str, str]:
@@ -101,7 +102,7 @@ def report_text(doc: dict[str, Any]) -> str:
         if not chosen:
             continue
         out.append(f"{title} ({len(chosen)}):")
-        for faction in sorted({f["faction"] for f in chosen}, key=_faction_key):
+        for faction in sorted({f["faction"] for f in chosen}, key=lambda f: _faction_key(f, doc["factions"])):
             out.append(f"  {faction.capitalize()}:")
             for f in (f for f in chosen if f["faction"] == faction):
                 where = ",".join(f["hexes"])
@@ -122,13 +123,15 @@ def report_text(doc: dict[str, Any]) -> str:
     return "\n".join(out) + "\n"
 
 
-def find_unit(doc: dict[str, Any], key: str) -> dict[str, Any] | None:
-    """A unit by piece id, or by name / "NAT name" (case-insensitive, exact)."""
+def find_unit(doc: dict[str, Any], key: str) -> list[dict[str, Any]]:
+    """The units a key names: a piece id (exactly one), else every unit whose name or
+    "NAT name" it is (case-insensitive, exact); the caller says which when there are several."""
     key_l = key.strip().lower()
-    for u in doc["units"]:
-        if key_l in (u["id"].lower(), u["name"].lower(), f"{u['nationality']} {u['name']}".lower()):
-            return u
-    return None
+    by_id = [u for u in doc["units"] if u["id"].lower() == key_l]
+    if by_id:
+        return by_id
+    return [u for u in doc["units"]
+            if key_l in (u["name"].lower(), f"{u['nationality']} {u['name']}".lower())]
 
 
 def explain_text(doc: dict[str, Any], unit: dict[str, Any]) -> str:
@@ -162,7 +165,6 @@ def explain_text(doc: dict[str, Any], unit: dict[str, Any]) -> str:
 # ------------------------------------------------------------------------------------------
 # Picture
 
-FACTION_RGB = {"axis": (70, 70, 80), "western": (40, 110, 200), "soviet": (200, 40, 40)}
 LAND, WATER, DOT, BARRED = (236, 228, 205), (178, 206, 230), (214, 210, 196), (224, 224, 232)
 
 
@@ -230,10 +232,11 @@ def _decoded(module: str, size: int, mtime_ns: int, entry: str):
     return image if image.mode == "RGB" else image.convert("RGB")
 
 
-def module_board_image(module: str | Path | None, cache: Path | None = None) -> BoardArt | None:
-    """The main map's board image in a module (for our builds, the map art), or None when
-    there is no module or it has no such image. The picture is drawn over it; ``cache`` is a
-    folder for its half-size copy (BoardArt)."""
+def module_board_image(module: str | Path | None, cache: Path | None = None,
+                       board: str | None = None) -> BoardArt | None:
+    """The image of a board of the module's main map (``board`` by name, else the first; for
+    our builds, the map art), or None when there is no module or it has no such image. The
+    picture is drawn over it; ``cache`` is a folder for its half-size copy (BoardArt)."""
     from PIL import Image
 
     from vassal.module import read_module
@@ -241,9 +244,10 @@ def module_board_image(module: str | Path | None, cache: Path | None = None) -> 
     if module is None or not Path(module).is_file():
         return None
     mod = read_module(module)
-    board = next((b for m in mod.root.iter("VASSAL.build.module.Map")
-                  for b in m.iter("VASSAL.build.module.map.boardPicker.Board")), None)
-    name = f"images/{board.get('image')}" if board is not None and board.get("image") else None
+    found = next((b for m in mod.root.iter("VASSAL.build.module.Map")
+                  for b in m.iter("VASSAL.build.module.map.boardPicker.Board")
+                  if board is None or b.get("name") == board), None)
+    name = f"images/{found.get('image')}" if found is not None and found.get("image") else None
     if name is None or name not in mod.entries:
         return None
     with open_archive(module) as archive:
@@ -264,16 +268,21 @@ def render_picture(board: Board, check: Check, path: str | Path, base_image=None
 
     from vassal.archive import atomic_write
 
-    geo = board_for(board.position.game)
+    game = find_game(board.position.game)
     sit = check.situation
-    grid, layout = geo.grid, geo.layout
     pos = check.situation.pos
-    flagged = {h for f in check.findings if f.check in ("stacking", "placement") for h in f.hexes if h.isdigit()}
-    involved = set(focus) or ({u.hex for u in pos.units if u.hex} | flagged)  # units and flagged hexes
+    mp = sit.map
+    geo = picture_board(game, pos)
+    grid, layout = geo.grid, geo.layout
+    on_board = {h for h in mp.hexes if geo.holds(grid.parse(h))}
+    colours = game.displays().picture_colours
+    order = game.content().settings.faction_order
+    flagged = {h for f in check.findings if f.check in ("stacking", "placement") for h in f.hexes if h in on_board}
+    involved = {h for h in focus if h in on_board} or ({u.hex for u in pos.units if u.hex in on_board} | flagged)
     for line in check.supply.lines.values():
-        involved |= {h for h in line.path if h.isdigit()} if not focus else set()
+        involved |= {h for h in line.path if h in on_board} if not focus else set()
     if not involved:
-        involved = {grid.hex_id(h) for h in grid.hexes()}
+        involved = on_board or {grid.hex_id(h) for h in geo.hexes()}
     pts = [geo.center(grid.parse(h)) for h in involved]
     pad = layout.along * 2.5
     cx0 = (min(p[0] for p in pts) + max(p[0] for p in pts)) / 2
@@ -303,9 +312,8 @@ def render_picture(board: Board, check: Check, path: str | Path, base_image=None
     else:
         img.paste(Image.new("RGB", (width, height), WATER), (0, 0))
     draw = ImageDraw.Draw(img, "RGBA")
-    visible = [h for h in grid.hexes() if left - pad < geo.center(h)[0] < right + pad
-               and top - pad < geo.center(h)[1] < bottom + pad]
-    mp = sit.map
+    visible = [h for h in geo.hexes() if grid.hex_id(h) in on_board
+               and left - pad < geo.center(h)[0] < right + pad and top - pad < geo.center(h)[1] < bottom + pad]
     if base_image is None:
         for h in visible:
             info = mp.hexes[grid.hex_id(h)]
@@ -317,18 +325,19 @@ def render_picture(board: Board, check: Check, path: str | Path, base_image=None
             hid = grid.hex_id(h)
             for n in grid.neighbours(h):
                 nid = grid.hex_id(n)
-                if hid < nid and mp.side(hid, nid).transport:
+                if hid < nid and nid in on_board and mp.side(hid, nid).transport:
                     draw.line([xy(geo.center(h)), xy(geo.center(n))], fill=(120, 95, 70), width=max(1, int(3 * scale)))
     # EZOC shading: one colour per faction whose units are in the enemy ZOC (hatched by offset)
-    for f_index, faction in enumerate(sorted({u.faction for u in pos.units}, key=_faction_key)):
-        r, g, b = FACTION_RGB.get(faction, (120, 0, 120))
+    for faction in sorted({u.faction for u in pos.units}, key=lambda f: _faction_key(f, order)):
         for hid in check.zoc.hexes(faction):
+            if hid not in on_board:
+                continue
             h = grid.parse(hid)
             if not (left - pad < geo.center(h)[0] < right + pad):
                 continue
             exerted = {pos.unit(uid).faction for uid in check.zoc.exerted_by(hid, faction)}
             for e in exerted:
-                er, eg, eb = FACTION_RGB.get(e, (120, 0, 120))
+                er, eg, eb = colours.get(e, (120, 0, 120))
                 draw.polygon([xy(c) for c in grid.corners(h, layout)], fill=(er, eg, eb, 70),
                              outline=(er, eg, eb, 160), width=2)
     font = _font(ImageFont, max(10, int(22 * scale)))
@@ -342,7 +351,7 @@ def render_picture(board: Board, check: Check, path: str | Path, base_image=None
             draw.text((cx + rad + 2, cy - rad - 2), mp.cities_in(name_hex)[0].name, fill=(40, 40, 40), font=small)
     # supply paths
     for uid, line in check.supply.lines.items():
-        hexes = [p for p in line.path if p.isdigit()]
+        hexes = [p for p in line.path if p in on_board]
         if line.via == "exempt" or len(hexes) < 2:
             continue
         colour = (20, 140, 60, 200) if not line.limited else (230, 140, 0, 220)
@@ -354,7 +363,7 @@ def render_picture(board: Board, check: Check, path: str | Path, base_image=None
     # units
     size = max(26.0, layout.along * 0.7 * scale)
     for place in pos.occupied:
-        if not place.isdigit():
+        if place not in on_board:
             continue
         units = pos.units_in(place)
         cx, cy = xy(geo.center(grid.parse(place)))
@@ -362,7 +371,7 @@ def render_picture(board: Board, check: Check, path: str | Path, base_image=None
             ox = cx + (i - (len(units) - 1) / 2) * size * 0.35
             oy = cy + (i - (len(units) - 1) / 2) * size * 0.35
             box = [ox - size / 2, oy - size / 2, ox + size / 2, oy + size / 2]
-            draw.rectangle(box, fill=FACTION_RGB.get(u.faction, (120, 0, 120)), outline=(255, 255, 255), width=2)
+            draw.rectangle(box, fill=colours.get(u.faction, (120, 0, 120)), outline=(255, 255, 255), width=2)
             draw.text((box[0] + 3, box[1] + 2), u.nationality[:3], fill=(255, 255, 255), font=small)
             draw.text((box[0] + 3, box[1] + size / 2), _kind_letter(u), fill=(255, 255, 255), font=small)
             state = check.supply.lines.get(u.id)
@@ -373,12 +382,19 @@ def render_picture(board: Board, check: Check, path: str | Path, base_image=None
                 draw.ellipse([box[0] - 4, box[1] - 4, box[2] + 4, box[3] + 4], outline=(255, 150, 0),
                              width=max(3, int(6 * scale)))
     draw.rectangle([0, height, img.width, img.height], fill=(255, 255, 255))
-    _legend(draw, pos, font, small, img.width, img.height, drawn_map=base_image is None)
+    _legend(draw, pos, font, small, img.width, img.height, colours, order, drawn_map=base_image is None)
     buf = io.BytesIO()
     img.save(buf, format="PNG", compress_level=3)
     out = Path(path)
     atomic_write(out, buf.getvalue())
     return out
+
+
+def picture_board(game, pos):  # noqa: ANN001, ANN201
+    """The board a check picture is drawn on: the one in use that holds the most units."""
+    boards = game.boards()
+    used = [boards.board(n) for n in pos.boards] or [boards.default]
+    return max(used, key=lambda b: sum(1 for u in pos.units if u.hex and b.holds(b.grid.parse(u.hex))))
 
 
 def _kind_letter(u) -> str:
@@ -392,7 +408,7 @@ def _font(image_font, size: int):
         return image_font.load_default()
 
 
-def _legend(draw, pos, font, small, width: int, height: int, drawn_map: bool = True) -> None:
+def _legend(draw, pos, font, small, width: int, height: int, colours, order, drawn_map: bool = True) -> None:
     rows = [((20, 140, 60), "line", "supply line to an Unlimited source"),
             ((230, 140, 0), "line", "supply line to a Limited source (Low)"),
             ((255, 30, 30), "cross", "unit that cannot trace supply"),
@@ -400,8 +416,8 @@ def _legend(draw, pos, font, small, width: int, height: int, drawn_map: bool = T
             ((230, 0, 200), "box", "overstacked or illegal hex")]
     if drawn_map:  # the light map greys them; the board art has its own key
         rows.append((BARRED, "fill", "neutral or prohibited country"))
-    for faction in sorted({u.faction for u in pos.units}, key=_faction_key):
-        rows.append((FACTION_RGB.get(faction, (120, 0, 120)), "fill", f"{faction.capitalize()} unit; tint: its ZOC on enemies"))
+    for faction in sorted({u.faction for u in pos.units}, key=lambda f: _faction_key(f, order)):
+        rows.append((colours.get(faction, (120, 0, 120)), "fill", f"{faction.capitalize()} unit; tint: its ZOC on enemies"))
     line_h = 20
     w, h = 330, line_h * len(rows) + 10
     x0, y0 = 8, height - h - 4

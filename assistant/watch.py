@@ -5,7 +5,7 @@ extra dependency, and a 0.2 s poll keeps a re-check within a second of the write
 A file counts as written when its size and mtime have stayed the same for one poll interval
 and its zip reads; a half-written file is simply looked at again on the next poll.
 
-Each re-check (``.vsav``: the position check of ``wargame.rules.use.check``; ``.vlog``: the
+Each re-check (``.vsav``: the position check of the save's game's rules pack; ``.vlog``: the
 audit of ``assistant.audit`` plus the check of its final position) is compared with the last
 one of the same file: new problems, resolved problems, units whose supply changed. The latest
 picture and a self-refreshing HTML page go to the output folder; the watched files are only
@@ -77,9 +77,9 @@ class Changes:
 
 
 def _check(board):
-    from wargame.rules.use import check
+    from wargame.games import find_game
 
-    return check(board.position)
+    return find_game(board.position.game).pack().check(board.position)
 
 
 def check_file(path: str | Path, *, module: str | None = None, phase: str | None = None,
@@ -159,7 +159,7 @@ class Watcher:
         self.checks = 0
         self.env = Environment(loader=FileSystemLoader(str(TEMPLATES)),
                                autoescape=select_autoescape(["html"]))
-        _warm_up()
+        _warm_up(module)
 
 
     def _candidates(self) -> list[Path]:
@@ -247,15 +247,20 @@ class Watcher:
         return 0
 
 
-def _warm_up() -> None:
+def _warm_up(module: str | None) -> None:
     """Load the map, content and rules data once before watching, so that the first re-check
-    is as quick as the others (the loaders cache what they read)."""
+    is as quick as the others (the loaders cache what they read): the game of ``module`` when
+    given, else every game Staffwork knows."""
+    from wargame.games import game_for_module, games
     from wargame.rules.position import GameState, Position
-    from wargame.rules.use import check
-    from wargame.rules.use.movement import load_costs
 
-    check(Position("use", (), (), GameState()))
-    load_costs()
+    chosen = games()
+    if module:
+        from assistant.board import module_name_of
+
+        chosen = (game_for_module(module_name_of(module), module),)
+    for game in chosen:
+        game.pack().check(Position(game.key, (), (), GameState()))
 
 
 def _signature(p: Path) -> tuple[int, int] | None:

@@ -62,11 +62,13 @@ __all__ = ["vassal_hex_grid", "hex_grid_element", "check_vassal_hex_grid"]
 SNAP_TOLERANCE = 2.0
 
 
-def vassal_hex_grid(grid: Grid, layout: Layout, board_size: tuple[int, int] | None = None) -> HexGrid:
+def vassal_hex_grid(grid: Grid, layout: Layout, board_size: tuple[int, int] | None = None,
+                    hexes: tuple[Hex, ...] | None = None) -> HexGrid:
     """The VASSAL HexGrid (with its HexGridNumbering) for the board of `layout.ref`.
 
     `board_size` (image width, height in pixels) is needed only when numbers grow north or
-    west: VASSAL counts descending numbers back from the board's edge."""
+    west: VASSAL counts descending numbers back from the board's edge. `hexes`: the hexes the
+    board shows, when it shows a window of the grid (default: all of the sheet's)."""
     board = next(b for b in grid.boards if b.prefix == layout.ref.board)
     descending_rows = board.rows_grow == "north"
     descending_cols = board.cols_grow == "west"
@@ -75,7 +77,7 @@ def vassal_hex_grid(grid: Grid, layout: Layout, board_size: tuple[int, int] | No
     if any(c in board.prefix for c in "$\\"):
         raise DataError(f'{grid.name}: board prefix "{board.prefix}" cannot be written in a VASSAL location format')
     size = board_size or (0, 0)
-    hexes = grid.hexes(board.prefix)
+    hexes = tuple(sorted(hexes)) if hexes is not None else grid.hexes(board.prefix)
     if not hexes:
         raise DataError(f'{grid.name}: board "{board.prefix}" has no hexes')
     first = hexes[0]

@@ -30,12 +30,26 @@ def build_parser() -> argparse.ArgumentParser:
         prog="staffwork",
         description="Build VASSAL modules, print counter sheets and check saved games "
         "for hex-and-counter wargames.",
+        epilog=_games_line(),
     )
     parser.add_argument("--version", action="version", version=_version())
+    parser.add_argument("--data", metavar="DIR", default=None,
+                        help="read game data from DIR (a designer's own copy: DIR/scenarios/<game>/ "
+                        "or DIR/<game>/, and optionally DIR/art/) instead of the installed data")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for name in SUBCOMMANDS:
         importlib.import_module(f"staffwork.commands.{name}").register(sub)
     return parser
+
+
+def _games_line() -> str:
+    """The games Staffwork knows, for --help (none named here: the registry lists them)."""
+    try:
+        from wargame.games import games
+
+        return "Games: " + ", ".join(f"{g.key} ({g.title})" for g in games())
+    except Exception:  # noqa: BLE001 - --help must work even when the game data is broken
+        return ""
 
 
 def _version() -> str:
@@ -54,6 +68,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help(sys.stderr)
         return USAGE
     try:
+        if args.data is not None:
+            from wargame.games import use_data_root
+
+            use_data_root(args.data)
         return int(args.func(args))
     except BrokenPipeError:
         return 0

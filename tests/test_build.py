@@ -25,9 +25,9 @@ from wargame.board import load_board
 from wargame.content import default_folder, load_content, load_scenarios
 
 
-def _small_board() -> Image.Image:
+def _small_board(board=None) -> Image.Image:  # noqa: ANN001
     """A plain board of the right size: the art is not what these tests look at."""
-    board = load_board("use")
+    board = board or load_board("use")
     return Image.new("RGB", (board.width, board.height), (158, 190, 222))
 
 
@@ -464,15 +464,14 @@ def test_check_reads_the_weather_from_where_the_weather_markers_stand(archive, t
     from assistant.board import position_from_pieces
     from vassal.gamestate import replay_save
     from vassal.savefile import read_saved_game
-    from wargame.offboards import tracks_board
+    from wargame.games import find_game
 
     save = tmp_path / "france.vsav"
     save.write_bytes(archive["france_1940.vsav"])
     replayed = replay_save(read_saved_game(save))
     props = {name: value for (_c, name), value in replayed.properties.items()}
     stacks = {sid: c.members for sid, c in replayed.stacks.items()}
-    content = load_content(default_folder("use"))
-    poor = tracks_board(content.settings.first_turn, content.settings.last_turn).area("Cold Poor").center
+    poor = find_game("use").displays().tracks_board().area("Cold Poor").center
     moved = []
     for p in replayed.pieces.values():
         if view(parse_piece(p.type, p.state)).markers.get(pp.MARKER_KEY) == "weather-cold":
@@ -504,7 +503,7 @@ def test_policies_nations_and_ceded_areas_can_be_set_from_the_game_state_menu(ro
         assert code == "E" and prompt and prop.get("initialValue") in options, name
         if name.startswith(pp.STATUS_PREFIX):
             for option in options:
-                parse_status(option, name)
+                parse_status(option, name, ("axis", "western", "soviet"))
         else:
             assert options == ["true", "false"], name
         buttons[changers[0].get("text")] = name

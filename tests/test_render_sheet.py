@@ -92,7 +92,7 @@ def test_the_output_folder_is_made_when_missing(tmp_path: Path, monkeypatch, cap
 
 
 @pytest.mark.parametrize("argv,message", [
-    (["art", "contact-sheet", "nope", "-o", "{tmp}/x.png"], "no game 'nope'"),
+    (["art", "contact-sheet", "nope", "-o", "{tmp}/x.png"], 'unknown game "nope"'),
     (["art", "contact-sheet", "use", "-o", "{tmp}/x.jpg"], "written as PNG"),
     (["art", "contact-sheet", "use", "-o", "{tmp}/x.jpg/x.png"], "not a folder"),
     (["art", "contact-sheet", "use", "--samples", "-o", "{tmp}/x.png", "--dpi", "-3"],

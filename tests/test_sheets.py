@@ -157,7 +157,7 @@ def test_the_calibration_sheet_is_two_pages(tmp_path: Path, monkeypatch, capsys)
 
 
 @pytest.mark.parametrize("argv,message", [
-    (["sheets", "nope", "-o", "{tmp}/x.pdf"], "no game 'nope'"),
+    (["sheets", "nope", "-o", "{tmp}/x.pdf"], 'unknown game "nope"'),
     (["sheets", "use", "-o", "{tmp}/x.png"], "written as PDF"),
     (["sheets", "use", "-o", "{tmp}/x.pdf", "--size", "3cm"], "not like 5/8"),
     (["sheets", "use", "-o", "{tmp}/x.pdf", "--margin", "2"], "home printers"),

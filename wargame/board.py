@@ -1,24 +1,35 @@
-"""A game's board image: where the hexes and the Map Boxes are, in pixels.
+"""A game's boards: its hex grid, and each board image with where the hexes and Map Boxes sit.
 
-The map art draws with it, the module builder writes its VASSAL grid and zones from it, and the
+The map art draws with it, the module builder writes its VASSAL grids and zones from it, and the
 saved-game reader turns piece positions back into hexes and boxes with it: one geometry for all
 three (DESIGN.md), read from scenarios/<game>/board.toml.
 
-    load_board(game) -> Board          Board.center(hex) / .hex_at(x, y) / .box_at(x, y)
+    load_boards(game) -> Boards        Boards.grid, .map_name, .boards, .board(name), .default
+    Board.center(hex) / .hex_at(x, y) / .box_at(x, y) / .holds(hex) / .hexes()
+    board_for(key) -> Board            the first board of a game, by key
+
+A board shows the whole grid or a window on it (USWC's maps are windows on USE's numbering:
+``[boards.window]`` rows and columns, and a sheet prefix for games with several sheets).
 """
 
 from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from wargame.errors import DataError, near_miss
-from wargame.grid import Grid, Hex, Layout, use_grid
+from wargame.grid import Grid, Hex, Layout
+from wargame.grid.core import Board as Sheet
 
-REPO = Path(__file__).resolve().parents[1]
-GRIDS = {"use": use_grid}
+if TYPE_CHECKING:
+    from wargame.games import Game
+
+ORIENTATIONS = ("pointy", "flat")
+GROWS_ROWS = ("south", "north")
+GROWS_COLS = ("east", "west")
+PARITIES = ("even", "odd")
 
 
 @dataclass(frozen=True)
@@ -40,8 +51,26 @@ class BoxArea:
 
 
 @dataclass(frozen=True)
+class Window:
+    """The part of the grid a board shows: one sheet (prefix) and a rectangle of rows and
+    columns; None in a field means no limit."""
+
+    sheet: str | None = None
+    rows: tuple[int, int] | None = None
+    cols: tuple[int, int] | None = None
+
+    def holds(self, h: Hex) -> bool:
+        if self.sheet is not None and h.board != self.sheet:
+            return False
+        if self.rows is not None and not self.rows[0] <= h.row <= self.rows[1]:
+            return False
+        return self.cols is None or self.cols[0] <= h.col <= self.cols[1]
+
+
+@dataclass(frozen=True)
 class Board:
-    """The board image of one game: size, hex layout, Map Box rectangles, VASSAL names."""
+    """One board image of a game: size, hex layout, the window of the grid it shows, Map Box
+    rectangles, and the names VASSAL knows it by."""
 
     game: str
     grid: Grid
@@ -52,16 +81,32 @@ class Board:
     map_name: str
     board_name: str
     image: str
+    window: Window = Window()
+    title: str = ""  # what players call it ("France"): setup descriptions, the art's title
+    art_title: str = ""  # the title printed on the board image (board.toml art_title)
+
+    @property
+    def name(self) -> str:
+        return self.board_name
+
+    def holds(self, hex_: Hex) -> bool:
+        return self.grid.contains(hex_) and self.window.holds(hex_)
+
+    def hexes(self) -> tuple[Hex, ...]:
+        return tuple(h for h in self.grid.hexes() if self.window.holds(h))
 
     def center(self, hex_: Hex) -> tuple[float, float]:
         return self.grid.center(hex_, self.layout)
 
     def hex_at(self, x: float, y: float) -> Hex | None:
-        """The hex drawn at a pixel, None off the grid or inside a Map Box."""
+        """The hex drawn at a pixel, None off the board's hexes or inside a Map Box."""
         if self.box_at(x, y) is not None:
             return None
-        found = self.grid.hex_at(x, y, self.layout)
-        return found if self.grid.contains(found) else None
+        try:
+            found = self.grid.hex_at(x, y, self.layout)
+        except DataError:
+            return None
+        return found if self.holds(found) else None
 
     def box_at(self, x: float, y: float) -> BoxArea | None:
         return next((b for b in self.boxes if b.contains(x, y)), None)
@@ -70,63 +115,170 @@ class Board:
         for b in self.boxes:
             if b.code == code:
                 return b
-        raise DataError(f"no Map Box {code!r} on the board{near_miss(code, [b.code for b in self.boxes])}")
+        raise DataError(f"no Map Box {code!r} on board {self.board_name}"
+                        f"{near_miss(code, [b.code for b in self.boxes])}")
+
+    def bounds(self) -> tuple[float, float, float, float]:
+        """Pixel bounds (left, top, right, bottom) of the hexes the board shows."""
+        if self.window == Window():
+            return self.grid.bounds(self.layout)
+        xs, ys = [], []
+        for h in self.hexes():
+            for x, y in self.grid.corners(h, self.layout):
+                xs.append(x)
+                ys.append(y)
+        return min(xs), min(ys), max(xs), max(ys)
 
 
-def load_board(game: str, folder: Path | None = None) -> Board:
-    """Read scenarios/<game>/board.toml; DataError naming the file and key when it is wrong."""
-    path = (folder or REPO / "scenarios" / game) / "board.toml"
-    source = str(path)
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise DataError("no board settings for this game", source) from None
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise DataError(f"not valid TOML ({exc})", source) from None
-    if game not in GRIDS:
-        raise DataError(f"no grid for game {game!r}{near_miss(game, GRIDS)}", source)
-    grid = GRIDS[game]()
+@dataclass(frozen=True)
+class Boards:
+    """Every board of a game, on one VASSAL map, and the grid they share."""
 
-    def need(table: dict, key: str, kind: type, where: str):
+    game: str
+    grid: Grid
+    map_name: str
+    boards: tuple[Board, ...]
+
+    @property
+    def default(self) -> Board:
+        return self.boards[0]
+
+    def board(self, name: str) -> Board:
+        for b in self.boards:
+            if b.board_name == name:
+                return b
+        names = [b.board_name for b in self.boards]
+        raise DataError(f'no board "{name}" (boards: {", ".join(names)}){near_miss(name, names)}')
+
+    def names(self) -> tuple[str, ...]:
+        return tuple(b.board_name for b in self.boards)
+
+
+class _Toml:
+    """board.toml with typed reads that name the file and the key on error."""
+
+    def __init__(self, path: Path):
+        self.source = str(path)
+        try:
+            self.data = tomllib.loads(path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            raise DataError("no board settings for this game", self.source) from None
+        except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+            raise DataError(f"not valid TOML ({exc})", self.source) from None
+
+    def need(self, table: dict[str, Any], key: str, kind: type, where: str) -> Any:
         if key not in table:
-            raise DataError(f"missing {key}", source, where)
-        value = table[key]
+            raise DataError(f"missing {key}", self.source, where)
+        return self.typed(table[key], key, kind, where)
+
+    def typed(self, value: Any, key: str, kind: type, where: str) -> Any:
         if kind is float and isinstance(value, int) and not isinstance(value, bool):
             value = float(value)
         if not isinstance(value, kind) or isinstance(value, bool):
-            raise DataError(f"{key} must be a {kind.__name__}, not {value!r}", source, where)
+            raise DataError(f"{key} must be a {kind.__name__}, not {value!r}", self.source, where)
         return value
 
-    hexes = data.get("hexes", {})
-    ref = grid.parse(need(hexes, "ref", str, "[hexes]"), source, "[hexes] ref")
-    layout = Layout(ref=ref, x=need(hexes, "x", float, "[hexes]"), y=need(hexes, "y", float, "[hexes]"),
-                    along=need(hexes, "along", float, "[hexes]"),
-                    across=need(hexes, "across", float, "[hexes]"))
-    size = data.get("image_size", {})
-    width = need(size, "width", int, "[image_size]")
-    height = need(size, "height", int, "[image_size]")
-    left, top, right, bottom = grid.bounds(layout)
+    def pair(self, table: dict[str, Any], key: str, where: str) -> tuple[int, int] | None:
+        value = table.get(key)
+        if value is None:
+            return None
+        if (not isinstance(value, list) or len(value) != 2
+                or not all(isinstance(v, int) and not isinstance(v, bool) for v in value) or value[0] > value[1]):
+            raise DataError(f"{key} must be [first, last] whole numbers, not {value!r}", self.source, where)
+        return value[0], value[1]
+
+    def choice(self, table: dict[str, Any], key: str, allowed: tuple[str, ...], default: str, where: str) -> str:
+        value = table.get(key, default)
+        if value not in allowed:
+            raise DataError(f'{key} "{value}" is not one of {", ".join(allowed)}{near_miss(str(value), allowed)}',
+                            self.source, where)
+        return value
+
+
+def grid_from(doc: _Toml) -> Grid:
+    """The [grid] table: orientation, digits and one [[grid.sheets]] per numbering plane."""
+    table = doc.data.get("grid")
+    if not isinstance(table, dict):
+        raise DataError("missing table [grid]", doc.source)
+    sheets = []
+    for i, s in enumerate(table.get("sheets", [])):
+        where = f"[[grid.sheets]] #{i + 1}"
+        sheets.append(Sheet(
+            prefix=doc.typed(s.get("prefix", ""), "prefix", str, where),
+            rows=doc.pair(s, "rows", where) or (1, 99), cols=doc.pair(s, "cols", where) or (1, 99),
+            rows_grow=doc.choice(s, "rows_grow", GROWS_ROWS, "south", where),  # type: ignore[arg-type]
+            cols_grow=doc.choice(s, "cols_grow", GROWS_COLS, "east", where),  # type: ignore[arg-type]
+            shifted=doc.choice(s, "shifted", PARITIES, "even", where)))  # type: ignore[arg-type]
+    if not sheets:
+        raise DataError("the grid needs at least one [[grid.sheets]]", doc.source, "[grid]")
+    return Grid(name=doc.need(table, "name", str, "[grid]"), boards=tuple(sheets),
+                orientation=doc.choice(table, "orientation", ORIENTATIONS, "pointy", "[grid]"))  # type: ignore[arg-type]
+
+
+def _board_from(doc: _Toml, game: str, grid: Grid, map_name: str, table: dict[str, Any], n: int) -> Board:
+    name = doc.need(table, "name", str, f"[[boards]] #{n}")
+    where = f'board "{name}"'
+    window_t = table.get("window", {})
+    window = Window(sheet=window_t.get("sheet"), rows=doc.pair(window_t, "rows", where + " [window]"),
+                    cols=doc.pair(window_t, "cols", where + " [window]"))
+    hexes = table.get("hexes", {})
+    ref = grid.parse(doc.need(hexes, "ref", str, where + " [hexes]"), doc.source, where + " [hexes] ref")
+    layout = Layout(ref=ref, x=doc.need(hexes, "x", float, where + " [hexes]"),
+                    y=doc.need(hexes, "y", float, where + " [hexes]"),
+                    along=doc.need(hexes, "along", float, where + " [hexes]"),
+                    across=doc.need(hexes, "across", float, where + " [hexes]"))
+    width = doc.need(table, "width", int, where)
+    height = doc.need(table, "height", int, where)
+    board = Board(game, grid, layout, width, height, (), map_name, name, doc.need(table, "image", str, where),
+                  window, table.get("title", name), table.get("art_title", ""))
+    if not board.hexes():
+        raise DataError("the board's window holds no hex of the grid", doc.source, where + " [window]")
+    left, top, right, bottom = board.bounds()
     if left < 0 or top < 0 or right > width or bottom > height:
         raise DataError(f"the hex grid ({left:.0f},{top:.0f})-({right:.0f},{bottom:.0f}) does not fit "
-                        f"the {width}x{height} image", source, "[image_size]")
-    boxes = []
-    for code, table in sorted(data.get("boxes", {}).items()):
-        where = f"[boxes.{code}]"
-        box = BoxArea(code, need(table, "x", int, where), need(table, "y", int, where),
-                      need(table, "width", int, where), need(table, "height", int, where))
+                        f"the {width}x{height} image", doc.source, where)
+    boxes: list[BoxArea] = []
+    for code, bt in sorted(table.get("boxes", {}).items()):
+        bw = f"{where} [boxes.{code}]"
+        box = BoxArea(code, doc.need(bt, "x", int, bw), doc.need(bt, "y", int, bw),
+                      doc.need(bt, "width", int, bw), doc.need(bt, "height", int, bw))
         if box.x < 0 or box.y < 0 or box.x + box.width > width or box.y + box.height > height:
-            raise DataError("the box does not fit inside the image", source, where)
+            raise DataError("the box does not fit inside the image", doc.source, bw)
         for other in boxes:
             if (box.x < other.x + other.width and other.x < box.x + box.width
                     and box.y < other.y + other.height and other.y < box.y + box.height):
-                raise DataError(f"overlaps box {other.code}", source, where)
+                raise DataError(f"overlaps box {other.code}", doc.source, bw)
         boxes.append(box)
-    return Board(game, grid, layout, width, height, tuple(boxes),
-                 need(data, "map_name", str, "top level"), need(data, "board_name", str, "top level"),
-                 need(data, "image", str, "top level"))
+    return Board(game, grid, layout, width, height, tuple(boxes), map_name, name, board.image, window, board.title,
+                 board.art_title)
 
 
-@lru_cache(maxsize=None)
-def board_for(game: str) -> Board:
-    """The board of a built-in game, read once."""
-    return load_board(game)
+def load_boards_file(path: Path, game: str) -> Boards:
+    """Read a board.toml; DataError naming the file and key when it is wrong."""
+    doc = _Toml(path)
+    grid = grid_from(doc)
+    map_name = doc.need(doc.data, "map_name", str, "top level")
+    tables = doc.data.get("boards")
+    if not isinstance(tables, list) or not tables:
+        raise DataError("no [[boards]]", doc.source)
+    boards = tuple(_board_from(doc, game, grid, map_name, t, i + 1) for i, t in enumerate(tables))
+    names = [b.board_name for b in boards]
+    if len(set(names)) != len(names):
+        raise DataError(f"two boards share a name ({names})", doc.source)
+    return Boards(game, grid, map_name, boards)
+
+
+def load_boards(game: Game) -> Boards:
+    return load_boards_file(game.folder / "board.toml", game.key)
+
+
+def board_for(key: str) -> Board:
+    """The first board of a game, by key (most games have one)."""
+    from wargame.games import find_game
+
+    return find_game(key).boards().default
+
+
+def load_board(key: str) -> Board:
+    """The same as :func:`board_for` (older name)."""
+    return board_for(key)

@@ -1,7 +1,9 @@
 """The committed map data of a game (scenarios/<game>/map/): hexes, hexsides, cities, Sea Zones,
 Map Boxes. Loaded into frozen dataclasses; every error names the file, line and field.
 
-    load(folder, grid=None) -> MapData        load_game("use") -> MapData (cached)
+    load(folder, grid=None, vocabulary=None) -> MapData
+    load_for_game(game) -> MapData            the game's map (own folder, or borrowed + overrides)
+    load_game(key) -> MapData                 the same by game key (cached through the registry)
     MapData.hex("3014") -> HexInfo            MapData.side("2914", "2915") -> SideInfo
     MapData.city("Paris") -> City             MapData.cities_in("3014") -> tuple[City, ...]
     MapData.zone_link(10, 11) -> ZoneLink | None     MapData.box("NAO" or "North Atlantic Ocean")
@@ -18,21 +20,36 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
-from typing import Mapping
+from typing import TYPE_CHECKING, Mapping
 
 from wargame.errors import DataError, near_miss
-from wargame.grid import Grid, Hex, Hexside, Layout, use_grid
+from wargame.grid import Grid, Hex, Hexside, Layout
+
+if TYPE_CHECKING:
+    from wargame.games import Game
 
 # The layout all committed map geometry is written in: hexes of radius 1, the top-left corner
 # of the map's bounding box (hex 0101's west edge, row 01's top point) at (0, 0).
 UNIT_LAYOUT = Layout.regular(1.0, Hex(1, 1), x=math.sqrt(3) / 2, y=1.0)
 
 KINDS = ("land", "coastal", "water")
-TERRAINS = ("clear", "woods", "hills", "swamp", "desert")
-ROUGH = frozenset(("woods", "hills", "swamp", "desert"))  # rule 1.3.3
-WEATHER = ("cold", "mild", "warm", "desert")
 BORDERS = ("international", "disputed")
-REPO = Path(__file__).resolve().parents[1]
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    """The words a game's map data may use (game.toml [map]): terrains, which of them are
+    rough, weather zones."""
+
+    terrains: tuple[str, ...] = ("clear", "woods", "hills", "swamp", "desert")
+    rough: frozenset[str] = frozenset(("woods", "hills", "swamp", "desert"))
+    weather: tuple[str, ...] = ("cold", "mild", "warm", "desert")
+
+
+USE_VOCABULARY = Vocabulary()
+TERRAINS = USE_VOCABULARY.terrains
+ROUGH = USE_VOCABULARY.rough
+WEATHER = USE_VOCABULARY.weather
 
 
 @dataclass(frozen=True)
@@ -40,7 +57,7 @@ class HexInfo:
     id: str
     hex: Hex
     kind: str  # land, coastal or water (1.3.3; coastal = land hex with Sea Zone water)
-    terrain: str  # clear, woods, hills, swamp, desert ("" for water)
+    terrain: str  # a terrain of the game's vocabulary ("" for water)
     country: str  # 16.0 abbreviation, SWI / PER / SAU for the prohibited countries
     area: str  # Mainland or Overseas Area name
     overseas: bool
@@ -54,6 +71,7 @@ class HexInfo:
     restricted: bool  # USSR restricted hex (1.3.10)
     transport: bool  # a Transport Line runs through it
     land_pct: int
+    rough_terrains: frozenset[str] = ROUGH
 
     @property
     def is_land(self) -> bool:
@@ -70,7 +88,7 @@ class HexInfo:
 
     @property
     def is_rough(self) -> bool:
-        return self.terrain in ROUGH
+        return self.terrain in self.rough_terrains
 
 
 @dataclass(frozen=True)
@@ -182,6 +200,17 @@ class MapData:
     def zone_neighbours(self, zone: int) -> tuple[int, ...]:
         return tuple(sorted({l.b if l.a == zone else l.a for l in self.links if zone in (l.a, l.b)}))
 
+    def only(self, keep: frozenset[Hex]) -> MapData:
+        """The map cut to some hexes (the boards a scenario uses): hexsides, cities kept where
+        their hexes are. Sea Zones, links and boxes are kept whole."""
+        from dataclasses import replace
+
+        return replace(
+            self,
+            hexes=MappingProxyType({k: v for k, v in self.hexes.items() if v.hex in keep}),
+            sides=MappingProxyType({k: v for k, v in self.sides.items() if v.side.a in keep and v.side.b in keep}),
+            cities=tuple(c for c in self.cities if self.hexes[c.hex].hex in keep))
+
     def box(self, key: str) -> Box:
         for b in self.boxes.values():
             if key.strip().lower() in (b.code.lower(), b.name.lower()):
@@ -265,27 +294,34 @@ class _Rows:
         return grid.hex_id(h), h
 
 
-def load(folder: Path, grid: Grid | None = None) -> MapData:
-    """Read every map file of a folder and check that they agree with each other."""
+def load(folder: Path, grid: Grid, vocabulary: Vocabulary | None = None,
+         only: frozenset[Hex] | None = None) -> MapData:
+    """Read every map file of a folder and check that they agree with each other.
+
+    ``only``: the hexes to keep (a game whose boards show a window of this map); hexsides,
+    cities and the grid completeness check are limited to them."""
     folder = Path(folder)
-    grid = grid or use_grid()
+    vocab = vocabulary or USE_VOCABULARY
     hexes: dict[str, HexInfo] = {}
     t = _Rows(folder / "hexes.csv", ("hex", "kind", "terrain", "country", "area", "overseas", "disputed", "line",
                                      "weather", "seazones", "lake", "faded_dot", "prohibited", "restricted",
                                      "transport", "land_pct"))
     for n, r in t.rows:
         hid, h = t.hex_id(grid, n, r, "hex")
+        if only is not None and h not in only:
+            continue
         if hid in hexes:
             raise DataError(f"hex {hid} is listed twice", str(t.path), f"line {n}")
         kind = t.choice(n, r, "kind", KINDS)
         hexes[hid] = HexInfo(
-            id=hid, hex=h, kind=kind, terrain=t.choice(n, r, "terrain", TERRAINS, empty=kind == "water"),
+            id=hid, hex=h, kind=kind, terrain=t.choice(n, r, "terrain", vocab.terrains, empty=kind == "water"),
             country=r["country"], area=r["area"], overseas=t.flag(n, r, "overseas"), disputed=r["disputed"],
-            line=r["line"], weather=t.choice(n, r, "weather", WEATHER, empty=True),
+            line=r["line"], weather=t.choice(n, r, "weather", vocab.weather, empty=True),
             seazones=t.zones(n, r, "seazones"), lake=t.flag(n, r, "lake"), faded_dot=t.flag(n, r, "faded_dot"),
             prohibited=t.flag(n, r, "prohibited"), restricted=t.flag(n, r, "restricted"),
-            transport=t.flag(n, r, "transport"), land_pct=t.integer(n, r, "land_pct", 0))
-    absent = [grid.hex_id(h) for h in grid.hexes() if grid.hex_id(h) not in hexes]
+            transport=t.flag(n, r, "transport"), land_pct=t.integer(n, r, "land_pct", 0),
+            rough_terrains=vocab.rough)
+    absent = [grid.hex_id(h) for h in grid.hexes() if (only is None or h in only) and grid.hex_id(h) not in hexes]
     if absent:
         raise DataError(f"{len(absent)} hexes of the grid are missing, e.g. {absent[:3]}", str(t.path))
 
@@ -294,6 +330,8 @@ def load(folder: Path, grid: Grid | None = None) -> MapData:
                                         "strait_zones", "transport", "land_pct"))
     for n, r in t.rows:
         s = grid.parse_hexside(r["hexside"], str(t.path), t.where(n, "hexside"))
+        if only is not None and not (s.a in only and s.b in only):
+            continue
         sid = grid.hexside_id(s)
         if sid in sides:
             raise DataError(f"hexside {sid} is listed twice", str(t.path), f"line {n}")
@@ -308,7 +346,7 @@ def load(folder: Path, grid: Grid | None = None) -> MapData:
     for n, r in t.rows:
         z = t.integer(n, r, "zone")
         zones[z] = SeaZone(z, r["name"], t.integer(n, r, "water_hexes", 0), t.integer(n, r, "coastal_hexes", 0),
-                           t.choice(n, r, "weather", WEATHER, empty=True))
+                           t.choice(n, r, "weather", vocab.weather, empty=True))
     for h in hexes.values():
         bad = [z for z in h.seazones if z not in zones]
         if bad:
@@ -328,7 +366,9 @@ def load(folder: Path, grid: Grid | None = None) -> MapData:
     t = _Rows(folder / "cities.csv", ("hex", "name", "capital", "factory", "port", "country", "seazones", "lat",
                                       "lon", "geonameid", "note"))
     for n, r in t.rows:
-        hid, _ = t.hex_id(grid, n, r, "hex")
+        hid, ch = t.hex_id(grid, n, r, "hex")
+        if only is not None and ch not in only:
+            continue
         cities.append(City(name=r["name"], hex=hid, capital=t.flag(n, r, "capital"), factory=t.flag(n, r, "factory"),
                            port=t.flag(n, r, "port"), country=r["country"], seazones=t.zones(n, r, "seazones"),
                            lat=t.number(n, r, "lat"), lon=t.number(n, r, "lon"),
@@ -352,10 +392,79 @@ def load(folder: Path, grid: Grid | None = None) -> MapData:
                    boxes=MappingProxyType(boxes))
 
 
-@lru_cache(maxsize=4)
-def load_game(game: str, root: Path = REPO) -> MapData:
-    """The committed map of a game (scenarios/<game>/map), read once per process."""
-    folder = Path(root) / "scenarios" / game / "map"
-    if not folder.is_dir():
-        raise DataError(f'no map data for game "{game}" (looked in {folder})')
-    return load(folder)
+def vocabulary_of(settings: Mapping[str, object], source: str) -> Vocabulary:
+    """game.toml's [map] table (terrains, rough, weather); the default words where absent."""
+    table = settings.get("map", {})
+    if not isinstance(table, dict):
+        raise DataError("[map] must be a table", source)
+    base = USE_VOCABULARY
+
+    def words(key: str, default: tuple[str, ...]) -> tuple[str, ...]:
+        value = table.get(key, list(default))
+        if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):
+            raise DataError(f"{key} must be a list of words", source, "[map]")
+        return tuple(value)
+
+    terrains = words("terrains", base.terrains)
+    rough = words("rough", tuple(sorted(base.rough)))
+    stray = [r for r in rough if r not in terrains]
+    if stray:
+        raise DataError(f"rough names terrains that are not in terrains: {stray}", source, "[map]")
+    return Vocabulary(terrains, frozenset(rough), words("weather", base.weather))
+
+
+def load_for_game(game: Game) -> MapData:
+    """The committed map of a game: its own map/ folder, or the map of the game named by
+    game.toml's ``map_from`` cut to the hexes this game's boards show, with the overrides of
+    its own map/overrides.csv (USWC's maps are windows on USE's)."""
+    boards = game.boards()
+    source = str(game.folder / "game.toml")
+    vocab = vocabulary_of(game.settings, source)
+    borrowed = game.settings.get("map_from")
+    if borrowed is None:
+        folder = game.folder / "map"
+        if not folder.is_dir():
+            raise DataError(f"no map data (looked in {folder})", source)
+        return load(folder, boards.grid, vocab)
+    from wargame.games import find_game
+
+    if not isinstance(borrowed, str):
+        raise DataError("map_from must name a game", source, "map_from")
+    base = find_game(borrowed)
+    shown = frozenset(h for b in boards.boards for h in b.hexes())
+    data = load(base.folder / "map", boards.grid, vocab, only=shown)
+    overrides = game.folder / "map" / "overrides.csv"
+    return apply_overrides(data, overrides, vocab) if overrides.is_file() else data
+
+
+HEX_OVERRIDES = ("kind", "terrain", "faded_dot", "prohibited", "restricted", "transport", "country", "area")
+
+
+def apply_overrides(data: MapData, path: Path, vocab: Vocabulary = USE_VOCABULARY) -> MapData:
+    """overrides.csv (hex, field, value, rule, note): a game's own facts over a borrowed map."""
+    from dataclasses import replace
+
+    t = _Rows(path, ("hex", "field", "value", "rule", "note"))
+    hexes = dict(data.hexes)
+    for n, r in t.rows:
+        hid, _h = t.hex_id(data.grid, n, r, "hex")
+        if hid not in hexes:
+            raise DataError(f"hex {hid} is not on this game's boards", str(path), t.where(n, "hex"))
+        field = t.choice(n, r, "field", HEX_OVERRIDES)
+        if field in ("faded_dot", "prohibited", "restricted", "transport"):
+            value: object = t.flag(n, r, "value")
+        elif field == "kind":
+            value = t.choice(n, r, "value", KINDS)
+        elif field == "terrain":
+            value = t.choice(n, r, "value", vocab.terrains, empty=hexes[hid].kind == "water")
+        else:
+            value = r["value"]
+        hexes[hid] = replace(hexes[hid], **{field: value})
+    return replace(data, hexes=MappingProxyType(hexes))
+
+
+def load_game(game: str) -> MapData:
+    """The committed map of a game by key, read once per process (through the registry)."""
+    from wargame.games import find_game
+
+    return find_game(game).mapdata()

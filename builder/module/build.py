@@ -1,9 +1,10 @@
 """Build a game's VASSAL module: images, buildFile, setups, checks, then one atomic write.
 
-    build_module(game="use", dist=None, *, cache=True, board_image=None, progress=print) -> BuildReport
+    build_module(game, dist=None, *, cache=True, board_image=None, progress=print) -> BuildReport
 
-Steps: load the game (board geometry, content, scenarios), draw or fetch from the cache every
-image (board, faction cards, tracks, charts, counters, markers, layer badges), assemble the
+Steps: load the game through the registry (boards, content, displays, scenarios), draw or fetch
+from the cache every image (boards, faction cards, tracks, charts, counters, markers, layer
+badges), assemble the
 buildFile tree, write each scenario as a .vsav, then validate everything (component table, piece
 texts, setup hexes, image references) and only then write dist/<game>.vmod, atomically. Two
 builds from the same inputs give byte-identical modules: fixed gpids and piece ids, fixed
@@ -23,7 +24,7 @@ from PIL import Image
 
 from builder.module import cards as cardmod
 from builder.module import charts as chartmod
-from builder.module.cache import REPO, ImageCache, fingerprint
+from builder.module.cache import ImageCache, fingerprint
 from builder.module.pieces import (
     CUP_BACK,
     SORTIE_IMAGES,
@@ -38,7 +39,7 @@ from builder.module.pieces import (
     unit_piece,
 )
 from builder.module.setups import game_months, Places, SetupResult, scenario_setup
-from builder.module.tree import VASSAL_VERSION, ModuleSpec, Palette, Setup, Slot, module_tree, paged
+from builder.module.tree import VASSAL_VERSION, MapBoard, ModuleSpec, Palette, Setup, Slot, module_tree, paged
 from builder.render.content_faces import markers_from, units_from
 from builder.render.counters import render_counter, screen_px
 from builder.render.faces import MarkerFace
@@ -50,19 +51,15 @@ from vassal.grids import map_geometry
 from vassal.metadata import Metadata
 from vassal.module import check_module_references, write_module
 from vassal.pieces import parse_add_piece, parse_piece
-from wargame.board import load_board
-from wargame.content import Scenario, default_folder, load_content, load_scenarios
+from wargame.board import Board
+from wargame.content import Scenario, load_scenarios
 from wargame.errors import DataError
-from wargame.mapdata import load_game
-from wargame.offboards import faction_card, tracks_board
+from wargame.games import Game, art_root, find_game
 
 MODULE_VERSION = "0.2"  # 0.2: Sorties layer always active (level n = n - 1 Sorties), masked cup markers
-PHASES = ("Weather", "Declare War", "Economy", "Strategic Warfare", "Strategic Movement",
-          "Operations", "No Supply", "Replacements", "Upgrade", "Mobilization", "Diplomacy",
-          "Victory Check", "End of Turn")  # 1.3
 BADGE_PX = 36
-CUP_FACE = MarkerFace(("DIPLOMACY CUP",), "political", figure="?")  # a marker not yet drawn (10.2)
-BoardImage = Callable[[], Image.Image]
+BoardImage = Callable[[Board], Image.Image]
+PACKAGES = Path(__file__).resolve().parents[2]  # the folder holding builder/ and wargame/
 
 
 @dataclass(frozen=True)
@@ -80,25 +77,22 @@ class BuildReport:
     warnings: tuple[str, ...] = ()
     setup_pieces: dict[str, int] = field(default_factory=dict)
     setup_hexes: dict[str, int] = field(default_factory=dict)
-MARKER_TABS = ("Events", "On the map", "Tracks and politics", "Production and Will")
-TRACK_DIGITS = ("Prod 1s", "Prod 10s", "Will 1s", "Will 10s")
-ON_THE_MAP = ("Control", "Fort", "No EZOC", "Assault", "Supply", "Strategic Move", "Bombed", "Factory",
-              "Fac Lost", "Mulberry", "Nuclear Strike")
-
-
-def marker_tab(marker, content) -> tuple[str, str]:
-    """(palette tab, page) of a marker: events; markers played on the map; tracks, policies and
-    politics; and the Production / Will digits, paged by the faction their nation serves."""
+def marker_tab(marker, content, palettes) -> tuple[str, str]:  # noqa: ANN001
+    """(palette tab, page) of a marker, by the tabs of the game's displays.toml in order:
+    events; markers played on the map; tracks, policies and politics; the digits of the
+    tracks, paged by the faction their nation serves."""
+    tabs = palettes.marker_tabs
+    events, on_map, tracks = tabs[0], tabs[min(1, len(tabs) - 1)], tabs[min(2, len(tabs) - 1)]
     if marker.kind == "event":
-        return "Events", "Events"
-    if marker.name in TRACK_DIGITS:
+        return events, events
+    if marker.name in palettes.digits and len(tabs) > 3:
         nation = content.nations.get(marker.nation) if marker.nation else None
         faction = nation_faction(nation) if nation else None
         name = content.factions[faction].name if faction else "Neutral"
-        return "Production and Will", name
-    if marker.name in ON_THE_MAP or marker.name.startswith("Sorties"):
-        return "On the map", "On the map"
-    return "Tracks and politics", "Tracks and politics"
+        return tabs[3], name
+    if marker.name in palettes.on_the_map or marker.name.startswith(palettes.on_the_map_prefixes):
+        return on_map, on_map
+    return tracks, tracks
 
 
 def _png(image: Image.Image) -> bytes:
@@ -107,65 +101,27 @@ def _png(image: Image.Image) -> bytes:
     return out.getvalue()
 
 
-def default_board_image(game: str) -> BoardImage:
-    """The map art when builder.render.mapart exists, else a stand-in drawn from the map preview
-    at the board's size and hex layout."""
-    try:
-        from builder.render.mapart import render_board  # type: ignore[import-not-found]
-    except ImportError:
-        return partial(stand_in_board, game)
-    return partial(render_board, game=game)
+def default_board_image(game: Game) -> BoardImage:
+    """The map art of a board (builder.render.mapart)."""
+    from builder.render.mapart import render_board
+
+    return lambda board: render_board(game.key, board=board.board_name)
 
 
-def stand_in_board(game: str) -> Image.Image:
-    """The map preview renderer's terrain layer, scaled so its hexes sit on the board's."""
-    import tempfile
+def _board_sources(game: Game) -> list[Path]:
+    """What a board image is drawn from: the game's board and map data (a borrowed map's too),
+    the art, and the drawing code."""
+    folders = [game.file("board.toml"), game.file("game.toml"), game.file("map")]
+    borrowed = game.settings.get("map_from")
+    if isinstance(borrowed, str):
+        folders.append(find_game(borrowed).file("map"))
+    from wargame.games import art_root
 
-    from builder.mapmaker.preview import render
-    from wargame.mapdata import UNIT_LAYOUT
-
-    board = load_board(game)
-    m = load_game(game)
-    size = board.layout.along / UNIT_LAYOUT.along
-    with tempfile.TemporaryDirectory() as tmp:
-        out = render(m, "terrain", Path(tmp) / "preview.png", size=size)
-        preview = Image.open(out).convert("RGB")
-        preview.load()
-    canvas = Image.new("RGB", (board.width, board.height), (158, 190, 222))
-    dx = round(board.layout.x - UNIT_LAYOUT.x * size)
-    dy = round(board.layout.y - UNIT_LAYOUT.y * size)
-    canvas.paste(preview, (dx, dy))
-    from PIL import ImageDraw
-
-    from builder.render.text import font
-
-    pen = ImageDraw.Draw(canvas)
-    numbers = font("semibold", max(10, round(board.layout.along * 0.16)))
-    for hex_ in board.grid.hexes():  # hex numbers near the top of each hex, as printed maps do
-        x, y = board.center(hex_)
-        pen.text((x, y - board.layout.across * 0.42), board.grid.hex_id(hex_), font=numbers,
-                 fill=(70, 70, 70), anchor="mm")
-    names = _box_names(game)
-    title = font("bold", 30)
-    for box in board.boxes:
-        pen.rectangle((box.x, box.y, box.x + box.width - 1, box.y + box.height - 1), fill=(200, 215, 235),
-                      outline=(30, 30, 60), width=4)
-        pen.text((box.x + box.width / 2, box.y + 30), names.get(box.code, box.code), font=title,
-                 fill=(30, 30, 60), anchor="mm")
-    return canvas
-
-
-def _box_names(game: str) -> dict[str, str]:
-    return {box.code: box.name for box in load_game(game).boxes.values()}
-
-
-def _board_sources(game: str) -> list[Path]:
-    return [REPO / "scenarios" / game / "board.toml", REPO / "scenarios" / game / "map", REPO / "art",
-            REPO / "builder" / "render", REPO / "builder" / "mapmaker" / "preview.py", REPO / "wargame" / "grid"]
+    return folders + [art_root(), PACKAGES / "builder" / "render", PACKAGES / "wargame" / "grid"]
 
 
 def build_module(
-    game: str = "use",
+    game: Game | str,
     dist: Path | None = None,
     *,
     cache: bool = True,
@@ -173,12 +129,14 @@ def build_module(
     progress: Callable[[str], None] = lambda s: None,
     scenarios_folder: Path | None = None,
 ) -> BuildReport:
-    """Build dist/<game>.vmod; DataError/FormatError (nothing written) when a check fails."""
+    """Build <dist>/<game>.vmod (dist: ./dist); DataError/FormatError (nothing written) when a
+    check fails."""
     t0 = time.perf_counter()
+    game = find_game(game) if isinstance(game, str) else game
     seconds: dict[str, float] = {}
-    dist = dist or REPO / "dist"
-    target = dist / f"{game}.vmod"
-    images = ImageCache(dist / ".cache" / game if cache else None)
+    dist = dist or Path.cwd() / "dist"
+    target = dist / f"{game.key}.vmod"
+    images = ImageCache(dist / ".cache" / game.key if cache else None)
 
     def lap(name: str, start: float) -> float:
         now = time.perf_counter()
@@ -186,32 +144,36 @@ def build_module(
         return now
 
     progress("loading the game data")
-    board = load_board(game)
-    mapdata = load_game(game)
-    folder = default_folder(game)
-    content = load_content(folder)
-    scenarios = _scenarios(scenarios_folder or folder / "scenarios", content, board.grid)
-    hex_grid = vassal_hex_grid(board.grid, board.layout, (board.width, board.height))
-    box_names = {b.code: mapdata.box(b.code).name for b in board.boxes}
+    layout = game.boards()
+    mapdata = game.mapdata()
+    content = game.content()
+    displays = game.displays()
+    scenarios = (_scenarios(scenarios_folder, content, layout.grid) if scenarios_folder
+                 else game.scenarios())
+    map_boards = tuple(
+        MapBoard(b, vassal_hex_grid(b.grid, b.layout, (b.width, b.height), hexes=b.hexes()),
+                 {box.code: mapdata.box(box.code).name for box in b.boxes})
+        for b in layout.boards)
+    box_names = {code: name for mb in map_boards for code, name in mb.box_names.items()}
     t = lap("load", t0)
 
     files: dict[str, bytes] = {}
-    progress("board image (cached when its inputs are unchanged)")
     make_board = board_image or default_board_image(game)
-    board_key = ("board", game, fingerprint(_board_sources(game)), getattr(make_board, "func", make_board).__qualname__)
-    files["images/" + board.image] = images.get(board_key, lambda: _png(_checked_board(make_board(), board)))
+    board_print = fingerprint(_board_sources(game))
+    for b in layout.boards:
+        progress(f"board image {b.board_name} (cached when its inputs are unchanged)")
+        board_key = ("board", game.key, b.board_name, board_print, getattr(make_board, "__qualname__", ""))
+        files["images/" + b.image] = images.get(board_key, lambda b=b: _png(_checked_board(make_board(b), b)))
     t = lap("board", t)
 
-    factions = {key: f for key, f in content.factions.items()}
-    colours = {"axis": (205, 205, 205), "western": (214, 226, 240), "soviet": (238, 210, 205)}
-    card_boards = {key: faction_card(key, f.name, colours.get(key, (220, 220, 220)))
-                   for key, f in factions.items()}
-    tracks = tracks_board(content.settings.first_turn, content.settings.last_turn)
+    factions = dict(content.factions)
+    card_boards = displays.faction_cards()
+    tracks = displays.tracks_board()
     offboards = {**card_boards, "tracks": tracks}
-    code_print = fingerprint([REPO / "builder" / "module", REPO / "builder" / "render", REPO / "art"])
+    code_print = fingerprint([PACKAGES / "builder" / "module", PACKAGES / "builder" / "render", art_root()])
     for ob in offboards.values():
         files["images/" + ob.image] = images.get(("offboard", repr(ob), code_print), partial(cardmod.draw_board, ob))
-    for chart in chartmod.CHARTS:
+    for chart in displays.charts:
         files["images/" + chart.image] = images.get(("chart", repr(chart), code_print),
                                                     partial(chartmod.draw_chart, chart))
     t = lap("boards and charts", t)
@@ -234,14 +196,15 @@ def build_module(
     for img, face in badges:
         files["images/" + img] = images.get(("badge", repr(face), BADGE_PX, code_print),
                                             lambda face=face: _png(render_marker(face, BADGE_PX)))
-    # what every marker shows while it lies in the face-down Diplomacy Cup
-    files["images/" + CUP_BACK] = images.get(("cup", repr(CUP_FACE), px, code_print),
-                                             lambda: _png(render_marker(CUP_FACE, px)))
+    if displays.tracks.cup is not None:  # what every marker shows while it lies in the face-down cup
+        cup_face = MarkerFace(displays.tracks.cup_face, "political", figure="?")
+        files["images/" + CUP_BACK] = images.get(("cup", repr(cup_face), px, code_print),
+                                                 lambda: _png(render_marker(cup_face, px)))
     t = lap("counters", t)
 
     progress("assembling the buildFile")
     card_maps = {factions[k].name: ob.map_name for k, ob in card_boards.items()}
-    protos = prototypes(card_maps)
+    protos = prototypes(card_maps, displays.card.eliminated)
     gpid = 0
     slot_pieces: dict[str, object] = {}
 
@@ -261,7 +224,7 @@ def build_module(
     for marker in content.markers.values():
         piece = marker_piece(marker, content, next_gpid())
         slot_pieces[marker.key] = piece
-        tab, page = marker_tab(marker, content)
+        tab, page = marker_tab(marker, content, displays.palettes)
         marker_tabs.setdefault(tab, {}).setdefault(page, []).append(
             Slot(marker_name(marker), piece.basic.get("gpid"), piece))
     unit_tabs = []
@@ -270,7 +233,7 @@ def build_module(
         if tab in by_faction:
             unit_tabs.append(Palette(tab, tuple(paged(n, s) for n, s in by_faction[tab].items())))
     marker_pages = []
-    for tab in MARKER_TABS:
+    for tab in displays.palettes.marker_tabs:
         pages = marker_tabs.get(tab, {})
         if len(pages) == 1 and tab in pages:
             marker_pages.append(paged(tab, pages[tab]))
@@ -284,11 +247,14 @@ def build_module(
     spec_base = dict(
         name=title, version=MODULE_VERSION,
         description=f"{title}: map, counters, faction cards, tracks and scenarios (built by Staffwork)",
-        board=board, hex_grid=hex_grid, box_names=box_names,
+        map_name=layout.map_name, boards=map_boards,
         cards=[card_boards[k] for k in factions] + [tracks], sides=[f.name for f in factions.values()],
-        prototypes=protos, palettes=palettes, months=months, phases=PHASES,
-        weather_zones=[z for z in content.settings.weather_zones if z != "desert"],
-        policies=list(content.policies), charts=chartmod.CHARTS, next_gpid=gpid + 1,
+        prototypes=protos, palettes=palettes, months=months, phases=displays.phases,
+        weather_zones=[z for z in content.settings.weather_zones if z not in content.settings.fixed_weather],
+        weather_states=displays.weather_states, factions=tuple(factions),
+        charts_tooltip=displays.charts_tooltip or ", ".join(c.name for c in displays.charts),
+        weather_property=displays.weather_property,
+        policies=list(content.policies), charts=displays.charts, next_gpid=gpid + 1,
         nation_status={n.abbr: f"active {n.faction_1939}" if n.faction_1939 else "neutral"
                        for n in content.nations.values()},
         disputed_areas=list(content.disputed_areas),
@@ -301,9 +267,13 @@ def build_module(
     progress(f"setups: {len(scenarios)} scenarios")
     sizes = {name[len("images/"):]: Image.open(io.BytesIO(data)).size for name, data in files.items()
              if name.startswith("images/")}
-    main_el = next(e for e in draft.iter("VASSAL.build.module.Map") if e.get("mapName") == board.map_name)
-    main_geometry = map_geometry(main_el, image_size=sizes.__getitem__)
-    places_for = lambda: Places(board, main_geometry, offboards, box_names, content)  # noqa: E731
+    main_el = next(e for e in draft.iter("VASSAL.build.module.Map") if e.get("mapName") == layout.map_name)
+
+    def places_for(scenario: Scenario) -> Places:
+        board = layout.board(scenario.board) if scenario.board else layout.default
+        picker = f"{layout.map_name}BoardPicker\t{board.board_name}\t0\t0"
+        geometry = map_geometry(main_el, board_picker=picker, image_size=sizes.__getitem__)
+        return Places(board, geometry, offboards, box_names, content, displays)
     proto_pieces = {p.name: p.piece for p in protos}
 
     def faction_of(counter: str, scenario: Scenario) -> str | None:
@@ -324,9 +294,9 @@ def build_module(
     results: list[SetupResult] = []
     for scenario in scenarios.values():
         results.append(scenario_setup(
-            scenario, content, slot_pieces, proto_pieces, places_for(), module_name=title,
+            scenario, content, slot_pieces, proto_pieces, places_for(scenario), module_name=title,
             module_version=MODULE_VERSION, vassal_version=VASSAL_VERSION, faction_of=faction_of,
-            months=months, phases=PHASES))
+            months=months, phases=displays.phases, several_boards=len(layout.boards) > 1))
     for r in results:
         files[r.file] = r.data
     setups = [Setup(r.name, r.file, r.description) for r in results]
@@ -357,9 +327,9 @@ def build_module(
         setup_hexes={r.file: sum(1 for _, s in r.spots if s.hex) for r in results})
 
 
-def _scenarios(folder: Path, content, grid):
-    """The scenarios, with every hex id checked against the grid."""
-    return load_scenarios(folder, content, grid)
+def _scenarios(folder: Path, content, grid) -> dict[str, Scenario]:  # noqa: ANN001
+    """The scenarios of another folder, with every hex id checked against the grid."""
+    return dict(load_scenarios(folder, content, grid))
 
 
 def _checked_board(image: Image.Image, board) -> Image.Image:

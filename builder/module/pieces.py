@@ -88,10 +88,10 @@ def _flip_layer(back_image: str, level_name: str) -> Embellishment:
         description="Side: active = the back of the counter")
 
 
-def prototypes(card_maps: dict[str, str]) -> list[Prototype]:
+def prototypes(card_maps: dict[str, str], eliminated: str | None = "Eliminated") -> list[Prototype]:
     """Common (report + delete), Supply and Sorties layers, and one "<Faction> unit" prototype
-    per faction with a "send to Eliminated box" command; `card_maps` maps faction name to the
-    map name of its Faction Card."""
+    per faction with a "send to Eliminated box" command (the card's ``eliminated`` box);
+    `card_maps` maps faction name to the map name of its Faction Card."""
     common = Piece((
         ReportState.make(keys=REPORTED + (ELIMINATE,), report_format="$location$: $newPieceName$ *",
                          description="Report flips, supply and sorties to the chat log"),
@@ -119,9 +119,11 @@ def prototypes(card_maps: dict[str, str]) -> list[Prototype]:
         Prototype(SORTIES, "Sorties layer of air and naval units", sorties),
     ]
     for faction_name, card in sorted(card_maps.items()):
+        if eliminated is None:
+            continue
         send = SendToLocation.make(
             command_name="Send to Eliminated box", key=ELIMINATE, map_name=card, board_name=card,
-            destination="Z", zone="Eliminated", description="Eliminated box of the faction card (12.2)")
+            destination="Z", zone=eliminated, description="Eliminated box of the faction card (12.2)")
         out.append(Prototype(faction_prototype(faction_name), f"{faction_name} units",
                              Piece((send,), _empty_base())))
     return out

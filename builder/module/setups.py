@@ -23,7 +23,7 @@ from pathlib import Path
 
 from builder.module.tree import TURN_TRACKER_ID, DrawPileSpec, cup_pile, turn_state
 from vassal import sequence
-from vassal.commands import AddPiece, Command, SetGlobalProperty, SetTurn
+from vassal.commands import AddPiece, BoardPlacement, Command, SetGlobalProperty, SetTurn
 from vassal.grids import MapGeometry
 from vassal.pieces import Piece, expand_prototypes, piece_state, piece_type, with_layer, with_position
 from vassal.savefile import Placement as SavePlacement
@@ -32,13 +32,10 @@ from wargame import pieceprops as pp
 from wargame.board import Board
 from wargame.content import Content, Scenario
 from wargame.content.scenario import Placement
+from wargame.displays import Displays
 from wargame.errors import DataError
-from wargame.offboards import PLACE_BOX, WEATHER_STATES, OffBoard
+from wargame.offboards import OffBoard
 
-HEX_RE = re.compile(r"^\d{4}$")
-MONTH_RE = re.compile(r"^[A-Z][a-z]{2}-\d\d$")
-FACTION_BOXES = {"events": "Events", "conditional": "Conditional", "eliminated": "Eliminated",
-                 "mobilization": "Mobilization", "upgrade": "Upgrade", "hand": "Hand", "map": PLACE_BOX}
 DATE_SAVED = 946684800000  # 2000-01-01: a fixed stamp keeps setups byte-identical
 FIRST_PIECE_ID = 1_000_000
 
@@ -68,16 +65,26 @@ class Places:
     """Hands out counter positions: hex centres, and free slots inside boxes (row by row)."""
 
     def __init__(self, board: Board, main: MapGeometry, boards: Mapping[str, OffBoard],
-                 box_names: Mapping[str, str], content: Content | None = None) -> None:
+                 box_names: Mapping[str, str], content: Content | None = None,
+                 displays: Displays | None = None) -> None:
         self.board, self.main, self.boards = board, main, boards
         self.content = content
+        self.displays = displays
         self.box_names = box_names
         self.used: Counter[tuple[str, str]] = Counter()
 
+    def is_hex(self, where: str) -> bool:
+        """A hex id the setup's board shows."""
+        try:
+            return self.board.holds(self.board.grid.parse(where))
+        except DataError:
+            return False
+
     def hex(self, hex_id: str) -> Spot:
-        x, y = self.main.location_point(hex_id)
+        x, y = self.main.location_point(hex_id, self.board.board_name)
         x, y = self.main.snap(x, y)
-        ours = self.board.hex_at(x, y)
+        origin = self.main.board_named(self.board.board_name)
+        ours = self.board.hex_at(x - origin.x, y - origin.y) if origin is not None else None
         if ours is None or self.board.grid.hex_id(ours) != hex_id:
             raise DataError(f"VASSAL's point ({x}, {y}) for hex {hex_id} is not in that hex")
         if self.main.location_name(x, y) != hex_id:
@@ -86,6 +93,8 @@ class Places:
 
     def map_box(self, code: str, where: str) -> Spot:
         box = self.board.box(code)
+        origin = self.main.board_named(self.board.board_name)
+        ox, oy = (origin.x, origin.y) if origin is not None else (0, 0)
         n = self.used[(self.board.map_name, code)]
         self.used[(self.board.map_name, code)] += 1
         cols = max(1, (box.width - 20) // 85)
@@ -93,7 +102,7 @@ class Places:
         i = n % (cols * rows)
         x = box.x + 10 + 42 + (i % cols) * 85
         y = box.y + 10 + 42 + (i // cols) * 85
-        return Spot(self.board.map_name, x, y, where)
+        return Spot(self.board.map_name, x + ox, y + oy, where)
 
     def area(self, board_key: str, name: str, where: str) -> Spot:
         board = self.boards[board_key]
@@ -107,10 +116,10 @@ class Places:
         return Spot(board.map_name, x, y, where)
 
     def cup(self) -> Spot:
-        """Inside the Diplomacy Cup: the point where the DrawPile keeps its Deck."""
+        """Inside the draw cup: the point where the DrawPile keeps its Deck."""
         pile = self.pile()
         if pile is None:
-            raise DataError("the module has no Diplomacy Cup to put counters in")
+            raise DataError("the module has no draw cup to put counters in")
         return Spot(pile.board, pile.x, pile.y, "cup")
 
     def pile(self) -> DrawPileSpec | None:
@@ -140,6 +149,7 @@ def scenario_setup(
     faction_of: Callable[[str, Scenario], str | None],
     months: Sequence[str],
     phases: Sequence[str],
+    several_boards: bool = False,
 ) -> SetupResult:
     """One scenario as .vsav bytes, and where every piece went.
 
@@ -185,7 +195,7 @@ def scenario_setup(
         extra += cup_deck(pile, str(next_id), in_cup)
         next_id += 1
     elif in_cup:
-        raise DataError("the module has no Diplomacy Cup to put counters in", f"{scenario.key}.csv")
+        raise DataError("the module has no draw cup to put counters in", f"{scenario.key}.csv")
     try:
         state = turn_state(months, phases, str(scenario.first_turn), phases[0])
     except ValueError as exc:
@@ -197,11 +207,17 @@ def scenario_setup(
     extra += [SetGlobalProperty(pp.STATUS_PREFIX + abbr, f"{n.status} {n.faction}" if n.faction else n.status)
               for abbr, n in sorted(scenario.nations.items())]
     extra += [SetGlobalProperty(pp.CEDED_PREFIX + area, "true") for area in scenario.ceded]
-    tree = setup_tree(items, extra=extra, stack_ids=(str(n) for n in itertools.count(next_id)))
+    boards = None
+    if several_boards:  # the setup names the board it is played on (BoardPicker)
+        boards = {places.board.map_name: (BoardPlacement(places.board.board_name, 0, 0),)}
+    tree = setup_tree(items, boards, extra=extra, stack_ids=(str(n) for n in itertools.count(next_id)))
     description = f"{scenario.name}, {scenario.first_turn} to {scenario.last_turn}."
+    if several_boards:
+        description = f"{scenario.name} ({places.board.title} map), {scenario.first_turn} to {scenario.last_turn}."
     if waiting:
+        place_box = places.displays.card.place_box if places.displays else "To place on map"
         description += (f" {waiting} counters whose hex the setup does not give yet wait in their "
-                        f"faction card's '{PLACE_BOX}' box.")
+                        f"faction card's '{place_box}' box.")
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / f"{scenario.key}.vsav"
         write_saved_game(path, tree, module_name=module_name, module_version=module_version,
@@ -244,7 +260,7 @@ def _spot(p, scenario: Scenario, places: Places, box_codes: Mapping[str, str],
         faction = faction_of(p.counter, scenario)  # an event-timed arrival
         return places.area(faction, "Conditional", str(p.when)) if faction else \
             places.area("tracks", "Game markers", str(p.when))
-    if HEX_RE.match(where):
+    if places.is_hex(where):
         return places.hex(where)
     if where.lower() in box_codes:
         return places.map_box(box_codes[where.lower()], where)
@@ -258,12 +274,13 @@ def _spot(p, scenario: Scenario, places: Places, box_codes: Mapping[str, str],
         return places.area("tracks", "Diplomacy Holding Box", where)
     if where == "track":
         return _track_spot(p.counter, scenario, places, faction_of)
-    if where in FACTION_BOXES:
+    setup_boxes = places.displays.card.setup_boxes if places.displays else {}
+    if where in setup_boxes:
         faction = faction_of(p.counter, scenario)
         if faction is None:
             name = "Neutral forces" if where == "map" else "Game markers"
             return places.area("tracks", name, where)
-        return places.area(faction, FACTION_BOXES[where], where)
+        return places.area(faction, setup_boxes[where], where)
     raise DataError(f"cannot place a counter at {where!r}", f"{scenario.key}.csv", f"line {p.line}")
 
 
@@ -294,9 +311,10 @@ def _track_spot(counter: str, scenario: Scenario, places: Places,
     m = re.match(r"^weather-(\w+)$", counter)
     if m:
         zone = m.group(1)
-        state = scenario.weather.get(zone, "fair").capitalize()
-        if state not in WEATHER_STATES:
-            state = WEATHER_STATES[0]
+        states = places.displays.weather_states if places.displays else ("Fair",)
+        state = scenario.weather.get(zone, states[0].lower()).capitalize()
+        if state not in states:
+            state = states[0]
         return places.area("tracks", f"{zone.capitalize()} {state}", "track")
     faction = faction_of(counter, scenario)
     if faction is None:

@@ -11,7 +11,6 @@ from dataclasses import dataclass, field
 
 from lxml import etree
 
-from builder.module.charts import Chart
 from builder.module.pieces import Prototype
 from builder.vassal_grid import hex_grid_element
 from vassal import sequence
@@ -20,7 +19,8 @@ from vassal.grids import TAG_BOARD, TAG_ZONE, TAG_ZONED_GRID, HexGrid
 from vassal.pieces import Piece, format_add_piece
 from wargame import pieceprops as pp
 from wargame.board import Board, BoxArea
-from wargame.offboards import DECK_NAME, OffBoard
+from wargame.displays import Chart
+from wargame.offboards import OffBoard
 
 M = "VASSAL.build.module."
 MAP = M + "map."
@@ -62,15 +62,23 @@ class Setup:
 
 
 @dataclass(frozen=True)
+class MapBoard:
+    """A board of the main map: its image and geometry, VASSAL grid, and Map Box names."""
+
+    board: Board
+    hex_grid: HexGrid
+    box_names: Mapping[str, str]  # Map Box code -> name (zone name)
+
+
+@dataclass(frozen=True)
 class ModuleSpec:
     """Everything the tree is made from."""
 
     name: str
     version: str
     description: str
-    board: Board
-    hex_grid: HexGrid
-    box_names: Mapping[str, str]  # Map Box code -> name (zone name)
+    map_name: str
+    boards: Sequence[MapBoard]
     cards: Sequence[OffBoard]
     sides: Sequence[str]
     prototypes: Sequence[Prototype]
@@ -78,8 +86,12 @@ class ModuleSpec:
     months: Sequence[str]
     phases: Sequence[str]
     weather_zones: Sequence[str]
+    weather_states: Sequence[str]
+    factions: Sequence[str]
+    charts_tooltip: str
+    weather_property: str
     policies: Sequence[str]
-    nation_status: Mapping[str, str]  # nation -> its September 1939 status ("active axis", "neutral")
+    nation_status: Mapping[str, str]  # nation -> its status when the game starts ("active axis", "neutral")
     disputed_areas: Sequence[str]
     charts: Sequence[Chart]
     setups: Sequence[Setup]
@@ -98,10 +110,10 @@ def box_path(box: BoxArea) -> str:
     return f"{box.x},{box.y};{r},{box.y};{r},{b};{box.x},{b}"
 
 
-def _map_children(board_el: etree._Element, stack: bool = True) -> list[etree._Element]:
+def _map_children(board_els: Sequence[etree._Element], stack: bool = True) -> list[etree._Element]:
     picker = component(MAP + "BoardPicker", {
         "addColumnText": "Add column", "addRowText": "Add row", "boardPrompt": "Select board",
-        "slotHeight": 125, "slotScale": 0.2, "slotWidth": 350, "title": "Choose Boards"}, board_el)
+        "slotHeight": 125, "slotScale": 0.2, "slotWidth": 350, "title": "Choose Boards"}, *board_els)
     return [
         picker,
         # no blank colour: the counters under the top one show their own edges, as a real stack
@@ -133,7 +145,8 @@ def _map_children(board_el: etree._Element, stack: bool = True) -> list[etree._E
     ]
 
 
-def _map(name: str, board_el: etree._Element, *, launch: bool, extra: Sequence[etree._Element] = ()) -> etree._Element:
+def _map(name: str, board_els: Sequence[etree._Element], *, launch: bool,
+         extra: Sequence[etree._Element] = ()) -> etree._Element:
     attrs = {
         "allowMultiple": False, "backgroundcolor": "255,255,255", "buttonName": name if launch else "",
         "changeFormat": "$message$", "color": "0,0,0", "createFormat": "$pieceName$ created in $location$ *",
@@ -144,16 +157,19 @@ def _map(name: str, board_el: etree._Element, *, launch: bool, extra: Sequence[e
         "onlyReportChangedLocation": True, "showKey": "", "thickness": 3,
         "tooltip": f"Show or hide the {name} window" if launch else "",
     }
-    return component(M + "Map", attrs, *_map_children(board_el), *extra)
+    return component(M + "Map", attrs, *_map_children(board_els), *extra)
 
 
 def main_map(spec: ModuleSpec) -> etree._Element:
-    """"Europe": the board image, its Map Boxes as zones over the background hex grid."""
-    b = spec.board
-    zones = [_zone(spec.box_names[box.code], box_path(box)) for box in b.boxes]
-    grid = component(TAG_ZONED_GRID, {}, *zones, hex_grid_element(spec.hex_grid))
-    board_el = component(TAG_BOARD, {"image": b.image, "name": b.board_name, "reversible": False}, grid)
-    return _map(b.map_name, board_el, launch=False)
+    """The game's map: each board image with its Map Boxes as zones over the background hex
+    grid. A game of several boards (USWC's theatre maps) lets a setup pick one."""
+    board_els = []
+    for mb in spec.boards:
+        b = mb.board
+        zones = [_zone(mb.box_names[box.code], box_path(box)) for box in b.boxes]
+        grid = component(TAG_ZONED_GRID, {}, *zones, hex_grid_element(mb.hex_grid))
+        board_els.append(component(TAG_BOARD, {"image": b.image, "name": b.board_name, "reversible": False}, grid))
+    return _map(spec.map_name, board_els, launch=False)
 
 
 def card_map(card: OffBoard) -> etree._Element:
@@ -164,7 +180,7 @@ def card_map(card: OffBoard) -> etree._Element:
     board_el = component(TAG_BOARD, {"image": card.image, "name": card.map_name, "reversible": False}, grid)
     pile = cup_pile(card)
     extra = [_deck(pile)] if pile is not None else []
-    return _map(card.map_name, board_el, launch=True, extra=extra)
+    return _map(card.map_name, [board_el], launch=True, extra=extra)
 
 
 @dataclass(frozen=True)
@@ -226,16 +242,16 @@ def _java_bool(value: bool) -> str:
 
 
 def cup_pile(card: OffBoard) -> DrawPileSpec | None:
-    """The DrawPile of an off-map board's deck area (the Diplomacy Cup), if it has one."""
+    """The DrawPile of an off-map board's deck area (USE's Diplomacy Cup), if it has one."""
     for a in card.areas:
         if a.kind == "deck":
             x, y = a.center
-            return DrawPileSpec(DECK_NAME, card.map_name, x, y, a.width - 20, a.height - 20)
+            return DrawPileSpec(a.name, card.map_name, x, y, a.width - 20, a.height - 20)
     return None
 
 
 def _deck(pile: DrawPileSpec) -> etree._Element:
-    """The Diplomacy Cup: a draw pile that always draws at random (10.2)."""
+    """A draw cup: a draw pile that always draws at random (USE 10.2)."""
     return component(MAP + "DrawPile", pile.attributes())
 
 
@@ -310,7 +326,7 @@ def module_tree(spec: ModuleSpec) -> etree._Element:
         _dice("1d6", 1), _dice("2d6", 2),
         _turn_tracker(spec),
         component(M + "ChartWindow", {"hotkey": "", "icon": "", "name": "Charts", "text": "Charts",
-                                      "tooltip": "Sequence of play, terrain key, supply and EZOC"},
+                                      "tooltip": spec.charts_tooltip},
                   component(WIDGET + "TabWidget", {"entryName": "Charts"}, *[
                       component(WIDGET + "Chart", {"chartName": c.name, "description": c.title,
                                                    "fileName": c.image}) for c in spec.charts])),
@@ -331,9 +347,12 @@ def _entry(side: str) -> etree._Element:
 
 GAME_STATE_MENU = "Game state"
 STATE_MENUS = ("Policies", "Nations", "Disputed areas")
-FACTION_KEYS = ("axis", "western", "soviet")
-NATION_STATUSES = ("neutral", *(f"active {f}" for f in FACTION_KEYS), *(f"conquered {f}" for f in FACTION_KEYS),
-                   "ceded", "absent")  # wargame.pieceprops.STATUSES with the faction each concerns
+
+
+def nation_statuses(factions: Sequence[str]) -> tuple[str, ...]:
+    """wargame.pieceprops.STATUSES with the faction each concerns, as the Nations menu offers them."""
+    return ("neutral", *(f"active {f}" for f in factions), *(f"conquered {f}" for f in factions),
+            "ceded", "absent")
 
 
 def _changer(label: str, prompt: str, values: Sequence[str]) -> etree._Element:
@@ -357,7 +376,7 @@ def _global_properties(spec: ModuleSpec) -> list[etree._Element]:
     out = []
     for zone in spec.weather_zones:
         out.append(component(PROPS + "GlobalProperty", {
-            "description": f"Weather in the {zone} zone (11.0)", "initialValue": pp.WEATHER_VALUES[0],
+            "description": spec.weather_property.format(zone=zone), "initialValue": spec.weather_states[0],
             "isNumeric": False, "name": pp.WEATHER_PREFIX + zone}))
     for key in spec.policies:
         name = label(key, key)
@@ -370,7 +389,7 @@ def _global_properties(spec: ModuleSpec) -> list[etree._Element]:
         out.append(component(PROPS + "GlobalProperty", {
             "description": f"{name}: status and faction (2.1)",
             "initialValue": status, "isNumeric": False, "name": pp.STATUS_PREFIX + nation},
-            _changer(f"Nation: {name}", f"Status of {name}", NATION_STATUSES)))
+            _changer(f"Nation: {name}", f"Status of {name}", nation_statuses(spec.factions))))
     for area in spec.disputed_areas:
         name = label(area, area)
         out.append(component(PROPS + "GlobalProperty", {

@@ -281,6 +281,7 @@ def _polygons(geometry: dict, layer: str, to_board) -> tuple[Polygon, ...]:
 
 
 def _weather_key(a: str, b: str) -> str:
+    """The style key of a weather line: the two zones in the order the style names them."""
     lo, hi = sorted((WEATHER.index(a), WEATHER.index(b)))
     return f"{WEATHER[lo]}/{WEATHER[lo + 1]}"
 
@@ -316,10 +317,12 @@ def build_scene(board: Board, data: MapData, style: MapStyle) -> Scene:
     for h in sorted(data.hexes.values(), key=lambda h: h.id):
         corners = g.corners(h.hex, lay)
         for i, direction in enumerate(g.directions):
-            if not g.contains(g.step(h.hex, direction)):
+            if not board.holds(g.step(h.hex, direction)):
                 groups["frame"].append((corners[i], corners[(i + 1) % 6]))
         for n in g.neighbours(h.hex):
-            o = data.hexes[g.hex_id(n)]
+            o = data.hexes.get(g.hex_id(n))
+            if o is None:
+                continue
             if o.id <= h.id:
                 continue
             ends = g.hexside_endpoints(g.hexside(h.hex, n), lay)
@@ -344,7 +347,7 @@ def build_scene(board: Board, data: MapData, style: MapStyle) -> Scene:
             canals.append((board.center(a), board.center(b), link.note.split(";")[0].strip() or "Canal"))
     tags = _zone_tags(board, data) + _area_tags(board, data, style)
     return Scene(board, radius, hexes, _polygons(geometry, "land", to_board), _polygons(geometry, "lakes", to_board),
-                 strokes, cities, tags, straits, tuple(canals), g.bounds(lay))
+                 strokes, cities, tags, straits, tuple(canals), board.bounds())
 
 
 def _zone_tags(board: Board, data: MapData) -> tuple[Tag, ...]:

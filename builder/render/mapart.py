@@ -1,8 +1,8 @@
 """The map board image, drawn from the committed map data with Pillow.
 
-    render_board(game="use", scale=1.0) -> PIL.Image        the module's board image
-    render_map(game="use", scale=1.0, ...) -> MapRender     image + every label drawn (for tests)
-    render_print(game="use", dpi=150) -> MapRender          the print version (fixed inch size)
+    render_board(game, board=None, scale=1.0) -> PIL.Image   a board image of the module
+    render_map(game, board=None, scale=1.0, ...) -> MapRender  image + every label drawn (for tests)
+    render_print(game, board=None, dpi=150) -> MapRender     the print version (fixed inch size)
 
 The image is exactly `wargame.board`'s size (times `scale`) and every hex sits where
 `Board.center` says, because the shapes come from the same grid object (map_scene.py). Shapes
@@ -36,10 +36,9 @@ from builder.render.map_scene import (
 )
 from builder.render.style import ART_DIR, RGB, mix
 from builder.render.text import font
-from wargame.board import board_for
-from wargame.mapdata import load_game
+from wargame.games import find_game
 
-TITLE = "Staffwork \u2014 Unconditional Surrender! map of Europe, 1939"
+TITLE = "Staffwork \u2014 {title}, {board} map"  # when board.toml gives no art_title
 CREDITS = ("Geography: Natural Earth (public domain), warped onto the game's hex grid. Place names: GeoNames "
            "(CC BY 4.0), 1939 forms. Font: Barlow Condensed (SIL Open Font License). Sea Zone borders and "
            "numbers beyond those the rules name are a reconstruction.")
@@ -716,31 +715,44 @@ def _title(t: TextLayer, scene: Scene, st: MapStyle) -> None:
     col, sz, fonts = st.colours, st.sizes, st.fonts
     left, _, right, bottom = scene.grid_box
     y = bottom + (scene.board.height - bottom) * 0.42
-    t.text("title", (left + 20, y), TITLE, t.font(fonts["title"], sz["title"]), col["title"], "lm")
+    board = scene.board
+    title = board.art_title or TITLE.format(title=find_game(board.game).title, board=board.title)
+    t.text("title", (left + 20, y), title, t.font(fonts["title"], sz["title"]), col["title"], "lm")
     cred = t.font(fonts["text"], sz["credits"])
     hex_note = (f"Hexes {scene.board.layout.along:.0f} px apart (the VASSAL board at 100%); printed at "
-                f"{st.render['print_hex_inch']} in per hex. Hex numbers RRCC: row 01-58 north to south, "
-                f"column west to east.")
+                f"{st.render['print_hex_inch']} in per hex. {_numbering_note(scene.board)}")
     t.text("title", (left + 20, y + sz["title"] * 0.75), CREDITS, cred, col["box_text"], "lt")
     t.text("title", (left + 20, y + sz["title"] * 0.75 + sz["credits"] * 1.4), hex_note, cred, col["box_text"], "lt")
 
 
+def _numbering_note(board) -> str:  # noqa: ANN001
+    """How the board's hexes are numbered, from its grid (rows, columns and which way they run)."""
+    sheets = [s for s in board.grid.boards if board.window.sheet in (None, s.prefix)]
+    rows = board.window.rows or sheets[0].rows
+    runs = {"south": "north to south", "north": "south to north", "east": "west to east", "west": "east to west"}
+    return (f"Hex numbers RRCC: row {rows[0]:02d}-{rows[1]:02d} {runs[sheets[0].rows_grow]}, "
+            f"column {runs[sheets[0].cols_grow]}.")
+
+
 # ----------------------------------------------------------------------------- entry points
 
-@lru_cache(maxsize=2)
-def _scene(game: str) -> tuple[Scene, MapStyle]:
+@lru_cache(maxsize=4)
+def _scene(game: str, board: str | None = None) -> tuple[Scene, MapStyle]:
     st = load_style()
-    return build_scene(board_for(game), load_game(game), st), st
+    g = find_game(game)
+    chosen = g.boards().board(board) if board else g.boards().default
+    return build_scene(chosen, g.mapdata((chosen.board_name,)), st), st
 
 
-def render_map(game: str = "use", *, scale: float = 1.0, supersample: int | None = None,
+def render_map(game: str, *, board: str | None = None, scale: float = 1.0, supersample: int | None = None,
                workers: int | None = None) -> MapRender:
-    """Draw the board at `scale` (1.0 = the module's image, exactly board.toml's size)."""
+    """Draw a board of a game (its first unless named) at `scale` (1.0 = the module's image,
+    exactly board.toml's size)."""
     if not (0 < scale <= 4):
         raise ValueError(f"scale must be in (0, 4], not {scale}")
     started = time.perf_counter()
-    scene, st = _scene(game)
-    data = load_game(game)
+    scene, st = _scene(game, board)
+    data = find_game(game).mapdata((scene.board.board_name,))
     board = scene.board
     width, height = round(board.width * scale), round(board.height * scale)
     ss = int(supersample or st.render["supersample"])
@@ -771,22 +783,23 @@ def render_map(game: str = "use", *, scale: float = 1.0, supersample: int | None
     return MapRender(image, tuple(labels), scale, time.perf_counter() - started)
 
 
-def render_board(game: str = "use", *, scale: float = 1.0, workers: int | None = None) -> Image.Image:
-    """The module's board image: board.toml's size times `scale`, hexes where Board.center says."""
-    return render_map(game, scale=scale, workers=workers).image
+def render_board(game: str, *, board: str | None = None, scale: float = 1.0,
+                 workers: int | None = None) -> Image.Image:
+    """A board image of the module: board.toml's size times `scale`, hexes where Board.center says."""
+    return render_map(game, board=board, scale=scale, workers=workers).image
 
 
-def print_scale(game: str = "use", dpi: float = 150.0) -> float:
+def print_scale(game: str, dpi: float = 150.0, board: str | None = None) -> float:
     """Scale of the print version: hexes `print_hex_inch` wide across the flats at `dpi`."""
-    _, st = _scene(game)
-    return dpi * st.render["print_hex_inch"] / board_for(game).layout.along
+    scene, st = _scene(game, board)
+    return dpi * st.render["print_hex_inch"] / scene.board.layout.along
 
 
-def render_print(game: str = "use", *, dpi: float = 150.0, workers: int | None = None) -> MapRender:
+def render_print(game: str, *, board: str | None = None, dpi: float = 150.0, workers: int | None = None) -> MapRender:
     """The print version: the same drawing at a fixed physical size (art/map.toml print_hex_inch)."""
     if not (50 <= dpi <= 600):
         raise ValueError(f"dpi must be between 50 and 600, not {dpi}")
-    return render_map(game, scale=print_scale(game, dpi), workers=workers)
+    return render_map(game, board=board, scale=print_scale(game, dpi, board), workers=workers)
 
 
 def save_png(image: Image.Image, path: Path, dpi: float | None = None) -> Path:

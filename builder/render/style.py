@@ -14,8 +14,9 @@ from functools import lru_cache
 from pathlib import Path
 
 from wargame.errors import DataError, near_miss
+from wargame.games import art_root
 
-ART_DIR = Path(__file__).resolve().parents[2] / "art"
+ART_DIR = art_root()  # the installed art, or the data root's own art/ (staffwork --data)
 
 RGB = tuple[int, int, int]
 _HEX = re.compile(r"^#[0-9a-fA-F]{6}$")

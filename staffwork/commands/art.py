@@ -82,12 +82,9 @@ def run(args: argparse.Namespace) -> int:
         units, markers = sample_units(), sample_markers()
     else:
         from builder.render.content_faces import markers_from, physical_count, units_from
-        from wargame.content import default_folder, load_content
+        from wargame.games import find_game
 
-        folder = default_folder(args.game)
-        if not folder.is_dir():
-            raise InputError(f"no game {args.game!r}: {folder} is not a folder")
-        content = load_content(folder)
+        content = find_game(args.game).content()
         units, markers = units_from(content), markers_from(content)
         physical = physical_count(content)
     try:

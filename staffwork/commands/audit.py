@@ -26,6 +26,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument("log", help="a .vlog file")
     p.add_argument("--module", metavar="MOD", help="the module the log belongs to (.vmod)")
+    p.add_argument("--game", metavar="KEY", help="judge the log as this game (default: the game of its module)")
     p.add_argument("--phase", metavar="PHASE",
                    help='the phase the log is played in, e.g. "Axis Operations" (default: the '
                    "turn tracker's Phase property in the log)")
@@ -51,6 +52,7 @@ def report_dict(audit: Any) -> dict[str, Any]:
             {**asdict(a), "attacks": list(a.attacks)} for a in audit.activations
         ],
         "worst_step": audit.worst_step,
+        "moves_judged": audit.moves_judged,
     }
 
 
@@ -61,6 +63,8 @@ def text_report(audit: Any) -> str:
         lines.append(f.line())
         for said in f.chat:
             lines.append(f"    chat: {said}")
+    if not audit.moves_judged:
+        lines.append("moves not judged: this game's rules pack has no movement check yet (stacking only)")
     if not audit.findings:
         lines.append("no problems found")
     return "\n".join(lines) + "\n"
@@ -71,7 +75,9 @@ def run(args: argparse.Namespace) -> int:
 
     if not str(args.log).lower().endswith((".vlog", ".vsav")):
         raise InputError(f"{args.log}: expected a VASSAL log (.vlog)")
-    audit = audit_log(args.log, module=args.module, phase=args.phase)
+    if args.phase is not None:
+        _check_phase(args)
+    audit = audit_log(args.log, module=args.module, phase=args.phase, game=args.game)
     if args.picture:
         _picture(args, audit)
     if args.json:
@@ -85,12 +91,30 @@ def run(args: argparse.Namespace) -> int:
 def _picture(args: argparse.Namespace, audit: Any) -> None:
     """The position at the worst step, drawn by the check report's picture code."""
     from assistant.audit import position_at
-    from assistant.report import render_picture
+    from assistant.report import picture_board, render_picture
     from staffwork.games import board_art_for
-    from wargame.rules.use import check
+    from wargame.games import find_game
 
     step = audit.worst_step or audit.steps
-    board = position_at(args.log, step, module=args.module, phase=args.phase)
+    board = position_at(args.log, step, module=args.module, phase=args.phase, game=args.game)
+    game = find_game(board.position.game)
     focus = tuple(sorted({h for f in audit.findings if f.step == step for h in f.hexes}))
-    render_picture(board, check(board.position), args.picture, focus=focus,
-                   base_image=board_art_for(args.module, board.module_name))
+    on = picture_board(game, board.position).board_name
+    render_picture(board, game.pack().check(board.position), args.picture, focus=focus,
+                   base_image=board_art_for(args.module, board.module_name, on))
+
+
+def _check_phase(args: argparse.Namespace) -> None:
+    """--phase must be a phase of the log's game (read from the log's module name)."""
+    from assistant.board import module_name_of
+    from staffwork.commands.check import check_phase
+    from vassal.savefile import read_saved_game
+    from wargame.games import find_game, game_for_module
+
+    if args.game:
+        game = find_game(args.game)
+    else:
+        saved = read_saved_game(args.log)
+        name = module_name_of(args.module) if args.module else (saved.moduledata.name if saved.moduledata else None)
+        game = game_for_module(name, args.module or str(args.log))
+    check_phase(args.phase, game)

@@ -10,25 +10,23 @@ import argparse
 import sys
 from pathlib import Path
 
-from staffwork.errors import OK, InputError
+from staffwork.errors import OK
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("build", help="build the game's VASSAL module (dist/GAME.vmod)",
                        description="Build a game's VASSAL module from its data.")
-    p.add_argument("game", help="game folder under scenarios/ (e.g. use)")
-    p.add_argument("--dist", type=Path, default=None, help="output folder (default: dist/)")
+    p.add_argument("game", help="the game's key (staffwork --help lists them)")
+    p.add_argument("--dist", type=Path, default=None, help="output folder (default: ./dist)")
     p.add_argument("--no-cache", action="store_true", help="draw every image again")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress lines")
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    from staffwork.games import known_games
+    from wargame.games import find_game
 
-    games = {g.key: g for g in known_games()}
-    if args.game not in games:
-        raise InputError(f'unknown game "{args.game}" (known: {", ".join(sorted(games)) or "none"})')
+    find_game(args.game)  # one line naming the known games when it is not one
     from builder.module.build import build_module
 
     def progress(line: str) -> None:

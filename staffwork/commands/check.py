@@ -23,8 +23,9 @@ def register(sub: argparse._SubParsersAction) -> None:
         "paths, enemy zones of control (1.7), stacking (3.3) and where each unit may stand. "
         "Exit status 0 when nothing is wrong, 1 when problems are found, 2 for bad input.",
     )
-    p.add_argument("save", help="the saved game (.vsav)")
+    p.add_argument("save", help="the saved game (.vsav), or a log (.vlog): its position after the last step")
     p.add_argument("--module", metavar="MOD", help="the module (.vmod) the save belongs to")
+    p.add_argument("--game", metavar="KEY", help="judge the save as this game (default: the game of its module)")
     p.add_argument("--json", action="store_true", help="print the JSON report (schema staffwork.check/1)")
     p.add_argument("--picture", metavar="FILE.png", help="also draw the area involved into a PNG")
     p.add_argument("--board-image", metavar="PNG", help="draw the picture over this board image (default: the board art of the save's "
@@ -36,7 +37,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--nation", metavar="NAT=STATUS[:FACTION]", action="append", default=[],
                    help="a nation's status, e.g. POL=conquered:western or ITA=active:axis")
     p.add_argument("--ceded", metavar="AREA=on|off", action="append", default=[], help="a disputed area ceded or not")
-    p.add_argument("--month", help="the month (Sep-39 ...)")
+    p.add_argument("--month", help="the month, as the turn track names it (Sep-39 ...)")
     p.add_argument("--phase", help="the phase of the Sequence of Play")
     p.add_argument("--timing", action="store_true", help="print how long each stage took (standard error)")
     p.set_defaults(func=run)
@@ -61,17 +62,27 @@ def _switch(value: str, option: str) -> bool:
     raise InputError(f"{option}: {value!r} must be on or off")
 
 
-def overrides_from(args: argparse.Namespace):
+def overrides_from(args: argparse.Namespace, game):  # noqa: ANN001, ANN201
+    """The command line's game state, every value checked against the save's game: weather
+    zones and states, policies, nations, disputed areas, months and phases it has."""
     from assistant.board import Overrides, parse_status
-    from wargame.content import default_folder, load_content
+    from wargame.content import Month
     from wargame.errors import near_miss
 
-    content = load_content(default_folder("use"))
+    content = game.content()
+    settings = content.settings
+    states = {w.lower(): w for w in settings.weather_states}
     weather = {}
     for zone, w in _pairs(args.weather, "--weather"):
-        if w.capitalize() not in ("Fair", "Poor", "Severe"):
-            raise InputError(f"--weather {zone}={w}: weather is Fair, Poor or Severe")
-        weather[zone.lower()] = w.capitalize()
+        if zone.lower() not in settings.weather_zones:
+            raise InputError(f"--weather {zone}={w}: {game.short} has no weather zone {zone!r} "
+                             f"(zones: {', '.join(settings.weather_zones)}){near_miss(zone.lower(), settings.weather_zones)}")
+        if w.lower() not in states:
+            raise InputError(f"--weather {zone}={w}: weather is {', '.join(settings.weather_states)}")
+        fixed = settings.fixed_weather.get(zone.lower())
+        if fixed is not None and states[w.lower()] != fixed:
+            raise InputError(f"--weather {zone}={w}: the {zone} zone's weather is always {fixed}")
+        weather[zone.lower()] = states[w.lower()]
     policies = {}
     for key, v in _pairs(args.policy, "--policy"):
         if key not in content.policies:
@@ -81,31 +92,63 @@ def overrides_from(args: argparse.Namespace):
     for nat, v in _pairs(args.nation, "--nation"):
         if nat.upper() not in content.nations:
             raise InputError(f"--nation {nat}: no such nation{near_miss(nat.upper(), list(content.nations))}")
-        nations[nat.upper()] = parse_status(v, f"--nation {nat}")
+        nations[nat.upper()] = parse_status(v, f"--nation {nat}", tuple(content.factions))
     ceded = {}
     for key, v in _pairs(args.ceded, "--ceded"):
         if key not in content.disputed_areas:
             raise InputError(f"--ceded {key}: no such area{near_miss(key, list(content.disputed_areas))}")
         ceded[key] = _switch(v, f"--ceded {key}")
+    if args.month is not None:
+        try:
+            month = Month.parse(args.month)
+        except ValueError as exc:
+            raise InputError(f"--month {args.month}: {exc}") from None
+        if not settings.first_turn <= month <= settings.last_turn:
+            raise InputError(f"--month {args.month}: {game.short} runs from {settings.first_turn} "
+                             f"to {settings.last_turn}")
+    if args.phase is not None:
+        check_phase(args.phase, game)
     return Overrides(weather, policies, nations, ceded, args.month, args.phase)
+
+
+def check_phase(phase: str, game) -> None:  # noqa: ANN001
+    """A phase of the game's turn, alone or after a faction's name ("Axis Operations")."""
+    from wargame.errors import near_miss
+
+    phases = game.displays().phases
+    words = phase.strip()
+    for faction in game.content().factions.values():
+        if words.lower().startswith(faction.name.lower() + " "):
+            words = words[len(faction.name) + 1:]
+    if words.lower() not in {p.lower() for p in phases}:
+        raise InputError(f"--phase {phase}: not a phase of {game.short} ({', '.join(phases)})"
+                         f"{near_miss(words, phases)}")
 
 
 def run(args: argparse.Namespace) -> int:
     from assistant.board import read_position
-    from assistant.report import explain_text, find_unit, render_picture, report_dict, report_text
+    from assistant.report import explain_text, find_unit, picture_board, render_picture, report_dict, report_text
     from staffwork.games import board_art_for
-    from wargame.rules.use import check
+    from wargame.games import find_game
 
     started = time.perf_counter()
-    board = read_position(args.save, module=args.module, scenario=args.scenario, overrides=overrides_from(args))
+    board = read_position(args.save, module=args.module, scenario=args.scenario, game=args.game,
+                          overrides=lambda game: overrides_from(args, game))
     read = time.perf_counter()
-    result = check(board.position)
+    game = find_game(board.position.game)
+    result = game.pack().check(board.position)
     ruled = time.perf_counter()
     doc = report_dict(board, result)
+    unit = None
     if args.explain:
-        unit = find_unit(doc, args.explain)
-        if unit is None:
+        found = find_unit(doc, args.explain)
+        if not found:
             raise InputError(f"{args.save}: no unit {args.explain!r} (give a piece id or a unit name)")
+        if len(found) > 1:
+            raise InputError(f"{args.save}: {len(found)} units are called {args.explain!r}: "
+                             + ", ".join(f"{u['nationality']} {u['name']} [{u['id']}] at {u['where'] or 'off map'}"
+                                         for u in found[:6]) + " - give the piece id")
+        unit = found[0]
         sys.stdout.write(explain_text(doc, unit))
     elif args.json:
         json.dump(doc, sys.stdout, indent=2, ensure_ascii=False)
@@ -113,12 +156,14 @@ def run(args: argparse.Namespace) -> int:
     else:
         sys.stdout.write(report_text(doc))
     if args.picture:
-        focus = ()
-        if args.explain and unit is not None:
+        focus: tuple[str, ...] = ()
+        mapdata = result.situation.map
+        if unit is not None:
             focus = tuple(h for h in ([unit["where"]] + (unit["supply"]["path"] if unit["supply"] else []))
-                          if h and h.isdigit())
+                          if h and h in mapdata.hexes)
+        on = picture_board(game, board.position).board_name
         render_picture(board, result, args.picture, focus=focus,
-                       base_image=args.board_image or board_art_for(args.module, board.module_name))
+                       base_image=args.board_image or board_art_for(args.module, board.module_name, on))
     if args.timing:
         sys.stderr.write(f"read {1000 * (read - started):.0f} ms, rules {1000 * (ruled - read):.0f} ms, "
                          f"report {1000 * (time.perf_counter() - ruled):.0f} ms\n")

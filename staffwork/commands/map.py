@@ -1,11 +1,11 @@
 """`staffwork map`: compile the map data from open geographic data, and look at it.
 
-    staffwork map compile use [--out DIR]           rebuild scenarios/use/map/ (needs the mapmaker extra)
-    staffwork map info use 3014 [--json]            a hex and its six hexsides
-    staffwork map find use Paris                    the hex of a city or Map Box
-    staffwork map preview use -o FILE.png [--layer terrain|countries|seazones|weather|transport]
-    staffwork map render use -o FILE.png [--scale S]          the module's board image (the map art)
-    staffwork map render use -o FILE.png --print [--dpi N] [--tiles DIR] [--paper letter|a4]
+    staffwork map compile GAME [--out DIR]          rebuild the game's map/ (needs the mapmaker extra)
+    staffwork map info GAME HEX [--json]            a hex and its six hexsides
+    staffwork map find GAME NAME                    the hex of a city or Map Box
+    staffwork map preview GAME -o FILE.png [--layer terrain|countries|seazones|weather|transport]
+    staffwork map render GAME -o FILE.png [--board B] [--scale S]   a board image of the module
+    staffwork map render GAME -o FILE.png --print [--dpi N] [--tiles DIR] [--paper letter|a4]
 """
 
 from __future__ import annotations
@@ -24,7 +24,8 @@ LAYERS = ("terrain", "countries", "seazones", "weather", "transport")
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("map", help="compile the map data and look at it",
                        description="Compile a game's map data from open geographic data, and look at it.")
-    p.add_argument("--root", type=Path, default=None, help="repository folder holding scenarios/ (default: this checkout)")
+    p.add_argument("--root", type=Path, default=None,
+                   help="a folder of game data to use instead of the installed one (as staffwork --data)")
     msub = p.add_subparsers(dest="map_command", metavar="ACTION", required=True)
     c = msub.add_parser("compile", help="rebuild scenarios/GAME/map/ from the sources and the inputs in map/src/")
     c.add_argument("game")
@@ -44,6 +45,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     r = msub.add_parser("render", help="draw the map board (the module's image, or the print version)")
     r.add_argument("game")
     r.add_argument("-o", "--output", type=Path, required=True, help="PNG file to write")
+    r.add_argument("--board", default=None, help="which board of the game (default: its first)")
     r.add_argument("--scale", type=float, default=1.0, help="board image scale (default 1 = the module's size)")
     r.add_argument("--print", dest="print_version", action="store_true",
                    help="the print version at a fixed physical size (see --dpi)")
@@ -53,19 +55,16 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=run)
 
 
-def _root(args: argparse.Namespace) -> Path:
-    from wargame.mapdata import REPO
+def _game(args: argparse.Namespace):  # noqa: ANN202
+    from wargame.games import find_game, use_data_root
 
-    return args.root or REPO
+    if args.root is not None:
+        use_data_root(args.root)
+    return find_game(args.game)
 
 
-def _load(args: argparse.Namespace):
-    from wargame.mapdata import load
-
-    folder = _root(args) / "scenarios" / args.game / "map"
-    if not (folder / "hexes.csv").is_file():
-        raise InputError(f'no map data for game "{args.game}" in {folder}')
-    return load(folder)
+def _load(args: argparse.Namespace):  # noqa: ANN202
+    return _game(args).mapdata()
 
 
 def run(args: argparse.Namespace) -> int:
@@ -79,7 +78,7 @@ def _compile(args: argparse.Namespace) -> int:
     except ImportError as exc:
         raise InputError(f"the map compiler needs the mapmaker extra ({exc.name} is missing); "
                          "see builder/mapmaker/README.md") from None
-    game_dir = _root(args) / "scenarios" / args.game
+    game_dir = _game(args).folder
     if not (game_dir / "map" / "src").is_dir():
         raise InputError(f"no map inputs in {game_dir / 'map' / 'src'}")
     report = compile_map(game_dir, out_dir=args.out)
@@ -109,7 +108,7 @@ def _info(args: argparse.Namespace) -> int:
         sides.append({"direction": m.grid.direction(h.hex, other), "to": m.grid.hex_id(other),
                       **{k: v for k, v in asdict(s).items() if k not in ("side",)}})
     cities = [asdict(c) for c in m.cities_in(h.id)]
-    data = {k: v for k, v in asdict(h).items() if k != "hex"}
+    data = {k: v for k, v in asdict(h).items() if k not in ("hex", "rough_terrains")}
     if args.json:
         json.dump({"hex": data, "cities": cities, "hexsides": sides}, sys.stdout, indent=1)
         sys.stdout.write("\n")
@@ -171,18 +170,15 @@ def _render(args: argparse.Namespace) -> int:
     from builder.render import mapart
     from builder.render.map_print import page_tiles, tiles_pdf, write_tiles
     from vassal.archive import atomic_write
-    from wargame.board import GRIDS
 
-    if args.game not in GRIDS:
-        raise InputError(f'no board for game "{args.game}" (known: {", ".join(sorted(GRIDS))})')
-    if args.root is not None:
-        raise InputError("map render draws the built-in game data; --root is not supported here")
+    game = _game(args)
+    board = game.boards().board(args.board).board_name if args.board else None
     if args.tiles is not None and not args.print_version:
         raise InputError("--tiles needs --print (tiles are cut from the print version)")
     if args.print_version:
         if not 50 <= args.dpi <= 600:
             raise InputError(f"--dpi must be between 50 and 600, not {args.dpi:g}")
-        result = mapart.render_print(args.game, dpi=args.dpi)
+        result = mapart.render_print(game.key, board=board, dpi=args.dpi)
         mapart.save_png(result.image, args.output, dpi=args.dpi)
         w, h = result.image.size
         print(f"wrote {args.output}: {w}x{h} px, {w / args.dpi:.1f} x {h / args.dpi:.1f} in at {args.dpi:g} dpi "
@@ -191,14 +187,14 @@ def _render(args: argparse.Namespace) -> int:
             tiles = page_tiles(result.image, args.dpi, args.paper)
             paths = write_tiles(tiles, args.tiles, args.dpi)
             pdf = Path(args.tiles) / "map-tiles.pdf"
-            atomic_write(pdf, tiles_pdf(tiles, args.dpi, f"{args.game.upper()} map, {args.dpi:g} dpi"))
+            atomic_write(pdf, tiles_pdf(tiles, args.dpi, f"{game.short} map, {args.dpi:g} dpi"))
             rows = max(t.row for t in tiles) + 1
             print(f"wrote {len(paths)} {args.paper} pages ({rows} rows x {len(tiles) // rows} columns) "
                   f"to {args.tiles}, and all of them in {pdf} (print at 100 %, not fit to page)")
         return 0
     if not 0 < args.scale <= 4:
         raise InputError(f"--scale must be above 0 and at most 4, not {args.scale:g}")
-    result = mapart.render_map(args.game, scale=args.scale)
+    result = mapart.render_map(game.key, board=board, scale=args.scale)
     mapart.save_png(result.image, args.output)
     w, h = result.image.size
     print(f"wrote {args.output}: {w}x{h} px ({result.seconds:.1f} s)")

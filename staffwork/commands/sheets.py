@@ -81,14 +81,13 @@ def run(args: argparse.Namespace) -> int:
 def _run(args: argparse.Namespace) -> int:
     from builder.sheets import (Choice, build, calibration_pdf, chosen, content_art,
                                 manifest_csv, sheets_pdf)
-    from staffwork.games import DIST
-    from wargame.content import default_folder, load_content
+    from staffwork.games import dist_dir
+    from wargame.games import find_game
 
     started = time.perf_counter()
-    folder = default_folder(args.game)
-    if not folder.is_dir():
-        raise InputError(f"no game {args.game!r}: {folder} is not a folder")
-    output = args.output or DIST / f"{args.game}-counters.pdf"
+    game = find_game(args.game)
+    folder = game.folder
+    output = args.output or dist_dir() / f"{args.game}-counters.pdf"
     if output.suffix.lower() != ".pdf":
         raise InputError(f"{output}: counter sheets are written as PDF (name it .pdf)")
     for parent in output.resolve().parents:
@@ -97,7 +96,7 @@ def _run(args: argparse.Namespace) -> int:
                 raise InputError(f"{output}: {parent} is not a folder")
             break
     spec = _spec(args)
-    content = load_content(folder)
+    content = game.content()
     title = f"{content.settings.short or args.game.upper()} counters"
     if args.calibration:
         if spec.fold:

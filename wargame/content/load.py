@@ -63,6 +63,12 @@ SETTINGS = (
     "map_boxes",
     "published_counters",
     "cup_markers",
+    "rules",
+    "module_names",
+    "map_from",
+    "map",
+    "fixed_weather",
+    "weather_states",
 )
 FILES = (
     "game.toml",
@@ -119,8 +125,10 @@ def load_content(folder: Path | str) -> Content:
 
 
 def default_folder(game: str) -> Path:
-    """scenarios/<game>/ of this checkout."""
-    return Path(__file__).resolve().parents[2] / "scenarios" / game
+    """The data folder of a game, by key (through the registry of games)."""
+    from wargame.games import find_game
+
+    return find_game(game).folder
 
 
 # -- settings ---------------------------------------------------------------------------------
@@ -145,7 +153,23 @@ def _settings(path: Path) -> GameSettings:
         map_boxes=toml.strings("map_boxes"),
         published_counters=published,
         cup_markers=toml.strings("cup_markers") if "cup_markers" in toml.data else (),
+        fixed_weather=_fixed_weather(toml),
+        weather_states=toml.strings("weather_states") if "weather_states" in toml.data else ("Fair",),
     )
+
+
+def _fixed_weather(toml: TomlDoc) -> Mapping[str, str]:
+    """Zones whose weather never changes (USE's desert is always Fair)."""
+    table = toml.data.get("fixed_weather", {})
+    if not isinstance(table, dict):
+        raise toml.fail("fixed_weather", "must be a table of zone = weather")
+    zones = toml.strings("weather_zones")
+    for zone, value in table.items():
+        if zone not in zones:
+            raise toml.fail("fixed_weather", f'"{zone}" is not one of weather_zones{near_miss(zone, zones)}')
+        if not isinstance(value, str) or not value:
+            raise toml.fail("fixed_weather", f"{zone} must name a weather")
+    return MappingProxyType(dict(table))
 
 
 def _keyed(items: Iterable[tuple[Row, str, T]]) -> Mapping[str, T]:

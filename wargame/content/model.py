@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from types import MappingProxyType
 
 MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 _MONTH_RE = re.compile(r"^([A-Z][a-z]{2})-(\d\d)$")
@@ -70,6 +71,8 @@ class GameSettings:
     map_boxes: tuple[str, ...]
     published_counters: int | None
     cup_markers: tuple[str, ...] = ()  # markers that may enter the draw cup in play, besides its start
+    fixed_weather: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))  # zone -> its only weather (USE desert)
+    weather_states: tuple[str, ...] = ("Fair",)  # what the weather of a zone can be
 
 
 @dataclass(frozen=True)

@@ -25,14 +25,13 @@ from .model import Content, Month, Timing, Unit
 from .tables import Row, TomlDoc, read_table
 
 STATUSES = ("active", "neutral", "conquered", "ceded", "absent")
-WEATHER = ("fair", "poor", "severe")
 # Boxes and holders a counter may start in, besides a hex, "map", a Map Box, a month or an event.
 BOXES = ("mobilization", "eliminated", "conditional", "upgrade", "events", "holding_box", "cup", "set_aside",
          "track", "turn_track", "hand")  # fmt: skip
 _HEX_RE = re.compile(r"^\d{4}$")
 _MONTH_RE = re.compile(r"^[A-Z][a-z]{2}-\d\d$")
 SETTINGS = ("name", "first_turn", "last_turn", "factions", "policies", "events_done", "ceded", "nations",
-            "weather", "victory", "special_rules", "notes")  # fmt: skip
+            "weather", "victory", "special_rules", "notes", "board")  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -58,6 +57,7 @@ class Placement:
     line: int
     note: str = ""  # the setup line's remark; documents a deliberate exception to a placement rule
     flipped: bool = False  # a two-sided marker starts back side up (face = back: Tobruk fort UK side)
+    on_hex: bool = False  # ``where`` is a hex id of the game's grid
 
 
 @dataclass(frozen=True)
@@ -83,6 +83,7 @@ class Scenario:
     special_rules: tuple[Rule, ...]
     notes: str
     setup: tuple[Placement, ...]
+    board: str = ""  # the board it is played on, for games of several boards ("" = the first)
 
     @property
     def turns(self) -> int:
@@ -101,7 +102,7 @@ class Scenario:
         """Unit counters on the map at the start, by unit key."""
         out: Counter[str] = Counter()
         for p in self.setup:
-            if p.is_unit and (p.where == "map" or _HEX_RE.match(p.where)):
+            if p.is_unit and (p.where == "map" or p.on_hex):
                 out[p.counter] += p.count
         return out
 
@@ -157,6 +158,7 @@ def load_scenario(path: Path, content: Content, grid: Grid | None = None) -> Sce
         special_rules=special,
         notes=toml.text("notes") if "notes" in toml.data else "",
         setup=setup,
+        board=toml.text("board") if "board" in toml.data else "",
     )
 
 
@@ -215,12 +217,14 @@ def _weather(toml: TomlDoc, content: Content) -> Mapping[str, str]:
             raise toml.fail(
                 "weather", f'no weather zone "{zone}"{near_miss(zone, content.settings.weather_zones)}'
             )
-        if value not in WEATHER:
+        states = tuple(w.lower() for w in content.settings.weather_states)
+        if value not in states:
             raise toml.fail(
-                "weather", f'"{value}" is not one of {", ".join(WEATHER)}{near_miss(str(value), WEATHER)}'
+                "weather", f'"{value}" is not one of {", ".join(states)}{near_miss(str(value), states)}'
             )
-        if zone == "desert" and value != "fair":
-            raise toml.fail("weather", "the desert zone is always fair (11.0)")
+        fixed = content.settings.fixed_weather.get(zone)
+        if fixed is not None and value != fixed.lower():
+            raise toml.fail("weather", f"the {zone} zone's weather is always {fixed}")
     return MappingProxyType(dict(table))
 
 
@@ -288,8 +292,8 @@ def _setup(
         limit = unit.count if unit is not None else marker.count  # type: ignore[union-attr]
         if used[key] > limit:
             raise row.fail("count", f"{used[key]} {key} counters set up but only {limit} exist")
-        where, when = _where(row, content, first, last)
-        if grid is not None and _HEX_RE.match(where):
+        where, when = _where(row, content, first, last, grid)
+        if grid is not None and _is_hex(where, grid):
             where = grid.hex_id(grid.parse(where, str(path), f"line {row.line}, column where"))
         strength = row.choice("strength", ("full", "reduced"), required=False)
         sorties = row.integer("sorties", 0, 6, required=False)
@@ -301,16 +305,29 @@ def _setup(
         face = row.choice("face", ("front", "back"), required=False)
         if face == "back" and (marker is None or not marker.back):
             raise row.fail("face", f"{key} has no back face to show")
-        out.append(Placement(key, unit is not None, count, where, when, strength, sorties, row.line, note, face == "back"))
+        out.append(Placement(key, unit is not None, count, where, when, strength, sorties, row.line, note,
+                             face == "back", bool(where) and _is_hex(where, grid)))
     _check_replaced(path, content, out)
     return tuple(out)
 
 
-def _where(row: Row, content: Content, first: Month, last: Month) -> tuple[str, Timing | None]:
+def _is_hex(where: str, grid: Grid | None) -> bool:
+    """A hex id of the game's grid (four digits when no grid is given)."""
+    if grid is None:
+        return bool(_HEX_RE.match(where))
+    try:
+        grid.parse(where)
+    except DataError:
+        return False
+    return True
+
+
+def _where(row: Row, content: Content, first: Month, last: Month,
+           grid: Grid | None = None) -> tuple[str, Timing | None]:
     """The start of a counter: a place ("3014", "map", a box) or a time on the turn track."""
     where = row.text("where")
     boxes = (*BOXES, *content.settings.map_boxes)
-    if where == "map" or _HEX_RE.match(where) or where in boxes:
+    if where == "map" or _is_hex(where, grid) or where in boxes:
         return where, None
     if not (_MONTH_RE.match(where) or where[:1].islower()):
         raise row.fail(

@@ -96,10 +96,14 @@ class GameState:
 
 @dataclass(frozen=True)
 class Position:
+    """``boards``: the boards of the game in use (empty: all of them). A game whose maps are
+    separate windows on one grid (USWC) plays one of them at a time."""
+
     game: str
     units: tuple[Unit, ...]
     markers: tuple[MarkerPiece, ...]
     state: GameState
+    boards: tuple[str, ...] = ()
 
     @cached_property
     def _by_place(self) -> Mapping[str, tuple[Unit, ...]]:

@@ -1,43 +1,88 @@
-"""The USE rules pack: ZOC (1.7), stacking (3.3), placement (4.2.x, 1.3.x, 10.3.x) and supply
-(7.0-7.4) over a frozen :class:`~wargame.rules.position.Position`.
+"""The USE rules pack: ZOC (1.7), stacking (3.3), placement (4.2.x, 1.3.x, 10.3.x), supply
+(7.0-7.4) and the movement an audit judges (4.1, 4.2), over a frozen
+:class:`~wargame.rules.position.Position`.
 
-    check(position, mapdata=None) -> Check      everything, with the findings sorted
-    Check(findings, zoc, supply, situation)
+    Pack(game)                       the pack object the registry hands out (wargame.games)
+    check(position, mapdata=None)    the game's own pack's check (a shortcut for tests)
 
-Player Aid Sheet values live in rules.toml beside this file (our defaults, documented there).
+Player Aid Sheet values live in rules.toml and movement.toml beside this file (our defaults,
+documented there). The hooks a sibling game overrides are the methods of :class:`Pack`.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from functools import cached_property
+from typing import TYPE_CHECKING, Any
 
-from wargame.mapdata import MapData
 from wargame.rules import Finding
-from wargame.rules.position import Position
-from wargame.rules.use.ground import Situation, rules_data, situation
+from wargame.rules.pack import Record, RulesPack
+from wargame.rules.position import Position, Unit
+from wargame.rules.results import Check, SupplyLine, SupplyReport, Zoc
+from wargame.rules.use.ground import RulesData, Situation, rules_data_from, situation
 from wargame.rules.use.placement import placement_findings
 from wargame.rules.use.stacking import stacking_findings
-from wargame.rules.use.supply import SupplyLine, SupplyReport, supply_report
-from wargame.rules.use.zoc import Zoc, zoc_map
+from wargame.rules.use.supply import Sources, supply_report, use_exemption, use_sources
+from wargame.rules.use.zoc import zoc_of
 
-__all__ = ["Check", "SupplyLine", "SupplyReport", "Zoc", "check", "rules_data"]
+if TYPE_CHECKING:
+    from wargame.mapdata import MapData
+    from wargame.rules.use.movement import MoveCosts
+    from wargame.rules.use.supply import _Tracer
+
+__all__ = ["Check", "Pack", "SupplyLine", "SupplyReport", "Zoc", "check"]
 
 
-@dataclass(frozen=True)
-class Check:
-    findings: tuple[Finding, ...]
-    zoc: Zoc
-    supply: SupplyReport
-    situation: Situation
+class Pack(RulesPack):
+    """Unconditional Surrender!: three factions, all mutual enemies (1.7)."""
 
-    @property
-    def problems(self) -> tuple[Finding, ...]:
-        return tuple(f for f in self.findings if f.severity == "problem")
+    @cached_property
+    def data(self) -> RulesData:
+        return rules_data_from(self.toml("rules.toml"), " + ".join(self.rule_sources("rules.toml")))
+
+    @cached_property
+    def costs(self) -> MoveCosts:
+        from wargame.rules.use.movement import costs_from
+
+        return costs_from(self.toml("movement.toml"), self.toml("rules.toml"),
+                          " + ".join(self.rule_sources("movement.toml")), " + ".join(self.rule_sources("rules.toml")))
+
+    # -- the pipeline's steps ---------------------------------------------------------------
+    def situation(self, position: Position, mapdata: MapData | None = None) -> Situation:
+        return situation(position, mapdata, pack=self)
+
+    def zoc_of(self, sit: Situation, unit: Unit) -> frozenset[str]:
+        return zoc_of(sit, unit)
+
+    def supply(self, sit: Situation, zoc: Zoc) -> SupplyReport:
+        return supply_report(sit, zoc)
+
+    def stacking(self, sit: Situation) -> list[Finding]:
+        return stacking_findings(sit)
+
+    def placement(self, sit: Situation, zoc: Zoc) -> list[Finding]:
+        return placement_findings(sit, zoc)
+
+    def setup_problems(self, position: Position, mapdata: MapData) -> list[tuple[str, str, str]]:
+        from wargame.rules.use.setup import marker_problems
+
+        return marker_problems(position, mapdata)
+
+    # -- supply hooks (7.2, 7.3) ------------------------------------------------------------
+    def supply_sources(self, tracer: _Tracer, faction: str, nationality: str) -> Sources:
+        return use_sources(tracer, faction, nationality)
+
+    def supply_exemption(self, tracer: _Tracer, unit: Unit) -> str:
+        return use_exemption(tracer, unit)
+
+    # -- audits ----------------------------------------------------------------------------
+    def move_judge(self, record: Record) -> Any:
+        from wargame.rules.use.audit import MoveJudge
+
+        return MoveJudge(self, record)
 
 
 def check(position: Position, mapdata: MapData | None = None) -> Check:
-    sit = situation(position, mapdata)
-    zoc = zoc_map(sit)
-    supply = supply_report(sit, zoc)
-    findings = stacking_findings(sit) + placement_findings(sit, zoc) + list(supply.findings)
-    return Check(tuple(sorted(findings, key=Finding.sort_key)), zoc, supply, sit)
+    """Everything about a position, by the pack of the position's game."""
+    from wargame.games import find_game
+
+    return find_game(position.game).pack().check(position, mapdata)

@@ -1,8 +1,8 @@
 """What every USE check needs to know about the ground: who owns and controls each hex, which
 hexes and hexsides ground units may not use, and the values of rules.toml.
 
-    rules_data() -> RulesData                         the Player Aid Sheet values (cached)
-    situation(position, mapdata=None, content=None) -> Situation   derived facts, computed once
+    rules_data_from(table, source) -> RulesData       the Player Aid Sheet values of a pack
+    situation(position, mapdata=None, content=None, pack=None) -> Situation   derived facts, once
     Situation.owner(hex) / .controller(hex) / .ground_barred(hex, faction, nationality)
     Situation.side_barred(a, b) / .enemy_fort(hex, faction) / .friendly_port(hex, faction)
 
@@ -13,20 +13,20 @@ Ground prohibitions follow 1.3.2 (faded dot), 1.3.3 (water), 1.3.8 (prohibited c
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
-from functools import cached_property, lru_cache
-from pathlib import Path
+from dataclasses import dataclass, field, replace
+from functools import cached_property
 from types import MappingProxyType
+from typing import TYPE_CHECKING, Any
 
-from wargame.content import Content, default_folder, load_content
+from wargame.content import Content
 from wargame.errors import DataError
-from wargame.mapdata import MapData, load_game
+from wargame.mapdata import MapData
 from wargame.rules.position import MarkerPiece, Position, Unit
 
-RULES_FILE = Path(__file__).with_name("rules.toml")
-FACTIONS = ("axis", "western", "soviet")
+if TYPE_CHECKING:
+    from wargame.rules.use import Pack
+
 OCCUPIED_USSR = "Occupied USSR"
 
 
@@ -38,15 +38,12 @@ class RulesData:
     convoy_max_sorties: int
     movement: Mapping[str, int]
     ground_prohibited: Mapping[str, bool]
+    sea_supply: bool = True  # Sea Supply Lines exist (7.4.3); USWC has none
+    capped_port_capacity: int = 0  # USWC 7.3: units one Western port outside the UK supplies
 
 
-@lru_cache(maxsize=1)
-def rules_data(path: Path = RULES_FILE) -> RulesData:
-    """rules.toml, read once; DataError naming the file and key when a value is missing."""
-    try:
-        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError) as exc:
-        raise DataError(f"cannot read the rules data ({exc})", str(path)) from None
+def rules_data_from(data: Mapping[str, Any], path: str) -> RulesData:
+    """The values of a rules.toml table; DataError naming the file and key when one is wrong."""
 
     def table(name: str) -> dict:
         if not isinstance(data.get(name), dict):
@@ -59,6 +56,9 @@ def rules_data(path: Path = RULES_FILE) -> RulesData:
             raise DataError(f"{key} must be a whole number >= 0", str(path), f"[{tab}]")
         return value
 
+    sea = table("supply").get("sea_lines", True)
+    if not isinstance(sea, bool):
+        raise DataError("sea_lines must be true or false", str(path), "[supply]")
     return RulesData(
         stacking=MappingProxyType({k: number("stacking", k) for k in table("stacking")}),
         overland_hexes=number("supply", "overland_hexes"),
@@ -66,12 +66,10 @@ def rules_data(path: Path = RULES_FILE) -> RulesData:
         convoy_max_sorties=number("supply", "convoy_max_sorties"),
         movement=MappingProxyType({k: number("movement", k) for k in table("movement")}),
         ground_prohibited=MappingProxyType({k: bool(v) for k, v in table("ground_prohibited").items()}),
+        sea_supply=sea,
+        capped_port_capacity=number("supply", "capped_port_capacity")
+        if "capped_port_capacity" in table("supply") else 0,
     )
-
-
-@lru_cache(maxsize=2)
-def _content(game: str) -> Content:
-    return load_content(default_folder(game))
 
 
 @dataclass(frozen=True)
@@ -110,18 +108,19 @@ def _build_static(mapdata: MapData) -> StaticMap:
     return StaticMap(MappingProxyType(out))
 
 
-def enemies(a: str, b: str) -> bool:
-    """All three factions are mutual enemies (1.7); a piece with no faction is nobody's."""
-    return bool(a) and bool(b) and a != b
-
-
 @dataclass(frozen=True, eq=False)
 class Situation:
-    """A position together with the map and the content, and the facts derived from them."""
+    """A position together with the map, the content and the pack judging it, and the facts
+    derived from them."""
 
     pos: Position
     map: MapData
     content: Content
+    pack: Pack = field(repr=False)
+
+    @property
+    def rules(self) -> RulesData:
+        return self.pack.data
 
     # -- countries -------------------------------------------------------------------------
     @cached_property
@@ -277,14 +276,14 @@ class Situation:
         return tuple(sorted(zones))
 
     def enemy_marker(self, hex_id: str, faction: str, names: tuple[str, ...]) -> bool:
-        return any(m.name in names and enemies(m.faction, faction) for m in self.pos.markers_in(hex_id))
+        return any(m.name in names and self.pack.enemies(m.faction, faction) for m in self.pos.markers_in(hex_id))
 
     # -- prohibitions ----------------------------------------------------------------------
     def side_barred(self, a: str, b: str) -> tuple[str, str] | None:
         """(rule, reason) why ground units may not cross the hexside a/b, or None."""
         for nid, water, _line in static_map(self.map).neighbours[a]:
             if nid == b:
-                return ("1.3.3", "water hexside") if water and rules_data().ground_prohibited["water_hexside"] else None
+                return ("1.3.3", "water hexside") if water and self.rules.ground_prohibited["water_hexside"] else None
         return ("2.1", "not adjacent")
 
     def ground_barred(self, hex_id: str, faction: str, nationality: str) -> tuple[str, str] | None:
@@ -293,7 +292,7 @@ class Situation:
         Covers 1.3.2, 1.3.3, 1.3.8, 1.3.10, 2.1.1.1 and the policy bans (10.3.4-10.3.6);
         not Cooperation Limits, which never block ZOC or supply (10.3.2)."""
         info = self.map.hexes[hex_id]
-        rules = rules_data().ground_prohibited
+        rules = self.rules.ground_prohibited
         if info.kind == "water" and rules["water_hex"]:
             return ("1.3.3", "water hex")
         if info.prohibited and rules["prohibited_country"]:
@@ -326,9 +325,15 @@ class Situation:
         return None
 
 
-def situation(position: Position, mapdata: MapData | None = None, content: Content | None = None) -> Situation:
+def situation(position: Position, mapdata: MapData | None = None, content: Content | None = None,
+              pack: Pack | None = None) -> Situation:
+    """The pack's view of a position; the game's own map, content and pack unless given."""
+    from wargame.games import find_game
+
+    game = find_game(position.game)
     position = with_nation_factions(position)
-    return Situation(position, mapdata or load_game(position.game), content or _content(position.game))
+    return Situation(position, mapdata or game.mapdata(position.boards), content or game.content(),
+                     pack or game.pack())
 
 
 def with_nation_factions(position: Position) -> Position:
@@ -346,7 +351,7 @@ def with_nation_factions(position: Position) -> Position:
             u = replace(u, faction=joined)
             changed = True
         units.append(u)
-    return Position(position.game, tuple(units), position.markers, state) if changed else position
+    return replace(position, units=tuple(units)) if changed else position
 
 
 def units_on_hexes(position: Position) -> tuple[Unit, ...]:

@@ -105,7 +105,12 @@ def _read_toml(source: str) -> dict:
 
 @lru_cache(maxsize=4)
 def _load_costs(source: str, shared_source: str) -> MoveCosts:
-    own, shared = _read_toml(source), _read_toml(shared_source)
+    return costs_from(_read_toml(source), _read_toml(shared_source), source, shared_source)
+
+
+def costs_from(own: Mapping, shared: Mapping, source: str, shared_source: str) -> MoveCosts:
+    """The costs of movement.toml (``own``) and rules.toml [movement] (``shared``) as read;
+    DataError naming the file and key when a value is missing, wrong, or in both files."""
     moves: dict[str, tuple[object, str]] = {}
     for key, value in shared.get("movement", {}).items():
         moves[key] = (value, shared_source)
@@ -245,7 +250,7 @@ def step_cost(ground: Ground, a: str, b: str, costs: MoveCosts | None = None) ->
     The Transport Line benefit (4.2.3.4) needs a line across the hexside and no enemy city,
     fort or ground unit in ``b``; it makes hex and hexside Clear (no river cost).
     """
-    costs = costs or load_costs()
+    costs = costs or ground.sit.pack.costs
     side = ground.map.side(a, b)
     if side.transport and not ground.enemy_place(b):
         return costs.transport_line, True
@@ -255,10 +260,11 @@ def step_cost(ground: Ground, a: str, b: str, costs: MoveCosts | None = None) ->
 def attack_cost(ground: Ground, a: str, target: str, costs: MoveCosts | None = None) -> int:
     """MP to attack from ``a`` into ``target`` (4.2.3.3): full entry cost of the defender's hex
     (never the Transport Line benefit), the hexside, and the weather's attack cost (11.2)."""
-    costs = costs or load_costs()
+    costs = costs or ground.sit.pack.costs
     side = ground.map.side(a, target)
     zone = ground.map.hexes[target].weather
-    weather = "Fair" if zone == "desert" else ground.sit.pos.state.weather.get(zone, "Fair")
+    fixed = ground.sit.content.settings.fixed_weather.get(zone)
+    weather = fixed or ground.sit.pos.state.weather.get(zone, "Fair")
     return (_base_cost(ground, costs, target) + (costs.river if side.river else 0)
             + costs.attack.get(weather, costs.attack["Fair"]))
 
@@ -329,7 +335,7 @@ def ground_path(ground: Ground, start: str, end: str, *, mp: int, started: bool 
     longer enjoys the first-move exception of 4.2.3.1. Stacking at the end is the caller's
     check (it needs the whole board); passing through friendly units is allowed (3.3).
     """
-    costs = costs or load_costs()
+    costs = costs or ground.sit.pack.costs
     cheapest = _cheapest_legal(ground, start, end, started, costs)
     if start == end:
         return PathResult(True, (start,), 0, mp, (), 0)

@@ -10,7 +10,7 @@ from collections import Counter
 
 from wargame.rules import Finding
 from wargame.rules.position import Unit
-from wargame.rules.use.ground import Situation, rules_data
+from wargame.rules.use.ground import Situation
 
 # Placed event markers that act as a unit and take its slot (14.3, 14.16).
 MARKER_SLOTS = {"Convoy Action": "convoy", "Surface Action": "warship"}
@@ -25,7 +25,7 @@ def slot(unit: Unit) -> str:
 
 
 def stacking_findings(sit: Situation) -> list[Finding]:
-    limits = rules_data().stacking
+    limits = sit.rules.stacking
     out: list[Finding] = []
     for place in sit.pos.occupied:
         units = sit.pos.units_in(place)

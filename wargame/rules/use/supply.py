@@ -14,21 +14,27 @@ How it is computed (once per faction and nation, not once per unit):
    step 2, or a port with a friendly convoy under 6 Sorties (7.4.3), whose sea leg crosses Sea
    Zones and Map Boxes (straits and canals closed by enemy cities, forts or units, 4.2.4.1) to
    a friendly source box or another friendly port that is, or is on a line to, a source.
-4. Units that reach only Limited sources share them, at most two per source, by a maximum
-   bipartite matching, so that as many as possible are supplied (7.3.1).
+4. Units that reach only sources of limited capacity (Limited sources, at most two units each
+   at Low, 7.3.1; USWC's Western ports outside the UK, at most two at Full) share them by a
+   maximum bipartite matching, so that as many as possible are supplied, Full first.
 Interception of sea legs is a die roll and is not judged: a sea line here is one that exists.
+
+The pack chooses the sources (``Pack.supply_sources``), the exemptions (``Pack.supply_exemption``)
+and whether sea lines exist (rules.toml [supply] sea_lines): USWC overrides those.
 """
 
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
 
 from wargame.rules import Finding
 from wargame.rules.position import Unit
-from wargame.rules.use.ground import Situation, rules_data, static_map
-from wargame.rules.use.zoc import Zoc
+from wargame.rules.results import SupplyLine, SupplyReport, Zoc
+from wargame.rules.use.ground import Situation, static_map
+
+__all__ = ["Sources", "SupplyLine", "SupplyReport", "supply_report", "use_sources", "use_exemption"]
 
 SOURCE_BOXES = {"UK": ("ENA", "WIO"), "USA": ("ENA",), "USSR": ("CRU",)}  # 7.3.2
 CAPITAL_SOURCE = {"GER": "Berlin", "UK": "London", "USA": "London", "USSR": "Moscow"}  # 7.3.2
@@ -39,31 +45,15 @@ STEP_DOWN = {"full": "low", "low": "none", "none": "none"}  # 7.2
 
 
 @dataclass(frozen=True)
-class SupplyLine:
-    """A unit's supply line as a check would find it now.
+class Sources:
+    """What a nation's units may trace to: Unlimited source hexes (Full, any number), Limited
+    ones (Low, ``limited_capacity`` units each), capped ones (Full, ``capacity`` units each:
+    USWC's Western ports outside the UK) and source boxes; hex -> the source's name."""
 
-    ``state`` full / low / none; ``source`` the source's name (city or box code) and
-    ``source_at`` its hex or box; ``via`` land / sea / exempt / ""; ``path`` hex ids, "SZ n"
-    and box codes from the unit to the source; ``blocked`` (hex, why) pairs that stopped the
-    search near the unit, for explanations."""
-
-    unit: str
-    state: str
-    source: str = ""
-    source_at: str = ""
-    limited: bool = False
-    via: str = ""
-    path: tuple[str, ...] = ()
-    convoy: str = ""
-    exempt: str = ""
-    blocked: tuple[tuple[str, str], ...] = ()
-    note: str = ""
-
-
-@dataclass(frozen=True)
-class SupplyReport:
-    lines: Mapping[str, SupplyLine]
-    findings: tuple[Finding, ...]
+    unlimited: Mapping[str, str]
+    limited: Mapping[str, str]
+    boxes: tuple[str, ...] = ()
+    capped: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -75,6 +65,7 @@ class _Option:
     via: str
     path: tuple[str, ...]
     convoy: str = ""
+    capped: bool = False  # a Full source of limited capacity (USWC 7.3 ports)
 
 
 class _Tracer:
@@ -84,10 +75,10 @@ class _Tracer:
         self.sit = sit
         self.zoc = zoc
         self.static = static_map(sit.map).neighbours
-        self.data = rules_data()
+        self.data = sit.rules
         self._blocked: dict[tuple[str, bool], dict[str, str | None]] = {}
         self._trees: dict[tuple, dict[str, str | None]] = {}
-        self._sources: dict[tuple[str, str], tuple[dict[str, str], dict[str, str], tuple[str, ...]]] = {}
+        self._sources: dict[tuple[str, str], Sources] = {}
         self._islands: dict[str, bool] = {}
 
     # -- 7.4.1 -----------------------------------------------------------------------------
@@ -119,39 +110,11 @@ class _Tracer:
         return f"{names[0]} ({h})" if names else h
 
     # -- 7.3 sources -----------------------------------------------------------------------
-    def sources(self, faction: str, nationality: str) -> tuple[dict[str, str], dict[str, str], tuple[str, ...]]:
-        """(unlimited hex -> name, limited hex -> name, source boxes) for a nation's units."""
+    def sources(self, faction: str, nationality: str) -> Sources:
+        """The sources a nation's units may trace to (the pack's table), once per nation."""
         key = (faction, nationality)
-        if key in self._sources:
-            return self._sources[key]
-        sit = self.sit
-        state = sit.pos.state
-        factories = {m.hex for m in sit.pos.markers if m.hex and m.name == "Factory"}
-        uss: dict[str, str] = {}
-        lss: dict[str, str] = {}
-        for c in sit.map.cities:
-            if not sit.friendly_city(c.hex, faction):
-                continue
-            if sit.is_mainland(c.hex, nationality):
-                uss[c.hex] = c.name
-            elif CAPITAL_SOURCE.get(nationality) == c.name:
-                uss[c.hex] = c.name
-            elif nationality == "USA" and sit.is_mainland(c.hex, "UK"):
-                uss[c.hex] = c.name
-        for c in sit.map.cities:
-            if c.hex in uss or not sit.friendly_city(c.hex, faction):
-                continue
-            owner = sit.owner(c.hex)
-            if (c.factory or c.hex in factories) and owner == nationality and not sit.is_mainland(c.hex, owner):
-                lss[c.hex] = c.name  # overseas factory (7.3.1)
-            elif c.capital and state.status(owner) == "conquered":
-                lss[c.hex] = c.name  # capital of a conquered country
-            elif (c.capital and c.name not in LEADER_CAPITALS and state.status(owner) == "active"
-                  and state.faction_of(owner) == faction and nationality in LEADER.get(faction, ())):
-                lss[c.hex] = c.name  # an ally's capital, for the faction's leading nations
-        boxes = tuple(b for b in SOURCE_BOXES.get(nationality, ())
-                      if b in sit.map.boxes and _box_friendly(sit, b, faction))
-        self._sources[key] = (uss, lss, boxes)
+        if key not in self._sources:
+            self._sources[key] = self.sit.pack.supply_sources(self, faction, nationality)
         return self._sources[key]
 
     # -- searches --------------------------------------------------------------------------
@@ -306,7 +269,8 @@ class _Tracer:
 
     def sea_options(self, unit: Unit, reach: dict[str, str | None], own_port_only: bool) -> list[_Option]:
         sit = self.sit
-        uss, lss, boxes = self.sources(unit.faction, unit.nationality)
+        found = self.sources(unit.faction, unit.nationality)
+        uss, lss, boxes = found.unlimited, found.limited, found.boxes
         ports = self.convoy_ports(unit.faction)
         if own_port_only:
             ports = {unit.hex: ""} if unit.hex and sit.friendly_port(unit.hex, unit.faction) else {}
@@ -357,18 +321,7 @@ class _Tracer:
 
     # -- 7.2 exemptions --------------------------------------------------------------------
     def exemption(self, unit: Unit) -> str:
-        sit = self.sit
-        if unit.type == "convoy":
-            return "convoys are always supplied (7.2)"
-        if unit.box:
-            return "units in a Map Box are always supplied (7.2)"
-        if unit.category == "garrison" and unit.hex in sit.ports:
-            names = {c.name for c in sit.map.cities if c.hex == unit.hex}
-            if unit.nationality == "UK" and "Gibraltar" in names:
-                return "a UK garrison in Gibraltar is always supplied (7.2)"
-            if self.island(unit.hex):
-                return "a garrison in a port on an island is always supplied (7.2)"
-        return ""
+        return self.sit.pack.supply_exemption(self, unit)
 
     def island(self, hex_id: str) -> bool:
         """Land bounded by water hexsides with no Transport Line on it (1.3.3)."""
@@ -391,6 +344,57 @@ class _Tracer:
         return result
 
 
+def use_sources(tracer: _Tracer, faction: str, nationality: str) -> Sources:
+    """USE's source table (7.3): Mainland cities Unlimited for their own units, the leading
+    nations' capitals and boxes; Limited: overseas factories, conquered capitals, allied
+    capitals for the faction's leading nations."""
+    sit = tracer.sit
+    state = sit.pos.state
+    factories = {m.hex for m in sit.pos.markers if m.hex and m.name == "Factory"}
+    uss: dict[str, str] = {}
+    lss: dict[str, str] = {}
+    for c in sit.map.cities:
+        if not sit.friendly_city(c.hex, faction):
+            continue
+        if sit.is_mainland(c.hex, nationality):
+            uss[c.hex] = c.name
+        elif CAPITAL_SOURCE.get(nationality) == c.name:
+            uss[c.hex] = c.name
+        elif nationality == "USA" and sit.is_mainland(c.hex, "UK"):
+            uss[c.hex] = c.name
+    for c in sit.map.cities:
+        if c.hex in uss or not sit.friendly_city(c.hex, faction):
+            continue
+        owner = sit.owner(c.hex)
+        if (c.factory or c.hex in factories) and owner == nationality and not sit.is_mainland(c.hex, owner):
+            lss[c.hex] = c.name  # overseas factory (7.3.1)
+        elif c.capital and state.status(owner) == "conquered":
+            lss[c.hex] = c.name  # capital of a conquered country
+        elif (c.capital and c.name not in LEADER_CAPITALS and state.status(owner) == "active"
+              and state.faction_of(owner) == faction and nationality in LEADER.get(faction, ())):
+            lss[c.hex] = c.name  # an ally's capital, for the faction's leading nations
+    boxes = tuple(b for b in SOURCE_BOXES.get(nationality, ())
+                  if b in sit.map.boxes and _box_friendly(sit, b, faction))
+    return Sources(uss, lss, boxes)
+
+
+def use_exemption(tracer: _Tracer, unit: Unit) -> str:
+    """Units always in Full Supply (7.2): convoys, units in Map Boxes, a UK garrison in
+    Gibraltar, a garrison in a port on an island."""
+    sit = tracer.sit
+    if unit.type == "convoy":
+        return "convoys are always supplied (7.2)"
+    if unit.box:
+        return "units in a Map Box are always supplied (7.2)"
+    if unit.category == "garrison" and unit.hex in sit.ports:
+        names = {c.name for c in sit.map.cities if c.hex == unit.hex}
+        if unit.nationality == "UK" and "Gibraltar" in names:
+            return "a UK garrison in Gibraltar is always supplied (7.2)"
+        if tracer.island(unit.hex):
+            return "a garrison in a port on an island is always supplied (7.2)"
+    return ""
+
+
 def _box_friendly(sit: Situation, box: str, faction: str) -> bool:
     return sit.map.boxes[box].friendly.lower() == faction
 
@@ -402,9 +406,10 @@ def _box_open(box: str, faction: str, nationality: str) -> bool:
     return (box == "CRU") == (nationality == "USSR")
 
 
-def _match(wants: dict[str, list[_Option]], capacity: int) -> dict[str, _Option]:
-    """Maximum bipartite matching of units to Limited sources, ``capacity`` units each
-    (augmenting paths; units and options in a fixed order, so the result is deterministic)."""
+def _match(wants: dict[str, list[_Option]], capacity: Callable[[_Option], int]) -> dict[str, _Option]:
+    """Maximum bipartite matching of units to sources of limited capacity, ``capacity(option)``
+    units each (augmenting paths; units and options in a fixed order, each unit's options best
+    first, so the result is deterministic)."""
     holders: dict[str, list[str]] = {}
     chosen: dict[str, _Option] = {}
 
@@ -414,7 +419,7 @@ def _match(wants: dict[str, list[_Option]], capacity: int) -> dict[str, _Option]
                 continue
             seen.add(opt.source_at)
             held = holders.setdefault(opt.source_at, [])
-            if len(held) < capacity:
+            if len(held) < capacity(opt):
                 held.append(unit)
                 chosen[unit] = opt
                 return True
@@ -446,10 +451,10 @@ def supply_report(sit: Situation, zoc: Zoc) -> SupplyReport:
             continue
         reach, blocked = tracer.overland(unit, unit.hex)
         blocked_by[unit.id] = tuple(blocked)
-        uss, lss, _boxes = tracer.sources(unit.faction, unit.nationality)
-        best = tracer.nearest_unlimited(unit, reach, uss) if reach else None
+        found = tracer.sources(unit.faction, unit.nationality)
+        best = tracer.nearest_unlimited(unit, reach, found.unlimited) if reach else None
         sea: list[_Option] = []
-        if best is None:
+        if best is None and tracer.data.sea_supply:
             if reach:
                 sea = tracer.sea_options(unit, reach, own_port_only=False)
             if unit.kind == "naval":
@@ -460,24 +465,30 @@ def supply_report(sit: Situation, zoc: Zoc) -> SupplyReport:
             lines[unit.id] = SupplyLine(unit.id, "full", best.source, best.source_at, False, best.via, best.path,
                                         best.convoy, blocked=tuple(blocked))
             continue
-        options = (tracer.land_options(unit, reach, lss, True) if reach else []) + [o for o in sea if o.limited]
-        options.sort(key=lambda o: (o.length, o.source_at, o.path))
+        options = (tracer.land_options(unit, reach, found.limited, True) if reach else []) + [o for o in sea if o.limited]
+        if reach and found.capped:
+            options += [replace(o, capped=True) for o in tracer.land_options(unit, reach, found.capped, False)]
+        options.sort(key=lambda o: (o.limited, o.length, o.source_at, o.path))  # Full before Low
         if options:
             wants[unit.id] = options
         else:
             lines[unit.id] = SupplyLine(unit.id, "none", blocked=tuple(blocked),
                                         note="no line reaches a supply source")
-    chosen = _match(wants, tracer.data.limited_capacity)
+    data = tracer.data
+    chosen = _match(wants, lambda o: data.capped_port_capacity if o.capped else data.limited_capacity)
     for uid, options in wants.items():
         opt = chosen.get(uid)
         if opt is not None:
-            lines[uid] = SupplyLine(uid, "low", opt.source, opt.source_at, True, opt.via, opt.path, opt.convoy,
-                                    blocked=blocked_by.get(uid, ()))
+            lines[uid] = SupplyLine(uid, "low" if opt.limited else "full", opt.source, opt.source_at, opt.limited,
+                                    opt.via, opt.path, opt.convoy, blocked=blocked_by.get(uid, ()),
+                                    note="" if opt.limited else
+                                    f"{opt.source} supplies at most {data.capped_port_capacity} units")
         else:
             names = sorted({o.source for o in options})
+            caps = sorted({data.capped_port_capacity if o.capped else data.limited_capacity for o in options})
             lines[uid] = SupplyLine(uid, "none", blocked=blocked_by.get(uid, ()),
                                     note=f"only Limited sources ({', '.join(names)}) are in reach, and each "
-                                         f"already supplies {tracer.data.limited_capacity} units")
+                                         f"already supplies {' or '.join(map(str, caps))} units")
     return SupplyReport(dict(sorted(lines.items())), tuple(_findings(sit, lines)))
 
 

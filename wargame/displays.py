@@ -1,0 +1,224 @@
+"""A game's displays besides the map, as data (scenarios/<game>/displays.toml): the phases of the
+turn, the Faction Cards, the board of game-wide tracks (turns, weather, movement, a draw cup),
+the charts and how the Markers palette is divided.
+
+The module builder draws and zones them; the saved-game reader reads what a marker's box means
+(the Weather track) from the same rectangles (wargame.offboards lays them out).
+
+    load_displays(game) -> Displays
+    Displays.phases, .card, .tracks, .charts, .palettes, .weather_zones, .weather_states
+    Displays.faction_card(faction) -> OffBoard     Displays.tracks_board() -> OffBoard
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any
+
+from wargame.content.tables import TomlDoc
+from wargame.errors import DataError
+
+if TYPE_CHECKING:
+    from wargame.content import Month
+    from wargame.games import Game
+    from wargame.offboards import OffBoard
+
+Colour = tuple[int, int, int]
+
+
+@dataclass(frozen=True)
+class Chart:
+    """A chart of the Charts window: a title and rows of (left, right) text, optional swatches."""
+
+    name: str  # chart name in the Charts window
+    image: str  # image file in the module
+    title: str
+    rows: tuple[tuple[str, str], ...]
+    swatches: tuple[Colour | None, ...] = ()
+
+
+@dataclass(frozen=True)
+class CardSpec:
+    """What every faction's card holds: holding boxes, tracks, an optional multiplier cell."""
+
+    boxes: tuple[tuple[str, str], ...]
+    tracks: tuple[tuple[str, range, str], ...]
+    multiplier: tuple[str, str] | None
+    colours: Mapping[str, Colour]
+    setup_boxes: Mapping[str, str]  # a setup's place word -> box name
+    eliminated: str | None  # the box "Send to Eliminated" sends a unit to
+    place_box: str | None  # the box for counters whose hex a setup has not chosen
+
+
+@dataclass(frozen=True)
+class TracksSpec:
+    map_name: str
+    image: str
+    title: str
+    months: bool
+    move_track: tuple[int, int] | None
+    cup: tuple[str, str] | None
+    cup_face: tuple[str, ...]
+    boxes: tuple[tuple[str, str], ...]
+
+
+@dataclass(frozen=True)
+class PaletteSpec:
+    marker_tabs: tuple[str, ...]
+    digits: tuple[str, ...] = ()
+    on_the_map: tuple[str, ...] = ()
+    on_the_map_prefixes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Displays:
+    game: str
+    phases: tuple[str, ...]
+    card: CardSpec
+    tracks: TracksSpec
+    charts: tuple[Chart, ...]
+    palettes: PaletteSpec
+    factions: tuple[tuple[str, str], ...]  # (key, name) in the factions' order
+    weather_zones: tuple[str, ...]  # zones whose weather changes, as the Weather track names them
+    weather_states: tuple[str, ...]
+    first: Month
+    last: Month
+    cup_markers: tuple[str, ...] = field(default=())
+    picture_colours: Mapping[str, Colour] = field(default_factory=lambda: MappingProxyType({}))
+    charts_tooltip: str = ""
+    weather_property: str = "Weather in the {zone} zone"  # the Weather_<zone> property's description
+
+    def faction_card(self, faction: str) -> OffBoard:
+        from wargame.offboards import faction_card
+
+        name = dict(self.factions)[faction]
+        return faction_card(self.card, faction, name, self.card.colours.get(faction, (220, 220, 220)))
+
+    def faction_cards(self) -> dict[str, OffBoard]:
+        return {key: self.faction_card(key) for key, _name in self.factions}
+
+    def tracks_board(self) -> OffBoard:
+        from wargame.offboards import tracks_board
+
+        return tracks_board(self)
+
+    @property
+    def cup_name(self) -> str | None:
+        return self.tracks.cup[0] if self.tracks.cup else None
+
+
+def _pairs(doc: TomlDoc, value: Any, key: str) -> tuple[tuple[str, str], ...]:
+    if not isinstance(value, list) or not all(
+            isinstance(v, list) and len(v) == 2 and all(isinstance(x, str) for x in v) for v in value):
+        raise doc.fail(key, "must be a list of [name, label] pairs")
+    return tuple((a, b) for a, b in value)
+
+
+def _pair(doc: TomlDoc, value: Any, key: str) -> tuple[str, str] | None:
+    if value is None:
+        return None
+    return _pairs(doc, [value], key)[0]
+
+
+def _words(doc: TomlDoc, table: Mapping[str, Any], key: str) -> tuple[str, ...]:
+    value = table.get(key, [])
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise doc.fail(key, "must be a list of texts")
+    return tuple(value)
+
+
+def _span(doc: TomlDoc, value: Any, key: str) -> tuple[int, int]:
+    if (not isinstance(value, list) or len(value) != 2
+            or not all(isinstance(v, int) and not isinstance(v, bool) for v in value) or value[0] > value[1]):
+        raise doc.fail(key, "must be [first, last] whole numbers")
+    return value[0], value[1]
+
+
+def _colour(doc: TomlDoc, value: Any, key: str) -> Colour | None:
+    if value == []:
+        return None
+    if (not isinstance(value, list) or len(value) != 3
+            or not all(isinstance(v, int) and 0 <= v <= 255 for v in value)):
+        raise doc.fail(key, "a colour is [red, green, blue], each 0-255")
+    return value[0], value[1], value[2]
+
+
+def _card(doc: TomlDoc, table: Mapping[str, Any]) -> CardSpec:
+    boxes = _pairs(doc, table.get("boxes", []), "boxes")
+    names = {b for b, _label in boxes}
+    tracks = []
+    for t in table.get("tracks", []):
+        lo, hi = _span(doc, t.get("values"), "values")
+        if not isinstance(t.get("name"), str) or not isinstance(t.get("label", ""), str):
+            raise doc.fail("tracks", "each track needs a name and a label")
+        tracks.append((t["name"], range(lo, hi + 1), t.get("label", "")))
+    setup = table.get("setup_boxes", {})
+    if not isinstance(setup, dict):
+        raise doc.fail("setup_boxes", "must be a table of word = box")
+    for word, box in setup.items():
+        if box not in names:
+            raise doc.fail("setup_boxes", f'"{word}" names box "{box}", which the card does not have')
+    eliminated = table.get("eliminated")
+    if eliminated is not None and eliminated not in names:
+        raise doc.fail("eliminated", f'"{eliminated}" is not a box of the card')
+    colours = {k: _colour(doc, v, f"colours.{k}") for k, v in table.get("colours", {}).items()}
+    return CardSpec(boxes, tuple(tracks), _pair(doc, table.get("multiplier"), "multiplier"),
+                    MappingProxyType({k: v for k, v in colours.items() if v}), MappingProxyType(dict(setup)),
+                    eliminated, setup.get("map"))
+
+
+def _charts(doc: TomlDoc, tables: Any) -> tuple[Chart, ...]:
+    out = []
+    for t in tables or []:
+        for key in ("name", "image", "title"):
+            if not isinstance(t.get(key), str):
+                raise doc.fail("charts", f"each chart needs a {key}")
+        rows = _pairs(doc, t.get("rows", []), "rows")
+        swatches = tuple(_colour(doc, c, "swatches") for c in t.get("swatches", []))
+        out.append(Chart(t["name"], t["image"], t["title"], rows, swatches))
+    return tuple(out)
+
+
+def load_displays(game: Game) -> Displays:
+    """displays.toml of a game, checked; DataError naming the file and line otherwise."""
+    path = game.folder / "displays.toml"
+    if not path.is_file():
+        raise DataError("no displays.toml: the game's phases, cards and tracks", str(path))
+    doc = TomlDoc.read(path)
+    doc.only(("phases", "faction_card", "tracks", "charts", "palettes", "picture", "charts_tooltip",
+              "weather_property"))
+    data = doc.data
+    content = game.content()
+    settings = content.settings
+    tracks_t = data.get("tracks", {})
+    for key in ("map_name", "image", "title"):
+        if not isinstance(tracks_t.get(key), str):
+            raise doc.fail(f"tracks.{key}", "must be set (text)")
+    move = tracks_t.get("move_track")
+    tracks = TracksSpec(
+        map_name=tracks_t["map_name"], image=tracks_t["image"], title=tracks_t["title"],
+        months=bool(tracks_t.get("months", True)),
+        move_track=_span(doc, move, "move_track") if move is not None else None,
+        cup=_pair(doc, tracks_t.get("cup"), "cup"), cup_face=_words(doc, tracks_t, "cup_face"),
+        boxes=_pairs(doc, tracks_t.get("boxes", []), "boxes"))
+    palettes_t = data.get("palettes", {})
+    palettes = PaletteSpec(_words(doc, palettes_t, "marker_tabs"), _words(doc, palettes_t, "digits"),
+                           _words(doc, palettes_t, "on_the_map"), _words(doc, palettes_t, "on_the_map_prefixes"))
+    if not palettes.marker_tabs:
+        raise doc.fail("palettes.marker_tabs", "name at least one tab")
+    phases = _words(doc, data, "phases")
+    if not phases:
+        raise doc.fail("phases", "list the phases of a turn")
+    zones = tuple(z.capitalize() for z in settings.weather_zones if z not in settings.fixed_weather)
+    return Displays(
+        game=game.key, phases=phases, card=_card(doc, data.get("faction_card", {})), tracks=tracks,
+        charts=_charts(doc, data.get("charts")), palettes=palettes,
+        factions=tuple((k, f.name) for k, f in content.factions.items()),
+        weather_zones=zones, weather_states=tuple(settings.weather_states),
+        first=settings.first_turn, last=settings.last_turn, cup_markers=tuple(settings.cup_markers),
+        picture_colours=MappingProxyType({k: c for k, v in data.get("picture", {}).get("faction_colours", {}).items()
+                                          if (c := _colour(doc, v, f"picture.faction_colours.{k}"))}),
+        charts_tooltip=str(data.get("charts_tooltip", "")),
+        weather_property=str(data.get("weather_property", "Weather in the {zone} zone")))

@@ -1,0 +1,155 @@
+"""Rules packs as objects: the pipeline every game shares, and the hooks a game overrides.
+
+A pack judges a frozen :class:`~wargame.rules.position.Position` of its game. The base owns the
+order of work (situation -> ZOC -> supply -> stacking -> placement -> findings) and the pieces
+reports and pictures read (:mod:`wargame.rules.results`); a game's pack overrides the named
+hooks below. A game with small differences is a subclass plus a TOML file (USWC from USE): the
+pack's TOML files are read along the class hierarchy, each subclass's tables over its base's,
+so a subclass's rules.toml says only what differs. As python-chess's variants override a
+board's hooks.
+
+Hooks (override what differs):
+    situation(position, mapdata) -> the pack's view of the position (owners, control, ...)
+    enemies(a, b) / hostile()    who is whose enemy (default: every other faction)
+    zoc_of(sit, unit)            the hexes one unit's ZOC reaches
+    supply(sit, zoc)             every unit's supply line and the supply findings
+    stacking(sit), placement(sit, zoc), setup_problems(position, mapdata)
+    move_judge(record)           the movement search an audit of a log uses (None: not judged)
+    marks_supply                 False where supply is traced when needed and never marked
+"""
+
+from __future__ import annotations
+
+import inspect
+import tomllib
+from collections.abc import Callable, Mapping
+from functools import cached_property
+from pathlib import Path
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any
+
+from wargame.errors import DataError
+from wargame.rules import Finding
+from wargame.rules.position import Position, Unit
+from wargame.rules.results import Check, SupplyReport, Zoc
+
+if TYPE_CHECKING:
+    from wargame.games import Game
+    from wargame.mapdata import MapData
+
+Record = Callable[..., None]
+
+
+class RulesPack:
+    """The rules of one game. Subclasses live in ``wargame/rules/<pack>/`` as class ``Pack``."""
+
+    marks_supply = True  # supply states are marked on the counters (and can be applied)
+    judged = ("stacking", "placement", "supply", "zoc")  # what check() looks at
+
+    def __init__(self, game: Game):
+        self.game = game
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__module__}.{type(self).__name__} for {self.game.key}>"
+
+    # -- data ------------------------------------------------------------------------------
+    def folders(self) -> tuple[Path, ...]:
+        """The pack folders along the class hierarchy, the most basic first."""
+        out: list[Path] = []
+        for cls in reversed(type(self).__mro__):
+            if cls is object or not issubclass(cls, RulesPack) or cls is RulesPack:
+                continue
+            folder = Path(inspect.getfile(cls)).parent
+            if folder not in out:
+                out.append(folder)
+        return tuple(out)
+
+    def toml(self, name: str) -> Mapping[str, Any]:
+        """A pack TOML file merged along the hierarchy: a subclass's tables replace keys of its
+        base's tables one by one; a subclass without the file inherits it whole."""
+        merged: dict[str, Any] = {}
+        found = False
+        for folder in self.folders():
+            path = folder / name
+            if not path.is_file():
+                continue
+            found = True
+            try:
+                data = tomllib.loads(path.read_text(encoding="utf-8"))
+            except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+                raise DataError(f"cannot read the rules data ({exc})", str(path)) from None
+            for key, value in data.items():
+                if isinstance(value, dict) and isinstance(merged.get(key), dict):
+                    merged[key] = {**merged[key], **value}
+                else:
+                    merged[key] = value
+        if not found:
+            raise DataError(f"no {name} in the rules pack", str(self.folders()[-1] if self.folders() else ""))
+        return MappingProxyType(merged)
+
+    def rule_sources(self, name: str) -> tuple[str, ...]:
+        return tuple(str(f / name) for f in self.folders() if (f / name).is_file())
+
+    @cached_property
+    def factions(self) -> tuple[str, ...]:
+        return tuple(self.game.content().settings.faction_order)
+
+    # -- who fights whom ---------------------------------------------------------------------
+    def enemies(self, a: str, b: str) -> bool:
+        """Two factions at war (default: every two different factions); no faction is nobody's."""
+        return bool(a) and bool(b) and a != b
+
+    def hostile(self) -> Mapping[str, frozenset[str]]:
+        return MappingProxyType({f: frozenset(g for g in self.factions if self.enemies(f, g))
+                                 for f in self.factions})
+
+    # -- the pipeline -----------------------------------------------------------------------
+    def check(self, position: Position, mapdata: MapData | None = None) -> Check:
+        """Everything about a position, the findings sorted."""
+        sit = self.situation(position, mapdata)
+        zoc = self.zoc(sit)
+        supply = self.supply(sit, zoc)
+        findings = [*self.stacking(sit), *self.placement(sit, zoc), *supply.findings]
+        return Check(tuple(sorted(findings, key=Finding.sort_key)), zoc, supply, sit)
+
+    def situation(self, position: Position, mapdata: MapData | None = None) -> Any:
+        raise NotImplementedError
+
+    def zoc(self, sit: Any) -> Zoc:
+        out: dict[str, list[tuple[str, str]]] = {}
+        for unit in sit.pos.units:
+            for h in self.zoc_of(sit, unit):
+                out.setdefault(h, []).append((unit.id, unit.faction))
+        return Zoc({h: tuple(sorted(v)) for h, v in sorted(out.items())}, self.hostile())
+
+    def zoc_of(self, sit: Any, unit: Unit) -> frozenset[str]:
+        raise NotImplementedError
+
+    def supply(self, sit: Any, zoc: Zoc) -> SupplyReport:
+        raise NotImplementedError
+
+    def stacking(self, sit: Any) -> list[Finding]:
+        raise NotImplementedError
+
+    def placement(self, sit: Any, zoc: Zoc) -> list[Finding]:
+        return []
+
+    def setup_problems(self, position: Position, mapdata: MapData) -> list[tuple[str, str, str]]:
+        """(piece id, rule, problem) a scenario setup has beyond a position's findings."""
+        return []
+
+    # -- audits -----------------------------------------------------------------------------
+    def move_judge(self, record: Record) -> Any | None:
+        """The movement judge an audit of a log drives (see assistant.audit), or None when the
+        pack does not judge moves yet; ``record(rule, check, unit, hexes, reason, path=())``."""
+        return None
+
+    def phase_kind(self, phase: str) -> tuple[str, str | None]:
+        """("operations" | "strategic" | "other", faction or None) for a phase name."""
+        low = phase.lower()
+        faction = next((f for f in self.factions if f in low), None)
+        if "strategic" in low and "warfare" not in low:
+            return "strategic", faction
+        if "operation" in low or "action" in low:
+            return "operations", faction
+        return "other", faction
