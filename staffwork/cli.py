@@ -83,6 +83,17 @@ def main(argv: Sequence[str] | None = None) -> int:
             report_bad_input(exc)
             return USAGE
         raise
+    finally:
+        _installed_data()
+
+
+def _installed_data() -> None:
+    """Back to the installed game data after a command that read a --data / --root folder
+    (main may run again in the same process: tests, watch)."""
+    from wargame import games
+
+    if games.data_root_overridden():
+        games.use_data_root(None)
 
 
 if __name__ == "__main__":

@@ -11,12 +11,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from assistant.board import Overrides, read_position
-from vassal.commands import SetGlobalProperty
+from vassal.commands import BoardPlacement, SetGlobalProperty
 from vassal.pieces import Piece, piece_state, piece_type
 from vassal.savefile import Placement, setup_tree, write_saved_game
 from vassal.traits import BasicPiece, Embellishment, Marker
 from wargame import pieceprops as pp
-from wargame.board import board_for
+from wargame.errors import DataError
+from wargame.games import find_game
 from wargame.rules.position import Position
 
 USE_TITLE = "Unconditional Surrender! World War 2 in Europe"
@@ -77,31 +78,42 @@ def marker_piece(m: M) -> Piece:
                  BasicPiece.make(image_name=f"{m.key}.png", common_name=m.name))
 
 
-def pixel(where: str) -> tuple[int, int]:
-    board = board_for("use")
-    if where.isdigit():
-        x, y = board.center(board.grid.parse(where))
-        return round(x), round(y)
-    return board.box(where).center
+def _board(game: str, board: str | None):  # noqa: ANN202
+    g = find_game(game)
+    return g.boards().board(board) if board else g.boards().default
 
 
-def write_position(path: Path, pieces: list[U | M], properties: dict[str, str] | None = None) -> Path:
-    """A .vsav with the pieces in the order given (bottom first within a hex)."""
-    board = board_for("use")
+def pixel(where: str, game: str = "use", board: str | None = None) -> tuple[int, int]:
+    b = _board(game, board)
+    try:
+        h = b.grid.parse(where)
+    except DataError:
+        return b.box(where).center
+    x, y = b.center(h)
+    return round(x), round(y)
+
+
+def write_position(path: Path, pieces: list[U | M], properties: dict[str, str] | None = None,
+                   game: str = "use", board: str | None = None) -> Path:
+    """A .vsav of a game (its module name) with the pieces in the order given (bottom first
+    within a hex), on one of its boards; the board picker names it when the game has several."""
+    b = _board(game, board)
     placements = []
     for n, p in enumerate(pieces, start=1):
         piece = unit_piece(p) if isinstance(p, U) else marker_piece(p)
-        x, y = pixel(p.where)
-        placements.append(Placement(str(n), piece_type(piece), piece_state(piece), board.map_name, x, y))
+        x, y = pixel(p.where, game, board)
+        placements.append(Placement(str(n), piece_type(piece), piece_state(piece), b.map_name, x, y))
     extra = [SetGlobalProperty(k, v, "Module") for k, v in sorted((properties or {}).items())]
-    tree = setup_tree(placements, extra=extra)
-    write_saved_game(path, tree, module_name=USE_TITLE, module_version="0.1", vassal_version="3.7.26")
+    boards = {b.map_name: (BoardPlacement(b.board_name),)} if len(find_game(game).boards().boards) > 1 else None
+    tree = setup_tree(placements, boards, extra=extra)
+    write_saved_game(path, tree, module_name=find_game(game).title, module_version="0.1", vassal_version="3.7.26")
     return path
 
 
 def position(tmp_path: Path, pieces: list[U | M], properties: dict[str, str] | None = None,
-             overrides: Overrides = Overrides(), name: str = "game.vsav") -> Position:
-    save = write_position(tmp_path / name, pieces, properties)
+             overrides: Overrides = Overrides(), name: str = "game.vsav", game: str = "use",
+             board: str | None = None) -> Position:
+    save = write_position(tmp_path / name, pieces, properties, game, board)
     return read_position(save, overrides=overrides).position
 
 

@@ -95,6 +95,18 @@ class Board:
     def hexes(self) -> tuple[Hex, ...]:
         return tuple(h for h in self.grid.hexes() if self.window.holds(h))
 
+    def off_board(self, hex_: Hex) -> tuple[Hex, ...]:
+        """The neighbours of a hex the board does not show (across its map-edge hexsides)."""
+        out = []
+        for direction in self.grid.directions:
+            try:
+                n = self.grid.step(hex_, direction)
+            except DataError:
+                continue
+            if not self.holds(n):
+                out.append(n)
+        return tuple(out)
+
     def center(self, hex_: Hex) -> tuple[float, float]:
         return self.grid.center(hex_, self.layout)
 

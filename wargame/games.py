@@ -64,6 +64,10 @@ def use_data_root(path: str | Path | None) -> None:
     _clear_caches()
 
 
+def data_root_overridden() -> bool:
+    return _root_override is not None
+
+
 def data_root() -> Path:
     """The folder holding one folder per game."""
     if _root_override is not None:

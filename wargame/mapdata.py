@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import csv
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
@@ -148,6 +148,7 @@ class Box:
     adjacent_zones: tuple[int, ...]
     ground_edge: bool  # USSR ground and air movement to the east-edge hexes (Central Russia)
     note: str
+    printed: str = ""  # the rules printed in the box on the map (a USWC box's own rules, 1.3.4)
 
 
 @dataclass(frozen=True)
@@ -201,14 +202,15 @@ class MapData:
         return tuple(sorted({l.b if l.a == zone else l.a for l in self.links if zone in (l.a, l.b)}))
 
     def only(self, keep: frozenset[Hex]) -> MapData:
-        """The map cut to some hexes (the boards a scenario uses): hexsides, cities kept where
-        their hexes are. Sea Zones, links and boxes are kept whole."""
+        """The map cut to some hexes (the boards a scenario uses): cities kept where their hexes
+        are, hexsides where one of their hexes is (an edge hexside tells what lies off the map).
+        Sea Zones, links and boxes are kept whole."""
         from dataclasses import replace
 
         return replace(
             self,
             hexes=MappingProxyType({k: v for k, v in self.hexes.items() if v.hex in keep}),
-            sides=MappingProxyType({k: v for k, v in self.sides.items() if v.side.a in keep and v.side.b in keep}),
+            sides=MappingProxyType({k: v for k, v in self.sides.items() if v.side.a in keep or v.side.b in keep}),
             cities=tuple(c for c in self.cities if self.hexes[c.hex].hex in keep))
 
     def box(self, key: str) -> Box:
@@ -227,19 +229,21 @@ class _Rows:
         try:
             with open(path, encoding="utf-8", newline="") as f:
                 reader = csv.reader(f)
-                lines = list(reader)
+                lines = [(reader.line_num, row) for row in reader
+                         if not (row and row[0].lstrip().startswith("#"))]  # "#" lines are notes
         except FileNotFoundError:
             raise DataError("file not found", str(path)) from None
         except (UnicodeDecodeError, csv.Error) as exc:
             raise DataError(f"not a readable CSV file ({exc})", str(path)) from None
         if not lines:
             raise DataError("empty file (a header row is needed)", str(path))
-        header = [h.strip() for h in lines[0]]
+        header_line, first = lines[0]
+        header = [h.strip() for h in first]
         missing = [c for c in columns if c not in header]
         if missing:
-            raise DataError(f"missing columns {missing}", str(path), "line 1")
+            raise DataError(f"missing columns {missing}", str(path), f"line {header_line}")
         self.rows = []
-        for n, values in enumerate(lines[1:], start=2):
+        for n, values in lines[1:]:
             if not any(v.strip() for v in values):
                 continue
             if len(values) > len(header):
@@ -330,8 +334,8 @@ def load(folder: Path, grid: Grid, vocabulary: Vocabulary | None = None,
                                         "strait_zones", "transport", "land_pct"))
     for n, r in t.rows:
         s = grid.parse_hexside(r["hexside"], str(t.path), t.where(n, "hexside"))
-        if only is not None and not (s.a in only and s.b in only):
-            continue
+        if only is not None and not (s.a in only or s.b in only):
+            continue  # a side on the edge of the kept hexes stays: what lies across it (USWC 5.3.4)
         sid = grid.hexside_id(s)
         if sid in sides:
             raise DataError(f"hexside {sid} is listed twice", str(t.path), f"line {n}")
@@ -374,22 +378,28 @@ def load(folder: Path, grid: Grid, vocabulary: Vocabulary | None = None,
                            lat=t.number(n, r, "lat"), lon=t.number(n, r, "lon"),
                            geonameid=t.integer(n, r, "geonameid", 0), note=r["note"]))
 
+    boxes = _load_boxes(folder / "boxes.csv")
+    return MapData(folder=folder, grid=grid, hexes=MappingProxyType(hexes), sides=MappingProxyType(sides),
+                   cities=tuple(cities), zones=MappingProxyType(zones), links=tuple(links),
+                   boxes=boxes)
+
+
+def _load_boxes(path: Path) -> Mapping[str, Box]:
+    """boxes.csv: the Map Boxes, each naming the boxes it connects to."""
     boxes: dict[str, Box] = {}
-    t = _Rows(folder / "boxes.csv", ("box", "name", "friendly", "adjacent_boxes", "adjacent_zones", "ground_edge",
+    t = _Rows(path, ("box", "name", "friendly", "adjacent_boxes", "adjacent_zones", "ground_edge",
                                      "note"))
     for n, r in t.rows:
         boxes[r["box"]] = Box(code=r["box"], name=r["name"], friendly=r["friendly"],
                               adjacent_boxes=tuple(x for x in r["adjacent_boxes"].split(";") if x),
                               adjacent_zones=t.zones(n, r, "adjacent_zones"), ground_edge=t.flag(n, r, "ground_edge"),
-                              note=r["note"])
+                              note=r["note"], printed=r.get("printed", ""))
     for b in boxes.values():
         for other in b.adjacent_boxes:
             if other not in boxes:
                 raise DataError(f'box {b.code} names unknown box "{other}"{near_miss(other, boxes)}',
-                                str(folder / "boxes.csv"))
-    return MapData(folder=folder, grid=grid, hexes=MappingProxyType(hexes), sides=MappingProxyType(sides),
-                   cities=tuple(cities), zones=MappingProxyType(zones), links=tuple(links),
-                   boxes=MappingProxyType(boxes))
+                                str(path))
+    return MappingProxyType(boxes)
 
 
 def vocabulary_of(settings: Mapping[str, object], source: str) -> Vocabulary:
@@ -397,6 +407,10 @@ def vocabulary_of(settings: Mapping[str, object], source: str) -> Vocabulary:
     table = settings.get("map", {})
     if not isinstance(table, dict):
         raise DataError("[map] must be a table", source)
+    unknown = [k for k in table if k not in ("terrains", "rough", "weather", "weather_from", "sea_zones",
+                                             "later_lines")]
+    if unknown:
+        raise DataError(f"unknown setting {unknown[0]}", source, "[map]")
     base = USE_VOCABULARY
 
     def words(key: str, default: tuple[str, ...]) -> tuple[str, ...]:
@@ -432,9 +446,39 @@ def load_for_game(game: Game) -> MapData:
         raise DataError("map_from must name a game", source, "map_from")
     base = find_game(borrowed)
     shown = frozenset(h for b in boards.boards for h in b.hexes())
-    data = load(base.folder / "map", boards.grid, vocab, only=shown)
+    data = load(base.folder / "map", boards.grid, vocabulary_of(base.settings, str(base.folder / "game.toml")),
+                only=shown)
+    data = _as_game(data, game.settings.get("map", {}), vocab, source)
+    boxes = game.folder / "map" / "boxes.csv"
+    data = replace(data, boxes=_load_boxes(boxes) if boxes.is_file() else MappingProxyType({}))
     overrides = game.folder / "map" / "overrides.csv"
     return apply_overrides(data, overrides, vocab) if overrides.is_file() else data
+
+
+def _as_game(data: MapData, table: Mapping[str, object], vocab: Vocabulary, source: str) -> MapData:
+    """A borrowed map in the borrowing game's words: weather zones renamed (weather_from), Sea
+    Zones dropped when the game has none (sea_zones = false)."""
+    renames = table.get("weather_from", {})
+    if not isinstance(renames, dict):
+        raise DataError("weather_from must be a table of old = new zone", source, "[map]")
+    keep_zones = table.get("sea_zones", True)
+    keep_lines = table.get("later_lines", True)
+    hexes = {}
+    for hid, h in data.hexes.items():
+        weather = renames.get(h.weather, h.weather) if h.weather else h.weather
+        if weather and weather not in vocab.weather:
+            raise DataError(f'hex {hid}: weather "{weather}" is not one of {", ".join(vocab.weather)} '
+                            "(add it to weather_from)", source, "[map]")
+        hexes[hid] = replace(h, weather=weather, seazones=h.seazones if keep_zones else (),
+                             line=h.line if keep_lines else "")
+    out = replace(data, hexes=MappingProxyType(hexes))
+    if not keep_lines:
+        out = replace(out, sides=MappingProxyType({k: replace(v, line="") for k, v in out.sides.items()}))
+    if not keep_zones:
+        out = replace(out, zones=MappingProxyType({}), links=(),
+                      cities=tuple(replace(c, seazones=()) for c in out.cities),
+                      sides=MappingProxyType({k: replace(v, strait_zones=()) for k, v in out.sides.items()}))
+    return out
 
 
 HEX_OVERRIDES = ("kind", "terrain", "faded_dot", "prohibited", "restricted", "transport", "country", "area")

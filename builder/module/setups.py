@@ -339,13 +339,18 @@ def _track_spot(counter: str, scenario: Scenario, places: Places,
 
 def _nation_value(places: "Places", scenario: Scenario, nation: str, kind: str) -> int:
     """A nation's starting National Will (scenario value, else the country list's) or factory
-    count; production starts at 0 (the players compute it in the first Economy phase, 9.1)."""
+    count; production as the scenario fixes it, else 0 (the players compute it in the first
+    Economy phase)."""
     info = places.content.nations.get(nation) if places.content else None
     start = scenario.nations.get(nation)
     if kind == "will":
         value = start.will if start is not None and start.will is not None else (info.will if info else None)
     elif kind == "fac-count":
         value = start.factories if start is not None and start.factories is not None else (info.factories if info else None)
+    elif start is not None and isinstance(start.production, int):
+        value = start.production  # a scenario that fixes the Production Points (USWC 9.1)
+    elif start is not None and start.production_per_factory is not None and info is not None:
+        value = start.production_per_factory * (info.factories or 0)
     else:
         value = 0
     return max(0, value or 0)

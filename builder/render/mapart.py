@@ -14,6 +14,7 @@ size, where FreeType anti-aliases it crisply. Same inputs, same bytes.
 from __future__ import annotations
 
 import math
+import textwrap
 import multiprocessing
 import os
 import time
@@ -40,8 +41,8 @@ from wargame.games import find_game
 
 TITLE = "Staffwork \u2014 {title}, {board} map"  # when board.toml gives no art_title
 CREDITS = ("Geography: Natural Earth (public domain), warped onto the game's hex grid. Place names: GeoNames "
-           "(CC BY 4.0), 1939 forms. Font: Barlow Condensed (SIL Open Font License). Sea Zone borders and "
-           "numbers beyond those the rules name are a reconstruction.")
+           "(CC BY 4.0), 1939 forms. Font: Barlow Condensed (SIL Open Font License).")
+ZONE_CREDIT = " Sea Zone borders and numbers beyond those the rules name are a reconstruction."
 WHITE = (255, 255, 255)
 DASHED = {"border": "border", "disputed": "disputed", "later": "later_line", "restricted": "restricted"}
 PATTERNS = {"border": (18.0, 6.0, 4.0, 6.0), "disputed": (11.0, 7.0), "later": (3.0, 6.0),
@@ -232,7 +233,7 @@ def key_items(scene: Scene) -> tuple[tuple[str, Point], tuple[KeyItem, ...]]:
     """The Terrain Key, in the west margin under the lowest Map Box."""
     board = scene.board
     west = [b for b in board.boxes if b.x + b.width <= scene.grid_box[0]]
-    top = max((b.y + b.height for b in west), default=board.height // 2) + 120
+    top = max((b.y + b.height for b in west), default=scene.grid_box[1] - 120) + 120
     x = 60.0
     entries = [("terrain:clear", "Clear"), ("terrain:woods", "Woods (rough)"), ("terrain:hills", "Hills (rough)"),
                ("terrain:swamp", "Swamp (rough)"), ("terrain:desert", "Desert (rough)"),
@@ -245,10 +246,32 @@ def key_items(scene: Scene) -> tuple[tuple[str, Point], tuple[KeyItem, ...]]:
                ("stroke:weather:cold/mild", "Weather line Cold / Mild"),
                ("stroke:weather:mild/warm", "Weather line Mild / Warm"),
                ("stroke:weather:warm/desert", "Weather line Warm / Desert")]
+    entries = [(kind, text) for kind, text in entries if _shown(scene, kind)]
     space = board.height - 40 - (top + 60)
     step = min(78.0, space / len(entries))
     items = tuple(KeyItem(kind, text, (x + 55, top + 60 + step * (i + 0.5))) for i, (kind, text) in enumerate(entries))
     return ("TERRAIN KEY", (x, top)), items
+
+
+def _shown(scene: Scene, kind: str) -> bool:
+    """Whether the board shows what a key entry explains (the key lists only what is drawn)."""
+    if kind.startswith("terrain:"):
+        return any(h.terrain == kind[8:] for h in scene.hexes)
+    if kind == "faded":
+        return any(h.faded for h in scene.hexes)
+    if kind == "prohibited":
+        return any(h.prohibited for h in scene.hexes)
+    if kind in ("capital", "factory", "port"):
+        return any(getattr(c, kind) for c in scene.cities)
+    if kind == "city":
+        return bool(scene.cities)
+    if kind.startswith("stroke:"):
+        return any(s.style == kind[7:] for s in scene.strokes)
+    if kind == "strait":
+        return bool(scene.straits)
+    if kind == "canal":
+        return bool(scene.canals)
+    return True
 
 
 def box_arrows(scene: Scene, data) -> list[tuple[Point, Point, str]]:
@@ -676,6 +699,9 @@ def _box_text(t: TextLayer, scene: Scene, data, st: MapStyle) -> None:
             t.text("box", (b.x + b.width / 2, y + 6), f"Map Box \u00b7 {info.friendly}-friendly", body,
                    col["box_text"], "mt")
             y += sz["box_text"] * 1.6
+            for line in textwrap.wrap(info.printed, 34):  # the box's own printed rules
+                t.text("box", (b.x + b.width / 2, y + 10), line, body, col["box_text"], "mt")
+                y += sz["box_text"] * 1.15
             if info.adjacent_zones:
                 label = "Adjacent Sea Zone" + ("s" if len(info.adjacent_zones) > 1 else "")
                 t.text("box", (b.x + b.width / 2, y + 10), label, body, col["box_text"], "mt")
@@ -721,7 +747,8 @@ def _title(t: TextLayer, scene: Scene, st: MapStyle) -> None:
     cred = t.font(fonts["text"], sz["credits"])
     hex_note = (f"Hexes {scene.board.layout.along:.0f} px apart (the VASSAL board at 100%); printed at "
                 f"{st.render['print_hex_inch']} in per hex. {_numbering_note(scene.board)}")
-    t.text("title", (left + 20, y + sz["title"] * 0.75), CREDITS, cred, col["box_text"], "lt")
+    credits = CREDITS + (ZONE_CREDIT if any(tag.kind.startswith("zone") for tag in scene.tags) else "")
+    t.text("title", (left + 20, y + sz["title"] * 0.75), credits, cred, col["box_text"], "lt")
     t.text("title", (left + 20, y + sz["title"] * 0.75 + sz["credits"] * 1.4), hex_note, cred, col["box_text"], "lt")
 
 

@@ -8,7 +8,7 @@ near miss when a name is misspelt.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, TypeVar
@@ -97,8 +97,8 @@ def load_content(folder: Path | str) -> Content:
         _ref(row, "leader", faction.leader, nations, "nation")
         for payer in faction.diplomacy_payers:
             _ref(row, "diplomacy_payer", payer, nations, "nation")
-    areas = _keyed(_area(r, nations) for r in read_table(folder / "disputed_areas.csv", AREA_COLUMNS))
-    events = _keyed(_event(r) for r in read_table(folder / "events.csv", EVENT_COLUMNS))
+    areas = _keyed(_area(r, nations) for r in _optional_table(folder / "disputed_areas.csv", AREA_COLUMNS))
+    events = _keyed(_event(r) for r in _optional_table(folder / "events.csv", EVENT_COLUMNS))
     unit_rows = list(read_table(folder / "units.csv", UNIT_COLUMNS, ("note",)))
     units = _keyed(_unit(r, nations, events, settings) for r in unit_rows)
     _check_units(unit_rows, units)
@@ -111,7 +111,7 @@ def load_content(folder: Path | str) -> Content:
         if key not in markers:
             raise DataError(f'no marker "{key}"{near_miss(key, markers)}', str(folder / "game.toml"),
                             "cup_markers")
-    policies = _keyed(_policy(r, markers) for r in read_table(folder / "policies.csv", POLICY_COLUMNS))
+    policies = _keyed(_policy(r, markers) for r in _optional_table(folder / "policies.csv", POLICY_COLUMNS))
     return Content(
         settings=settings,
         factions=factions,
@@ -122,6 +122,11 @@ def load_content(folder: Path | str) -> Content:
         policies=policies,
         events=events,
     )
+
+
+def _optional_table(path: Path, columns: Sequence[str]) -> Iterable[Row]:
+    """A table a game may leave out (a game with no politics has no policies.csv): no rows."""
+    return read_table(path, columns) if path.is_file() else ()
 
 
 def default_folder(game: str) -> Path:

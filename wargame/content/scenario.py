@@ -41,6 +41,8 @@ class NationStart:
     faction: str | None
     will: int | None  # None: the country list value
     factories: int | None
+    production: int | str | None = None  # Production Points a turn, or "NA" (not tracked)
+    production_per_factory: int | None = None  # or this many PP per friendly factory of the country
 
 
 @dataclass(frozen=True)
@@ -174,12 +176,10 @@ def _nations(toml: TomlDoc, content: Content, factions: tuple[str, ...]) -> Mapp
         place = f"nations.{abbr}"
         if not isinstance(entry, dict):
             raise toml.fail(place, 'must be a table like { status = "active", faction = "axis" }')
+        fields = ["status", "faction", "will", "factories", "production", "production_per_factory"]
         for name in entry:
-            if name not in ("status", "faction", "will", "factories"):
-                raise toml.fail(
-                    place,
-                    f'unknown field "{name}"{near_miss(name, ["status", "faction", "will", "factories"])}',
-                )
+            if name not in fields:
+                raise toml.fail(place, f'unknown field "{name}"{near_miss(name, fields)}')
         status = entry.get("status")
         if status not in STATUSES:
             raise toml.fail(
@@ -201,7 +201,17 @@ def _nations(toml: TomlDoc, content: Content, factions: tuple[str, ...]) -> Mapp
             ):
                 raise toml.fail(place, f"{name} must be a whole number 0..99")
             numbers[name] = value
-        out[abbr] = NationStart(abbr, status, faction, numbers["will"], numbers["factories"])
+        production = entry.get("production")
+        if production is not None and production != "NA" and (
+                not isinstance(production, int) or isinstance(production, bool) or not 0 <= production <= 99):
+            raise toml.fail(place, 'production must be a whole number 0..99 or "NA"')
+        per_factory = entry.get("production_per_factory")
+        if per_factory is not None and (not isinstance(per_factory, int) or isinstance(per_factory, bool)
+                                        or not 0 <= per_factory <= 9):
+            raise toml.fail(place, "production_per_factory must be a whole number 0..9")
+        if production is not None and per_factory is not None:
+            raise toml.fail(place, "give production or production_per_factory, not both")
+        out[abbr] = NationStart(abbr, status, faction, numbers["will"], numbers["factories"], production, per_factory)
     for abbr in table:
         if abbr not in content.nations:
             raise toml.fail(f"nations.{abbr}", f'no nation "{abbr}"{near_miss(abbr, content.nations)}')

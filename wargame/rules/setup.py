@@ -58,4 +58,5 @@ def setup_position(game: str, scenario: Scenario, content: Content,
         nations={abbr: NationState(n.status, n.faction) for abbr, n in scenario.nations.items()},
         ceded=frozenset(content.disputed_areas[k].name for k in scenario.ceded),
     )
-    return Position(game, tuple(units), tuple(markers), state), lines
+    boards = (scenario.board,) if scenario.board else ()
+    return Position(game, tuple(units), tuple(markers), state, boards), lines

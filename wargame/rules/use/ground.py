@@ -101,6 +101,8 @@ def _build_static(mapdata: MapData) -> StaticMap:
         row = []
         h = info.hex
         for n in g.neighbours(h):
+            if n not in ids:
+                continue  # off the boards in play (a USWC map is a window on the grid)
             side = sides.get((h, n) if h < n else (n, h))
             water = True if side is None else side.water
             row.append((ids[n], water, bool(side and side.transport)))
