@@ -53,6 +53,8 @@ def run(args: argparse.Namespace) -> int:
         raise InputError(f"{module_path}: not a module (it is a saved game)")
     report = inspect_save(args.file, module)
     _emit(report, args.json, _save_text)
+    for warning in report["warnings"]:
+        sys.stderr.write(f"staffwork: warning: {warning}\n")
     return OK
 
 
@@ -79,8 +81,13 @@ def _save_text(r: dict[str, Any]) -> str:
             f"{b['board']}{' (reversed)' if b['reversed'] else ''} at {b['x']},{b['y']}" for b in boards))
     for name, value in r["properties"].items():
         lines.append(f"property {name} = {value}")
-    for tracker, state in r["turns"].items():
-        lines.append(f"turn {tracker}: {state}")
+    for tracker, turn in r["turns"].items():
+        if turn["turn"] is not None:
+            levels = ", ".join(f"{lv['level']} {_q(lv['value'])}" for lv in turn["levels"])
+            lines.append(f"turn {_q(turn['name'])} ({tracker}): {_q(turn['turn'])} ({levels})")
+        else:
+            why = "not in the module" if r["located_with"] else "give --module to read it"
+            lines.append(f"turn {tracker}: saved state {turn['state']} ({why})")
     for pid, p in r["players"].items():
         lines.append(f"player {p['name'] or pid}: {p['side']}")
     pieces = r["pieces"]
@@ -104,6 +111,9 @@ def _save_text(r: dict[str, Any]) -> str:
             chat = " | ".join(c.strip() for c in s["chat"])
             lines.append(f"  step {s['number']}{' (undo)' if s['undo'] else ''}: "
                          f"{s['commands']} commands{': ' + chat if chat else ''}")
+            for m in s["moves"]:
+                lines.append(f"    {m['name'] or m['id']}: {_place(m['from'], 'new')} -> "
+                             f"{_place(m['to'], 'removed')}")
     return "\n".join(lines) + "\n"
 
 
@@ -120,6 +130,16 @@ def _piece_details(p: dict[str, Any]) -> str:
     if p["labels"]:
         parts.append("labels: " + ", ".join(_q(t) for t in p["labels"]))
     return "; ".join(parts)
+
+
+def _place(where: dict[str, Any] | None, absent: str) -> str:
+    """A piece's place in a step: map, location name and pixels; or why it has none."""
+    if where is None:
+        return f"({absent})"
+    if where["map"] is None:
+        return f"(no map) {where['x']},{where['y']}"
+    location = f" {_q(where['location'])}" if where["location"] else ""
+    return f"{where['map']}{location} {where['x']},{where['y']}"
 
 
 def _q(text: str | None) -> str:
