@@ -65,8 +65,10 @@ def image_size(name: str, data: bytes) -> Size:
             Image.MAX_IMAGE_PIXELS = None
             with Image.open(io.BytesIO(data)) as image:
                 return int(image.width), int(image.height)
-    except (UnidentifiedImageError, OSError, ValueError) as exc:
-        raise FormatError(f"not an image VASSAL can read ({exc})") from None
+    except UnidentifiedImageError:
+        raise FormatError("not a PNG, GIF, JPEG, SVG or other image VASSAL reads") from None
+    except (OSError, ValueError) as exc:
+        raise FormatError(f"damaged image ({exc})") from None
     finally:
         Image.MAX_IMAGE_PIXELS = limit
 

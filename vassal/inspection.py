@@ -151,17 +151,41 @@ class _Locator:
         self.broken_maps: dict[str, str] = {}
         self.unsized: dict[tuple[str, str], str] = {}  # (map, board) -> image
         self.unnamed: dict[str, int] = {}  # map -> pieces left without a location
+        self.assumed: dict[tuple[str, str], int] = {}  # (map, board) -> named as if sized
 
-    def name(self, map_id: str | None, boards: tuple[BoardPlacement, ...] | None,
+    def boards_of(self, boards: Mapping[str, tuple[BoardPlacement, ...]],
+                  map_id: str | None) -> tuple[BoardPlacement, ...] | None:
+        """The boards a file chose for a map, whether it keyed them by the map's name or by
+        its MapN id (the engine's BoardPicker answers to both)."""
+        if map_id is None:
+            return None
+        if map_id in boards or self.module is None:
+            return boards.get(map_id)
+        element = self.module.maps.get(map_id)
+        for key, chosen in boards.items():
+            if element is not None and self.module.maps.get(key) is element:
+                return chosen
+        return None
+
+    def name(self, map_id: str | None, boards: Mapping[str, tuple[BoardPlacement, ...]],
              x: int, y: int, count: bool = True) -> str | None:
         if self.module is None or map_id is None:
             return None
-        geometry = self._geometry(map_id, boards)
+        geometry = self._geometry(map_id, self.boards_of(boards, map_id))
         if geometry is None:
             return None
-        location = geometry.location_name(x, y)
-        if location is None and count:
+        try:
+            location = geometry.location_name(x, y)
+        except FormatError as exc:  # a grid the engine could not use either (spacing 0...)
+            self.broken_maps.setdefault(map_id, exc.line())
+            return None
+        if count and location is None:
             self.unnamed[map_id] = self.unnamed.get(map_id, 0) + 1
+        elif count and geometry.unsized:
+            for placed in geometry.boards:
+                if not placed.size_known and placed.may_contain(x, y):
+                    key = (map_id, placed.board.name or "")
+                    self.assumed[key] = self.assumed.get(key, 0) + 1
         return location
 
     def _geometry(self, map_id: str, boards: tuple[BoardPlacement, ...] | None) -> MapGeometry | None:
@@ -199,14 +223,22 @@ class _Locator:
             out.append(f"{module.path}: the module has no map {names}: pieces there get no "
                        f"location (is this the module the game was saved with?)")
         for map_id, problem in self.broken_maps.items():
-            out.append(f'{module.path}: map "{map_id}" cannot be laid out ({problem}): '
-                       f"its pieces get no location")
+            out.append(f'{module.path}: map "{map_id}": cannot name its locations ({problem}); '
+                       f"pieces there get no location")
         for (map_id, board), image in self.unsized.items():
             problem = module.images.problems.get(image, f"image {image} cannot be sized")
+            effects = []
+            assumed = self.assumed.get((map_id, board), 0)
+            if assumed:
+                effects.append(f"{assumed} piece(s) named as if on it (VASSAL sizes a board it "
+                               f"cannot read 0 x 0 and calls them offboard)")
             left = self.unnamed.get(map_id, 0)
-            effect = (f"{left} piece(s) on this map get no location (it depends on the size)"
-                      if left else "no piece location depends on its size")
-            out.append(f'{module.path}: map "{map_id}", board "{board}": {problem}; {effect}')
+            if left:
+                effects.append(f"{left} piece(s) of the map get no location (it depends on "
+                               f"the board's size)")
+            effect = "; ".join(effects) or "no piece location depends on its size"
+            out.append(f'{module.path}: map "{map_id}", board "{board}": {problem}, so its '
+                       f"size is unknown; {effect}")
         return out
 
 
@@ -232,8 +264,7 @@ def piece_records(position: Position, module: ModuleMaps | None, source: str,
     records = []
     for placed in _ordered(position):
         v = _piece_view(placed.type, placed.state, source, placed.id)
-        location = locator.name(placed.map, position.boards.get(placed.map) if placed.map else None,
-                                placed.x, placed.y)
+        location = locator.name(placed.map, position.boards, placed.x, placed.y)
         stack = stack_of.get(placed.id)
         records.append({
             "id": placed.id,
@@ -305,8 +336,7 @@ def _where(spot: Spot | None, locator: _Locator, boards: Mapping[str, tuple[Boar
            ) -> dict[str, Any] | None:
     if spot is None:
         return None
-    location = locator.name(spot.map, boards.get(spot.map) if spot.map else None,
-                            spot.x, spot.y, count=False)
+    location = locator.name(spot.map, boards, spot.x, spot.y, count=False)
     return {"map": spot.map, "x": spot.x, "y": spot.y, "location": location}
 
 
