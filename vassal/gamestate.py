@@ -1156,13 +1156,19 @@ class StepMoves:
     boards: Mapping[str, tuple[BoardPlacement, ...]]
 
 
-def _named_ids(cmd: Command) -> list[str]:
-    """The objects a command acts on by id (LOG wrappers looked through)."""
+def _unwrapped(cmd: Command) -> Command:
+    """The command inside any LOG wrappers (a wrapper that cannot be read stays itself)."""
     while isinstance(cmd, Log):
         try:
             cmd = parse_command(cmd.inner)
         except FormatError:
-            return []
+            return cmd
+    return cmd
+
+
+def _named_ids(cmd: Command) -> list[str]:
+    """The objects a command acts on by id (LOG wrappers looked through)."""
+    cmd = _unwrapped(cmd)
     if isinstance(cmd, (MovePiece, AddPiece)):
         return [cmd.id] if cmd.id is not None else []
     if isinstance(cmd, (ChangePiece, RemovePiece)):
@@ -1228,12 +1234,15 @@ class GameLog:
             for pid in named:
                 watched.update(dict.fromkeys(engine.members(pid)))
             before = {pid: (engine.spot(pid), engine.piece_text(pid)) for pid in watched}
-            known_before = engine.ids()
+            unnamed_adds = any(isinstance(_unwrapped(cmd), AddPiece) and _unwrapped(cmd).id is None
+                               for _, cmd in parsed)
+            known_before = engine.ids() if unnamed_adds else frozenset()
             for index, cmd in parsed:
                 engine.apply(cmd, index)
             for pid in named:
                 watched.update(dict.fromkeys(engine.members(pid)))
-            watched.update(dict.fromkeys(engine.ids() - known_before))  # pieces given new ids
+            if unnamed_adds:  # pieces the replay gave ids of its own
+                watched.update(dict.fromkeys(engine.ids() - known_before))
             moves = []
             for pid in watched:
                 was, was_text = before.get(pid, (None, None))

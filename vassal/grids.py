@@ -1532,7 +1532,8 @@ class MapGeometry:
         the answer depends on its size: which board the point is on, or a name that needs
         the size (descending numbering, a reversed board). A point that can only be on one
         board, whose corner is known, is taken to be on it even though its far edges are not
-        known (the engine, which sizes a missing image 0 x 0, would call it offboard)."""
+        known (the engine, which sizes a missing image 0 x 0, would call it offboard). A deck
+        that hangs off a board whose place is not known names no point."""
         x, y = int(x), int(y)
         for deck in self.decks:
             if self.deck_position(deck) == (x, y):

@@ -2,7 +2,10 @@
 
 Reads only. For a saved game or log, every piece is listed with its map, pixel position and,
 when the module is known (``--module``, or our own built module named in the save), the
-location name VASSAL would give it -- the hex for a hex map.
+location name VASSAL would give it -- the hex for a hex map; for a log, each step's moves.
+Problems that cost location names (maps the module lacks, board images it cannot size) are
+warning lines on standard error, printed after the report; an unreadable module is bad
+input (one line, status 2) before anything is printed.
 """
 
 from __future__ import annotations
@@ -22,7 +25,10 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="show what a VASSAL module, saved game or log holds",
         description="Show what a VASSAL module (.vmod), saved game (.vsav) or log (.vlog) "
         "holds. For saves and logs: every piece with its map, position and location name "
-        "(hex), stack, properties and layers; for a log, its steps. Never writes to its inputs.",
+        "(hex), stack, properties and layers, the global properties and the turn; for a log, "
+        "its steps and which piece each step moved where. What keeps a location from being "
+        "named (a map the module lacks, a board image it cannot size) is a warning line on "
+        "standard error. Never writes to its inputs.",
     )
     p.add_argument("file", help="a .vmod, .vsav or .vlog file")
     p.add_argument("--module", metavar="MOD", help="the module the save belongs to, for hex names")
