@@ -7,7 +7,26 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parents[1]
-SHARED_VASSAL = REPO.parent / "shared" / "fixtures" / "vassal"
+
+
+def _shared_folder() -> Path:
+    """``../shared`` beside this checkout; in a git worktree, beside its main checkout."""
+    beside = REPO.parent / "shared"
+    if beside.is_dir():
+        return beside
+    git = REPO / ".git"
+    if git.is_file():  # a worktree: "gitdir: <main checkout>/.git/worktrees/<name>"
+        text = git.read_text(encoding="utf-8").strip()
+        if text.startswith("gitdir:"):
+            main = Path(text[len("gitdir:"):].strip()).parents[2]
+            if (main.parent / "shared").is_dir():
+                return main.parent / "shared"
+    return beside
+
+
+SHARED = _shared_folder()
+SHARED_VASSAL = SHARED / "fixtures" / "vassal"
+SHARED_NOTES = SHARED / "notes"
 
 
 @pytest.fixture(scope="session")

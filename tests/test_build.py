@@ -341,7 +341,8 @@ def test_inspect_shows_the_cup_markers_in_the_cup(built, archive, capsys):
     assert wanted > 0 and len(cup) == wanted
     assert len({p["stack"] for p in cup}) == 1 and sorted(p["stack_index"] for p in cup) == list(range(wanted))
     assert {p["name"] for p in cup} >= {"Pro-Axis", "No Event", "Political Failure"}
-    assert report["turns"]["TurnTracker0"].startswith("0|0;")
+    assert report["turns"]["TurnTracker0"]["state"].startswith("0|0;")
+    assert report["turns"]["TurnTracker0"]["turn"]  # read through the module's levels
 
 
 def test_palette_panels_lay_counters_out_in_a_grid(root):

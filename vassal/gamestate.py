@@ -38,6 +38,8 @@ Public API::
         .positions() -> Iterator[Position]            after each step, lazily
         .position_after(n) -> Position                after step n (1-based; 0 = initial)
         .final -> Position
+        .step_moves() -> Iterator[StepMoves]          which pieces each step moved, from where to where
+    Spot(map, x, y); PieceMove(id, type, state, before, after); StepMoves(step, moves, boards)
     replay_log(tree_or_saved_game, *, source=None, maps=None, stacking=None) -> GameLog
 
 Errors (a piece command the engine could not read, a state with fewer levels than its type)
@@ -88,6 +90,9 @@ __all__ = [
     "Replay",
     "replay_save",
     "Step",
+    "Spot",
+    "PieceMove",
+    "StepMoves",
     "GameLog",
     "replay_log",
 ]
@@ -894,7 +899,11 @@ class Replay:
         tokens = sequence.Decoder(state, ";")
         map_token = tokens.next_token("")
         if map_token == "null":
-            self._set_pos(stack, 0, 0)
+            # The engine reads no position after "null" (it tries the two numbers as member
+            # ids, which name nothing) and leaves the stack at 0,0. The file does say where
+            # the stack was, and a stack on no map is drawn nowhere, so we keep that point
+            # for its members; the numbers are still offered as ids below, as the engine does.
+            self._set_pos(stack, *self._recorded_point(state))
         else:
             self._set_pos(stack, tokens.next_int(0), tokens.next_int(0))
         game_map = self._map_id(map_token)
@@ -911,6 +920,19 @@ class Replay:
                 if layer is not None:
                     stack.layer = layer
         self._relocate(stack, game_map)
+
+    def _recorded_point(self, state: str) -> tuple[int, int]:
+        """The x, y written after a stack's "null" map, when they are numbers and not ids."""
+        tokens = sequence.Decoder(state, ";")
+        tokens.next_token("")
+        if not tokens.has_more():
+            return 0, 0
+        x_text = tokens.next_token("")
+        y_text = tokens.next_token("") if tokens.has_more() else ""
+        x, y = java_int(x_text), java_int(y_text)
+        if x is None or y is None or x_text in self._objs or y_text in self._objs:
+            return 0, 0
+        return x, y
 
     def _relocate(self, container: _Obj, game_map: str | None) -> None:
         """The end of ``Stack.setState``/``Deck.setState``: change map if it is another one.
@@ -970,6 +992,27 @@ class Replay:
                 self._stack_insert(obj.parent, obj, 0)
 
     # ---- the snapshot ------------------------------------------------------------------
+
+    def spot(self, pid: str) -> "Spot | None":
+        """Where a game piece is drawn now (its container's place); None if it is not in the
+        game or is a stack or deck."""
+        obj = self._objs.get(pid)
+        if obj is None or obj.kind != "piece":
+            return None
+        return Spot(*self._drawn_at(obj))
+
+    def piece_text(self, pid: str) -> tuple[str, str] | None:
+        """A game piece's current type and state."""
+        obj = self._objs.get(pid)
+        return None if obj is None or obj.kind != "piece" else (obj.type, obj.state)
+
+    def members(self, pid: str) -> tuple[str, ...]:
+        """The ids in a stack or deck now (empty for a piece or an unknown id)."""
+        obj = self._objs.get(pid)
+        return () if obj is None else tuple(m.id for m in obj.members)
+
+    def ids(self) -> frozenset[str]:
+        return frozenset(self._objs)
 
     def _drawn_at(self, obj: _Obj) -> tuple[str | None, int, int]:
         holder = obj.parent if obj.parent is not None else obj
@@ -1082,6 +1125,57 @@ class Step:
     undo: bool
 
 
+@dataclass(frozen=True, slots=True)
+class Spot:
+    """Where a piece is drawn: map (None = on no map) and map pixels."""
+
+    map: str | None
+    x: int
+    y: int
+
+
+@dataclass(frozen=True)
+class PieceMove:
+    """One piece a step put somewhere else: ``before`` None = it came into the game in this
+    step, ``after`` None = it left the game. ``type``/``state`` are the piece's after the step
+    (before it, for a piece that left)."""
+
+    id: str
+    type: str
+    state: str
+    before: Spot | None
+    after: Spot | None
+
+
+@dataclass(frozen=True)
+class StepMoves:
+    """The pieces one step moved, and the boards of each map after it (to name locations)."""
+
+    step: Step
+    moves: tuple[PieceMove, ...]
+    boards: Mapping[str, tuple[BoardPlacement, ...]]
+
+
+def _unwrapped(cmd: Command) -> Command:
+    """The command inside any LOG wrappers (a wrapper that cannot be read stays itself)."""
+    while isinstance(cmd, Log):
+        try:
+            cmd = parse_command(cmd.inner)
+        except FormatError:
+            return cmd
+    return cmd
+
+
+def _named_ids(cmd: Command) -> list[str]:
+    """The objects a command acts on by id (LOG wrappers looked through)."""
+    cmd = _unwrapped(cmd)
+    if isinstance(cmd, (MovePiece, AddPiece)):
+        return [cmd.id] if cmd.id is not None else []
+    if isinstance(cmd, (ChangePiece, RemovePiece)):
+        return [cmd.id]
+    return []
+
+
 @dataclass(frozen=True)
 class GameLog:
     """A log: the position at load, its chat, the steps; positions are computed on demand."""
@@ -1121,6 +1215,45 @@ class GameLog:
     @property
     def final(self) -> Position:
         return self.position_after(len(self.steps))
+
+    def step_moves(self) -> Iterator[StepMoves]:
+        """For each step, the pieces whose place changed, in one replay.
+
+        Only the objects the step's commands name are looked at, with the members of named
+        stacks and decks before and after (a stack that moves carries its pieces); a piece
+        that stays where it was (flipped, renamed, restacked on the spot) is no move.
+        """
+        engine = self._engine()
+        source = self._options[0] if self._options else None
+        for step in self.steps:
+            parsed = [(index, _parse(text, index, source)) for index, text in step.commands]
+            named: list[str] = []
+            for _, cmd in parsed:
+                named.extend(_named_ids(cmd))
+            watched = dict.fromkeys(named)
+            for pid in named:
+                watched.update(dict.fromkeys(engine.members(pid)))
+            before = {pid: (engine.spot(pid), engine.piece_text(pid)) for pid in watched}
+            unnamed_adds = any(isinstance(_unwrapped(cmd), AddPiece) and _unwrapped(cmd).id is None
+                               for _, cmd in parsed)
+            known_before = engine.ids() if unnamed_adds else frozenset()
+            for index, cmd in parsed:
+                engine.apply(cmd, index)
+            for pid in named:
+                watched.update(dict.fromkeys(engine.members(pid)))
+            if unnamed_adds:  # pieces the replay gave ids of its own
+                watched.update(dict.fromkeys(engine.ids() - known_before))
+            moves = []
+            for pid in watched:
+                was, was_text = before.get(pid, (None, None))
+                now, now_text = engine.spot(pid), engine.piece_text(pid)
+                if was == now:
+                    continue
+                text = now_text or was_text
+                if text is None:
+                    continue  # a stack or deck, or never a piece
+                moves.append(PieceMove(pid, text[0], text[1], was, now))
+            yield StepMoves(step, tuple(moves), MappingProxyType(dict(engine.boards)))
 
 
 def replay_log(game: Node | _HasTree, *, source: str | None = None,

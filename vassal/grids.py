@@ -30,7 +30,6 @@ map pixels for `MapGeometry`.
 
 from __future__ import annotations
 
-import io
 import math
 import re
 import struct
@@ -42,6 +41,7 @@ from typing import BinaryIO, Union
 from lxml import etree
 
 from vassal.errors import FormatError
+from vassal.imagesize import image_size
 from vassal.javanum import java_trim as _java_trim
 from vassal.javanum import parse_double as _java_double
 from vassal.javanum import parse_int as _java_int
@@ -75,6 +75,8 @@ __all__ = [
     "snap_point",
     "board_picker_choices",
     "map_geometry",
+    "needs_board_size",
+    "evaluate_format",
     "image_size_reader",
     "TAG_BOARD",
     "TAG_HEX_GRID",
@@ -691,6 +693,13 @@ def _evaluate_format(
         elif not localized:
             out.append(token)
     return "".join(out)
+
+
+def evaluate_format(fmt: str, props: Mapping[str, str | None], globals_: Mapping[str, str] | None = None,
+                    localized: bool = True) -> str:
+    """``FormattedString.getText`` for a $-format (location and turn formats alike); see
+    `_evaluate_format`. FormatError for a BeanShell format."""
+    return _evaluate_format(fmt, props, globals_, localized)
 
 
 def _format_regex(fmt: str, wanted: Callable[[str], str | None]) -> str:
@@ -1384,6 +1393,21 @@ def snap_point(grid: Grid | None, x: int, y: int, force: bool = False, center_on
 # Maps: boards in use, their origins, decks, and Map.locationName
 
 
+def needs_board_size(grid: Grid | None) -> bool:
+    """Whether naming points on this grid can depend on its board's size: only a descending
+    hex or square numbering counts rows or columns back from the board's far edge (a zone's
+    own grid numbers within the zone's polygon, whatever the board's size)."""
+
+    def descending(simple: _SimpleGrid | None) -> bool:
+        n = getattr(simple, "numbering", None)
+        return n is not None and (n.h_descend or n.v_descend)
+
+    if isinstance(grid, ZonedGrid):
+        borrowed = grid.background is not None and descending(grid.background)
+        return borrowed  # the background names points outside zones and in parent-grid zones
+    return descending(grid)
+
+
 @dataclass(frozen=True)
 class BoardChoice:
     """One board of a BoardPicker command: name, reversed flag, slot column and row."""
@@ -1399,7 +1423,11 @@ class PlacedBoard:
     """A board in use on a map: its slot, whether reversed, and its bounds in map pixels.
 
     `magnification` is Board's scale factor; no buildFile attribute sets it (always 1.0 in
-    the engine), it is kept for completeness of local/global coordinates."""
+    the engine), it is kept for completeness of local/global coordinates.
+
+    When a board's image cannot be sized (missing or unreadable), `size_known` is False and
+    `width`/`height` are 0; the boards after it in its row (column) then have an unknown `x`
+    (`y`): `x_known`/`y_known` are False and `x`/`y` are only lower bounds."""
 
     board: Board
     column: int
@@ -1410,11 +1438,27 @@ class PlacedBoard:
     width: int
     height: int
     magnification: float = 1.0
+    size_known: bool = True
+    x_known: bool = True
+    y_known: bool = True
+
+    @property
+    def known(self) -> bool:
+        """Place and size are both known: `contains` is the engine's answer."""
+        return self.size_known and self.x_known and self.y_known
 
     def contains(self, x: int, y: int) -> bool:
-        if self.width <= 0 or self.height <= 0:
+        if not self.known or self.width <= 0 or self.height <= 0:
             return False
         return self.x <= x < self.x + self.width and self.y <= y < self.y + self.height
+
+    def may_contain(self, x: int, y: int) -> bool:
+        """Whether the point can be on the board for some size of the boards not sized."""
+        if self.known:
+            return self.contains(x, y)
+        in_x = self.x <= x and (not (self.x_known and self.size_known) or x < self.x + self.width)
+        in_y = self.y <= y and (not (self.y_known and self.size_known) or y < self.y + self.height)
+        return in_x and in_y
 
     def local(self, x: int, y: int) -> Point:
         """``Board.localCoordinates`` of a point given relative to the board's corner."""
@@ -1469,20 +1513,45 @@ class MapGeometry:
                 return placed
         return None
 
-    def deck_position(self, deck: DeckSpot) -> Point:
+    @property
+    def unsized(self) -> tuple[str, ...]:
+        """Names of the boards in use whose image could not be sized."""
+        return tuple(p.board.name or "" for p in self.boards if not p.size_known)
+
+    def deck_position(self, deck: DeckSpot) -> Point | None:
+        """Where a deck is drawn; None when it hangs off a board whose place is not known."""
         owner = self.board_named(deck.owning_board) if deck.owning_board is not None else None
         if owner is None:
             return deck.x + self.edge_width, deck.y + self.edge_height
+        if not (owner.x_known and owner.y_known):
+            return None
         return deck.x + owner.x, deck.y + owner.y
 
-    def location_name(self, x: int, y: int, properties: Mapping[str, str] | None = None) -> str:
+    def location_name(self, x: int, y: int, properties: Mapping[str, str] | None = None) -> str | None:
+        """``Map.locationName`` of a map point. None only when a board could not be sized and
+        the answer depends on its size: which board the point is on, or a name that needs
+        the size (descending numbering, a reversed board). A point that can only be on one
+        board, whose corner is known, is taken to be on it even though its far edges are not
+        known (the engine, which sizes a missing image 0 x 0, would call it offboard). A deck
+        that hangs off a board whose place is not known names no point."""
         x, y = int(x), int(y)
         for deck in self.decks:
             if self.deck_position(deck) == (x, y):
                 return deck.name
-        placed = self.board_at(x, y)
-        if placed is None:
-            return OFFBOARD
+        for index, placed in enumerate(self.boards):
+            if placed.contains(x, y):
+                return self._name_on(placed, x, y, properties)
+            if placed.known or not placed.may_contain(x, y):
+                continue
+            rivals = any(other.may_contain(x, y) for other in self.boards[index + 1:])
+            if rivals or not (placed.x_known and placed.y_known):
+                return None
+            return self._name_on(placed, x, y, properties)
+        return OFFBOARD
+
+    def _name_on(self, placed: PlacedBoard, x: int, y: int, properties: Mapping[str, str] | None) -> str | None:
+        if not placed.size_known and (placed.reversed or needs_board_size(placed.board.grid)):
+            return None
         lx, ly = placed.local(x - placed.x, y - placed.y)
         name = location_name(placed.board.grid, lx, ly, (placed.width, placed.height), properties)
         return OFFBOARD if name is None else name
@@ -1577,20 +1646,20 @@ ImageSize = Callable[[str], Size]
 
 def image_size_reader(read: Callable[[str], bytes | BinaryIO]) -> ImageSize:
     """A cached image-size function over `read(name)`, which gives the bytes (or a binary file)
-    of ``images/<name>``. Pillow reads only the header; the pixels are never decoded."""
+    of ``images/<name>``: bitmaps from their header (the pixels are never decoded), SVG from its
+    width, height and viewBox as the engine reads them (`vassal.imagesize`)."""
     cache: dict[str, Size] = {}
 
     def size(name: str) -> Size:
         if name not in cache:
-            from PIL import Image, UnidentifiedImageError
-
             data = read(name)
-            stream = io.BytesIO(data) if isinstance(data, (bytes, bytearray)) else data
+            if not isinstance(data, (bytes, bytearray)):
+                data = data.read()
             try:
-                with Image.open(stream) as image:
-                    cache[name] = (int(image.width), int(image.height))
-            except (UnidentifiedImageError, OSError, ValueError) as exc:
-                raise FormatError(f"cannot read the size of board image ({exc})", None, f"images/{name}") from None
+                cache[name] = image_size(name, bytes(data))
+            except FormatError as exc:
+                raise FormatError(f"cannot read the size of board image ({exc.problem})", None,
+                                  f"images/{name}") from None
         return cache[name]
 
     return size
@@ -1644,7 +1713,7 @@ def _deck_spots(map_el: etree._Element) -> tuple[DeckSpot, ...]:
 
 
 def _default_choices(
-    picker: etree._Element | None, boards: list[Board], name: str, map_id: str | None
+    picker: etree._Element | None, boards: list[etree._Element], name: str, map_id: str | None
 ) -> tuple[BoardChoice, ...]:
     """``BoardPicker.getDefaultSetup``: the (trimmed) <setup> text, else the only board when it
     is not reversible (a board without a name is never encoded, so it gives nothing)."""
@@ -1654,15 +1723,17 @@ def _default_choices(
             if text:
                 return board_picker_choices(text, name, map_id) or ()
             break
-    if len(boards) == 1 and not boards[0].reversible and boards[0].name is not None:
-        return (BoardChoice(boards[0].name, False, 0, 0),)
+    if len(boards) == 1:
+        only = parse_board(boards[0])
+        if not only.reversible and only.name is not None:
+            return (BoardChoice(only.name, False, 0, 0),)
     return ()
 
 
 def map_geometry(
     map_element: etree._Element,
     board_picker: str | None = None,
-    image_size: ImageSize | None = None,
+    image_size: Callable[[str], Size | None] | None = None,
     map_id: str | None = None,
     magnification: float = 1.0,
 ) -> MapGeometry:
@@ -1670,12 +1741,17 @@ def map_geometry(
     (`board_picker`), or else the module's default (its <setup>, or its only board when that is
     not reversible); board sizes from the images (`image_size`, e.g. `image_size_reader`),
     else the Board's width and height; origins after the edge buffer and the boards to the left
-    of and above each slot. `map_id` ("Map0", …) also matches commands keyed by id."""
+    of and above each slot. `map_id` ("Map0", …) also matches commands keyed by id.
+
+    Only the boards in use are read (their grids parsed, their images sized), so a broken board
+    the game does not use changes nothing. `image_size` may answer None for an image it cannot
+    size: that board's size, and the place of the boards after it, are then not known
+    (`PlacedBoard.size_known`, `x_known`, `y_known`)."""
     name = map_element.get("mapName", "")
     edge_w, edge_h = _map_edges(map_element)
     pickers = [c for c in _children(map_element) if str(c.tag) == TAG_BOARD_PICKER]
     picker = pickers[-1] if pickers else None
-    possible = [parse_board(b) for b in _children(picker) if str(b.tag) == TAG_BOARD] if picker is not None else []
+    elements = [b for b in _children(picker) if str(b.tag) == TAG_BOARD] if picker is not None else []
 
     if board_picker is not None:
         found = board_picker_choices(board_picker, name, map_id)
@@ -1683,49 +1759,51 @@ def map_geometry(
             raise FormatError(f'BoardPicker command is not for map "{name}"', None, board_picker[:60])
         choices = found
     else:
-        choices = _default_choices(picker, possible, name, map_id)
+        choices = _default_choices(picker, elements, name, map_id)
 
     chosen: list[tuple[Board, BoardChoice]] = []
     for choice in choices:
-        board = next((b for b in possible if b.name is not None and b.name == choice.name), None)
-        if board is None:
+        element = next((b for b in elements if b.get("name") == choice.name), None)
+        if element is None:
             continue  # the engine warns "board not found" and leaves it out
-        chosen.append((board, choice))
+        chosen.append((parse_board(element), choice))
 
-    sizes: list[Size] = []
+    sizes: list[Size | None] = []
     for board, _ in chosen:
         if board.image is not None:
             if image_size is None:
                 raise FormatError(f'board "{board.name}" has image {board.image} but no image reader was given')
-            w, h = image_size(board.image)
-            if magnification != 1.0:
-                w, h = _jround_int(magnification * w), _jround_int(magnification * h)
+            size = image_size(board.image)
+            if size is not None and magnification != 1.0:
+                size = _jround_int(magnification * size[0]), _jround_int(magnification * size[1])
         else:
-            w, h = board.width, board.height
-        sizes.append((w, h))
+            size = board.width, board.height
+        sizes.append(size)
 
-    widths: dict[tuple[int, int], int] = {}
-    heights: dict[tuple[int, int], int] = {}
-    for (board, choice), (w, h) in zip(chosen, sizes):
-        widths[(choice.column, choice.row)] = w
-        heights[(choice.column, choice.row)] = h
+    widths: dict[tuple[int, int], int | None] = {}
+    heights: dict[tuple[int, int], int | None] = {}
+    for (board, choice), size in zip(chosen, sizes):
+        widths[(choice.column, choice.row)] = None if size is None else size[0]
+        heights[(choice.column, choice.row)] = None if size is None else size[1]
     placed = []
-    for (board, choice), (w, h) in zip(chosen, sizes):
-        x = sum(widths.get((c, choice.row), 0) for c in range(choice.column))
-        y = sum(heights.get((choice.column, r), 0) for r in range(choice.row))
+    for (board, choice), size in zip(chosen, sizes):
+        left = [widths.get((c, choice.row), 0) for c in range(choice.column)]
+        above = [heights.get((choice.column, r), 0) for r in range(choice.row)]
         placed.append(
             PlacedBoard(
                 board=board,
                 column=choice.column,
                 row=choice.row,
                 reversed=choice.reversed and board.reversible,
-                x=x + edge_w,
-                y=y + edge_h,
-                width=w,
-                height=h,
+                x=sum(w or 0 for w in left) + edge_w,
+                y=sum(h or 0 for h in above) + edge_h,
+                width=0 if size is None else size[0],
+                height=0 if size is None else size[1],
                 magnification=magnification,
+                size_known=size is not None,
+                x_known=None not in left,
+                y_known=None not in above,
             )
         )
     decks = _deck_spots(map_element)
     return MapGeometry(name=name, boards=tuple(placed), decks=decks, edge_width=edge_w, edge_height=edge_h)
-

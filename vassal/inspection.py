@@ -3,13 +3,18 @@
 A saved game or log says where each piece is in map pixels; with its module we can also say
 which hex (or zone, region, square) that is, exactly as VASSAL would name it. The functions here
 only read: they never write to any input.
+
+The module is read whole up front (its build file: a broken one is bad input), but its board
+images only when a map of the save uses the board, and a board that cannot be sized, a map
+whose grid cannot be read or a map the module lacks costs only the location names that depend
+on it: each such problem is one line in the report's ``warnings``.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from lxml import etree
@@ -18,41 +23,82 @@ from vassal.archive import open_archive
 from vassal.buildfile import BUILDFILE, BUILDFILE_OLD
 from vassal.commands import BoardPlacement
 from vassal.errors import FormatError
-from vassal.gamestate import Position, replay_log, replay_save
-from vassal.grids import MapGeometry, image_size_reader, map_geometry
-from vassal.module import read_module
+from vassal.gamestate import Position, Spot, replay_log, replay_save
+from vassal.grids import MapGeometry, map_geometry
+from vassal.imagesize import image_size
+from vassal.module import TurnTrackerSummary, image_finder, map_elements, read_module
 from vassal.pieces import parse_piece, view
 from vassal.savefile import SAVED_GAME_ENTRY, read_saved_game
 from vassal.sequence import encode
+from vassal.turns import read_turn
 
-__all__ = ["ModuleMaps", "load_module_maps", "file_kind", "inspect_save", "piece_records"]
+__all__ = ["BoardImages", "ModuleMaps", "load_module_maps", "file_kind", "inspect_save",
+           "piece_records", "MODULE_CONTAINER"]
 
-MAP_TAGS = (
-    "VASSAL.build.module.Map",
-    "VASSAL.build.module.PrivateMap",
-    "VASSAL.build.module.PlayerHand",
-)
+# The container id the engine gives module-level global properties in saves
+# (GameModule.getMutablePropertiesContainerId); old files leave the container empty.
+MODULE_CONTAINER = "Module"
+
+Size = tuple[int, int]
+
+
+class BoardImages:
+    """Board image sizes, read from the module's archive only when a board in use needs one.
+
+    An image the module lacks, or one that cannot be sized, gives None; what was wrong is kept
+    in `problems` (image name -> one phrase) for the warning."""
+
+    def __init__(self, path: str, entry_names: Iterable[str]):
+        self.path = path
+        self._find = image_finder(entry_names)
+        self._sizes: dict[str, Size | None] = {}
+        self.problems: dict[str, str] = {}
+
+    def size(self, image: str) -> Size | None:
+        if image not in self._sizes:
+            self._sizes[image] = self._read(image)
+        return self._sizes[image]
+
+    def _read(self, image: str) -> Size | None:
+        if image.startswith("/"):
+            self.problems[image] = f"image {image} is inside VASSAL itself and cannot be sized here"
+            return None
+        entry = self._find(image)
+        if entry is None:
+            self.problems[image] = f"image {image} is not in the module"
+            return None
+        try:
+            with open_archive(self.path) as archive:
+                data = archive.read(entry)
+            return image_size(entry, data)
+        except FormatError as exc:
+            self.problems[image] = f"image {image} cannot be read ({exc.problem})"
+            return None
 
 
 @dataclass(frozen=True)
 class ModuleMaps:
-    """A module's maps, enough to name the location of a map pixel: ``locate(map_id, boards, x, y)``."""
+    """A module's maps, enough to name the location of a map pixel, and its turn trackers."""
 
     path: str
     name: str
     version: str
-    maps: Mapping[str, etree._Element]  # by map id (mapName, or MapN when the name is empty)
+    maps: Mapping[str, etree._Element]  # by mapName (the first map of a name) and by MapN id
     map_ids: Mapping[str, str]  # mapName -> MapN id of the same map
-    image_size: Callable[[str], tuple[int, int]]
+    images: BoardImages
+    turn_trackers: Mapping[str, TurnTrackerSummary] = field(default_factory=dict)  # by id
+
+    def image_size(self, image: str) -> Size | None:
+        return self.images.size(image)
 
     def geometry(self, map_id: str, boards: tuple[BoardPlacement, ...] | None) -> MapGeometry | None:
+        """The map laid out with the save's boards; None for a map the module lacks.
+        FormatError when the map's own definition (edge, board, grid) cannot be read."""
         element = self.maps.get(map_id)
         if element is None:
             return None
-        command = None
-        if boards:
-            command = _board_picker_command(map_id, boards)
-        return map_geometry(element, command, self.image_size, self.map_ids.get(map_id))
+        command = _board_picker_command(map_id, boards) if boards else None
+        return map_geometry(element, command, self.images.size, self.map_ids.get(map_id))
 
 
 def _board_picker_command(map_id: str, boards: tuple[BoardPlacement, ...]) -> str:
@@ -73,67 +119,152 @@ def file_kind(path: str) -> str:
 
 
 def load_module_maps(path: str) -> ModuleMaps:
-    """Read a module's maps and board image sizes (headers only) for naming locations."""
+    """Read a module's build file (FormatError if it cannot be read); images come later."""
     module = read_module(path)
     maps: dict[str, etree._Element] = {}
     ids: dict[str, str] = {}
-    for index, element in enumerate(e for e in module.root.iter() if str(e.tag) in MAP_TAGS):
-        generated = f"Map{index}"
+    for generated, element in map_elements(module.root):
         map_name = element.get("mapName", "")
-        maps[map_name or generated] = element
+        if map_name:
+            maps.setdefault(map_name, element)  # Map.getMapById: the first of a name
+            ids.setdefault(map_name, generated)
         maps.setdefault(generated, element)
-        ids[map_name or generated] = generated
-    sizes: dict[str, tuple[int, int]] = {}
-    with open_archive(path) as arc:
-        reader = image_size_reader(lambda n: arc.read(_image_entry(arc, n)))
-        for element in maps.values():
-            for board in element.iter("VASSAL.build.module.map.boardPicker.Board"):
-                image = board.get("image")
-                if image and image not in sizes:
-                    try:
-                        sizes[image] = reader(image)
-                    except FormatError as exc:
-                        raise exc.within(path) from None
-
-    def image_size(image: str) -> tuple[int, int]:
-        if image not in sizes:
-            raise FormatError(f"board image {image} is not in the module", path)
-        return sizes[image]
-
+        ids.setdefault(generated, generated)
     meta = module.metadata
     name = (meta.name if meta and meta.name else None) or module.root.get("name", "")
     version = (meta.version if meta and meta.version else None) or module.root.get("version", "")
-    return ModuleMaps(path, name, version, maps, ids, image_size)
+    trackers = {t.identifier: t for t in module.summary.turn_trackers}
+    return ModuleMaps(path, name, version, maps, ids, BoardImages(path, module.entries), trackers)
 
 
-def _image_entry(arc: Any, name: str) -> str:
-    entry = f"images/{name}"
-    return entry if entry in arc else name
+# --------------------------------------------------------------------------------------------
+# naming locations, with the problems met on the way
 
 
-def piece_records(position: Position, module: ModuleMaps | None, source: str) -> list[dict[str, Any]]:
+class _Locator:
+    """Location names for (map, boards, x, y), each map laid out once; problems become warnings."""
+
+    def __init__(self, module: ModuleMaps | None):
+        self.module = module
+        self._geometries: dict[tuple[str, tuple[BoardPlacement, ...] | None], MapGeometry | None] = {}
+        self.missing_maps: dict[str, None] = {}
+        self.broken_maps: dict[str, str] = {}
+        self.unsized: dict[tuple[str, str], str] = {}  # (map, board) -> image
+        self.unnamed: dict[str, int] = {}  # map -> pieces left without a location
+        self.assumed: dict[tuple[str, str], int] = {}  # (map, board) -> named as if sized
+
+    def boards_of(self, boards: Mapping[str, tuple[BoardPlacement, ...]],
+                  map_id: str | None) -> tuple[BoardPlacement, ...] | None:
+        """The boards a file chose for a map, whether it keyed them by the map's name or by
+        its MapN id (the engine's BoardPicker answers to both)."""
+        if map_id is None:
+            return None
+        if map_id in boards or self.module is None:
+            return boards.get(map_id)
+        element = self.module.maps.get(map_id)
+        for key, chosen in boards.items():
+            if element is not None and self.module.maps.get(key) is element:
+                return chosen
+        return None
+
+    def name(self, map_id: str | None, boards: Mapping[str, tuple[BoardPlacement, ...]],
+             x: int, y: int, count: bool = True) -> str | None:
+        if self.module is None or map_id is None:
+            return None
+        geometry = self._geometry(map_id, self.boards_of(boards, map_id))
+        if geometry is None:
+            return None
+        try:
+            location = geometry.location_name(x, y)
+        except FormatError as exc:  # a grid the engine could not use either (spacing 0...)
+            self.broken_maps.setdefault(map_id, exc.line())
+            return None
+        if count and location is None:
+            self.unnamed[map_id] = self.unnamed.get(map_id, 0) + 1
+        elif count and geometry.unsized:
+            for placed in geometry.boards:
+                if not placed.size_known and placed.may_contain(x, y):
+                    key = (map_id, placed.board.name or "")
+                    self.assumed[key] = self.assumed.get(key, 0) + 1
+        return location
+
+    def _geometry(self, map_id: str, boards: tuple[BoardPlacement, ...] | None) -> MapGeometry | None:
+        key = (map_id, boards)
+        if key in self._geometries:
+            return self._geometries[key]
+        assert self.module is not None
+        geometry = None
+        if self.module.maps.get(map_id) is None:
+            self.missing_maps[map_id] = None
+        else:
+            try:
+                geometry = self.module.geometry(map_id, boards)
+            except FormatError as exc:
+                self.broken_maps.setdefault(map_id, exc.line())
+            if geometry is not None:
+                for placed in geometry.boards:
+                    if not placed.size_known and placed.board.image:
+                        self.unsized[(map_id, placed.board.name or "")] = placed.board.image
+        self._geometries[key] = geometry
+        return geometry
+
+    def note_map(self, map_id: str) -> None:
+        """A map the file names (a board command) even where no piece is left on it."""
+        if self.module is not None and self.module.maps.get(map_id) is None:
+            self.missing_maps[map_id] = None
+
+    def warnings(self) -> list[str]:
+        out = []
+        if self.module is None:
+            return out
+        module = self.module
+        if self.missing_maps:
+            names = ", ".join(f'"{m}"' for m in self.missing_maps)
+            out.append(f"{module.path}: the module has no map {names}: pieces there get no "
+                       f"location (is this the module the game was saved with?)")
+        for map_id, problem in self.broken_maps.items():
+            out.append(f'{module.path}: map "{map_id}": cannot name its locations ({problem}); '
+                       f"pieces there get no location")
+        for (map_id, board), image in self.unsized.items():
+            problem = module.images.problems.get(image, f"image {image} cannot be sized")
+            effects = []
+            assumed = self.assumed.get((map_id, board), 0)
+            if assumed:
+                effects.append(f"{assumed} piece(s) named as if on it (VASSAL sizes a board it "
+                               f"cannot read 0 x 0 and calls them offboard)")
+            left = self.unnamed.get(map_id, 0)
+            if left:
+                effects.append(f"{left} piece(s) of the map get no location (it depends on "
+                               f"the board's size)")
+            effect = "; ".join(effects) or "no piece location depends on its size"
+            out.append(f'{module.path}: map "{map_id}", board "{board}": {problem}, so its '
+                       f"size is unknown; {effect}")
+        return out
+
+
+# --------------------------------------------------------------------------------------------
+# pieces, properties, turns, steps
+
+
+def _piece_view(type_str: str, state: str, source: str, pid: str) -> Any:
+    try:
+        return view(parse_piece(type_str, state, exact=False))
+    except FormatError as exc:
+        raise exc.within(source, f"piece {pid}") from None
+
+
+def piece_records(position: Position, module: ModuleMaps | None, source: str,
+                  locator: _Locator | None = None) -> list[dict[str, Any]]:
     """One record per game piece (stacks and decks are containers, not pieces), map order."""
-    geometries: dict[str, MapGeometry | None] = {}
+    locator = locator or _Locator(module)
     stack_of: dict[str, tuple[str, int]] = {}
     for container in list(position.stacks.values()) + list(position.decks.values()):
         for i, member in enumerate(container.members):
             stack_of[member] = (container.id, i)
     records = []
-    for index, placed in enumerate(_ordered(position)):
-        try:
-            piece = parse_piece(placed.type, placed.state, exact=False)
-        except FormatError as exc:
-            raise exc.within(source, f"piece {placed.id}") from None
-        v = view(piece)
-        location = None
-        if module is not None and placed.map is not None:
-            if placed.map not in geometries:
-                try:
-                    geometries[placed.map] = module.geometry(placed.map, position.boards.get(placed.map))
-                except FormatError as exc:
-                    raise exc.within(module.path) from None
-            geometry = geometries[placed.map]
-            location = geometry.location_name(placed.x, placed.y) if geometry else None
+    for placed in _ordered(position):
+        v = _piece_view(placed.type, placed.state, source, placed.id)
+        location = locator.name(placed.map, position.boards, placed.x, placed.y)
         stack = stack_of.get(placed.id)
         records.append({
             "id": placed.id,
@@ -170,6 +301,45 @@ def _ordered(position: Position) -> list:
     return out
 
 
+def property_records(position: Position) -> dict[str, str]:
+    """Global properties by the name a player knows them by: a module property (container
+    "Module", or none in old files) under its own name, a map's as ``map:name`` and a zone's
+    as ``map:zone:name`` (the container id the engine writes before the name)."""
+    out: dict[str, str] = {}
+    for (container, name), value in sorted(position.properties.items()):
+        key = name if container in ("", MODULE_CONTAINER) else f"{container}:{name}"
+        out[key] = value
+    return out
+
+
+def turn_records(position: Position, module: ModuleMaps | None) -> dict[str, dict[str, Any]]:
+    """Each turn tracker's saved state and, with the module, the turn it shows."""
+    props = property_records(position)
+    out: dict[str, dict[str, Any]] = {}
+    for tracker_id, state in position.turns.items():
+        tracker = module.turn_trackers.get(tracker_id) if module else None
+        record: dict[str, Any] = {"name": tracker.name if tracker else None, "state": state,
+                                  "turn": None, "levels": None}
+        if tracker is not None:
+            try:
+                reading = read_turn(tracker, state, props)
+            except FormatError:
+                reading = None
+            if reading is not None:
+                record["turn"] = reading.text
+                record["levels"] = [{"level": n, "value": v} for n, v in reading.levels]
+        out[tracker_id] = record
+    return out
+
+
+def _where(spot: Spot | None, locator: _Locator, boards: Mapping[str, tuple[BoardPlacement, ...]]
+           ) -> dict[str, Any] | None:
+    if spot is None:
+        return None
+    location = locator.name(spot.map, boards, spot.x, spot.y, count=False)
+    return {"map": spot.map, "x": spot.x, "y": spot.y, "location": location}
+
+
 def inspect_save(path: str, module: ModuleMaps | None = None) -> dict[str, Any]:
     """Everything ``staffwork inspect`` reports about a saved game or log."""
     saved = read_saved_game(path)
@@ -183,14 +353,23 @@ def inspect_save(path: str, module: ModuleMaps | None = None) -> dict[str, Any]:
         "saved_with": saved.savedata.vassal_version if saved.savedata else None,
         "located_with": module.path if module else None,
     }
+    locator = _Locator(module)
+    steps = None
     try:
         if saved.is_log:
             log = replay_log(saved.tree, source=path)
+            steps = []
+            for moved in log.step_moves():
+                s = moved.step
+                moves = []
+                for m in moved.moves:
+                    v = _piece_view(m.type, m.state, path, m.id)
+                    moves.append({"id": m.id, "name": v.name,
+                                  "from": _where(m.before, locator, moved.boards),
+                                  "to": _where(m.after, locator, moved.boards)})
+                steps.append({"number": s.number, "undo": s.undo, "commands": len(s.commands),
+                              "chat": list(s.chat), "moves": moves})
             final = log.final
-            report["steps"] = [
-                {"number": s.number, "undo": s.undo, "commands": len(s.commands), "chat": list(s.chat)}
-                for s in log.steps
-            ]
         else:
             final = replay_save(saved.tree, source=path)
     except FormatError as exc:
@@ -199,8 +378,13 @@ def inspect_save(path: str, module: ModuleMaps | None = None) -> dict[str, Any]:
         m: [{"board": b.name, "x": b.x, "y": b.y, "reversed": b.reversed} for b in boards]
         for m, boards in sorted(final.boards.items())
     }
-    report["properties"] = {f"{c}:{n}" if c else n: v for (c, n), v in sorted(final.properties.items())}
-    report["turns"] = dict(final.turns)
+    for map_id in final.boards:
+        locator.note_map(map_id)
+    report["properties"] = property_records(final)
+    report["turns"] = turn_records(final, module)
     report["players"] = {p.player_id: {"name": p.name, "side": p.side} for p in final.players.values()}
-    report["pieces"] = piece_records(final, module, path)
+    report["pieces"] = piece_records(final, module, path, locator)
+    if steps is not None:
+        report["steps"] = steps
+    report["warnings"] = locator.warnings()
     return report

@@ -18,7 +18,7 @@ import os
 import re
 import unicodedata
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 from pathlib import PurePosixPath
@@ -75,6 +75,9 @@ __all__ = [
     "module_report",
     "module_text",
     "image_entry",
+    "image_finder",
+    "is_map",
+    "map_elements",
     "check_module_references",
     "write_module",
 ]
@@ -85,10 +88,17 @@ IMAGE_SUFFIXES = (".png", ".gif", ".jpg", ".jpeg", ".svg", ".bmp")
 _MODULE_CLASSES = ("VASSAL.launch.BasicModule", "VASSAL.build.GameModule")
 
 M = "VASSAL.build.module."
-MAP_TAGS = (M + "Map", M + "PrivateMap", M + "PlayerHand")
 WIDGET = "VASSAL.build.widget."
+# The engine's Map classes (build/module/Map and its subclasses); a WidgetMap sits inside a
+# MapWidget of a chart window, at any depth of TabWidgets, PanelWidgets and BoxWidgets.
+MAP_TAGS = (M + "Map", M + "PrivateMap", M + "PlayerHand", WIDGET + "WidgetMap")
+BOARD_PICKER = M + "map.BoardPicker"
 GRID = "VASSAL.build.module.map.boardPicker.board."
 MAPGRID = GRID + "mapgrid."
+
+
+# TurnTracker's turnFormat when the build file gives none (turn/TurnTracker.java)
+DEFAULT_TURN_FORMAT = "$level1$ $level2$ $level3$ $level4$"
 
 
 # --------------------------------------------------------------------------------------------
@@ -97,12 +107,18 @@ MAPGRID = GRID + "mapgrid."
 
 @dataclass(frozen=True)
 class GridSummary:
-    """A board's grid: its short class name, attributes as written, and its numbering's."""
+    """A board's grid: its short class name, attributes as written, and its numbering's.
+
+    A ZonedGrid's ``background`` is the grid that names points outside its zones (and inside
+    zones that use the parent grid): often the board's main hex grid. ``regions`` counts a
+    RegionGrid's named points."""
 
     kind: str
     attributes: Mapping[str, str]
     numbering_kind: str | None = None
     numbering: Mapping[str, str] | None = None
+    background: "GridSummary | None" = None
+    regions: int | None = None
 
 
 @dataclass(frozen=True)
@@ -164,18 +180,24 @@ class SetupSummary:
 
 @dataclass(frozen=True)
 class TurnLevelSummary:
+    """One level of a turn tracker; ``turn_format`` is how it shows its value ($value$)."""
+
     kind: str
     name: str
     property: str
     values: tuple[str, ...]  # ListTurnLevel items, or (start, incr, loop, loopLimit)
     children: tuple["TurnLevelSummary", ...] = ()
+    turn_format: str = "$value$"
 
 
 @dataclass(frozen=True)
 class TurnTrackerSummary:
+    """A turn tracker; ``turn_format`` joins its levels' texts ($level1$, $level2$...)."""
+
     name: str
     identifier: str
     levels: tuple[TurnLevelSummary, ...]
+    turn_format: str = DEFAULT_TURN_FORMAT
 
 
 @dataclass(frozen=True)
@@ -378,14 +400,31 @@ def _int(text: str | None) -> int | None:
         return None
 
 
+def is_map(element: etree._Element) -> bool:
+    """Whether the engine builds this element as a Map: one of its Map classes, or a class of
+    the module's own that holds a BoardPicker (BoardPicker.addTo takes its parent for a Map)."""
+    tag = element.tag
+    if not isinstance(tag, str):
+        return False
+    if tag in MAP_TAGS:
+        return True
+    return any(c.tag == BOARD_PICKER for c in element)
+
+
+def map_elements(root: etree._Element) -> list[tuple[str, etree._Element]]:
+    """Every map of a build file wherever it is nested, with the id the engine gives it.
+
+    ``Map.addTo`` numbers maps Map0, Map1... in build order (document order: maps never nest),
+    whatever window holds them; the engine finds a map by its mapName first, else that id.
+    """
+    return [(f"Map{index}", element)
+            for index, element in enumerate(e for e in root.iter() if is_map(e))]
+
+
 def _maps(root: etree._Element) -> Iterator[MapSummary]:
-    index = 0
-    for element in root.iter():
-        if element.tag not in MAP_TAGS:
-            continue
+    for generated, element in map_elements(root):
         name = element.get("mapName", "")
-        identifier = name or f"Map{index}"
-        index += 1
+        identifier = name or generated
         boards = tuple(_board(b) for picker in _children(element, "VASSAL.build.module.map."
                                                                   "BoardPicker")
                        for b in _children(picker, "VASSAL.build.module.map.boardPicker.Board"))
@@ -403,24 +442,39 @@ def _maps(root: etree._Element) -> Iterator[MapSummary]:
 def _grid(element: etree._Element | None) -> GridSummary | None:
     if element is None:
         return None
-    numbering = next((c for c in element if isinstance(c.tag, str)
-                      and c.tag.startswith(MAPGRID) and c.tag.endswith("Numbering")), None)
+    numbering = None  # the engine keeps the last numbering set
+    for child in element:
+        if (isinstance(child.tag, str) and child.tag.startswith(MAPGRID)
+                and child.tag.endswith("Numbering")):
+            numbering = child
+    background = None
+    if element.tag == GRID + "ZonedGrid":
+        background = _grid(_last_grid(element, zoned=False))
+    regions = None
+    if element.tag == GRID + "RegionGrid":
+        regions = sum(1 for c in element if c.tag == GRID + "Region")
     return GridSummary(
         kind=_short(element.tag),
         attributes=dict(element.attrib),
         numbering_kind=_short(numbering.tag) if numbering is not None else None,
         numbering=dict(numbering.attrib) if numbering is not None else None,
+        background=background,
+        regions=regions,
     )
 
 
-def _first_grid(element: etree._Element) -> etree._Element | None:
-    grids = [c for c in element if isinstance(c.tag, str) and c.tag.startswith(GRID)
-             and not c.tag.startswith(MAPGRID) and c.tag != GRID + "Region"]
+_SIMPLE_GRIDS = (GRID + "HexGrid", GRID + "SquareGrid", GRID + "RegionGrid")
+
+
+def _last_grid(element: etree._Element, zoned: bool = True) -> etree._Element | None:
+    """The grid the engine keeps for a board, zone or zoned grid: the last one set."""
+    tags = _SIMPLE_GRIDS + ((GRID + "ZonedGrid",) if zoned else ())
+    grids = [c for c in element if isinstance(c.tag, str) and c.tag in tags]
     return grids[-1] if grids else None
 
 
 def _board(element: etree._Element) -> BoardSummary:
-    grid_element = _first_grid(element)
+    grid_element = _last_grid(element)
     zones: tuple[ZoneSummary, ...] = ()
     grid = _grid(grid_element)
     if grid_element is not None and grid_element.tag == GRID + "ZonedGrid":
@@ -429,7 +483,7 @@ def _board(element: etree._Element) -> BoardSummary:
                 name=z.get("name", ""),
                 location_format=z.get("locationFormat", "$name$"),
                 use_parent_grid=_flag(z, "useParentGrid"),
-                grid=_grid(_first_grid(z)),
+                grid=_grid(_last_grid(z, zoned=False)),
             )
             for z in _children(grid_element, MAPGRID + "Zone"))
     return BoardSummary(
@@ -490,6 +544,7 @@ def _level(element: etree._Element) -> TurnLevelSummary:
         values=values,
         children=tuple(_level(c) for c in element if isinstance(c.tag, str)
                        and c.tag.endswith(("CounterTurnLevel", "ListTurnLevel"))),
+        turn_format=element.get("turnFormat", "$value$"),
     )
 
 
@@ -501,6 +556,7 @@ def _turn_trackers(root: etree._Element) -> Iterator[TurnTrackerSummary]:
             identifier=f"TurnTracker{index}",  # UniqueIdManager("TurnTracker"): by build order
             levels=tuple(_level(c) for c in element if isinstance(c.tag, str)
                          and c.tag.endswith(("CounterTurnLevel", "ListTurnLevel"))),
+            turn_format=element.get("turnFormat", DEFAULT_TURN_FORMAT),
         )
 
 
@@ -509,7 +565,7 @@ def _global_properties(root: etree._Element) -> Iterator[GlobalPropertySummary]:
         owner = "module"
         node = element.getparent()
         while node is not None:
-            if node.tag in MAP_TAGS:
+            if is_map(node):
                 owner = node.get("mapName", "") or "map"
                 break
             if node.tag == MAPGRID + "Zone":
@@ -593,16 +649,15 @@ def _report_lines(r: Mapping[str, Any]) -> list[str]:
         lines.append(f"  {m['kind']} {m['identifier']!r}: {len(m['boards'])} board(s), "
                      f"{m['at_start_stacks']} at-start stack(s), {m['decks']} deck(s)")
         for b in m["boards"]:
-            grid = b["grid"]["kind"] if b["grid"] else "no grid"
-            if b["grid"] and b["grid"]["numbering_kind"]:
-                grid += f" + {b['grid']['numbering_kind']}"
-            zones = f", {len(b['zones'])} zone(s)" if b["zones"] else ""
-            lines.append(f"    board {b['name']!r} image {b['image']!r}: {grid}{zones}")
+            lines.append(f"    board {b['name']!r} image {b['image']!r}: {_grid_title(b['grid'])}")
             if b["grid"]:
                 lines.extend(_grid_lines(b["grid"], "      "))
             for z in b["zones"]:
                 lines.append(f"      zone {z['name']!r} format {z['location_format']!r}"
-                             + (" (parent grid)" if z["use_parent_grid"] else ""))
+                             + (" (parent grid)" if z["use_parent_grid"] else "")
+                             + (f": {_grid_title(z['grid'])}" if z["grid"] else ""))
+                if z["grid"]:
+                    lines.extend(_grid_lines(z["grid"], "        "))
     for w in r["piece_windows"]:
         lines.append(f"  piece window {w['identifier']!r}: {w['piece_slots']} slot(s)")
     lines.append(f"  {r['piece_slots']} piece slot(s), {r['card_slots']} card slot(s), "
@@ -610,7 +665,9 @@ def _report_lines(r: Mapping[str, Any]) -> list[str]:
     for setup in r["predefined_setups"]:
         lines.extend(_setup_lines(setup, "  "))
     for t in r["turn_trackers"]:
-        lines.append(f"  turn tracker {t['identifier']!r}: {len(t['levels'])} level(s)")
+        lines.append(f"  turn tracker {t['name']!r} ({t['identifier']}): "
+                     f"{len(t['levels'])} level(s), shown as {t['turn_format']!r}")
+        lines.extend(_level_lines(t["levels"], "    "))
     if r["global_properties"]:
         lines.append(f"  {len(r['global_properties'])} global property(ies)")
     if r["player_sides"]:
@@ -629,8 +686,27 @@ _NUMBERING_KEYS = ("first", "sep", "hType", "hLeading", "hOff", "hDescend", "vTy
                    "vOff", "vDescend", "stagger", "locationFormat")
 
 
+def _grid_title(grid: Mapping[str, Any] | None) -> str:
+    if not grid:
+        return "no grid"
+    title = grid["kind"]
+    if grid.get("numbering_kind"):
+        title += f" + {grid['numbering_kind']}"
+    if grid.get("regions") is not None:
+        title += f" ({grid['regions']} region(s))"
+    if grid["kind"] == "ZonedGrid":
+        background = grid.get("background")
+        title += f", background {_grid_title(background)}" if background else ", no background grid"
+    return title
+
+
 def _grid_lines(grid: Mapping[str, Any], indent: str) -> list[str]:
-    """The attributes that decide where hexes are and what they are called."""
+    """The attributes that decide where hexes are and what they are called; for a zoned grid,
+    those of its background grid (the board's main grid)."""
+    if grid["kind"] == "ZonedGrid":
+        background = grid.get("background")
+        inner = _grid_lines(background, indent + "  ") if background else []
+        return [indent + f"background {_grid_title(background)}:"] + inner if inner else []
     attrs = grid["attributes"]
     shown = " ".join(f"{k}={attrs[k]}" for k in _GRID_KEYS if k in attrs)
     out = [indent + "geometry: " + shown] if shown else []
@@ -639,6 +715,25 @@ def _grid_lines(grid: Mapping[str, Any], indent: str) -> list[str]:
         out.append(indent + "numbering: " + " ".join(
             f"{k}={numbering[k]!r}" if k in ("sep", "locationFormat") else f"{k}={numbering[k]}"
             for k in _NUMBERING_KEYS if k in numbering))
+    return out
+
+
+def _level_lines(levels: Iterable[Mapping[str, Any]], indent: str) -> list[str]:
+    """A turn tracker's levels, nested as they nest: what each counts and how it shows it."""
+    out = []
+    for number, level in enumerate(levels, start=1):
+        if level["kind"] == "ListTurnLevel":
+            values = level["values"]
+            what = f"list of {len(values)}: " + ", ".join(values)
+        else:
+            start, incr, loop, limit = (list(level["values"]) + ["", "", "", ""])[:4]
+            what = f"counter from {start or '1'} by {incr or '1'}"
+            if loop == "true":
+                what += f", back to {start or '1'} after {limit}"
+        prop = f", property {level['property']!r}" if level["property"] else ""
+        shown = f", shown as {level['turn_format']!r}" if level["turn_format"] != "$value$" else ""
+        out.append(f"{indent}level {number} {level['name']!r}{prop}{shown}: {what}")
+        out.extend(_level_lines(level["children"], indent + "  "))
     return out
 
 
@@ -704,6 +799,21 @@ class _Entries:
             if candidate in self.names or candidate in self.localized:
                 return candidate
         return None
+
+
+def image_finder(entry_names: Iterable[str]) -> Callable[[str], str | None]:
+    """For an archive's entries: the entry VASSAL opens for an image name (``images/<name>``,
+    its NFD form, or with ".gif" added), or None when the archive does not have it."""
+    entries = _Entries(entry_names)
+
+    def find(name: str) -> str | None:
+        entry = image_entry(name)
+        if entry is None:
+            return None
+        found = entries.find(entry)
+        return found if found in entries.names else None
+
+    return find
 
 
 def _references(root: etree._Element, entries: _Entries

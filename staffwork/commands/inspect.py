@@ -2,7 +2,10 @@
 
 Reads only. For a saved game or log, every piece is listed with its map, pixel position and,
 when the module is known (``--module``, or our own built module named in the save), the
-location name VASSAL would give it -- the hex for a hex map.
+location name VASSAL would give it -- the hex for a hex map; for a log, each step's moves.
+Problems that cost location names (maps the module lacks, board images it cannot size) are
+warning lines on standard error, printed after the report; an unreadable module is bad
+input (one line, status 2) before anything is printed.
 """
 
 from __future__ import annotations
@@ -22,7 +25,10 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="show what a VASSAL module, saved game or log holds",
         description="Show what a VASSAL module (.vmod), saved game (.vsav) or log (.vlog) "
         "holds. For saves and logs: every piece with its map, position and location name "
-        "(hex), stack, properties and layers; for a log, its steps. Never writes to its inputs.",
+        "(hex), stack, properties and layers, the global properties and the turn; for a log, "
+        "its steps and which piece each step moved where. What keeps a location from being "
+        "named (a map the module lacks, a board image it cannot size) is a warning line on "
+        "standard error. Never writes to its inputs.",
     )
     p.add_argument("file", help="a .vmod, .vsav or .vlog file")
     p.add_argument("--module", metavar="MOD", help="the module the save belongs to, for hex names")
@@ -53,6 +59,8 @@ def run(args: argparse.Namespace) -> int:
         raise InputError(f"{module_path}: not a module (it is a saved game)")
     report = inspect_save(args.file, module)
     _emit(report, args.json, _save_text)
+    for warning in report["warnings"]:
+        sys.stderr.write(f"staffwork: warning: {warning}\n")
     return OK
 
 
@@ -79,8 +87,13 @@ def _save_text(r: dict[str, Any]) -> str:
             f"{b['board']}{' (reversed)' if b['reversed'] else ''} at {b['x']},{b['y']}" for b in boards))
     for name, value in r["properties"].items():
         lines.append(f"property {name} = {value}")
-    for tracker, state in r["turns"].items():
-        lines.append(f"turn {tracker}: {state}")
+    for tracker, turn in r["turns"].items():
+        if turn["turn"] is not None:
+            levels = ", ".join(f"{lv['level']} {_q(lv['value'])}" for lv in turn["levels"])
+            lines.append(f"turn {_q(turn['name'])} ({tracker}): {_q(turn['turn'])} ({levels})")
+        else:
+            why = "not in the module" if r["located_with"] else "give --module to read it"
+            lines.append(f"turn {tracker}: saved state {turn['state']} ({why})")
     for pid, p in r["players"].items():
         lines.append(f"player {p['name'] or pid}: {p['side']}")
     pieces = r["pieces"]
@@ -104,6 +117,9 @@ def _save_text(r: dict[str, Any]) -> str:
             chat = " | ".join(c.strip() for c in s["chat"])
             lines.append(f"  step {s['number']}{' (undo)' if s['undo'] else ''}: "
                          f"{s['commands']} commands{': ' + chat if chat else ''}")
+            for m in s["moves"]:
+                lines.append(f"    {m['name'] or m['id']}: {_place(m['from'], 'new')} -> "
+                             f"{_place(m['to'], 'removed')}")
     return "\n".join(lines) + "\n"
 
 
@@ -120,6 +136,16 @@ def _piece_details(p: dict[str, Any]) -> str:
     if p["labels"]:
         parts.append("labels: " + ", ".join(_q(t) for t in p["labels"]))
     return "; ".join(parts)
+
+
+def _place(where: dict[str, Any] | None, absent: str) -> str:
+    """A piece's place in a step: map, location name and pixels; or why it has none."""
+    if where is None:
+        return f"({absent})"
+    if where["map"] is None:
+        return f"(no map) {where['x']},{where['y']}"
+    location = f" {_q(where['location'])}" if where["location"] else ""
+    return f"{where['map']}{location} {where['x']},{where['y']}"
 
 
 def _q(text: str | None) -> str:
