@@ -10,7 +10,7 @@ import pytest
 
 from wargame.content import Content, Scenario, default_folder, load_content, load_scenario, load_scenarios
 from wargame.errors import DataError
-from wargame.grid import USE
+from grids import USE
 
 FOLDER = default_folder("use") / "scenarios"
 

@@ -8,18 +8,17 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
+from grids import USE, tk_grid, use_grid
+
 from wargame.errors import DataError
 from wargame.grid import (
     FLAT_DIRECTIONS,
     POINTY_DIRECTIONS,
-    USE,
     Board,
     Grid,
     Hex,
     Hexside,
     Layout,
-    tk_grid,
-    use_grid,
 )
 
 TK = tk_grid()

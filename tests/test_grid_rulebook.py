@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from wargame.grid import USE, Grid, Layout, eto_grid, tk_grid
+from grids import USE, eto_grid, tk_grid
+
+from wargame.grid import Grid, Layout
 
 TK = tk_grid()
 ETO = eto_grid()

@@ -39,7 +39,7 @@ def test_committed_fit_report_holds_the_issue_control_points():
 def test_fit_lands_each_control_point_in_its_hex():
     pytest.importorskip("scipy")
     from builder.mapmaker.fit import Projection, fit, read_control_points
-    from wargame.grid import use_grid
+    from grids import use_grid
     from wargame.mapdata import UNIT_LAYOUT
 
     grid = use_grid()
@@ -53,7 +53,7 @@ def test_lonlat_projection_fits_the_rulebook_better_than_equal_area():
     pytest.importorskip("scipy")
     pytest.importorskip("pyproj")
     from builder.mapmaker.fit import Projection, fit, read_control_points
-    from wargame.grid import use_grid
+    from grids import use_grid
     from wargame.mapdata import UNIT_LAYOUT
 
     pts = read_control_points(MAP / "src" / "control_points.toml")

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from wargame.errors import DataError
-from wargame.grid import use_grid
+from grids import use_grid
 from wargame.mapdata import load, load_game
 
 REAL = Path(__file__).resolve().parents[1] / "scenarios" / "use" / "map"

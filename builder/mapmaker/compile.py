@@ -20,7 +20,8 @@ from builder.mapmaker import countries, geography, hexsides, regions, seazones, 
 from builder.mapmaker.fit import Projection, Warp, fit, read_control_points
 from builder.mapmaker.inputs import field as get, read_toml
 from wargame.errors import DataError
-from wargame.grid import Grid, use_grid
+from wargame.board import load_boards_file
+from wargame.grid import Grid
 from wargame.mapdata import UNIT_LAYOUT
 
 
@@ -58,8 +59,7 @@ def compile_map(game_dir: Path, out_dir: Path | None = None, report: Report | No
     out_dir = out_dir or game_dir / "map"
     clock = _Clock(report)
     settings = read_toml(src_dir / "settings.toml")
-    g = settings.get("grid", {})
-    grid = use_grid((g.get("first_row", 1), g.get("last_row", 58)), (g.get("first_col", 1), g.get("last_col", 64)))
+    grid = load_boards_file(game_dir / "board.toml", game_dir.name).grid  # the game's own numbering
     proj_s = settings.get("projection", {})
     projection = Projection(proj_s.get("kind", "lonlat"), proj_s.get("laea_lat0", 48.0), proj_s.get("laea_lon0", 18.0))
     window = tuple(proj_s.get("window", [-16.0, 24.0, 56.0, 74.0]))

@@ -42,8 +42,9 @@ def _layout(size: int, usable: int, overlap: int) -> list[int]:
 
 
 def page_tiles(image: Image.Image, dpi: float, paper: str = "letter", overlap_inch: float = 0.5,
-               margin_inch: float = 0.35) -> list[Tile]:
-    """Cut the map into pages of `paper` at `dpi`, portrait or landscape, whichever needs fewer."""
+               margin_inch: float = 0.35, label: str = "Map") -> list[Tile]:
+    """Cut the map into pages of `paper` at `dpi`, portrait or landscape, whichever needs fewer;
+    `label` starts each page's caption ("USE map")."""
     if paper not in PAPERS:
         raise ValueError(f"paper must be one of {', '.join(PAPERS)}, not {paper!r}")
     pw_in, ph_in = PAPERS[paper]
@@ -99,7 +100,7 @@ def page_tiles(image: Image.Image, dpi: float, paper: str = "letter", overlap_in
                 _, py = to_page(0, hseams[j - 1])
                 for xx in range(margin, margin + uw, 16):
                     d.line((xx, py, min(xx + 8, margin + uw), py), fill=INK, width=1)
-            caption = (f"USE map, tile {name} (row {j + 1} of {len(ys)}, column {i + 1} of {len(xs)}), "
+            caption = (f"{label}, tile {name} (row {j + 1} of {len(ys)}, column {i + 1} of {len(xs)}), "
                        f"{dpi:g} dpi. Trim along the dashed line{'s' if i and j else ''}, "
                        f"line the crosses up with the neighbouring tiles, tape from the back.")
             d.text((margin, margin + uh + round(0.08 * dpi)), caption, font=cap, fill=INK, anchor="lt")
@@ -115,7 +116,7 @@ def write_tiles(tiles: list[Tile], folder: Path, dpi: float, stem: str = "map") 
     return [save_png(t.image, folder / f"{stem}-{t.name}.png", dpi=dpi) for t in tiles]
 
 
-def tiles_pdf(tiles: list[Tile], dpi: float, title: str = "USE map tiles") -> bytes:
+def tiles_pdf(tiles: list[Tile], dpi: float, title: str = "Map tiles") -> bytes:
     """One PDF with a page per tile at the paper's exact size, so printing at 100 % (no "fit to
     page") keeps the map's stated scale; images stored losslessly, bytes deterministic."""
     from builder.sheets.geometry import MM_PER_INCH

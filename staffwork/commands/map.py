@@ -184,7 +184,7 @@ def _render(args: argparse.Namespace) -> int:
         print(f"wrote {args.output}: {w}x{h} px, {w / args.dpi:.1f} x {h / args.dpi:.1f} in at {args.dpi:g} dpi "
               f"({result.seconds:.1f} s)")
         if args.tiles is not None:
-            tiles = page_tiles(result.image, args.dpi, args.paper)
+            tiles = page_tiles(result.image, args.dpi, args.paper, label=f"{game.short} map")
             paths = write_tiles(tiles, args.tiles, args.dpi)
             pdf = Path(args.tiles) / "map-tiles.pdf"
             atomic_write(pdf, tiles_pdf(tiles, args.dpi, f"{game.short} map, {args.dpi:g} dpi"))

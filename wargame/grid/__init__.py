@@ -1,7 +1,7 @@
 """Hex grids: numbering, adjacency, distance, lines and pixel geometry for every game.
 
-One frozen `Grid` describes how a game numbers and lays out its hexes; USE, TK and ETO are
-instances (`USE`, `use_grid()`, `tk_grid()`, `eto_grid()`), not separate code. It is the only
+One frozen `Grid` describes how a game numbers and lays out its hexes; each game's is data
+(scenarios/<game>/board.toml [grid], read by wargame.board), not separate code. It is the only
 geometry formula in the project: the map renderer, the module builder and the saved-game
 reader all go through `Grid.center` / `Grid.hex_at`, so a counter placed by the builder is read
 back in the same hex by the assistant.
@@ -59,19 +59,14 @@ from wargame.grid.core import (
     Layout,
     Point,
 )
-from wargame.grid.games import USE, eto_grid, tk_grid, use_grid
 
 __all__ = [
     "FLAT_DIRECTIONS",
     "POINTY_DIRECTIONS",
-    "USE",
     "Board",
     "Grid",
     "Hex",
     "Hexside",
     "Layout",
     "Point",
-    "eto_grid",
-    "tk_grid",
-    "use_grid",
 ]

@@ -1,4 +1,6 @@
-"""The grids of the games we support, as data: USE (and USWC's windows on it), TK and ETO."""
+"""The grids of the rulebooks, built by hand for the grid tests: USE (and USWC's windows on it),
+TK and ETO. The games' own grids are data (scenarios/<game>/board.toml [grid]); these pin the
+numbering facts of the rulebooks before and apart from any game folder."""
 
 from __future__ import annotations
 
