@@ -7,7 +7,13 @@ A log holds the position when logging began and then one group of commands per p
 * the moves, by the movement judge of the game's rules pack (``Pack.move_judge``: USE's
   activations, paths, attacks, air/naval ends and strategic moves live in
   ``wargame.rules.use.audit``); a pack without one judges no moves, and the audit says so;
-* stacking after every step (the pack's stacking check): a finding when a step creates one.
+* stacking after every step (the pack's stacking check): a finding when a step creates one,
+  unless the judge excuses it (``judge.excused(finding, situation)``: USE's enemy air and naval
+  units waiting to be displaced).
+
+The judge may also say what it saw and could not judge (``judge.unjudged()`` -> (kind, count,
+why)), which the audit's summary lists; its findings may be notes (``severity="note"``: an event
+that fires), which do not make the exit status 1.
 
 The phase comes from the turn tracker's Phase property as the log changes it, or from
 ``phase=`` (the command line), e.g. "Axis Operations". Findings carry the step number and the
@@ -47,11 +53,13 @@ class AuditFinding:
     reason: str
     chat: tuple[str, ...] = ()
     path: tuple[str, ...] = ()
+    severity: str = "problem"  # "note": worth knowing, not a broken rule (an event that fires)
 
     def line(self) -> str:
         where = "-".join(self.hexes)
         who = f"{self.unit} " if self.unit else ""
-        return f"step {self.step}: [{self.rule}] {who}{where}: {self.reason}"
+        tag = "note " if self.severity == "note" else ""
+        return f"step {self.step}: {tag}[{self.rule}] {who}{where}: {self.reason}"
 
 
 @dataclass(frozen=True)
@@ -62,6 +70,11 @@ class Audit:
     activations: tuple[Activation, ...]
     phases: tuple[tuple[int, str], ...]  # (first step, phase) as the log went
     moves_judged: bool = True  # False: the game's pack judges no moves yet (stacking only)
+    unjudged: tuple[tuple[str, int, str], ...] = ()  # (kind, how many in the log, why) the judge could not judge
+
+    @property
+    def problems(self) -> tuple[AuditFinding, ...]:
+        return tuple(f for f in self.findings if f.severity == "problem")
 
     @property
     def worst_step(self) -> int | None:
@@ -89,6 +102,7 @@ class _Auditor:
         self.findings: list[AuditFinding] = []
         self.phases: list[tuple[int, str]] = []
         self.chat: list[str] = []
+        self.chat_at: dict[int, list[str]] = {}  # the chat so far after each step
         self.step = 0
         self.judge = self.pack.move_judge(self.add)
 
@@ -101,10 +115,13 @@ class _Auditor:
                                     boards=vpos.boards).position
 
     def add(self, rule: str, check: str, unit: Unit | None, hexes: tuple[str, ...], reason: str,
-            path: tuple[str, ...] = ()) -> None:
+            path: tuple[str, ...] = (), *, step: int | None = None, severity: str = "problem") -> None:
+        """The judge's ``record``: ``step`` when it judges a move of an earlier step."""
+        at = self.step if step is None else step
+        chat = tuple(self.chat_at.get(at, self.chat)[-CHAT_AROUND:])
         self.findings.append(AuditFinding(
-            self.step, rule, check, unit.faction if unit else "", unit.label if unit else "",
-            unit.id if unit else "", hexes, reason, tuple(self.chat[-CHAT_AROUND:]), path))
+            at, rule, check, unit.faction if unit else "", unit.label if unit else "",
+            unit.id if unit else "", hexes, reason, chat, path, severity))
 
     def new_phase(self, phase: str) -> None:
         if self.judge is not None:
@@ -124,6 +141,7 @@ class _Auditor:
         for step, after_v in zip(log.steps, log.positions()):
             self.step = step.number
             self.chat.extend(step.chat)
+            self.chat_at[self.step] = list(self.chat)
             after = self.rules_position(after_v)
             if after.state.phase != phase:
                 phase = after.state.phase
@@ -133,18 +151,23 @@ class _Auditor:
             if self.judge is not None:
                 self.judge.compare(sit_before, zoc_before, sit_after, zoc_after, phase, self.step)
             stack_now = pack.stacking(sit_after)
+            excused = getattr(self.judge, "excused", None)
             for f in stack_now:
-                if _stack_key(f) not in stack_before:
+                if _stack_key(f) not in stack_before and not (excused and excused(f, sit_after)):
                     unit = sit_after.pos.unit(f.units[0]) if f.units else None
                     self.add(f.rule, "stacking", unit, f.hexes, f.reason)
             stack_before = {_stack_key(f) for f in stack_now}
             sit_before, zoc_before = sit_after, zoc_after
         activations: tuple[Activation, ...] = ()
+        unjudged: tuple[tuple[str, int, str], ...] = ()
         if self.judge is not None:
-            self.judge.close()
+            getattr(self.judge, "finish", self.judge.close)()
             activations = tuple(self.judge.activations)
-        return Audit(self.source, len(log.steps), tuple(self.findings), activations, tuple(self.phases),
-                     moves_judged=self.judge is not None)
+            told = getattr(self.judge, "unjudged", None)
+            unjudged = tuple(told()) if told is not None else ()
+        findings = sorted(self.findings, key=lambda f: f.step)  # stable: judged late, told in order
+        return Audit(self.source, len(log.steps), tuple(findings), activations, tuple(self.phases),
+                     moves_judged=self.judge is not None, unjudged=unjudged)
 
 
 def _stack_key(f) -> tuple:

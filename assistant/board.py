@@ -15,14 +15,16 @@ Piece properties and layers are those of ``wargame.pieceprops``. A unit lies und
 Game state, each step overriding the one before: the nations' 1939 status (nations.csv) or the
 scenario given with ``scenario``; the module's global properties in the save (Weather_<zone>,
 Policy_<key>, Month, Phase, and Status_<NATION> = "active axis" / "neutral" / "conquered western"
-..., Ceded_<area key> = "true"); a nation with units on the map is active for their faction; the
+..., Ceded_<area key> = "true", Event_<event key> = "true"); a nation with units on the map is active
+for their faction; the
 command line last.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import MappingProxyType
 
@@ -191,6 +193,10 @@ def position_from_pieces(game: Game | str, pieces: Iterable[PlacedPiece], proper
             skipped.append(pid)
     state = game_state(game, properties, units, scenario=scenario, overrides=overrides, source=source,
                        marker_weather=track_weather(game, off_map))
+    areas = off_map_areas(game, off_map)
+    if areas:
+        state = replace(state, tracked=MappingProxyType(dict(sorted(areas.items()))),
+                        turn_track=frozenset(k for k, a in areas.items() if MONTH_BOX.match(a)))
     used = tuple(b.board_name for b, _x, _y in placed_on)
     return Board(Position(game.key, tuple(units), tuple(markers), state, used), source, "", tuple(skipped))
 
@@ -249,6 +255,26 @@ def track_weather(game: Game, off_map: Iterable[tuple[str, str, int, int]]) -> d
     return found
 
 
+MONTH_BOX = re.compile(r"^[A-Z][a-z]{2}-\d\d$")
+
+
+def off_map_areas(game: Game, off_map: Iterable[tuple[str, str, int, int]]) -> dict[str, str]:
+    """Marker key -> the box or track cell it stands in on the tracks board or a faction card:
+    the rules read the Turn Track (Policy Evaluation, 10.3.4) and the factory tracks (9.1.2)."""
+    chosen = [m for m in off_map if m[0]]
+    if not chosen:
+        return {}
+    displays = game.displays()
+    boards = {b.map_name: b for b in (displays.tracks_board(), *displays.faction_cards().values())}
+    found: dict[str, str] = {}
+    for key, map_name, x, y in sorted(chosen):
+        board = boards.get(map_name)
+        area = board.area_at(x, y) if board is not None else None
+        if area is not None:
+            found[key] = area.name
+    return found
+
+
 def game_state(game: Game, properties: Mapping[str, str], units: Iterable[Unit], *, scenario: str | None = None,
                overrides: Overrides = Overrides(), source: str = "",
                marker_weather: Mapping[str, str] | None = None) -> GameState:
@@ -257,6 +283,7 @@ def game_state(game: Game, properties: Mapping[str, str], units: Iterable[Unit],
                for abbr, n in content.nations.items()}
     policies: set[str] = set()
     ceded: set[str] = set()
+    events: set[str] = set()
     weather: dict[str, str] = {}
     if scenario:
         scenarios = game.scenarios()
@@ -267,6 +294,7 @@ def game_state(game: Game, properties: Mapping[str, str], units: Iterable[Unit],
             nations[abbr] = NationState(start.status, start.faction)
         policies = set(sc.policies)
         ceded = set(sc.ceded)
+        events = set(sc.events_done)
         weather = {z: w.capitalize() for z, w in sc.weather.items()}
     for name, value in properties.items():
         if name.startswith(pp.WEATHER_PREFIX):
@@ -277,6 +305,9 @@ def game_state(game: Game, properties: Mapping[str, str], units: Iterable[Unit],
         elif name.startswith(CEDED_PREFIX):
             key = name[len(CEDED_PREFIX):]
             (ceded.add if value.strip().lower() == "true" else ceded.discard)(key)
+        elif name.startswith(pp.EVENT_PREFIX):
+            key = name[len(pp.EVENT_PREFIX):]
+            (events.add if value.strip().lower() == "true" else events.discard)(key)
         elif name.startswith(STATUS_PREFIX):
             nations[name[len(STATUS_PREFIX):]] = parse_status(value, f"{source} global property {name}",
                                                               tuple(content.factions))
@@ -295,7 +326,7 @@ def game_state(game: Game, properties: Mapping[str, str], units: Iterable[Unit],
         phase=overrides.phase or properties.get(pp.PHASE, ""),
         weather=MappingProxyType(dict(sorted(weather.items()))),
         policies=frozenset(policies), nations=MappingProxyType(dict(sorted(nations.items()))),
-        ceded=frozenset(ceded))
+        ceded=frozenset(ceded), events_done=frozenset(events))
 
 
 def parse_status(text: str, where: str, factions: tuple[str, ...]) -> NationState:

@@ -2,9 +2,14 @@
 
     unit_piece(uid, nation, faction, utype, kind="ground") -> (type, state)
     marker_piece(name, key, faction="", nation="") -> (type, state)
-    LogMaker(pieces={id: (piece, hex)}, phase="Axis Operations")
-        .move(pid, hex, chat=None)  .remove(pid)  .chat(text)  .set_phase(name)
+    layered(U(...) or M(...)) -> (type, state)       a piece with the Side / Supply / Sorties layers
+    LogMaker(pieces={id: (piece, hex or box)}, phase="Axis Operations", properties={...})
+        .move(pid, where, chat=None, under=None)  .remove(pid)  .chat(text)  .set_phase(name)
+        .add(pid, piece, where)  .layer(pid, name, level, active)  .flip(pid)  .sorties(pid, n)
         .write(path) / .write_save(path)          (.vlog with the steps / .vsav of the start)
+
+``under`` names the piece the moved one lands on (VASSAL's MovePiece): moving onto a Fort marker
+keeps a unit out of the fort; with no ``under`` a unit goes to the bottom of the stack, under it.
 """
 
 from __future__ import annotations
@@ -12,7 +17,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from vassal.commands import (
+    AddPiece,
     BoardPlacement,
+    ChangePiece,
     Chat,
     Log,
     MovePiece,
@@ -21,7 +28,7 @@ from vassal.commands import (
     SetGlobalProperty,
     encode_command,
 )
-from vassal.pieces import Piece, piece_state, piece_type
+from vassal.pieces import Piece, parse_piece, piece_state, piece_type, with_layer, with_position
 from vassal.savefile import Placement, setup_tree, write_saved_game
 from vassal.traits import BasicPiece, Marker
 from wargame import pieceprops as pp
@@ -49,16 +56,33 @@ def marker_piece(name: str, key: str, faction: str = "", nation: str = "") -> tu
     return _piece(props, name)
 
 
-def xy(hex_id: str) -> tuple[int, int]:
-    x, y = BOARD.center(BOARD.grid.parse(hex_id))
+def layered(thing) -> tuple[str, str]:  # noqa: ANN001
+    """A unit (test_check_support.U) or marker (M) with the module's layers, as (type, state)."""
+    from test_check_support import M, marker_piece as layered_marker, unit_piece as layered_unit
+
+    piece = layered_marker(thing) if isinstance(thing, M) else layered_unit(thing)
+    return piece_type(piece), piece_state(piece)
+
+
+def xy(where: str) -> tuple[int, int]:
+    from wargame.errors import DataError
+
+    try:
+        h = BOARD.grid.parse(where)
+    except DataError:
+        return BOARD.box(where).center
+    x, y = BOARD.center(h)
     return round(x), round(y)
 
 
 class LogMaker:
-    def __init__(self, pieces: dict[str, tuple[tuple[str, str], str]], phase: str = "Axis Operations"):
+    def __init__(self, pieces: dict[str, tuple[tuple[str, str], str]], phase: str = "Axis Operations",
+                 properties: dict[str, str] | None = None):
         self.pieces = pieces
         self.where = {pid: xy(h) for pid, (_p, h) in pieces.items()}
+        self.text = {pid: p for pid, (p, _h) in pieces.items()}
         self.phase = phase
+        self.properties = dict(properties or {})
         self.steps: list[Node] = []
 
     def _start(self) -> Node:
@@ -67,17 +91,41 @@ class LogMaker:
             x, y = xy(hex_id)
             placements.append(Placement(pid, ptype, pstate, BOARD.map_name, x, y))
         extra = [SetGlobalProperty(pp.PHASE, self.phase, "")]
+        extra += [SetGlobalProperty(k, v, "Module") for k, v in sorted(self.properties.items())]
         return setup_tree(placements, {BOARD.map_name: [BoardPlacement(BOARD.board_name)]},
                           extra=extra)
 
-    def move(self, pid: str, hex_id: str, chat: str | None = None) -> "LogMaker":
+    def move(self, pid: str, where: str, chat: str | None = None, under: str | None = None) -> "LogMaker":
         x0, y0 = self.where[pid]
-        x1, y1 = xy(hex_id)
+        x1, y1 = xy(where)
         self.where[pid] = (x1, y1)
-        cmd = MovePiece(pid, BOARD.map_name, x1, y1, None, BOARD.map_name, x0, y0, None, "player1")
+        cmd = MovePiece(pid, BOARD.map_name, x1, y1, under, BOARD.map_name, x0, y0, None, "player1")
         children = () if chat is None else (Node(encode_command(Log(encode_command(Chat(chat))))),)
         self.steps.append(Node(encode_command(Log(encode_command(cmd))), children))
         return self
+
+    def add(self, pid: str, piece: tuple[str, str], where: str) -> "LogMaker":
+        """A piece put on the map (from a palette): AddPiece at the place."""
+        x, y = xy(where)
+        placed = with_position(parse_piece(*piece), BOARD.map_name, x, y)
+        self.where[pid] = (x, y)
+        self.text[pid] = (piece_type(placed), piece_state(placed))
+        self.steps.append(Node(encode_command(Log(encode_command(AddPiece(pid, *self.text[pid]))))))
+        return self
+
+    def layer(self, pid: str, name: str, level: int | None = None, active: bool | None = None) -> "LogMaker":
+        """A layer of a piece changed (flip, supply, Sorties): ChangePiece with the new state."""
+        ptype, pstate = self.text[pid]
+        changed = with_layer(parse_piece(ptype, pstate), name, level, active)
+        self.text[pid] = (ptype, piece_state(changed))
+        self.steps.append(Node(encode_command(Log(encode_command(ChangePiece(pid, self.text[pid][1], pstate))))))
+        return self
+
+    def flip(self, pid: str) -> "LogMaker":
+        return self.layer(pid, pp.LAYER_SIDE, 1, True)
+
+    def sorties(self, pid: str, n: int) -> "LogMaker":
+        return self.layer(pid, pp.LAYER_SORTIES, pp.sorties_level(n), True)
 
     def remove(self, pid: str) -> "LogMaker":
         self.steps.append(Node(encode_command(Log(encode_command(RemovePiece(pid))))))

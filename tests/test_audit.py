@@ -35,14 +35,15 @@ def german(uid: str, hex_id: str, utype: str = "infantry"):
 
 
 def rules(audit) -> list[tuple[int, str]]:
-    return [(f.step, f.rule) for f in audit.findings]
+    """The problems (notes, such as a conditional event the move fires, left out)."""
+    return [(f.step, f.rule) for f in audit.problems]
 
 
 def test_paris_direct_is_flagged_with_the_same_unit_rule(tmp_path):
     log = LogMaker(paris_pieces()).move("2P", "3014", "2P drives on Paris").write(tmp_path / "a.vlog")
     audit = audit_log(log)
     assert rules(audit) == [(1, "4.2.3.1")]
-    finding = audit.findings[0]
+    finding = audit.problems[0]
     assert finding.unit == "GER 2P" and finding.hexes == ("2915", "3014")
     assert "10 Army" in finding.reason
     assert finding.chat == ("2P drives on Paris",)
@@ -53,7 +54,7 @@ def test_legal_moves_are_not_flagged(tmp_path):
            .move("2P", "2815").move("2P", "2814")          # out of EZOC first, then into one
            .move("inf", "2924").move("inf", "2925")).write(tmp_path / "b.vlog")
     audit = audit_log(log)
-    assert audit.findings == ()
+    assert audit.problems == ()
     assert [(a.unit_id, a.start, a.end) for a in audit.activations] == [
         ("2P", "2915", "2814"), ("inf", "2923", "2925")]
     assert all(a.legal for a in audit.activations)
@@ -61,7 +62,7 @@ def test_legal_moves_are_not_flagged(tmp_path):
 
 def test_first_move_into_another_units_zoc_is_legal(tmp_path):
     log = LogMaker(paris_pieces()).move("2P", "3015").write(tmp_path / "c.vlog")
-    assert audit_log(log).findings == ()
+    assert audit_log(log).problems == ()
 
 
 def test_calais_example_end_to_end(tmp_path):
@@ -73,7 +74,7 @@ def test_calais_example_end_to_end(tmp_path):
            .remove("10A")
            .move("2P", "3014", "2P enters Paris")).write(tmp_path / "d.vlog")
     audit = audit_log(log)
-    assert audit.findings == ()
+    assert audit.problems == ()
     (act,) = audit.activations
     assert act.attacks == ("2914", "2813")
     assert (act.start, act.end, act.mp, act.mp_used) == ("2915", "3014", 10, 10)
@@ -86,7 +87,7 @@ def test_calais_example_cannot_leave_the_ezoc_after_the_advance(tmp_path):
            .move("2P", "3014")).write(tmp_path / "e.vlog")
     audit = audit_log(log)
     assert rules(audit) == [(3, "4.2.3.1")]
-    assert "after its first move" in audit.findings[0].reason
+    assert "after its first move" in audit.problems[0].reason
 
 
 def test_calais_example_without_advance_may_go_to_paris(tmp_path):
@@ -94,7 +95,7 @@ def test_calais_example_without_advance_may_go_to_paris(tmp_path):
            .move("10A", "2813", "DR: 10 Army retreats to Calais")
            .move("2P", "3014")).write(tmp_path / "f.vlog")
     audit = audit_log(log)
-    assert audit.findings == ()
+    assert audit.problems == ()
     assert audit.activations[0].mp_used == 6  # attack 3 + Paris 3
 
 
@@ -103,7 +104,7 @@ def test_exceeding_movement_points(tmp_path):
            .move("inf", "2927").move("inf", "2932")).write(tmp_path / "g.vlog")
     audit = audit_log(log)
     assert rules(audit) == [(2, "4.2.1")]
-    assert "MP" in audit.findings[0].reason
+    assert "MP" in audit.problems[0].reason
 
 
 def test_across_a_water_hexside(tmp_path):
@@ -111,7 +112,7 @@ def test_across_a_water_hexside(tmp_path):
            .move("inf", "2812")).write(tmp_path / "h.vlog")
     audit = audit_log(log)
     assert rules(audit) == [(1, "1.3.3")]
-    assert "water hexside" in audit.findings[0].reason
+    assert "water hexside" in audit.problems[0].reason
 
 
 def test_into_a_hex_with_a_friendly_unit_and_an_ezoc(tmp_path):
@@ -121,7 +122,7 @@ def test_into_a_hex_with_a_friendly_unit_and_an_ezoc(tmp_path):
         "F": (unit_piece("Paris", "FRA", "western"), "3014"),
     }
     legal = LogMaker(pieces).move("B", "3216").write(tmp_path / "i.vlog")  # through 3116
-    assert audit_log(legal).findings == ()
+    assert audit_log(legal).problems == ()
     illegal = LogMaker(pieces).move("B", "2915").write(tmp_path / "j.vlog")
     found = rules(audit_log(illegal))
     assert (1, "4.2.3.2") in found
@@ -144,7 +145,7 @@ def test_overstacking_after_a_step(tmp_path):
 
 def test_other_phases_do_not_audit_movement(tmp_path):
     log = LogMaker(paris_pieces(), phase="Axis Mobilization").move("2P", "3014").write(tmp_path / "m.vlog")
-    assert audit_log(log).findings == ()
+    assert audit_log(log).problems == ()
     assert [r for r in rules(audit_log(log, phase="Axis Operations"))] == [(1, "4.2.3.1")]
 
 
@@ -152,7 +153,7 @@ def test_phase_changes_in_the_log_reset_activations(tmp_path):
     log = (LogMaker(paris_pieces(inf=german("16 Army", "2923")))
            .move("inf", "2924").set_phase("Western Operations").set_phase("Axis Operations")
            .move("inf", "2925")).write(tmp_path / "n.vlog")
-    assert audit_log(log).findings == ()
+    assert audit_log(log).problems == ()
 
 
 def test_cli_text_and_json(tmp_path, capsys):

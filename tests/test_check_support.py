@@ -93,14 +93,28 @@ def pixel(where: str, game: str = "use", board: str | None = None) -> tuple[int,
     return round(x), round(y)
 
 
+def off_map(where: str, game: str = "use") -> tuple[str, int, int] | None:
+    """(map name, x, y) of "track:<box>" (a box of the tracks board: a month, a weather cell)."""
+    if not where.startswith("track:"):
+        return None
+    tracks = find_game(game).displays().tracks_board()
+    x, y = tracks.area(where[len("track:"):]).center
+    return tracks.map_name, x, y
+
+
 def write_position(path: Path, pieces: list[U | M], properties: dict[str, str] | None = None,
                    game: str = "use", board: str | None = None) -> Path:
     """A .vsav of a game (its module name) with the pieces in the order given (bottom first
-    within a hex), on one of its boards; the board picker names it when the game has several."""
+    within a hex), on one of its boards; the board picker names it when the game has several.
+    A marker at "track:<box>" stands on the tracks board (the Turn Track: "track:Jun-41")."""
     b = _board(game, board)
     placements = []
     for n, p in enumerate(pieces, start=1):
         piece = unit_piece(p) if isinstance(p, U) else marker_piece(p)
+        elsewhere = off_map(p.where, game)
+        if elsewhere is not None:
+            placements.append(Placement(str(n), piece_type(piece), piece_state(piece), *elsewhere))
+            continue
         x, y = pixel(p.where, game, board)
         placements.append(Placement(str(n), piece_type(piece), piece_state(piece), b.map_name, x, y))
     extra = [SetGlobalProperty(k, v, "Module") for k, v in sorted((properties or {}).items())]

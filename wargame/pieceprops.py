@@ -55,3 +55,4 @@ STATUS_PREFIX = "Status_"    # Status_<NATION>: "<status> [faction]", e.g. "acti
                              # "conquered western" (status one of STATUSES)
 STATUSES = ("active", "neutral", "conquered", "ceded", "absent")
 CEDED_PREFIX = "Ceded_"      # Ceded_<disputed area key>: "true" once the area has changed hands
+EVENT_PREFIX = "Event_"      # Event_<events.csv key>: "true" once a one-time conditional event happened

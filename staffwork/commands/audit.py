@@ -45,7 +45,7 @@ def report_dict(audit: Any) -> dict[str, Any]:
         "findings": [
             {"step": f.step, "rule": f.rule, "check": f.check, "faction": f.faction,
              "unit": f.unit, "unit_id": f.unit_id, "hexes": list(f.hexes), "reason": f.reason,
-             "chat": list(f.chat), "path": list(f.path)}
+             "chat": list(f.chat), "path": list(f.path), "severity": f.severity}
             for f in audit.findings
         ],
         "activations": [
@@ -53,19 +53,26 @@ def report_dict(audit: Any) -> dict[str, Any]:
         ],
         "worst_step": audit.worst_step,
         "moves_judged": audit.moves_judged,
+        "not_judged": [{"kind": k, "count": n, "why": why} for k, n, why in audit.unjudged],
     }
 
 
 def text_report(audit: Any) -> str:
+    problems = [f for f in audit.findings if f.severity == "problem"]
+    notes = len(audit.findings) - len(problems)
     lines = [f"{audit.source}: {audit.steps} steps, {len(audit.activations)} ground activations, "
-             f"{len(audit.findings)} finding(s)"]
+             f"{len(problems)} finding(s)" + (f", {notes} note(s)" if notes else "")]
     for f in audit.findings:
         lines.append(f.line())
         for said in f.chat:
             lines.append(f"    chat: {said}")
     if not audit.moves_judged:
         lines.append("moves not judged: this game's rules pack has no movement check yet (stacking only)")
-    if not audit.findings:
+    if audit.unjudged:
+        lines.append("not judged in this log:")
+        for kind, count, why in audit.unjudged:
+            lines.append(f"  {count} x {why}")
+    if not problems:
         lines.append("no problems found")
     return "\n".join(lines) + "\n"
 
@@ -85,7 +92,7 @@ def run(args: argparse.Namespace) -> int:
         sys.stdout.write("\n")
     else:
         sys.stdout.write(text_report(audit))
-    return PROBLEMS if audit.findings else OK
+    return PROBLEMS if any(f.severity == "problem" for f in audit.findings) else OK
 
 
 def _picture(args: argparse.Namespace, audit: Any) -> None:

@@ -33,7 +33,10 @@ def setup_position(game: str, scenario: Scenario, content: Content,
     markers: list[MarkerPiece] = []
     fort_hexes = {p.where for p in scenario.setup
                   if not p.is_unit and content.markers[p.counter].name == "Fort" and p.where in mapdata.hexes}
+    on_track: set[str] = set()
     for p in scenario.setup:
+        if not p.is_unit and (p.where == "turn_track" or (p.when is not None and p.when.month is not None)):
+            on_track.add(p.counter)
         hex_id, box = place_of(p.where, mapdata)
         if hex_id is None and box is None:
             continue
@@ -57,6 +60,8 @@ def setup_position(game: str, scenario: Scenario, content: Content,
         policies=frozenset(scenario.policies),
         nations={abbr: NationState(n.status, n.faction) for abbr, n in scenario.nations.items()},
         ceded=frozenset(content.disputed_areas[k].name for k in scenario.ceded),
+        turn_track=frozenset(on_track),
+        events_done=frozenset(scenario.events_done),
     )
     boards = (scenario.board,) if scenario.board else ()
     return Position(game, tuple(units), tuple(markers), state, boards), lines

@@ -1,6 +1,11 @@
 """The USE rules pack: ZOC (1.7), stacking (3.3), placement (4.2.x, 1.3.x, 10.3.x), supply
-(7.0-7.4) and the movement an audit judges (4.1, 4.2), over a frozen
+(7.0-7.4), what else a save shows (Home Defense 10.3.1, conditional events 13.x, markers, city
+control: state_checks) and the moves an audit judges (4.1, 4.2, 5.3, 6.x: audit), over a frozen
 :class:`~wargame.rules.position.Position`.
+
+Modules: ground (the ground a check stands on), policies (10.3), zoc, stacking, placement,
+supply, movement (ground and strategic paths), air (4.2.2 and mission ranges), naval (4.2.4),
+combat (attacks, retreats, Isolation), invasion (6.3.2), state_checks, audit, setup.
 
     Pack(game)                       the pack object the registry hands out (wargame.games)
     check(position, mapdata=None)    the game's own pack's check (a shortcut for tests)
@@ -35,6 +40,9 @@ __all__ = ["Check", "Pack", "SupplyLine", "SupplyReport", "Zoc", "check"]
 class Pack(RulesPack):
     """Unconditional Surrender!: three factions, all mutual enemies (1.7)."""
 
+    conditional_events = True  # East / West Invaded, Mediterranean Crisis, USSR borders (13.3-13.8)
+    judged = ("stacking", "placement", "supply", "zoc", "home defense", "events", "markers", "control")
+
     @cached_property
     def data(self) -> RulesData:
         return rules_data_from(self.toml("rules.toml"), " + ".join(self.rule_sources("rules.toml")))
@@ -47,6 +55,18 @@ class Pack(RulesPack):
                           " + ".join(self.rule_sources("movement.toml")), " + ".join(self.rule_sources("rules.toml")))
 
     # -- the pipeline's steps ---------------------------------------------------------------
+    def check(self, position: Position, mapdata: MapData | None = None) -> Check:
+        """The base pipeline's findings plus what a USE save shows beyond them (state_checks)."""
+        from dataclasses import replace
+
+        from wargame.rules.use.state_checks import state_findings
+
+        result = super().check(position, mapdata)
+        extra = state_findings(result.situation, result.zoc)
+        if not extra:
+            return result
+        return replace(result, findings=tuple(sorted((*result.findings, *extra), key=Finding.sort_key)))
+
     def situation(self, position: Position, mapdata: MapData | None = None) -> Situation:
         return situation(position, mapdata, pack=self)
 

@@ -23,11 +23,13 @@ from wargame.content import Content
 from wargame.errors import DataError
 from wargame.mapdata import MapData
 from wargame.rules.position import MarkerPiece, Position, Unit
+from wargame.rules.use.policies import OCCUPIED_USSR
+from wargame.rules.use.policies import cooperation_barred as _cooperation_barred
+from wargame.rules.use.policies import policy_barred as _policy_barred
 
 if TYPE_CHECKING:
     from wargame.rules.use import Pack
 
-OCCUPIED_USSR = "Occupied USSR"
 
 
 @dataclass(frozen=True)
@@ -172,6 +174,14 @@ class Situation:
             return False
         return self.pos.state.status(self.owner(hex_id)) == "neutral"
 
+    def country_side(self, hex_id: str) -> str | None:
+        """The faction a hex's country joined, active or conquered (2.3: a conquered country
+        stays in the faction it joined); None for a neutral, absent or ceded one."""
+        nation = self.owner(hex_id)
+        if self.pos.state.status(nation) not in ("active", "conquered"):
+            return None
+        return self.pos.state.faction_of(nation)
+
     def country_faction(self, hex_id: str) -> str | None:
         """The faction of the active country a hex belongs to (None: neutral or conquered)."""
         nation = self.owner(hex_id)
@@ -283,10 +293,18 @@ class Situation:
     # -- prohibitions ----------------------------------------------------------------------
     def side_barred(self, a: str, b: str) -> tuple[str, str] | None:
         """(rule, reason) why ground units may not cross the hexside a/b, or None."""
-        for nid, water, _line in static_map(self.map).neighbours[a]:
+        for nid, water, line in static_map(self.map).neighbours[a]:
             if nid == b:
-                return ("1.3.3", "water hexside") if water and self.rules.ground_prohibited["water_hexside"] else None
+                return ("1.3.3", "water hexside") if water and self.water_side_barred(line) else None
         return ("2.1", "not adjacent")
+
+    def water_side_barred(self, line: bool) -> bool:
+        """Whether a water hexside bars ground units: always, unless a Transport Line crosses it
+        and rules.toml says such a crossing carries ground movement (Messina: 1.3.3, 4.1.4, 5.3.5)."""
+        rules = self.rules.ground_prohibited
+        if not rules["water_hexside"]:
+            return False
+        return not line or rules.get("water_hexside_on_transport_line", True)
 
     def ground_barred(self, hex_id: str, faction: str, nationality: str) -> tuple[str, str] | None:
         """(rule, reason) why ground units of this faction and nation may not enter a hex, or None.
@@ -308,23 +326,41 @@ class Situation:
         return self.policy_barred(hex_id, faction, nationality)
 
     def policy_barred(self, hex_id: str, faction: str, nationality: str) -> tuple[str, str] | None:
-        policies = self.pos.state.policies
-        theirs = self.country_faction(hex_id)
-        if "appeasement" in policies and {faction, theirs} == {"axis", "western"}:
-            return ("10.3.4", f"Appeasement keeps {faction} counters out of {self.owner(hex_id)}")
-        if "nazi_soviet_pact" in policies and {faction, theirs} == {"axis", "soviet"}:
-            return ("10.3.5", f"the Nazi-Soviet Pact keeps {faction} counters out of {self.owner(hex_id)}")
-        if "moscow_treaty" in policies:
-            info = self.map.hexes[hex_id]
-            ussr = self.owner(hex_id) == "USSR"
-            occupied = ussr and info.line == OCCUPIED_USSR
-            if faction == "axis" and ussr and not occupied:
-                return ("10.3.6", "the Moscow Treaty keeps Axis counters out of the active USSR")
-            if faction == "soviet" and occupied:
-                return ("10.3.6", "the Moscow Treaty keeps Soviet counters out of Occupied USSR")
-            if nationality == "USSR" and not (ussr and not occupied):
-                return ("10.3.6", "the Moscow Treaty keeps USSR counters inside the active USSR")
-        return None
+        """(rule, reason) why a policy keeps this faction's (and nation's) counters out of a hex:
+        they may not move, retreat, trace or be placed there (10.3.4-10.3.6); None if none does.
+        A conquered country still belongs to the faction it joined (2.3)."""
+        return _policy_barred(self, hex_id, faction, nationality)
+
+    def cooperation_barred(self, hex_id: str, faction: str, nationality: str) -> tuple[str, str] | None:
+        """(rule, reason) why Cooperation Limits keep a counter out of a hex (10.3.2): never for
+        ZOC or supply lines, which are the caller's to leave out."""
+        return _cooperation_barred(self, hex_id, faction, nationality)
+
+    def move_barred(self, hex_id: str, faction: str, nationality: str) -> tuple[str, str] | None:
+        """What keeps a ground unit from entering a hex by movement: ground_barred plus
+        Cooperation Limits (10.3.2)."""
+        return (self.ground_barred(hex_id, faction, nationality)
+                or self.cooperation_barred(hex_id, faction, nationality))
+
+    # -- the map's east edge (Central Russia) -------------------------------------------------
+    @cached_property
+    def east_edge(self) -> frozenset[str]:
+        """USSR land hexes on the east map edge: their east neighbour is off the map. USSR ground
+        and air units move between these and the Central Russia Map Box (1.3.5, 4.2.2, 4.2.3)."""
+        g = self.map.grid
+        out = set()
+        for hid, info in self.map.hexes.items():
+            if not info.is_land or info.country != "USSR":
+                continue
+            east = g.step(info.hex, g.directions[0])
+            if not g.contains(east) or g.hex_id(east) not in self.map.hexes:
+                out.add(hid)
+        return frozenset(out)
+
+    def weather(self, hex_id: str) -> str:
+        """The weather of a hex: its zone's fixed weather, else the game state's (Fair if unknown)."""
+        zone = self.map.hexes[hex_id].weather
+        return self.content.settings.fixed_weather.get(zone) or self.pos.state.weather.get(zone, "Fair")
 
 
 def situation(position: Position, mapdata: MapData | None = None, content: Content | None = None,

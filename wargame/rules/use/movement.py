@@ -228,8 +228,11 @@ class Ground:
         """An enemy city, fort or ground unit: no Transport Line benefit into it (4.2.3.4)."""
         return hex_id in self.enemy_ground or self.enemy_city(hex_id) or self.enemy_fort(hex_id)
 
-    def barred(self, hex_id: str) -> Violation | None:
-        why = self.sit.ground_barred(hex_id, self.unit.faction, self.unit.nationality)
+    def barred(self, hex_id: str, *, cooperation: bool = True) -> Violation | None:
+        """What keeps the mover out of a hex; Cooperation Limits too unless ``cooperation`` is
+        off (a strategic move may pass through the countries they bar, 10.3.2)."""
+        u = self.unit
+        why = (self.sit.move_barred if cooperation else self.sit.ground_barred)(hex_id, u.faction, u.nationality)
         return None if why is None else Violation(why[0], f"{hex_id}: {why[1]}", (hex_id,))
 
     def side_barred(self, a: str, b: str) -> Violation | None:
@@ -439,7 +442,7 @@ def strategic_path(ground: Ground, start: str, end: str, *,
             if not side.transport:
                 found.append(Violation(RULE_STRATEGIC, f"no Transport Line across {here}/{there}",
                                        (here, there)))
-            for v in (ground.barred(there), ground.side_barred(here, there)):
+            for v in (ground.barred(there, cooperation=False), ground.side_barred(here, there)):
                 if v is not None:
                     found.append(v)
             if ground.enemy_city(there) or ground.enemy_fort(there):

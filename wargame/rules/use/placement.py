@@ -7,7 +7,8 @@ a move.
 Ground units: where ground movement may end (1.3.x, 2.1.1.1, 10.3.x); naval units: a friendly
 port or a Map Box they may enter (4.2.4, 4.2.4.1); air units: a Map Box, a friendly city or a
 Transport Line hex free of enemy units and markers, not in an EZOC without a friendly city, fort
-or unit (4.2.2, 4.2.2.1). Cooperation Limits (10.3.2) are checked for every counter.
+or unit (4.2.2, 4.2.2.1). Cooperation Limits (10.3.2) and the own-country clauses of Appeasement
+and the Pact (10.3.4, 10.3.5) are checked for every counter (wargame.rules.use.policies).
 """
 
 from __future__ import annotations
@@ -15,9 +16,9 @@ from __future__ import annotations
 from wargame.rules import Finding
 from wargame.rules.position import Unit
 from wargame.rules.use.ground import Situation
+from wargame.rules.use.policies import EXEMPT_FROM_COOPERATION, end_barred  # noqa: F401 (re-exported)
 from wargame.rules.use.zoc import Zoc
 
-EXEMPT_FROM_COOPERATION = frozenset({"FRA", "GER", "UK", "USA", "USSR"})  # 10.3.2
 CENTRAL_RUSSIA = "CRU"
 
 
@@ -37,20 +38,6 @@ def _finding(unit: Unit, rule: str, reason: str) -> Finding:
     return Finding(rule, "placement", unit.faction, (unit.id,), (unit.where,), f"{unit.label}: {reason}")
 
 
-def _cooperation(sit: Situation, unit: Unit) -> tuple[str, str] | None:
-    if "cooperation_limits" not in sit.pos.state.policies or unit.hex is None:
-        return None
-    owner = sit.owner(unit.hex)
-    if unit.faction == "soviet" and owner in ("FRA", "UK"):
-        return ("10.3.2", f"Soviet counters may not be in {owner}")
-    if unit.faction == "western" and owner == "USSR":
-        return ("10.3.2", "Western counters may not be in the USSR")
-    if (unit.nationality not in EXEMPT_FROM_COOPERATION and owner != unit.nationality
-            and sit.pos.state.status(owner) == "active" and sit.pos.state.faction_of(owner) == unit.faction):
-        return ("10.3.2", f"{unit.nationality} counters may not be in another active friendly country ({owner})")
-    return None
-
-
 def unit_placement(sit: Situation, zoc: Zoc, unit: Unit) -> tuple[str, str] | None:
     """(rule, reason) why a unit may not stand where it is, or None."""
     if unit.box is not None:
@@ -68,6 +55,9 @@ def unit_placement(sit: Situation, zoc: Zoc, unit: Unit) -> tuple[str, str] | No
         if barred:
             return (barred[0], f"ground units may not end in {h}: {barred[1]}")
     elif unit.kind == "naval":
+        barred = sit.policy_barred(h, unit.faction, unit.nationality)
+        if barred:
+            return (barred[0], f"naval units may not end in {h}: {barred[1]}")
         if not sit.friendly_port(h, unit.faction):
             return ("4.2.4", f"naval units must be in a friendly port or a Map Box; {h} is not a friendly port")
         if sit.enemy_fort(h, unit.faction) or sit.enemy_marker(h, unit.faction, ("Airdrop", "Partisans")):
@@ -88,7 +78,7 @@ def unit_placement(sit: Situation, zoc: Zoc, unit: Unit) -> tuple[str, str] | No
         others = [u for u in sit.pos.units_in(h) if u.id != unit.id and u.faction == unit.faction]
         if zoc.ezoc(h, unit.faction) and not (friendly_city or sit.fort_faction(h) == unit.faction or others):
             return ("4.2.2.1", f"{h} is in an EZOC with no friendly city, fort or other unit")
-    return _cooperation(sit, unit)
+    return end_barred(sit, unit, h)
 
 
 def placement_findings(sit: Situation, zoc: Zoc) -> list[Finding]:

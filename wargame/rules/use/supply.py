@@ -33,6 +33,7 @@ from wargame.rules import Finding
 from wargame.rules.position import Unit
 from wargame.rules.results import SupplyLine, SupplyReport, Zoc
 from wargame.rules.use.ground import Situation, static_map
+from wargame.rules.use.naval import box_open, canal_closed, strait_closed
 
 __all__ = ["Sources", "SupplyLine", "SupplyReport", "supply_report", "use_sources", "use_exemption"]
 
@@ -150,8 +151,8 @@ class _Tracer:
         for _step in range(self.data.overland_hexes):
             nxt = []
             for h in frontier:
-                for nid, water, _line in self.static[h]:
-                    if nid in reach or water:
+                for nid, water, line in self.static[h]:
+                    if nid in reach or (water and self.sit.water_side_barred(line)):
                         continue
                     why = self.blocked(nid, unit.faction, unit.nationality)
                     if why:
@@ -258,14 +259,10 @@ class _Tracer:
         return out
 
     def _closed(self, kind: str, via: str, faction: str) -> bool:
-        """A strait or canal is closed by an enemy city, fort or unit at either end; a strait
-        also when both its hexes are neutral (4.2.4.1)."""
-        sit = self.sit
-        hexes = [h for h in via.replace(";", "/").split("/") if h in sit.map.hexes]
-        for h in hexes:
-            if sit.enemy_city(h, faction) or sit.enemy_fort(h, faction) or sit.unit_factions(h) - {faction}:
-                return True
-        return kind == "strait" and len(hexes) == 2 and all(sit.neutral(h) for h in hexes)
+        """A strait or canal closed to naval movement (4.2.4.1, wargame.rules.use.naval)."""
+        if kind == "canal":
+            return canal_closed(self.sit, via, faction) is not None
+        return strait_closed(self.sit, via, faction) is not None
 
     def sea_options(self, unit: Unit, reach: dict[str, str | None], own_port_only: bool) -> list[_Option]:
         sit = self.sit
@@ -401,9 +398,7 @@ def _box_friendly(sit: Situation, box: str, faction: str) -> bool:
 
 def _box_open(box: str, faction: str, nationality: str) -> bool:
     """Naval movement into boxes (4.2.4.1): never Axis; Central Russia only USSR."""
-    if faction == "axis":
-        return False
-    return (box == "CRU") == (nationality == "USSR")
+    return box_open(box, faction, nationality) is None
 
 
 def _match(wants: dict[str, list[_Option]], capacity: Callable[[_Option], int]) -> dict[str, _Option]:

@@ -35,6 +35,8 @@ HOME_OF_USA = "UK"  # 7.3: any UK city is an Unlimited source for US units
 class Pack(UsePack):
     """Unconditional Surrender! Western Campaigns: two factions, Axis and Western."""
 
+    conditional_events = False  # USWC's only conditional event is Country Collapse (12.1)
+
     def supply_sources(self, tracer: _Tracer, faction: str, nationality: str) -> Sources:
         sit = tracer.sit
         state = sit.pos.state
