@@ -188,3 +188,18 @@ def test_the_log_file_is_not_modified(tmp_path):
     before = log.read_bytes()
     audit_log(log)
     assert log.read_bytes() == before
+
+
+def test_the_summary_says_what_the_log_held_that_was_not_judged(tmp_path, capsys):
+    # a combat result needs the Combat Results Table, which the rulebook does not print
+    log = (LogMaker(paris_pieces()).move("10A", "2813").move("2P", "2914")).write(tmp_path / "s.vlog")
+    args = build_parser_with_audit().parse_args(["audit", str(log)])
+    assert audit_command.run(args) == 0
+    out = capsys.readouterr().out
+    assert "not judged in this log:" in out and "Combat Results Table" in out
+    assert "note [13.8]" in out  # West Invaded: a note, which does not make the exit status 1
+    args = build_parser_with_audit().parse_args(["audit", str(log), "--json"])
+    audit_command.run(args)
+    data = json.loads(capsys.readouterr().out)
+    assert [k["kind"] for k in data["not_judged"]] == ["combat"]
+    assert {f["severity"] for f in data["findings"]} == {"note"}

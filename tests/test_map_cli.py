@@ -74,3 +74,20 @@ def test_preview_is_the_same_twice(tmp_path):
     run(["map", "preview", "use", "-o", str(a), "--hex-size", "4"])
     run(["map", "preview", "use", "-o", str(b), "--hex-size", "4"])
     assert a.read_bytes() == b.read_bytes()
+
+
+def test_range_lists_the_hexes_by_their_range_and_counts_as_rule_1_4(capsys):
+    # 1.4 example: a 5-hex range from 3055 reaches 3060; 3055 itself lies in the range
+    assert run(["map", "range", "use", "3055", "--within", "5", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["hexes"]["0"] == ["3055"] and "3060" in data["hexes"]["5"]
+    assert len(data["hexes"]["1"]) == 6
+    assert run(["map", "range", "use", "3055", "--to", "3060"]) == 0
+    assert capsys.readouterr().out.strip() == "3055 to 3060: 5 hexes"
+
+
+def test_range_of_a_bad_hex_or_width_is_one_line_and_bad_input():
+    from staffwork.cli import main
+
+    assert main(["map", "range", "use", "9999", "--within", "2"]) == 2
+    assert main(["map", "range", "use", "3055", "--within", "-1"]) == 2

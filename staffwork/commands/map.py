@@ -3,6 +3,7 @@
     staffwork map compile GAME [--out DIR]          rebuild the game's map/ (needs the mapmaker extra)
     staffwork map info GAME HEX [--json]            a hex and its six hexsides
     staffwork map find GAME NAME                    the hex of a city or Map Box
+    staffwork map range GAME HEX --within N [--json]   the hexes within N hexes (1.4); --to HEX: the distance
     staffwork map preview GAME -o FILE.png [--layer terrain|countries|seazones|weather|transport]
     staffwork map render GAME -o FILE.png [--board B] [--scale S]   a board image of the module
     staffwork map render GAME -o FILE.png --print [--dpi N] [--tiles DIR] [--paper letter|a4]
@@ -37,6 +38,15 @@ def register(sub: argparse._SubParsersAction) -> None:
     f = msub.add_parser("find", help="the hex of a named city or Map Box")
     f.add_argument("game")
     f.add_argument("name")
+    g = msub.add_parser("range", help="the hexes within a range of a hex, or the range between two hexes",
+                        description="Count a range as the rules do (rule 1.4): the hex counted from is not "
+                        "counted but lies within the range; Faded Dot and water hexes count.")
+    g.add_argument("game")
+    g.add_argument("hex")
+    how = g.add_mutually_exclusive_group(required=True)
+    how.add_argument("--within", type=int, metavar="N", help="list the hexes at most N hexes away")
+    how.add_argument("--to", metavar="HEX", help="the range from HEX to this hex")
+    g.add_argument("--json", action="store_true", help="print JSON")
     v = msub.add_parser("preview", help="draw a quick picture of the map data")
     v.add_argument("game")
     v.add_argument("-o", "--output", type=Path, required=True)
@@ -68,7 +78,7 @@ def _load(args: argparse.Namespace):  # noqa: ANN202
 
 
 def run(args: argparse.Namespace) -> int:
-    return {"compile": _compile, "info": _info, "find": _find, "preview": _preview,
+    return {"compile": _compile, "info": _info, "find": _find, "range": _range, "preview": _preview,
             "render": _render}[args.map_command](args)
 
 
@@ -154,6 +164,42 @@ def _find(args: argparse.Namespace) -> int:
     roles = [r for r in ("capital", "factory", "port") if getattr(c, r)]
     print(f"{c.name}: {c.hex}" + (f" ({', '.join(roles)})" if roles else "") + f", {c.country}" +
           (f", Sea Zones {';'.join(map(str, c.seazones))}" if c.seazones else ""))
+    return 0
+
+
+MAX_RANGE = 60  # wider than any range a rule names (a Bombing Run's 20 hexes)
+
+
+def _range(args: argparse.Namespace) -> int:
+    """Hexes of the game's map by their range from a hex (1.4), or one range."""
+    m = _load(args)
+    start = m.hex(args.hex)
+    g = m.grid
+    if args.to is not None:
+        other = m.hex(args.to)
+        d = g.distance(start.hex, other.hex)
+        if args.json:
+            json.dump({"from": start.id, "to": other.id, "range": d}, sys.stdout)
+            sys.stdout.write("\n")
+        else:
+            print(f"{start.id} to {other.id}: {d} hexes")
+        return 0
+    if not 0 <= args.within <= MAX_RANGE:
+        raise InputError(f"--within must be between 0 and {MAX_RANGE}, not {args.within}")
+    rings: dict[int, list[str]] = {}
+    for h in g.within(start.hex, args.within):
+        hid = g.hex_id(h)
+        if hid in m.hexes:
+            rings.setdefault(g.distance(start.hex, h), []).append(hid)
+    if args.json:
+        json.dump({"from": start.id, "within": args.within,
+                   "hexes": {str(d): sorted(v) for d, v in sorted(rings.items())}}, sys.stdout)
+        sys.stdout.write("\n")
+        return 0
+    total = sum(len(v) for v in rings.values())
+    print(f"{total} hexes within {args.within} of {start.id} (the hex itself included, not counted)")
+    for d, hexes in sorted(rings.items()):
+        print(f"  {d}: {' '.join(sorted(hexes))}")
     return 0
 
 

@@ -84,6 +84,10 @@ def air_path(sit: Situation, unit: Unit, start: str, end: str, *, mp: int | None
     step = max(1, costs.air_hex)
     if start == end:
         return AirPath(True, (start,), 0, mp, (), 0)
+    if end != CENTRAL_RUSSIA and end in sit.map.hexes:
+        why = air_barred(sit, end, unit)
+        if why is not None:
+            return AirPath(False, (), 0, mp, ((why[0], f"{end} may not be entered: {why[1]}"),), None)
     parent: dict[str, str | None] = {start: None}
     queue = deque([start])
     blocked: dict[str, tuple[str, str]] = {}

@@ -202,6 +202,8 @@ class MoveJudge:
         self.handled: set[tuple[str, int]] = set()  # (unit id, step) judged with a transport
         self.awaiting: tuple | None = None  # a move that may yet prove a Naval Transport
         self.invasion: tuple[str, str, frozenset[str]] | None = None  # (origin, hex, naval ids)
+        self.invaded_hexes: set[str] = set()  # 6.3.2.1: each hex once per Actions Sub-Phase
+        self.invading_ships: set[str] = set()  # 6.3.2.1: a naval unit in one invasion per phase
         self.fired: set[str] = set()
         self.skipped: Counter[str] = Counter()
         self.now: tuple[Situation, Zoc] | None = None
@@ -271,6 +273,8 @@ class MoveJudge:
         self.assault_vacated.clear()
         self.displacing.clear()
         self.invasion = None
+        self.invaded_hexes.clear()
+        self.invading_ships.clear()
         self.phasing = self.pack.phase_kind(phase)[1]
 
     def compare(self, sit0: Situation, zoc0: Zoc, sit1: Situation, zoc1: Zoc, phase: str, step: int) -> None:
@@ -831,6 +835,13 @@ class MoveJudge:
             act.legal = False
             self.add(rule, "invasion", u, (u.where, v.hex), f"Amphibious Invasion of {v.hex}: {why}")
         naval = frozenset(x.id for x in sit0.pos.units_in(u.where) if x.kind == "naval" and x.faction == u.faction)
+        if v.hex in self.invaded_hexes:
+            self.add("6.3.2.1", "invasion", u, (v.hex,), f"{v.hex} was already invaded in this Actions Sub-Phase")
+        if convoy.id in self.invading_ships:
+            self.add("6.3.2.1", "invasion", convoy, (u.where,),
+                     f"{convoy.label} already took part in an Amphibious Invasion this Operations Phase")
+        self.invaded_hexes.add(v.hex)
+        self.invading_ships.add(convoy.id)
         self.invasion = (u.where, v.hex, naval)
         act.invaded = v.hex
         act.started = True
@@ -899,7 +910,9 @@ class MoveJudge:
                    and x.kind != "naval" and x.where == u.where and y.where == v.where]
         if u.type == "convoy" and carried:
             return  # judged with the unit it carries
-        self.interrupt()
+        act = self.act
+        if not (u.type == "convoy" and act is not None and act.at == u.where and not act.ended):
+            self.interrupt()  # a convoy leaving the active unit's hex may be about to carry it
         if u.sorties >= 6:
             self.add("6.4", "naval", u, (u.where,), "a naval unit with 6 Sorties cannot be activated")
         mp = movement_points(u.type, u.supply, self.costs)

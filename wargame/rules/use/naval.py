@@ -247,11 +247,17 @@ def naval_path(sit: Situation, unit: Unit, start: str, end: str, *, mp: int,
     legal = _search(graph, start, end, strict=True)
     if legal is not None and legal[0] <= mp:
         return NavalPath(True, legal[1], legal[0], mp, (), legal[0])
+    loose = _search(graph, start, end, strict=False)
+    cheapest = legal[0] if legal is not None else None
+    if loose is not None and loose[2] and loose[0] <= mp:
+        # the way within reach is closed: say why, and what the open way would cost
+        extra = () if legal is None else (("4.2.1", f"the open way {'-'.join(legal[1])} costs {legal[0]} MP, "
+                                                   f"{mp} allowed"),)
+        return NavalPath(False, loose[1], loose[0], mp, loose[2] + extra, cheapest)
     if legal is not None:
         return NavalPath(False, legal[1], legal[0], mp,
                          (("4.2.1", f"the cheapest naval path {'-'.join(legal[1])} costs {legal[0]} MP, "
                                     f"{mp} allowed"),), legal[0])
-    loose = _search(graph, start, end, strict=False)
     if loose is None:
         return NavalPath(False, (), 0, mp, (("4.2.4", f"no naval path leads from {start} to {end}"),), None)
     return NavalPath(False, loose[1], loose[0], mp, loose[2] or (("4.2.4", "no legal naval path"),), None)

@@ -1,0 +1,147 @@
+"""Air movement (4.2.2), the ranges of air missions (6.2, 14.1, 14.17), Map Box moves (Central
+Russia), displacement of air and naval units (4.2.3.7) and the Home Defense examples of 10.3
+that move air units: positions written as real saves, logs written with tests/logmaker.py.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+from logmaker import LogMaker, layered  # noqa: E402
+from test_check_support import M, U, position  # noqa: E402
+from usecase import audit, problems, reasons, situation_of, status  # noqa: E402
+
+from wargame.rules.use.air import air_path, mission_reach  # noqa: E402
+
+KONIGSBERG, BERLIN, WARSAW, DANZIG, BRESLAU = "2334", "2626", "2634", "2432", "2830"
+HULL, HAMBURG, ANTWERP, PARIS, CHERBOURG = "2411", "2422", "2616", "3014", "2910"
+SEP_39 = {**status(GER="active axis", POL="neutral", FRA="active western", UK="active western",
+                   BEL="neutral", NET="neutral", DEN="neutral", USSR="active soviet"),
+          "Policy_home_defense": "true", "Policy_neutral_non_violation": "true"}
+
+
+def east_front(**extra):  # noqa: ANN202
+    """10.3 example: two air and three field units in German hexes bordering neutral Poland."""
+    return {"air1": (layered(U("GER", "air", "fighter", DANZIG)), DANZIG),
+            "air2": (layered(U("GER", "air", "bomber", BRESLAU)), BRESLAU),
+            "inf1": (layered(U("GER", "ground", "infantry", "2729")), "2729"),
+            "inf2": (layered(U("GER", "ground", "infantry", "2730")), "2730"),
+            "inf3": (layered(U("GER", "ground", "infantry", "2831")), "2831"), **extra}
+
+
+def test_the_konigsberg_air_unit_flies_ten_hexes_over_the_baltic(tmp_path):
+    # 10.3 examples: Poland is neutral, so the air path goes over Baltic water; the two air units
+    # on the border still fill the East Front rule, so the move is allowed
+    pieces = east_front(air3=(layered(U("GER", "air", "fighter", KONIGSBERG)), KONIGSBERG))
+    a = audit(LogMaker(pieces, "Axis Operations", SEP_39).move("air3", BERLIN), tmp_path)
+    assert problems(a) == []
+    sit, _zoc = situation_of(position(tmp_path, [U("GER", "air", "fighter", KONIGSBERG)], SEP_39))
+    found = air_path(sit, sit.pos.units[0], KONIGSBERG, BERLIN)
+    assert found.legal and found.hexes == 10
+    assert any(sit.map.hexes[h].is_water for h in found.path)
+    assert not any(sit.owner(h) == "POL" for h in found.path)
+
+
+def test_a_unit_that_fills_home_defense_may_not_leave_it_unmet(tmp_path):
+    # 10.3 example: one of the three field units moves toward France: the East Front rule would
+    # no longer be met, so the move must end on the Polish border or not be made
+    a = audit(LogMaker(east_front(), "Axis Operations", SEP_39).move("inf1", "2727"), tmp_path, "a.vlog")
+    assert problems(a) == [(1, "10.3.1")]
+    assert "Germany East Front" in a.findings[0].reason
+    b = audit(LogMaker(east_front(), "Axis Operations", SEP_39).move("inf1", "2628"), tmp_path, "b.vlog")
+    assert problems(b) == []
+
+
+def test_an_air_unit_that_fills_a_rule_may_move_if_it_still_fills_it_at_the_end(tmp_path):
+    # 10.3 example: the air unit moves to East Prussia, still inside the East Front area
+    a = audit(LogMaker(east_front(), "Axis Operations", SEP_39).move("air1", KONIGSBERG), tmp_path)
+    assert problems(a) == []
+
+
+def test_air_moves_that_break_the_rules(tmp_path):
+    pieces = {"air": (layered(U("GER", "air", "fighter", KONIGSBERG)), KONIGSBERG),
+              "tired": (layered(U("GER", "air", "fighter", BERLIN, sorties=6)), BERLIN)}
+    neutral = audit(LogMaker(pieces, "Axis Operations", SEP_39).move("air", WARSAW), tmp_path, "a.vlog")
+    assert "2.1.1.1" in {r for _s, r in problems(neutral)}
+    far = audit(LogMaker(pieces, "Axis Operations", SEP_39).move("air", PARIS), tmp_path, "b.vlog")
+    assert "4.2.1" in {r for _s, r in problems(far)}
+    tired = audit(LogMaker(pieces, "Axis Operations", SEP_39).move("tired", "2526"), tmp_path, "c.vlog")
+    assert (1, "6.2") in problems(tired)
+
+
+def test_only_ussr_air_units_fly_between_the_east_edge_and_central_russia(tmp_path):
+    props = status(GER="active axis", USSR="active soviet", UK="active western")
+    pieces = {"ussr": (layered(U("USSR", "air", "fighter", "2064")), "2064"),
+              "ger": (layered(U("GER", "air", "fighter", "2063")), "2063"),
+              "uk": (layered(U("UK", "air", "fighter", "2611")), "2611")}
+    ok = audit(LogMaker(pieces, "Soviet Operations", props).move("ussr", "CRU"), tmp_path, "a.vlog")
+    assert problems(ok) == []
+    ger = audit(LogMaker(pieces, "Axis Operations", props).move("ger", "CRU"), tmp_path, "b.vlog")
+    assert problems(ger)
+    uk = audit(LogMaker(pieces, "Western Operations", props).move("uk", "NAO"), tmp_path, "c.vlog")
+    assert problems(uk) == [(1, "4.2.2")]
+
+
+def test_the_ranges_of_air_missions(tmp_path):
+    pos = position(tmp_path, [U("UK", "air", "bomber", HULL), U("GER", "air", "fighter", ANTWERP),
+                              U("GER", "air", "fighter", PARIS)],
+                   status(GER="active axis", UK="active western", BEL="conquered western", FRA="conquered western",
+                          NET="conquered western", DEN="conquered western"))
+    sit, _zoc = situation_of(pos)
+    bomber, antwerp, paris = sit.pos.units
+    run = mission_reach(sit, bomber, HAMBURG, "bombing_run")          # 6.2.6: 20 hexes
+    assert run.legal and run.hexes == 11 and all(h.startswith("24") for h in run.path)  # due east
+    assert any(mission_reach(sit, antwerp, h, "air_interception").legal for h in run.path)  # 6.2.5.2
+    assert mission_reach(sit, paris, CHERBOURG, "air_interception").legal                    # 6.2.5.2
+    assert mission_reach(sit, paris, "3055", "air_strike").legal is False                     # 7 hexes
+    assert mission_reach(sit, paris, "3009", "air_support").legal                              # 5 hexes
+    assert not mission_reach(sit, paris, "3009", "airdrop").legal                              # 3 hexes
+    assert mission_reach(sit, paris, "3016", "surprise_attack").legal                          # 2: plain range
+    assert not mission_reach(sit, paris, "3017", "surprise_attack").legal
+
+
+def test_markers_an_air_unit_places_must_be_in_its_range(tmp_path):
+    props = status(GER="active axis", UK="active western", FRA="active western", NET="conquered western")
+    pieces = {"bomber": (layered(U("UK", "air", "bomber", HULL)), HULL),
+              "ger": (layered(U("GER", "air", "fighter", BERLIN)), BERLIN)}
+    bombed = layered(M("bombed", "Bombed", HAMBURG))
+    near = audit(LogMaker(pieces, "Western Operations", props).add("b1", bombed, HAMBURG), tmp_path, "a.vlog")
+    assert problems(near) == []
+    pieces["bomber"] = (layered(U("UK", "air", "bomber", "4806")), "4806")
+    far = audit(LogMaker(pieces, "Western Operations", props).add("b1", bombed, HAMBURG), tmp_path, "b.vlog")
+    assert problems(far) == [(1, "6.2.6")]
+    drop = layered(M("airdrop-ger", "Airdrop", "2520", "axis", "GER"))
+    out = audit(LogMaker(pieces, "Axis Operations", props).add("d1", drop, "2520"), tmp_path, "c.vlog")
+    assert problems(out) == [(1, "14.1")]
+
+
+# -- Map Boxes and displacement ------------------------------------------------------------------
+
+def test_only_ussr_ground_units_move_between_the_east_edge_and_central_russia(tmp_path):
+    props = status(GER="active axis", USSR="active soviet")
+    pieces = {"ussr": (layered(U("USSR", "ground", "infantry", "2063")), "2063"),
+              "ger": (layered(U("GER", "ground", "infantry", "2062")), "2062")}
+    ok = audit(LogMaker(pieces, "Soviet Operations", props).move("ussr", "CRU"), tmp_path, "a.vlog")
+    assert problems(ok) == []
+    back = audit(LogMaker({"ussr": (layered(U("USSR", "ground", "infantry", "CRU")), "CRU")},
+                          "Soviet Operations", props).move("ussr", "2063"), tmp_path, "b.vlog")
+    assert problems(back) == []
+    ger = audit(LogMaker(pieces, "Axis Operations", props).move("ger", "CRU"), tmp_path, "c.vlog")
+    assert "4.2.3" in {r for _s, r in problems(ger)}
+
+
+def test_enemy_air_and_naval_units_are_displaced_by_a_ground_unit_that_enters(tmp_path):
+    # 4.2.3.7: the UK air unit in Cherbourg moves out by air movement; no stacking finding
+    props = status(GER="active axis", FRA="active western", UK="active western")
+    pieces = {"ger": (layered(U("GER", "ground", "tank", "3011")), "3011"),
+              "raf": (layered(U("UK", "air", "fighter", CHERBOURG)), CHERBOURG),
+              "convoy": (layered(U("UK", "naval", "convoy", CHERBOURG)), CHERBOURG)}
+    gone = LogMaker(pieces, "Axis Operations", props).move("ger", CHERBOURG).move("raf", PARIS) \
+        .move("convoy", "2807")
+    assert problems(audit(gone, tmp_path, "a.vlog")) == []
+    stayed = LogMaker(pieces, "Axis Operations", props).move("ger", CHERBOURG).move("raf", PARIS)
+    a = audit(stayed, tmp_path, "b.vlog")
+    assert problems(a) == [(2, "4.2.3.7")]
+    assert "UK convoy" in reasons(a, "4.2.3.7")[0]

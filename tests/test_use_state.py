@@ -1,0 +1,149 @@
+"""What a USE save shows beyond supply, ZOC and stacking (use_rules.md 11): Home Defense per
+country (10.3.1 and its examples), the conditional events Axis units set off (13.3-13.8), the
+markers that come and go (Strategic Move, Bombed, Airdrop, Partisans, Assault), city control
+against the units in the cities (2.3.1) and the On-Map Factory Count (9.1.2, the 2.2 example).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+from logmaker import LogMaker, layered  # noqa: E402
+from test_check_support import M, U, position  # noqa: E402
+from usecase import audit, found, notes, situation_of, status  # noqa: E402
+
+from wargame.rules.use.state_checks import factory_count, home_defense  # noqa: E402
+
+HD = {"Policy_home_defense": "true"}
+SEP_39 = {**status(GER="active axis", POL="neutral", FRA="active western", UK="active western",
+                   USSR="active soviet"), **HD}
+
+
+def _rules(pos) -> dict:  # noqa: ANN001
+    sit, _zoc = situation_of(pos)
+    return {r.name.split(" (")[0]: r for r in home_defense(sit)}
+
+
+def test_the_east_front_is_met_by_units_in_german_hexes_bordering_poland(tmp_path):
+    # 10.3 example: two air and three field ground units in German hexes bordering neutral Poland
+    pos = position(tmp_path, [U("GER", "air", "fighter", "2432"), U("GER", "air", "bomber", "2830"),
+                              U("GER", "ground", "infantry", "2729"), U("GER", "ground", "infantry", "2730"),
+                              U("GER", "ground", "infantry", "2831")], SEP_39)
+    assert _rules(pos)["Germany East Front"].satisfied
+    assert not [f for f in found(pos, rule="10.3.1") if "East Front" in f.reason]
+    west = [f for f in found(pos, rule="10.3.1") if "West Front" in f.reason]
+    assert west and west[0].severity == "note"
+
+
+def test_the_germany_conditional_counts_units_in_germany_for_both_fronts(tmp_path):
+    # 10.3 example: the USA is active, no Moscow Treaty: the air unit in Berlin counts twice
+    props = {**status(GER="active axis", USA="active western", FRA="conquered western", POL="conquered western",
+                      UK="active western", USSR="active soviet"), **HD}
+    pos = position(tmp_path, [U("GER", "air", "fighter", "3014"), U("GER", "air", "fighter", "2626"),
+                              U("GER", "air", "fighter", "2634")], props)
+    rules = _rules(pos)
+    assert dict(rules["Germany West Front"].have)["air"] == 2
+    assert dict(rules["Germany East Front"].have)["air"] == 2
+    without = position(tmp_path, [U("GER", "air", "fighter", "3014"), U("GER", "air", "fighter", "2626"),
+                                  U("GER", "air", "fighter", "2634")],
+                       {**props, "Status_USA": "neutral"}, name="b.vsav")
+    assert dict(_rules(without)["Germany West Front"].have)["air"] == 1
+
+
+def test_uk_main_with_an_air_unit_in_london_and_a_ground_unit_in_calais(tmp_path):
+    # 10.3 example: Calais is within three hexes of Great Britain
+    pos = position(tmp_path, [U("UK", "air", "fighter", "2611"), U("UK", "ground", "infantry", "2813")], SEP_39)
+    assert _rules(pos)["UK Main"].satisfied
+    far = position(tmp_path, [U("UK", "air", "fighter", "2611"), U("UK", "ground", "infantry", "3520")], SEP_39,
+                   name="b.vsav")
+    assert not _rules(far)["UK Main"].satisfied
+
+
+def test_a_minor_country_keeps_a_ground_unit_near_home_and_no_supply_units_do_not_count(tmp_path):
+    props = {**SEP_39, **status(BEL="active western")}
+    near = position(tmp_path, [U("BEL", "ground", "infantry", "2814")], props)
+    assert _rules(near)["BEL home defense"].satisfied
+    cut_off = position(tmp_path, [U("BEL", "ground", "infantry", "2814", supply="none")], props, name="b.vsav")
+    assert not _rules(cut_off)["BEL home defense"].satisfied
+    assert any("BEL home defense" in f.reason for f in found(cut_off, rule="10.3.1"))
+
+
+def test_the_west_front_unmet_after_a_unit_is_pushed_off_the_border(tmp_path):
+    # 10.3 "Home Defense Not Satisfied" example: one of the three units on the French border has
+    # retreated; at the start of its next phases Germany must repatriate a unit there
+    pos = position(tmp_path, [U("GER", "air", "fighter", "2920"), U("GER", "air", "fighter", "3021"),
+                              U("GER", "ground", "infantry", "2920"), U("GER", "ground", "infantry", "3021"),
+                              U("GER", "ground", "infantry", "2923")], SEP_39)
+    rule = _rules(pos)["Germany West Front"]
+    assert not rule.satisfied and dict(rule.have) == {"air": 2, "field ground": 2}
+
+
+def test_axis_units_where_conditional_events_fire(tmp_path):
+    props = status(GER="active axis", LAT="neutral", BEL="active western", USSR="active soviet")
+    pos = position(tmp_path, [U("GER", "ground", "infantry", "2038"),   # Riga, Latvia: East Invaded
+                              U("GER", "ground", "infantry", "2717"),   # Brussels: West Invaded
+                              U("GER", "ground", "infantry", "1548"),   # Volkhov, row 15: Northern Border
+                              U("GER", "ground", "tank", "3761")],      # 13.7 example: Southern Border
+                   props)
+    rules = {f.rule for f in found(pos, check="events")}
+    assert rules == {"13.3", "13.6", "13.7", "13.8"}
+    done = position(tmp_path, [U("GER", "ground", "infantry", "2717")],
+                    {**props, "Event_west_invaded": "true"}, name="b.vsav")
+    assert not found(done, check="events")
+
+
+def test_turkey_sets_off_the_mediterranean_crisis_by_its_border_with_cyprus(tmp_path):
+    # 13.4 example: an Axis unit moving into a Western Turkey
+    props = status(GER="active axis", TUR="active western", FRA="conquered western", UK="active western")
+    pos = position(tmp_path, [U("GER", "ground", "infantry", "4748")], props)
+    assert {f.rule for f in found(pos, check="events")} == {"13.4"}
+    pieces = {"ger": (layered(U("GER", "ground", "tank", "3661")), "3661")}
+    a = audit(LogMaker(pieces, "Axis Operations", status(GER="active axis", USSR="active soviet"))
+              .move("ger", "3761"), tmp_path)
+    assert (1, "13.7") in notes(a)
+
+
+def test_markers_in_places_the_rules_do_not_allow(tmp_path):
+    props = status(GER="active axis", FRA="active western", UK="active western", POL="conquered western")
+    pos = position(tmp_path, [
+        U("GER", "ground", "infantry", "2626"), M("strategic-move-axis", "Strategic Move", "2626", "axis"),
+        U("GER", "air", "fighter", "2525"), M("strategic-move-axis", "Strategic Move", "2525", "axis"),
+        M("bombed", "Bombed", "3014"),                                       # Paris: not in Germany
+        M("airdrop-ger", "Airdrop", "2815", "axis", "GER"), M("airdrop-ger", "Airdrop", "2815", "axis", "GER"),
+        M("partisans-western", "Partisans", "2634", "western"),             # no enemy unit there
+        U("FRA", "ground", "infantry", "2714"), M("assault", "Assault", "2714"),   # no enemy next to it
+    ], {**props, "Phase": "Axis Operations"})
+    rules = sorted(f.rule for f in found(pos, check="markers"))
+    assert rules == ["14.10", "15.3", "4.1.1", "6.1", "6.2.6"]
+
+
+def test_a_strategic_move_marker_on_a_fort_occupant_and_transient_markers_after_the_actions(tmp_path):
+    pos = position(tmp_path, [U("FRA", "ground", "infantry", "2919"), M("fort-fra", "Fort", "2919", "western", "FRA"),
+                              M("strategic-move-western", "Strategic Move", "2919", "western"),
+                              M("airdrop-uk", "Airdrop", "2714", "western", "UK")],
+                   {**status(FRA="active western", UK="active western"), "Phase": "Western Economy"})
+    by_rule = {f.rule: f for f in found(pos, check="markers")}
+    assert "4.1.4" in by_rule and by_rule["1.2.1"].severity == "note"
+
+
+def test_a_control_marker_under_a_unit_of_another_faction(tmp_path):
+    pos = position(tmp_path, [U("FRA", "ground", "infantry", "3014"), M("control-axis", "Control", "3014", "axis")],
+                   status(FRA="active western", GER="active axis"))
+    (f,) = found(pos, rule="2.3.1")
+    assert f.severity == "note" and "swap" in f.reason
+
+
+def test_a_ceded_factory_counts_for_its_new_country_for_good(tmp_path):
+    # 2.2 example: Bessarabia goes to the USSR: Kishinev counts for the USSR; if Romania takes
+    # it back, it still does not count for Romania, and no longer for the USSR
+    props = {**status(USSR="active soviet", ROM="active axis"), "Ceded_bessarabia": "true"}
+    sit, _zoc = situation_of(position(tmp_path, [U("USSR", "ground", "infantry", "2050")], props))
+    ussr = factory_count(sit, "USSR")
+    sit, _zoc = situation_of(position(tmp_path, [U("USSR", "ground", "infantry", "2050")],
+                                      {k: v for k, v in props.items() if k != "Ceded_bessarabia"}, name="b.vsav"))
+    assert factory_count(sit, "USSR") == ussr - 1
+    rom = factory_count(sit, "ROM")
+    sit, _zoc = situation_of(position(tmp_path, [U("ROM", "ground", "infantry", "3344")], props, name="c.vsav"))
+    assert factory_count(sit, "ROM") == rom - 1 and factory_count(sit, "USSR") == ussr - 1
