@@ -145,3 +145,22 @@ def test_enemy_air_and_naval_units_are_displaced_by_a_ground_unit_that_enters(tm
     a = audit(stayed, tmp_path, "b.vlog")
     assert problems(a) == [(2, "4.2.3.7")]
     assert "UK convoy" in reasons(a, "4.2.3.7")[0]
+
+
+def test_one_units_action_is_finished_before_another_unit_acts(tmp_path):
+    # 6.0 example: no Air Rebase in the middle of a ground unit's move; 6.1 example: no Airdrop
+    # marker placed during an activation; 3.3 example: an air unit may pass through a friendly
+    # air unit's hex but not end there
+    props = status(GER="active axis", FRA="active western", UK="active western")
+    pieces = {"inf": (layered(U("GER", "ground", "infantry", "2923")), "2923"),
+              "air": (layered(U("GER", "air", "fighter", "3016")), "3016"),
+              "air2": (layered(U("GER", "air", "fighter", "3015")), "3015")}
+    a = audit(LogMaker(pieces, "Axis Operations", props).move("inf", "2924").move("air", "2626")
+              .move("inf", "2925"), tmp_path, "a.vlog")
+    assert (3, "6.3") in problems(a)
+    drop = layered(M("airdrop-ger", "Airdrop", "3014", "axis", "GER"))
+    b = audit(LogMaker(pieces, "Axis Operations", props).move("inf", "2924").add("d", drop, "3014")
+              .move("inf", "2925"), tmp_path, "b.vlog")
+    assert (3, "6.1") in problems(b)
+    c = audit(LogMaker(pieces, "Axis Operations", props).move("air", "3015"), tmp_path, "c.vlog")
+    assert (1, "3.3") in problems(c)

@@ -202,3 +202,15 @@ def test_a_unit_is_isolated_when_its_only_friendly_neighbour_lies_across_water(t
     _usa, ger = sit.pos.units
     assert sit.friendly_city("4229", "axis") and sit.map.side("4229", "4330").water
     assert isolated(sit, zoc, ger, ("4230",))
+
+
+def test_one_base_cost_the_highest_with_the_river_added(tmp_path):
+    # 4.2.1 example: across a river into a rough hex with an enemy city costs 3, not 5
+    from wargame.rules.use.movement import Ground, step_cost
+
+    pos = position(tmp_path, [U("GER", "ground", "infantry", "1624")],
+                   status(GER="active axis", NOR="active western"))
+    sit, zoc = situation_of(pos)
+    assert sit.map.hexes["1623"].is_rough and sit.map.side("1623", "1624").river
+    assert sit.enemy_city("1623", "axis")
+    assert step_cost(Ground(sit, zoc, sit.pos.units[0]), "1624", "1623") == (3, False)

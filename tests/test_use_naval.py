@@ -162,3 +162,16 @@ def test_naval_moves_that_break_the_rules(tmp_path):
     assert {rule for _s, rule in problems(enemy)} == {"4.2.4.1"}
     port = audit(LogMaker(pieces, "Axis Operations", props).move("ger", ROTTERDAM), tmp_path, "c.vlog")
     assert {rule for _s, rule in problems(port)} == {"4.2.4"}
+
+
+def test_naval_transport_into_a_map_box_in_either_order(tmp_path):
+    pieces = {"inf": (layered(U("UK", "ground", "infantry", PLYMOUTH)), PLYMOUTH),
+              "convoy": (layered(U("UK", "naval", "convoy", PLYMOUTH)), PLYMOUTH)}
+    first = LogMaker(pieces, "Western Operations", WEST).move("inf", "NAO").move("convoy", "NAO")
+    assert problems(audit(first, tmp_path, "a.vlog")) == []
+    after = LogMaker(pieces, "Western Operations", WEST).move("convoy", "NAO").move("inf", "NAO")
+    assert problems(audit(after, tmp_path, "b.vlog")) == []
+    alone = LogMaker(pieces, "Western Operations", WEST).move("inf", "NAO")
+    assert problems(audit(alone, tmp_path, "c.vlog")) == [(1, "4.2.3")]
+    inland = LogMaker(pieces, "Western Operations", WEST).move("inf", "2412")  # no port: judged as a move
+    assert [s for s, _r in problems(audit(inland, tmp_path, "d.vlog"))] == [1]

@@ -2,7 +2,9 @@
 
 Replays a VASSAL log step by step and checks every move against the rules (assistant.audit):
 one line per finding with the log step, the rule number, the unit and hexes, and the chat text
-around it. Exit 0 when nothing is wrong, 1 when something is, 2 for bad input. Reads only.
+around it; notes (an event a move sets off) are marked so; then what the log held that the
+game's rules pack could not judge, and why. Exit 0 when nothing is wrong (notes alone included),
+1 when something is, 2 for bad input. Reads only.
 """
 
 from __future__ import annotations
@@ -21,8 +23,9 @@ def register(sub: argparse._SubParsersAction) -> None:
         "audit",
         help="check every move of a VASSAL log against the rules",
         description="Replay a VASSAL log (.vlog) step by step and check each move: legal "
-        "ground paths (MP, terrain, EZOC), activations, strategic, air and naval moves, "
-        "stacking after every step. Never writes to the log.",
+        "ground paths (MP, terrain, EZOC, policies), activations, attacks, retreats and advances, "
+        "strategic, air and naval moves, Naval Transport and invasions, stacking after every step; "
+        "then say what the log held that could not be judged, and why. Never writes to the log.",
     )
     p.add_argument("log", help="a .vlog file")
     p.add_argument("--module", metavar="MOD", help="the module the log belongs to (.vmod)")

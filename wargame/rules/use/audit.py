@@ -570,17 +570,22 @@ class MoveJudge:
         if act.invaded is not None:
             self._after_landing(sit0, zoc0, u, v)
             return
+        by_sea = not act.started and self._stacked_convoy(sit0, u) is not None
         if u.box is not None or v.box is not None:
+            if by_sea and {u.box, v.box} - {None, CENTRAL_RUSSIA} and self._transport_pending(sit0, zoc0, u, v):
+                return
             self.box_move(sit0, zoc0, u, v)
             return
         assert u.hex is not None and v.hex is not None
         act.advance_into = None
         ground = Ground(sit0, zoc0, u)
         result = ground_path(ground, u.hex, v.hex, mp=act.left, started=act.started, costs=self.costs)
-        if not result.legal and not act.started and self._stacked_convoy(sit0, u) is not None:
-            if not self._transport_pending(sit0, zoc0, u, v) and sit0.map.hexes[v.hex].is_coastal:
+        if not result.legal and by_sea:
+            if self._transport_pending(sit0, zoc0, u, v):
+                return
+            if sit0.map.hexes[v.hex].is_coastal:
                 self.invade(sit0, zoc0, u, v)
-            return
+                return
         if not result.legal:
             self._report_path(u, v, act, result)
         if sit0.occupies_fort(u):
@@ -643,7 +648,10 @@ class MoveJudge:
             act.at = v.where
             return
         ground = Ground(sit0, zoc0, u)
-        edge = sorted(sit0.east_edge)
+        g = sit0.map.grid
+        near = u.hex or v.hex or ""
+        edge = sorted(e for e in sit0.east_edge  # only edge hexes the MP could reach at all
+                      if g.distance(g.parse(e), g.parse(near)) <= act.left)
         box_cost = self.costs.central_russia
         if v.box == CENTRAL_RUSSIA and u.hex is not None:  # out to the box
             options = [ground_path(ground, u.hex, e, mp=act.left - box_cost, started=act.started, costs=self.costs)
@@ -740,7 +748,7 @@ class MoveJudge:
 
     def _transport_pending(self, sit0: Situation, zoc0: Zoc, u: Unit, v: Unit) -> bool:
         """A move that only a convoy moving next could explain: wait one step for it."""
-        if not (v.hex and sit0.friendly_port(v.hex, u.faction)):
+        if not (v.box is not None or (v.hex and sit0.friendly_port(v.hex, u.faction))):
             return False
         assert self.now is not None
         self.awaiting = (u, v, sit0, zoc0, self.now[0], self.now[1], self.step)
@@ -772,11 +780,14 @@ class MoveJudge:
         act = self.act
         if act is None or act.unit_id != u.id:
             return
-        if v.hex and sit0.map.hexes[v.hex].is_coastal and u.hex is not None:
+        if u.box is not None or v.box is not None or (v.hex and sit0.map.hexes[v.hex].is_coastal):
             saved = self.step
             self.step = step
             try:
-                self.invade(sit0, zoc0, u, v)
+                if u.box is not None or v.box is not None:
+                    self.box_move(sit0, zoc0, u, v)
+                else:
+                    self.invade(sit0, zoc0, u, v)
             finally:
                 self.step = saved
             return

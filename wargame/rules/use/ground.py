@@ -23,7 +23,6 @@ from wargame.content import Content
 from wargame.errors import DataError
 from wargame.mapdata import MapData
 from wargame.rules.position import MarkerPiece, Position, Unit
-from wargame.rules.use.policies import OCCUPIED_USSR
 from wargame.rules.use.policies import cooperation_barred as _cooperation_barred
 from wargame.rules.use.policies import policy_barred as _policy_barred
 

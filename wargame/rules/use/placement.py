@@ -16,7 +16,7 @@ from __future__ import annotations
 from wargame.rules import Finding
 from wargame.rules.position import Unit
 from wargame.rules.use.ground import Situation
-from wargame.rules.use.policies import EXEMPT_FROM_COOPERATION, end_barred  # noqa: F401 (re-exported)
+from wargame.rules.use.policies import end_barred
 from wargame.rules.use.zoc import Zoc
 
 CENTRAL_RUSSIA = "CRU"

@@ -44,8 +44,28 @@ EVENT_EVIDENCE = {"east_invaded": ("fac-lost-ussr", "lend-lease-ussr", "urals-fa
                   "west_invaded": ("fac-lost-uk", "lend-lease-uk", "commonwealth-trade")}
 
 
+_MAINLAND: dict[tuple, tuple[object, frozenset[str]]] = {}
+_AREAS: dict[tuple, tuple[object, dict[str, frozenset[str]]]] = {}
+_HOME: list[tuple[object, tuple]] = []  # the last few situations' Home Defense rules
+
+
+def _borders_key(sit: Situation) -> tuple:
+    """What the countries' hexes depend on: the map, cessions and created countries."""
+    state = sit.pos.state
+    created = tuple(sorted(a for a, n in sit.content.nations.items()
+                           if n.conditional and state.status(a) in ("active", "conquered")))
+    return (id(sit.map), state.ceded, created)
+
+
 def _mainland_hexes(sit: Situation, nation: str) -> frozenset[str]:
-    return frozenset(h for h in sit.map.hexes if sit.map.hexes[h].is_land and sit.is_mainland(h, nation))
+    """A nation's Mainland hexes; they change only with cessions and created countries."""
+    key = (*_borders_key(sit), nation)
+    found = _MAINLAND.get(key)
+    if found is None or found[0] is not sit.map:
+        hexes = frozenset(h for h in sit.map.hexes if sit.map.hexes[h].is_land and sit.is_mainland(h, nation))
+        found = (sit.map, hexes)
+        _MAINLAND[key] = found
+    return found[1]
 
 
 def _near(sit: Situation, unit: Unit, hexes: frozenset[str], boxes: tuple[str, ...] = ()) -> bool:
@@ -143,7 +163,18 @@ def _front(sit: Situation, zone: frozenset[str], germany_counts: bool) -> tuple[
 
 
 def home_defense(sit: Situation) -> tuple[HomeDefense, ...]:
-    """Every Home Defense rule in effect (10.3.1) for the active countries, as counted now."""
+    """Every Home Defense rule in effect (10.3.1) for the active countries, as counted now
+    (remembered for the last few situations: an audit asks at each activation's start and end)."""
+    for seen, rules in _HOME:
+        if seen is sit:
+            return rules
+    rules = _home_defense(sit)
+    _HOME.insert(0, (sit, rules))
+    del _HOME[8:]
+    return rules
+
+
+def _home_defense(sit: Situation) -> tuple[HomeDefense, ...]:
     state = sit.pos.state
     if "home_defense" not in state.policies:
         return ()
@@ -168,8 +199,7 @@ def home_defense(sit: Situation) -> tuple[HomeDefense, ...]:
             out.append(HomeDefense("10.3.1", "UK", "UK Main", (("air", 1), ("ground", 1)),
                                    (("air", len(air)), ("ground", len(ground))), tuple(u.id for u in air + ground)))
         elif nation == "USSR":
-            ussr = frozenset(h for h, i in sit.map.hexes.items() if i.is_land and sit.owner(h) == "USSR")
-            units = [u for u in _counting(sit, "USSR") if _near(sit, u, ussr, ("CRU",))]
+            units = [u for u in _counting(sit, "USSR") if _near(sit, u, _fronts(sit)["ussr"], ("CRU",))]
             air = [u for u in units if u.kind == "air"]
             ground = [u for u in units if u.kind == "ground"]
             out.append(HomeDefense("10.3.1", "USSR", "USSR Main", (("air", 2), ("ground", 5)),
@@ -177,19 +207,36 @@ def home_defense(sit: Situation) -> tuple[HomeDefense, ...]:
     return tuple(out)
 
 
-def _germany(sit: Situation) -> list[HomeDefense]:
-    state = sit.pos.state
-    both = (state.status("USA") == "active" and state.faction_of("USA") == "western"
-            and "moscow_treaty" not in state.policies)  # Germany Conditional
-    east_of = (lambda h: sit.owner(h) in EAST_FRONT)
-    east = frozenset(h for h in sit.map.hexes if east_of(h)) | _east_prussia(sit) | _bordering(sit, east_of)
+def _fronts(sit: Situation) -> dict[str, frozenset[str]]:
+    """The hexes of Germany's East and West Front areas and of the USSR (10.3.1)."""
+    key = _borders_key(sit)
+    found = _AREAS.get(key)
+    if found is not None and found[0] is sit.map:
+        return found[1]
+
+    def east_of(h: str) -> bool:
+        return sit.owner(h) in EAST_FRONT
 
     def west_of(h: str) -> bool:
         owner = sit.owner(h)
         return (owner in WEST_FRONT or owner == "VIC" or (owner == "UK" and sit.is_mainland(h, "UK"))
                 or (owner == "FRA" and sit.is_mainland(h, "FRA")))
 
-    west = frozenset(h for h in sit.map.hexes if west_of(h)) | _bordering(sit, west_of)
+    areas = {
+        "east": frozenset(h for h in sit.map.hexes if east_of(h)) | _east_prussia(sit) | _bordering(sit, east_of),
+        "west": frozenset(h for h in sit.map.hexes if west_of(h)) | _bordering(sit, west_of),
+        "ussr": frozenset(h for h, i in sit.map.hexes.items() if i.is_land and sit.owner(h) == "USSR"),
+    }
+    _AREAS[key] = (sit.map, areas)
+    return areas
+
+
+def _germany(sit: Situation) -> list[HomeDefense]:
+    state = sit.pos.state
+    both = (state.status("USA") == "active" and state.faction_of("USA") == "western"
+            and "moscow_treaty" not in state.policies)  # Germany Conditional
+    fronts = _fronts(sit)
+    east, west = fronts["east"], fronts["west"]
     out = []
     for name, zone in (("Germany East Front", east), ("Germany West Front", west)):
         air, field = _front(sit, zone, both)
@@ -219,14 +266,20 @@ def event_areas(sit: Situation) -> dict[str, Callable[[str], bool]]:
         return owner in ("EST", "LAT", "LIT", "USSR") or (
             owner == "POL" and state.status("POL") == "active" and state.faction_of("POL") == "axis")
 
-    neighbours: set[str] = set()
-    for h, info in sit.map.hexes.items():
-        if not _overseas_of_fra_uk(sit, h):
-            continue
-        for n in g.neighbours(info.hex):
-            nid = g.hex_id(n)
-            if nid in sit.map.hexes and sit.map.hexes[nid].is_land:
-                neighbours.add(sit.owner(nid))
+    key = (*_borders_key(sit), "mediterranean")
+    found = _AREAS.get(key)
+    if found is None or found[0] is not sit.map:
+        owners: set[str] = set()
+        for h, info in sit.map.hexes.items():
+            if not _overseas_of_fra_uk(sit, h):
+                continue
+            for n in g.neighbours(info.hex):
+                nid = g.hex_id(n)
+                if nid in sit.map.hexes and sit.map.hexes[nid].is_land:
+                    owners.add(sit.owner(nid))
+        found = (sit.map, {"owners": frozenset(owners)})
+        _AREAS[key] = found
+    neighbours = found[1]["owners"]
 
     def med(h: str) -> bool:
         if not sit.map.hexes[h].is_land:
