@@ -197,9 +197,16 @@ def test_the_summary_says_what_the_log_held_that_was_not_judged(tmp_path, capsys
     assert audit_command.run(args) == 0
     out = capsys.readouterr().out
     assert "not judged in this log:" in out and "Combat Results Table" in out
-    assert "note [13.8]" in out  # West Invaded: a note, which does not make the exit status 1
     args = build_parser_with_audit().parse_args(["audit", str(log), "--json"])
     audit_command.run(args)
     data = json.loads(capsys.readouterr().out)
     assert [k["kind"] for k in data["not_judged"]] == ["combat"]
-    assert {f["severity"] for f in data["findings"]} == {"note"}
+
+
+def test_a_note_does_not_make_the_exit_status_one(tmp_path, capsys):
+    # a German unit crossing from Germany into Belgium sets off West Invaded (13.8): a note
+    pieces = {"ger": (unit_piece("1 Army", "GER", "axis"), "2719")}
+    maker = LogMaker(pieces, properties={"Status_BEL": "active western"}).move("ger", "2718")
+    log = maker.write(tmp_path / "n.vlog")
+    assert audit_command.run(build_parser_with_audit().parse_args(["audit", str(log)])) == 0
+    assert "note [13.8]" in capsys.readouterr().out

@@ -111,3 +111,24 @@ def test_what_else_bars_an_invasion(tmp_path):
     assert "Severe" in why["6.3.2.1"] and "6 Sorties" in why["6.3.2"]
     strait = invasion_problems(sit, inf, convoy, "4428")          # Sea Zone 21 lies across Messina
     assert any("strait" in w for _r, w in strait)
+
+
+def test_a_western_force_in_a_map_box_invades_a_sea_zone_the_box_lists(tmp_path):
+    # 6.3.2.2 example: from the Arabian Sea into Sea Zone 31 or 32; Kuwait, held by the Axis
+    props = {**MED, **status(IRQ="active axis")}
+    pieces = {"inf": (layered(U("UK", "ground", "infantry", "ARS")), "ARS"),
+              "convoy": (layered(U("UK", "naval", "convoy", "ARS")), "ARS"),
+              "kuwait": (layered(M("control-axis", "Control", "5663", "axis")), "5663"),
+              "sa": (layered(M("surprise-attack-uk", "Surprise Attack", "5663", "western", "UK")), "5663")}
+    a = audit(LogMaker(pieces, "Western Operations", props).move("inf", "5663").move("convoy", "5663"), tmp_path)
+    assert problems(a) == []
+    assert any(t.hex == "5663" for t in invasion_targets(*_force(tmp_path, props)))
+
+
+def _force(tmp_path, props):  # noqa: ANN001, ANN202
+    pos = position(tmp_path, [U("UK", "ground", "infantry", "ARS"), U("UK", "naval", "convoy", "ARS"),
+                              M("control-axis", "Control", "5663", "axis"),
+                              M("surprise-attack-uk", "Surprise Attack", "5663", "western", "UK")], props,
+                   name="force.vsav")
+    sit, _zoc = situation_of(pos)
+    return (sit, *sit.pos.units)

@@ -5,7 +5,8 @@ control: state_checks) and the moves an audit judges (4.1, 4.2, 5.3, 6.x: audit)
 
 Modules: ground (the ground a check stands on), policies (10.3), zoc, stacking, placement,
 supply, movement (ground and strategic paths), air (4.2.2 and mission ranges), naval (4.2.4),
-combat (attacks, retreats, Isolation), invasion (6.3.2), state_checks, audit, setup.
+combat (attacks, retreats, Isolation), invasion (6.3.2), state_checks, setup, and the audit's judge:
+audit (activations, strategic moves) with audit_core, audit_combat, audit_sea, audit_politics.
 
     Pack(game)                       the pack object the registry hands out (wargame.games)
     check(position, mapdata=None)    the game's own pack's check (a shortcut for tests)

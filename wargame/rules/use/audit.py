@@ -41,144 +41,40 @@ units, not ending in a fort (4.1) nor where Cooperation Limits bar (10.3.2).
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from wargame.rules.pack import Record
-from wargame.rules.position import MarkerPiece, Position, Unit
+from wargame.rules.position import Unit
 from wargame.rules.results import Activation, Zoc
-from wargame.rules.use.air import air_path, mission_reach
-from wargame.rules.use.combat import attack_problems, retreat_problems
+from wargame.rules.use.audit_combat import CombatJudging
+from wargame.rules.use.audit_core import (  # noqa: F401 (_Act: USWC's judge builds one)
+    CENTRAL_RUSSIA,
+    NOT_JUDGED,
+    _Act,
+    _Diff,
+    adjacent as _adjacent,
+    diff as _diff,
+)
+from wargame.rules.use.audit_politics import PoliticsJudging
+from wargame.rules.use.audit_sea import SeaJudging
 from wargame.rules.use.ground import Situation
-from wargame.rules.use.invasion import invasion_problems
 from wargame.rules.use.movement import (
     Ground,
     MoveCosts,
     _base_cost,
-    attack_cost,
     ground_path,
     movement_points,
     strategic_path,
 )
-from wargame.rules.use.naval import naval_path
-from wargame.rules.use.placement import unit_placement
 from wargame.rules.use.policies import end_barred
-from wargame.rules.use.state_checks import (
-    EVENT_RULES,
-    event_areas,
-    events_fired,
-    factory_hexes,
-    home_defense,
-    strategic_move_unit,
-)
+from wargame.rules.use.state_checks import strategic_move_unit
 
 if TYPE_CHECKING:
     from wargame.rules.use import Pack
 
-CENTRAL_RUSSIA = "CRU"
-SPECIAL_MARKERS = ("Airdrop", "Partisans", "Surprise Attack")  # 6.1: never during an activation
-NOT_JUDGED = {
-    "combat": "combat results: whether a result fits the dice needs the Combat Results Table, which "
-              "the rulebook does not print (legality of the attack, retreat and advance is judged)",
-    "sorties": "Sorties added to air or naval units that did not move: the log does not say which "
-               "mission (Air Strike, Air Support, escort, interception) they flew or against whom",
-    "supply": "supply markers changed: supply is judged on a position (staffwork check); interception "
-              "of sea lines is a die roll",
-    "other_side": "moves of the non-phasing side that are neither retreats nor displacements (events "
-                  "such as Naval Evacuation or Emergency Shipping, repatriation)",
-    "placed": "units put on the map or taken off it (mobilization, reserves, events, eliminations)",
-    "other_phase": "moves and placements outside the Strategic Movement and Operations phases",
-    "fort_hold": "French, USSR and UK units that Home Defense holds until West Invaded, East Invaded or "
-                 "the Mediterranean Crisis (10.3.1): the log does not say whether those events happened",
-}
 
-
-@dataclass
-class _Act:
-    unit_id: str
-    label: str
-    faction: str
-    first_step: int
-    start: str
-    at: str
-    mp: int
-    left: int
-    started: bool = False
-    attacks: list[str] = field(default_factory=list)
-    advance_into: str | None = None
-    legal: bool = True
-    last_step: int = 0
-    mobile: bool = False  # made a Mobile attack (5.3.2)
-    ended: str = ""  # why the activation is over before another unit acts
-    left_fort: bool = False  # it left a fort in this activation (4.2.3.6)
-    invaded: str | None = None  # the hex it landed on by Amphibious Invasion
-    invasion_assault: bool = False  # it Assaulted from there (6.3.2.4)
-    special_marker: bool = False  # an Airdrop, Partisans or Surprise Attack marker was placed since its last move
-    assault_elsewhere: str = ""  # an Assault resolved while it was active (5.3.3)
-    home: tuple[str, ...] = ()  # Home Defense rules of its nation met when it began (10.3.1)
-    sit_start: Any = None
-
-    def frozen(self) -> Activation:
-        return Activation(self.unit_id, self.label, self.faction, self.first_step, self.last_step,
-                          self.start, self.at, self.mp, self.mp - self.left, tuple(self.attacks),
-                          self.legal)
-
-
-@dataclass(frozen=True)
-class _Diff:
-    moved: tuple[tuple[Unit, Unit], ...]
-    gone: tuple[Unit, ...]
-    appeared: tuple[Unit, ...]
-    hit: tuple[tuple[Unit, Unit | None], ...]  # ground units that moved, vanished or flipped
-    sorties: tuple[tuple[Unit, Unit], ...]  # Sorties changed, no move
-    supply: tuple[tuple[Unit, Unit], ...]
-    fort: tuple[tuple[Unit, Unit], ...]  # in_fort changed, no move
-    markers_placed: tuple[MarkerPiece, ...]
-
-
-def _on_map(u: Unit | MarkerPiece | None) -> bool:
-    return u is not None and (u.hex is not None or u.box is not None)
-
-
-def _diff(pos0: Position, pos1: Position) -> _Diff:
-    now = {u.id: u for u in pos1.units}
-    before = {u.id: u for u in pos0.units}
-    moved, gone, hit, sorties, supply, fort = [], [], [], [], [], []
-    for u in pos0.units:
-        v = now.get(u.id)
-        if not _on_map(u):
-            continue
-        if not _on_map(v):
-            gone.append(u)
-            if u.kind == "ground":
-                hit.append((u, None))
-            continue
-        assert v is not None
-        if u.where != v.where:
-            moved.append((u, v))
-        elif v.in_fort != u.in_fort:
-            fort.append((u, v))
-        if u.kind == "ground" and (u.where != v.where or u.reduced != v.reduced):
-            hit.append((u, v))
-        if u.where == v.where and u.sorties != v.sorties:
-            sorties.append((u, v))
-        if u.supply != v.supply:
-            supply.append((u, v))
-    appeared = tuple(v for v in pos1.units if _on_map(v) and not _on_map(before.get(v.id)))
-    old_markers = {m.id: m for m in pos0.markers}
-    placed = tuple(m for m in pos1.markers if _on_map(m) and (
-        m.id not in old_markers or (old_markers[m.id].hex, old_markers[m.id].box) != (m.hex, m.box)))
-    return _Diff(tuple(moved), tuple(gone), appeared, tuple(hit), tuple(sorties), tuple(supply), tuple(fort), placed)
-
-
-def _adjacent(sit: Situation, a: str | None, b: str | None) -> bool:
-    if not a or not b or a not in sit.map.hexes or b not in sit.map.hexes:
-        return False
-    g = sit.map.grid
-    return g.is_adjacent(g.parse(a), g.parse(b))
-
-
-class MoveJudge:
+class MoveJudge(CombatJudging, SeaJudging, PoliticsJudging):
     """Judges the moves between two positions of a log, step by step (the audit drives it)."""
 
     def __init__(self, pack: Pack, record: Record):
@@ -328,161 +224,6 @@ class MoveJudge:
         self.skipped["sorties"] += sum(1 for u, v in diff.sorties if v.sorties > u.sorties)
         self.skipped["supply"] += len(diff.supply)
 
-    def note_attacks(self, sit0: Situation, zoc0: Zoc, sit1: Situation) -> None:
-        """Enemy ground units of the phasing side that left, vanished or flipped: attacks. The
-        active unit's are Mobile attacks; one next to Assault-marked units only is an Assault's
-        resolution; one seen before its attacker's first move waits for that move."""
-        assert self.diff is not None
-        for u, v in self.diff.hit:
-            if u.faction == self.phasing or not u.hex:
-                continue
-            vacated = v is None or v.where != u.where
-            self.skipped["combat"] += 1
-            self._axis_attack(sit0, u.hex)
-            act = self.act
-            if act is not None and not act.ended and act.invaded is None and _adjacent(sit0, act.at, u.hex):
-                self.attack(sit0, u, vacated)
-            elif act is not None and act.invaded is not None and _adjacent(sit0, act.at, u.hex):
-                act.attacks.append(u.hex)  # the Assault an invader in an EZOC makes (6.3.2.4)
-                act.invasion_assault = True
-                act.advance_into = u.hex if vacated else None
-            elif self._assaulting(sit0, u.hex):
-                self.assault_resolved(sit0, u, vacated, self._assaulting(sit0, u.hex))
-            else:
-                self.pending_attacks.append((u, vacated, sit0, self.step))
-
-    def _assaulting(self, sit: Situation, target: str) -> tuple[str, ...]:
-        """Phasing ground units with an Assault marker next to ``target``: their hexes."""
-        out = []
-        for m in sit.pos.markers:
-            if m.name != "Assault" or not m.hex or not _adjacent(sit, m.hex, target):
-                continue
-            if any(u.kind == "ground" and u.faction == self.phasing for u in sit.pos.units_in(m.hex)):
-                out.append(m.hex)
-        return tuple(sorted(set(out)))
-
-    def attack(self, sit0: Situation, defender: Unit, vacated: bool, *, step: int | None = None) -> None:
-        """A Mobile attack by the active unit (4.2.3.3, 5.3.1, 5.3.2); ``step``: when it was seen."""
-        act = self.act
-        assert act is not None and defender.hex is not None
-        target = defender.hex
-        unit = sit0.pos.unit(act.unit_id)
-        here = replace(unit, hex=act.at, box=None) if unit.hex != act.at else unit
-        ground = Ground(sit0, self.pack.zoc(sit0), here)
-        cost = attack_cost(ground, act.at, target, self.costs)
-        act.attacks.append(target)
-        act.started = True
-        act.mobile = True
-        self.mobile_units.add(act.unit_id)
-        if act.unit_id in self.assault_units:
-            self.add("5.3.1", "combat", unit, (act.at, target),
-                     "a unit that designated an Assault this phase may not also make a Mobile attack", step=step)
-        for rule, why in attack_problems(sit0, here, act.at, defender, mobile=True):
-            act.legal = False
-            self.add(rule, "combat", unit, (act.at, target), f"Mobile attack on {defender.label}: {why}", step=step)
-        if cost > act.left:
-            act.legal = False
-            self.add("4.2.1", "movement", unit, (act.at, target),
-                     f"attacks {defender.label if vacated else target} for {cost} MP with {act.left} MP left",
-                     step=step)
-        act.left = max(0, act.left - cost)
-        act.advance_into = target if vacated else None
-
-    def assault_resolved(self, sit0: Situation, defender: Unit, vacated: bool, attackers: tuple[str, ...]) -> None:
-        """An Assault's resolution (5.3.3): never inside another unit's activation; the defender may
-        be Assaulted by at least one of the units marked next to it; one of them may advance."""
-        target = defender.hex
-        assert target is not None
-        act = self.act
-        if act is not None and not act.ended and act.started:
-            act.assault_elsewhere = target
-        units = [u for h in attackers for u in sit0.pos.units_in(h) if u.kind == "ground" and u.faction == self.phasing]
-        problems = [attack_problems(sit0, u, u.hex, defender, mobile=False) for u in units]
-        if units and all(problems):
-            rule, why = problems[0][0]
-            self.add(rule, "combat", units[0], (units[0].hex or "", target), f"Assault on {defender.label}: {why}")
-        if vacated:
-            self.assault_vacated[target] = tuple(u.id for u in units)
-
-    def marker_placed(self, sit0: Situation, sit1: Situation, m: MarkerPiece) -> None:
-        if m.name == "Assault":
-            self.assault_designated(sit0, sit1, m)
-            return
-        if m.name in SPECIAL_MARKERS:
-            if self.act is not None and not self.act.ended:
-                self.act.special_marker = True
-            if m.name == "Airdrop" and m.hex:
-                self._airdrop(sit1, m)
-        elif m.name == "Bombed" and m.hex:
-            self._bombed(sit1, m)
-
-    def _airdrop(self, sit: Situation, m: MarkerPiece) -> None:
-        """14.1: within three hexes (an air path) of an air unit of its nationality (the Western
-        marker: a UK or USA one)."""
-        nations = ("UK", "USA") if m.faction == "western" else (m.nationality,)
-        flyers = [u for u in sit.pos.units if u.kind == "air" and u.hex and u.nationality in nations]
-        if not flyers:
-            self.add("14.1", "markers", None, (m.hex or "",),
-                     f"an Airdrop marker needs an air unit of {' or '.join(nations)} within range; there is none")
-            return
-        if not any(mission_reach(sit, u, m.hex or "", "airdrop").legal for u in flyers):
-            self.add("14.1", "markers", None, (m.hex or "",),
-                     f"no {' or '.join(nations)} air unit has an air path of at most "
-                     f"{sit.pack.toml('rules.toml')['ranges']['airdrop']} hexes to {m.hex}")
-
-    def _bombed(self, sit: Situation, m: MarkerPiece) -> None:
-        """6.2.6: an enemy factory in Germany within 20 hexes of a phasing bomber."""
-        h = m.hex or ""
-        if h not in factory_hexes(sit) or sit.owner(h) != "GER":
-            return  # the check of the position reports it (state_checks)
-        bombers = [u for u in sit.pos.units if u.kind == "air" and u.type == "bomber" and u.hex
-                   and u.faction == self.phasing]
-        if not any(mission_reach(sit, u, h, "bombing_run").legal for u in bombers):
-            self.add("6.2.6", "air", None, (h,),
-                     f"a Bombing Run needs a {self.phasing or 'phasing'} bomber with an air path of at most "
-                     f"{sit.pack.toml('rules.toml')['ranges']['bombing_run']} hexes to {h}; there is none")
-
-    def assault_designated(self, sit0: Situation, sit1: Situation, m: MarkerPiece) -> None:
-        """An Assault marker put on a phasing ground unit (4.2.3.3, 5.3.1, 5.3.3)."""
-        here = m.hex
-        if here is None:
-            return
-        unit = next((u for u in sit1.pos.units_in(here) if u.kind == "ground" and u.faction == self.phasing), None)
-        if unit is None:
-            return  # the position's check says the marker lies on no unit
-        if self.act is None or self.act.unit_id != unit.id:
-            self.start_activation(sit0, unit)
-        act = self.act
-        assert act is not None
-        act.last_step = self.step
-        if act.mobile:
-            act.legal = False
-            self.add("4.2.3.3", "combat", unit, (here,),
-                     "a unit that made a Mobile attack in this activation may not designate an Assault")
-        elif unit.id in self.mobile_units:
-            self.add("5.3.1", "combat", unit, (here,), "a unit may not both Mobile attack and Assault in a phase")
-        g = sit0.map.grid
-        targets = [d for n in g.neighbours(g.parse(here)) for d in sit0.pos.units_in(g.hex_id(n))
-                   if d.kind == "ground" and self.pack.enemies(unit.faction, d.faction)]
-        if not targets:
-            self.add("4.2.3.3", "combat", unit, (here,), "an Assault marker with no enemy ground unit next to it")
-        else:
-            problems = [attack_problems(sit0, unit, here, d, mobile=False) for d in targets]
-            allowed = [d for d, p in zip(targets, problems) if not p]
-            if not allowed:
-                rule, why = problems[0][0]
-                self.add(rule, "combat", unit, (here,), f"Assault on {targets[0].label}: {why}")
-            else:
-                ground = Ground(sit0, self.pack.zoc(sit0), unit)
-                cost = min(attack_cost(ground, here, d.hex or here, self.costs) for d in allowed)
-                if cost > act.left:
-                    act.legal = False
-                    self.add("4.2.1", "movement", unit, (here,),
-                             f"designates an Assault that costs {cost} MP with {act.left} MP left (4.2.3.3)")
-                act.left = max(0, act.left - cost)
-        act.ended = "it designated an Assault"
-        self.assault_units.add(unit.id)
-
     # -- ground activations -------------------------------------------------------------------
     def _attackers_of(self, sit: Situation, target: str) -> list[Unit]:
         """Phasing ground units next to ``target`` that have not acted this phase."""
@@ -539,13 +280,6 @@ class MoveJudge:
                          "Actions Sub-Phase")
                 return
 
-    def _held_by_home_defense(self, sit0: Situation, u: Unit) -> None:
-        if "home_defense" not in sit0.pos.state.policies or not u.hex:
-            return
-        if (u.nationality in ("FRA", "USSR") and sit0.occupies_fort(u)) or (
-                u.nationality == "UK" and sit0.owner(u.hex) == "UK" and not sit0.is_mainland(u.hex, "UK")):
-            self.skipped["fort_hold"] += 1
-
     def ground_move(self, sit0: Situation, zoc0: Zoc, u: Unit, v: Unit) -> None:
         pair = self._convoy_with(u, v)
         if pair is not None:
@@ -572,8 +306,12 @@ class MoveJudge:
             return
         by_sea = not act.started and self._stacked_convoy(sit0, u) is not None
         if u.box is not None or v.box is not None:
-            if by_sea and {u.box, v.box} - {None, CENTRAL_RUSSIA} and self._transport_pending(sit0, zoc0, u, v):
-                return
+            if by_sea and {u.box, v.box} - {None, CENTRAL_RUSSIA}:
+                if self._transport_pending(sit0, zoc0, u, v):
+                    return
+                if v.hex is not None and sit0.map.hexes[v.hex].is_coastal:
+                    self.invade(sit0, zoc0, u, v)  # from a Map Box (6.3.2.2)
+                    return
             self.box_move(sit0, zoc0, u, v)
             return
         assert u.hex is not None and v.hex is not None
@@ -729,366 +467,6 @@ class MoveJudge:
         elif v.in_fort and act.left_fort:
             self.add("4.2.3.6", "fort", u, (u.where,),
                      "a unit that left a fort may not occupy a fort again in the same activation")
-
-    # -- Naval Transport and Amphibious Invasion ---------------------------------------------------
-    def _stacked_convoy(self, sit0: Situation, u: Unit) -> Unit | None:
-        for c in sit0.pos.units_in(u.where):
-            if c.type == "convoy" and c.faction == u.faction:
-                return c
-        return None
-
-    def _convoy_with(self, u: Unit, v: Unit) -> tuple[Unit, Unit] | None:
-        """The friendly convoy that moved from the unit's place to the same place with it (this
-        step or the last)."""
-        for c0, c1, step in self.convoy_moves:
-            if (c0.faction == u.faction and c0.where == u.where and c1.where == v.where
-                    and (c0.id, step) not in self.handled and c0.id != u.id):
-                return (c0, c1)
-        return None
-
-    def _transport_pending(self, sit0: Situation, zoc0: Zoc, u: Unit, v: Unit) -> bool:
-        """A move that only a convoy moving next could explain: wait one step for it."""
-        if not (v.box is not None or (v.hex and sit0.friendly_port(v.hex, u.faction))):
-            return False
-        assert self.now is not None
-        self.awaiting = (u, v, sit0, zoc0, self.now[0], self.now[1], self.step)
-        return True
-
-    def _resolve_awaiting(self, diff: _Diff) -> None:
-        u, v, sit0, zoc0, sit1, zoc1, step = self.awaiting  # type: ignore[misc]
-        self.awaiting = None
-        pair = next(((c0, c1) for c0, c1 in diff.moved
-                     if c0.type == "convoy" and c0.faction == u.faction and c0.where == u.where and c1.where == v.where),
-                    None)
-        if pair is not None:
-            self.naval_transport(sit0, zoc0, u, v, pair, step=step, now=(sit1, zoc1))
-            self.handled.add((pair[0].id, self.step))
-            return
-        self._judge_late(u, v, sit0, zoc0, sit1, zoc1, step)
-
-    def _flush_awaiting(self) -> None:
-        if self.awaiting is not None:
-            u, v, sit0, zoc0, sit1, zoc1, step = self.awaiting
-            self.awaiting = None
-            self._judge_late(u, v, sit0, zoc0, sit1, zoc1, step)
-
-    def _judge_late(self, u: Unit, v: Unit, sit0: Situation, zoc0: Zoc, sit1: Situation, zoc1: Zoc, step: int) -> None:
-        """A move that waited for a convoy that never came: judged as an ordinary move."""
-        if u.kind == "air":
-            self._air_alone(sit0, zoc0, sit1, zoc1, u, v, step=step)
-            return
-        act = self.act
-        if act is None or act.unit_id != u.id:
-            return
-        if u.box is not None or v.box is not None or (v.hex and sit0.map.hexes[v.hex].is_coastal):
-            saved = self.step
-            self.step = step
-            try:
-                if u.box is not None or v.box is not None:
-                    self.box_move(sit0, zoc0, u, v)
-                else:
-                    self.invade(sit0, zoc0, u, v)
-            finally:
-                self.step = saved
-            return
-        result = ground_path(Ground(sit0, zoc0, u), u.hex or "", v.hex or "", mp=act.left, started=act.started,
-                             costs=self.costs)
-        self._report_path(u, v, act, result, step=step)
-        act.at = v.where
-        act.started = True
-
-    def naval_transport(self, sit0: Situation, zoc0: Zoc, u: Unit, v: Unit, pair: tuple[Unit, Unit], *,
-                        step: int | None = None, now: tuple[Situation, Zoc] | None = None) -> None:
-        """6.4.4: the carried unit began its activation stacked with the convoy, moves with it
-        and nowhere else, and ends its activation where the convoy puts it in."""
-        c0, c1 = pair
-        sit1, zoc1 = now or self.now or (sit0, zoc0)
-        at = step or self.step
-        self.handled.add((c0.id, at))
-        if u.kind == "ground":
-            if self.act is not None and self.act.unit_id == u.id and self.act.started:
-                self.add("4.2.3.2", "naval", u, (u.where, v.where),
-                         "a ground unit may not combine hex movement and Naval Transport in one activation",
-                         step=step)
-            elif self.act is None or self.act.unit_id != u.id:
-                self.start_activation(sit0, u)
-        else:
-            self.interrupt()
-            if u.sorties >= 6:
-                self.add("6.2", "air", u, (u.where,), "an air unit with 6 Sorties cannot be activated", step=step)
-        if c0.sorties >= 6:
-            self.add("6.4", "naval", c0, (c0.where,), "a convoy with 6 Sorties cannot be activated", step=step)
-        mp = movement_points(c0.type, c0.supply, self.costs)
-        path = naval_path(sit0, c0, c0.where, c1.where, mp=mp, costs=self.costs)
-        for rule, why in path.problems:
-            self.add(rule, "naval", u, (u.where, v.where), f"Naval Transport with {c0.label}: {why}",
-                     path.path, step=step)
-        if v.hex is not None and not sit1.friendly_port(v.hex, u.faction):
-            self.add("6.4.4", "naval", u, (v.hex,), f"a transported unit is put in a friendly port; {v.hex} is not one",
-                     step=step)
-        else:
-            barred = unit_placement(sit1, zoc1, v)
-            if barred and (v.box is not None or barred[0] not in ("4.2.2", "4.2.2.1")):
-                self.add(barred[0], "naval", u, (v.where,), barred[1], step=step)
-        if u.kind == "ground" and self.act is not None:
-            self.act.ended = "Naval Transport"
-            self.act.at = v.where
-            self.act.started = True
-            self.act.last_step = at
-
-    def invade(self, sit0: Situation, zoc0: Zoc, u: Unit, v: Unit) -> None:
-        """A ground unit stacked with a convoy lands on a coastal hex (6.3.2)."""
-        act = self.act
-        assert act is not None and v.hex is not None
-        convoy = self._stacked_convoy(sit0, u)
-        assert convoy is not None
-        for rule, why in invasion_problems(sit0, u, convoy, v.hex):
-            act.legal = False
-            self.add(rule, "invasion", u, (u.where, v.hex), f"Amphibious Invasion of {v.hex}: {why}")
-        naval = frozenset(x.id for x in sit0.pos.units_in(u.where) if x.kind == "naval" and x.faction == u.faction)
-        if v.hex in self.invaded_hexes:
-            self.add("6.3.2.1", "invasion", u, (v.hex,), f"{v.hex} was already invaded in this Actions Sub-Phase")
-        if convoy.id in self.invading_ships:
-            self.add("6.3.2.1", "invasion", convoy, (u.where,),
-                     f"{convoy.label} already took part in an Amphibious Invasion this Operations Phase")
-        self.invaded_hexes.add(v.hex)
-        self.invading_ships.add(convoy.id)
-        self.invasion = (u.where, v.hex, naval)
-        act.invaded = v.hex
-        act.started = True
-        act.at = v.hex
-        self.pending_attacks.clear()
-        self._entered(sit0, v.hex)
-
-    def _after_landing(self, sit0: Situation, zoc0: Zoc, u: Unit, v: Unit) -> None:
-        """6.3.2.4: an invader not in an EZOC may move one hex; then its activation ends."""
-        act = self.act
-        assert act is not None
-        landed = act.invaded or ""
-        if act.invasion_assault or zoc0.ezoc(landed, u.faction) or not _adjacent(sit0, landed, v.hex):
-            why = ("it is in an enemy ZOC and may only stop or Assault" if zoc0.ezoc(landed, u.faction)
-                   or act.invasion_assault else "it may move one adjacent hex and stop")
-            act.legal = False
-            self.add("6.3.2.4", "invasion", u, (u.where, v.where), f"after landing in {landed} {why}")
-        else:
-            barred = sit0.move_barred(v.hex or "", u.faction, u.nationality) or sit0.side_barred(landed, v.hex or "")
-            if barred:
-                self.add(barred[0], "invasion", u, (landed, v.where), f"after landing: {barred[1]}")
-        act.ended = "an Amphibious Invasion"
-        act.at = v.where
-        self._entered(sit0, v.where)
-
-    # -- air and naval moves -------------------------------------------------------------------
-    def air_move(self, sit0: Situation, zoc0: Zoc, sit1: Situation, zoc1: Zoc, u: Unit, v: Unit) -> None:
-        pair = self._convoy_with(u, v)
-        if pair is not None:
-            self.naval_transport(sit0, zoc0, u, v, pair)
-            return
-        if (u.hex is None or v.hex is None) and self._stacked_convoy(sit0, u) is not None \
-                and not {u.box, v.box} <= {None, CENTRAL_RUSSIA}:
-            assert self.now is not None
-            self.awaiting = (u, v, sit0, zoc0, sit1, zoc1, self.step)
-            return
-        self._air_alone(sit0, zoc0, sit1, zoc1, u, v)
-
-    def _air_alone(self, sit0: Situation, zoc0: Zoc, sit1: Situation, zoc1: Zoc, u: Unit, v: Unit, *,
-                   step: int | None = None) -> None:
-        """An Air Rebase (6.2.1): its own activation."""
-        self.interrupt()
-        if u.sorties >= 6:
-            self.add("6.2", "air", u, (u.where,), "an air unit with 6 Sorties cannot be activated", step=step)
-        self._strategic_marker(sit0, u)
-        boxes = {b for b in (u.box, v.box) if b}
-        if boxes - {CENTRAL_RUSSIA}:
-            self.add("4.2.2", "air", u, (u.where, v.where),
-                     "air units reach Map Boxes other than Central Russia only by Naval Transport", step=step)
-        else:
-            found = air_path(sit0, u, u.where, v.where, costs=self.costs)
-            for rule, why in found.problems:
-                self.add(rule, "air", u, (u.where, v.where), why, found.path, step=step)
-        self.air_naval_end(sit1, zoc1, v, step=step)
-        self._home_defense_step(sit0, sit1, u, step=step)
-
-    def naval_move(self, sit0: Situation, zoc0: Zoc, sit1: Situation, zoc1: Zoc, u: Unit, v: Unit) -> None:
-        if self.invasion is not None and u.id in self.invasion[2] and u.where == self.invasion[0] \
-                and v.where == self.invasion[1]:
-            return  # the invasion's naval units follow to the port it took (6.3.2.4)
-        if u.type == "convoy" and self.awaiting is not None and self.awaiting[0].where == u.where \
-                and self.awaiting[1].where == v.where:
-            self._resolve_awaiting(self.diff or _diff(sit0.pos, sit1.pos))
-            return
-        carried = [x for x, y in (self.diff.moved if self.diff else ()) if x.faction == u.faction and x.id != u.id
-                   and x.kind != "naval" and x.where == u.where and y.where == v.where]
-        if u.type == "convoy" and carried:
-            return  # judged with the unit it carries
-        act = self.act
-        if not (u.type == "convoy" and act is not None and act.at == u.where and not act.ended):
-            self.interrupt()  # a convoy leaving the active unit's hex may be about to carry it
-        if u.sorties >= 6:
-            self.add("6.4", "naval", u, (u.where,), "a naval unit with 6 Sorties cannot be activated")
-        mp = movement_points(u.type, u.supply, self.costs)
-        path = naval_path(sit0, u, u.where, v.where, mp=mp, costs=self.costs)
-        for rule, why in path.problems:
-            self.add(rule, "naval", u, (u.where, v.where), why, path.path)
-        self.air_naval_end(sit1, zoc1, v)
-        self._home_defense_step(sit0, sit1, u)
-
-    def air_naval_end(self, sit1: Situation, zoc1: Zoc, v: Unit, *, step: int | None = None) -> None:
-        barred = unit_placement(sit1, zoc1, v)
-        if barred:
-            self.add(barred[0], v.kind, v, (v.where,), barred[1], step=step)
-        elif v.kind == "air" and v.hex is not None:
-            line = self.pack.supply(sit1, zoc1).lines.get(v.id)
-            if line is not None and line.state == "none":
-                self.add("4.2.2", "air", v, (v.hex,),
-                         f"air movement must end where a supply line can be traced; {line.note}", step=step)
-
-    # -- the other side ------------------------------------------------------------------------
-    def other_side_move(self, sit0: Situation, zoc0: Zoc, sit1: Situation, zoc1: Zoc, u: Unit, v: Unit) -> None:
-        if u.kind == "ground":
-            self.retreat(sit0, zoc0, u, v)
-        else:
-            self.displaced(sit0, zoc0, sit1, zoc1, u, v)
-
-    def retreat(self, sit0: Situation, zoc0: Zoc, u: Unit, v: Unit) -> None:
-        """A defeated unit's retreat (5.3.5, 5.3.5.1): one hex, away from an attacker."""
-        start = u.hex
-        if start is None:
-            self.skipped["other_side"] += 1
-            return
-        attackers: list[str] = []
-        amphibious = False
-        act = self.act
-        if act is not None and (not act.ended or act.invaded) and act.at in sit0.map.hexes \
-                and _adjacent(sit0, act.at, start):
-            attackers.append(act.at)
-            amphibious = act.invaded is not None  # an invader's Assault needs no gap (5.3.5)
-        if not attackers:
-            attackers = list(self._assaulting(sit0, start))
-        if not attackers:  # an attack made before its attacker moved, if it was one
-            attackers = [x.hex for x in self._attackers_of(sit0, start) if x.hex]
-        if self.invasion is not None and self.invasion[1] == start and not attackers:
-            amphibious = True  # the invader Assaults from where it stands (6.3.2.4): no gap needed
-            if self.invasion[0] in sit0.map.hexes:
-                attackers.append(self.invasion[0])
-        if not attackers and not amphibious:
-            self.skipped["other_side"] += 1
-            return
-        for rule, why in retreat_problems(sit0, zoc0, u, start, v.where, tuple(attackers), amphibious=amphibious):
-            self.add(rule, "retreat", u, (start, v.where), why)
-        if v.in_fort:
-            self.add("5.3.5", "retreat", u, (v.where,), "a retreating unit may not occupy a fort")
-
-    def displaced(self, sit0: Situation, zoc0: Zoc, sit1: Situation, zoc1: Zoc, u: Unit, v: Unit) -> None:
-        """4.2.3.7: enemy air and naval units leave a hex a phasing ground unit enters, by air or
-        naval movement (not Naval Transport), whatever their Sorties."""
-        start = u.hex
-        if start is None or (start not in self.displacing and not any(
-                x.kind == "ground" and x.faction == self.phasing for x in sit0.pos.units_in(start))):
-            self.skipped["other_side"] += 1
-            return
-        mp = movement_points(u.type, u.supply, self.costs)
-        if u.kind == "air":
-            if v.box is not None and v.box != CENTRAL_RUSSIA:
-                self.add("4.2.3.7", "air", u, (start, v.where), "a displaced air unit moves by air movement, "
-                         "not Naval Transport, so it may not reach that Map Box")
-            else:
-                found = air_path(sit0, u, start, v.where, mp=mp, costs=self.costs)
-                for rule, why in found.problems:
-                    self.add(rule, "air", u, (start, v.where), f"displaced: {why}", found.path)
-        else:
-            found = naval_path(sit0, u, start, v.where, mp=mp, costs=self.costs)
-            for rule, why in found.problems:
-                self.add(rule, "naval", u, (start, v.where), f"displaced: {why}", found.path)
-        self.air_naval_end(sit1, zoc1, v)
-        still = [x for x in sit1.pos.units_in(start) if x.faction == u.faction and x.kind != "ground"]
-        if not still:
-            self.displacing.pop(start, None)
-
-    def _undisplaced(self) -> None:
-        if self.last is None:
-            return
-        sit = self.last[0]
-        for hex_id in sorted(self.displacing):
-            units = sit.pos.units_in(hex_id)
-            ground = {u.faction for u in units if u.kind == "ground"}
-            left = [u for u in units if u.kind != "ground" and u.faction not in ground]
-            if ground and left:
-                self.add("4.2.3.7", "displacement", left[0], (hex_id,),
-                         f"{', '.join(u.label for u in left)} stayed in {hex_id} with an enemy ground unit; "
-                         "they move out at once, or are eliminated if they cannot")
-
-    # -- Home Defense (10.3.1) -------------------------------------------------------------------
-    def _home_rules(self, sit: Situation, nation: str) -> dict[str, Any]:
-        return {r.name.split(" (")[0]: r for r in home_defense(sit) if r.nation == nation}
-
-    def _home_met(self, sit: Situation, u: Unit) -> tuple[str, ...]:
-        return tuple(k for k, r in self._home_rules(sit, u.nationality).items() if r.satisfied and u.id in r.units)
-
-    def _home_defense_after(self, act: _Act) -> None:
-        if not act.home or self.last is None:
-            return
-        sit = self.last[0]
-        unit = next((x for x in sit.pos.units if x.id == act.unit_id), None)
-        if unit is None:
-            return
-        after = self._home_rules(sit, unit.nationality)
-        for name in act.home:
-            rule = after.get(name)
-            if rule is not None and not rule.satisfied:
-                self.add("10.3.1", "home defense", unit, (act.start, act.at),
-                         f"its move leaves {rule.text()}: a unit that fills a Home Defense rule may move only "
-                         "if the rule stays met", step=act.last_step)
-
-    def _home_defense_step(self, sit0: Situation, sit1: Situation, u: Unit, *, step: int | None = None) -> None:
-        before = self._home_met(sit0, u)
-        if not before:
-            return
-        after = self._home_rules(sit1, u.nationality)
-        for name in before:
-            rule = after.get(name)
-            if rule is not None and not rule.satisfied:
-                self.add("10.3.1", "home defense", u, (u.where,),
-                         f"its move leaves {rule.text()}: a unit that fills a Home Defense rule may move only "
-                         "if the rule stays met", step=step)
-
-    # -- conditional events (13.3-13.8) ----------------------------------------------------------
-    def note_events(self, sit0: Situation, sit1: Situation, diff: _Diff) -> None:
-        if not getattr(self.pack, "conditional_events", False):
-            return
-        areas = None
-        entered: list[tuple[str, str]] = []  # (hex, what)
-        for u, v in diff.moved:
-            if v.faction == "axis" and v.hex:
-                entered.append((v.hex, f"{v.label} moves into {v.hex}"))
-        for v in diff.appeared:
-            if v.faction == "axis" and v.hex:
-                entered.append((v.hex, f"{v.label} is placed in {v.hex}"))
-        for m in diff.markers_placed:
-            if m.faction == "axis" and m.hex and m.name not in ("Control", "Fort") and not m.name.startswith("Pro"):
-                entered.append((m.hex, f"an Axis {m.name} marker is placed in {m.hex}"))
-        if not entered:
-            return
-        areas = event_areas(sit1)
-        done = events_fired(sit1)
-        for hex_id, what in entered:
-            for event, inside in areas.items():
-                self._fire(event, inside, hex_id, what, sit0, done)
-
-    def _axis_attack(self, sit0: Situation, target: str) -> None:
-        if self.phasing != "axis" or not getattr(self.pack, "conditional_events", False):
-            return
-        done = events_fired(sit0)
-        for event, inside in event_areas(sit0).items():
-            self._fire(event, inside, target, f"an Axis unit attacks into {target}", sit0, done)
-
-    def _fire(self, event: str, inside: Any, hex_id: str, what: str, sit0: Situation, done: frozenset[str]) -> None:
-        if event in self.fired or event in done or not inside(hex_id):
-            return
-        self.fired.add(event)
-        rule, name = EVENT_RULES[event]
-        self.add(rule, "events", None, (hex_id,), f"{what}: the {name} conditional event happens now, unless it "
-                 "already did earlier in the game (once per scenario)", severity="note")
 
     # -- strategic movement -------------------------------------------------------------------
     def strategic_move(self, sit0: Situation, zoc0: Zoc, u: Unit, v: Unit) -> None:

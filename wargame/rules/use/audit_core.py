@@ -1,0 +1,117 @@
+"""The pieces every part of the USE audit judge shares: one activation (``_Act``), what changed
+between two positions of a log (``_Diff``, ``diff``), what the judge reports it did not judge.
+
+    diff(pos0, pos1) -> _Diff          moves, hits, placements, Sorties and fort changes of a step
+    adjacent(sit, a, b) -> bool        two hex ids side by side (False for a Map Box)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from wargame.rules.position import MarkerPiece, Position, Unit
+from wargame.rules.results import Activation
+from wargame.rules.use.ground import Situation
+
+CENTRAL_RUSSIA = "CRU"
+SPECIAL_MARKERS = ("Airdrop", "Partisans", "Surprise Attack")  # 6.1: never during an activation
+NOT_JUDGED = {
+    "combat": "combat results: whether a result fits the dice needs the Combat Results Table, which "
+              "the rulebook does not print (legality of the attack, retreat and advance is judged)",
+    "sorties": "Sorties added to air or naval units that did not move: the log does not say which "
+               "mission (Air Strike, Air Support, escort, interception) they flew or against whom",
+    "supply": "supply markers changed: supply is judged on a position (staffwork check); interception "
+              "of sea lines is a die roll",
+    "other_side": "moves of the non-phasing side that are neither retreats nor displacements (events "
+                  "such as Naval Evacuation or Emergency Shipping, repatriation)",
+    "placed": "units put on the map or taken off it (mobilization, reserves, events, eliminations)",
+    "other_phase": "moves and placements outside the Strategic Movement and Operations phases",
+    "fort_hold": "French, USSR and UK units that Home Defense holds until West Invaded, East Invaded or "
+                 "the Mediterranean Crisis (10.3.1): the log does not say whether those events happened",
+}
+
+
+@dataclass
+class _Act:
+    unit_id: str
+    label: str
+    faction: str
+    first_step: int
+    start: str
+    at: str
+    mp: int
+    left: int
+    started: bool = False
+    attacks: list[str] = field(default_factory=list)
+    advance_into: str | None = None
+    legal: bool = True
+    last_step: int = 0
+    mobile: bool = False  # made a Mobile attack (5.3.2)
+    ended: str = ""  # why the activation is over before another unit acts
+    left_fort: bool = False  # it left a fort in this activation (4.2.3.6)
+    invaded: str | None = None  # the hex it landed on by Amphibious Invasion
+    invasion_assault: bool = False  # it Assaulted from there (6.3.2.4)
+    special_marker: bool = False  # an Airdrop, Partisans or Surprise Attack marker was placed since its last move
+    assault_elsewhere: str = ""  # an Assault resolved while it was active (5.3.3)
+    home: tuple[str, ...] = ()  # Home Defense rules of its nation met when it began (10.3.1)
+    sit_start: Any = None
+
+    def frozen(self) -> Activation:
+        return Activation(self.unit_id, self.label, self.faction, self.first_step, self.last_step,
+                          self.start, self.at, self.mp, self.mp - self.left, tuple(self.attacks),
+                          self.legal)
+
+
+@dataclass(frozen=True)
+class _Diff:
+    moved: tuple[tuple[Unit, Unit], ...]
+    gone: tuple[Unit, ...]
+    appeared: tuple[Unit, ...]
+    hit: tuple[tuple[Unit, Unit | None], ...]  # ground units that moved, vanished or flipped
+    sorties: tuple[tuple[Unit, Unit], ...]  # Sorties changed, no move
+    supply: tuple[tuple[Unit, Unit], ...]
+    fort: tuple[tuple[Unit, Unit], ...]  # in_fort changed, no move
+    markers_placed: tuple[MarkerPiece, ...]
+
+
+def _on_map(u: Unit | MarkerPiece | None) -> bool:
+    return u is not None and (u.hex is not None or u.box is not None)
+
+
+def diff(pos0: Position, pos1: Position) -> _Diff:
+    now = {u.id: u for u in pos1.units}
+    before = {u.id: u for u in pos0.units}
+    moved, gone, hit, sorties, supply, fort = [], [], [], [], [], []
+    for u in pos0.units:
+        v = now.get(u.id)
+        if not _on_map(u):
+            continue
+        if not _on_map(v):
+            gone.append(u)
+            if u.kind == "ground":
+                hit.append((u, None))
+            continue
+        assert v is not None
+        if u.where != v.where:
+            moved.append((u, v))
+        elif v.in_fort != u.in_fort:
+            fort.append((u, v))
+        if u.kind == "ground" and (u.where != v.where or u.reduced != v.reduced):
+            hit.append((u, v))
+        if u.where == v.where and u.sorties != v.sorties:
+            sorties.append((u, v))
+        if u.supply != v.supply:
+            supply.append((u, v))
+    appeared = tuple(v for v in pos1.units if _on_map(v) and not _on_map(before.get(v.id)))
+    old_markers = {m.id: m for m in pos0.markers}
+    placed = tuple(m for m in pos1.markers if _on_map(m) and (
+        m.id not in old_markers or (old_markers[m.id].hex, old_markers[m.id].box) != (m.hex, m.box)))
+    return _Diff(tuple(moved), tuple(gone), appeared, tuple(hit), tuple(sorties), tuple(supply), tuple(fort), placed)
+
+
+def adjacent(sit: Situation, a: str | None, b: str | None) -> bool:
+    if not a or not b or a not in sit.map.hexes or b not in sit.map.hexes:
+        return False
+    g = sit.map.grid
+    return g.is_adjacent(g.parse(a), g.parse(b))

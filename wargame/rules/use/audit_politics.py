@@ -1,0 +1,97 @@
+"""Home Defense (10.3.1) and the conditional events (13.3-13.8) as an audit of a USE log judges
+them: a move may not leave a Home Defense rule it met unmet; an Axis move, placement or attack
+into an event's area is told as a note."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from wargame.rules.position import Unit
+from wargame.rules.use.audit_core import _Act, _Diff
+from wargame.rules.use.ground import Situation
+from wargame.rules.use.state_checks import EVENT_RULES, event_areas, events_fired, home_defense
+
+
+class PoliticsJudging:
+    """Part of :class:`wargame.rules.use.audit.MoveJudge`, whose ``__init__`` holds the state."""
+
+    def _held_by_home_defense(self, sit0: Situation, u: Unit) -> None:
+        if "home_defense" not in sit0.pos.state.policies or not u.hex:
+            return
+        if (u.nationality in ("FRA", "USSR") and sit0.occupies_fort(u)) or (
+                u.nationality == "UK" and sit0.owner(u.hex) == "UK" and not sit0.is_mainland(u.hex, "UK")):
+            self.skipped["fort_hold"] += 1
+
+    # -- Home Defense (10.3.1) -------------------------------------------------------------------
+    def _home_rules(self, sit: Situation, nation: str) -> dict[str, Any]:
+        return {r.name.split(" (")[0]: r for r in home_defense(sit) if r.nation == nation}
+
+    def _home_met(self, sit: Situation, u: Unit) -> tuple[str, ...]:
+        return tuple(k for k, r in self._home_rules(sit, u.nationality).items() if r.satisfied and u.id in r.units)
+
+    def _home_defense_after(self, act: _Act) -> None:
+        if not act.home or self.last is None:
+            return
+        sit = self.last[0]
+        unit = next((x for x in sit.pos.units if x.id == act.unit_id), None)
+        if unit is None:
+            return
+        after = self._home_rules(sit, unit.nationality)
+        for name in act.home:
+            rule = after.get(name)
+            if rule is not None and not rule.satisfied:
+                self.add("10.3.1", "home defense", unit, (act.start, act.at),
+                         f"its move leaves {rule.text()}: a unit that fills a Home Defense rule may move only "
+                         "if the rule stays met", step=act.last_step)
+
+    def _home_defense_step(self, sit0: Situation, sit1: Situation, u: Unit, *, step: int | None = None) -> None:
+        before = self._home_met(sit0, u)
+        if not before:
+            return
+        after = self._home_rules(sit1, u.nationality)
+        for name in before:
+            rule = after.get(name)
+            if rule is not None and not rule.satisfied:
+                self.add("10.3.1", "home defense", u, (u.where,),
+                         f"its move leaves {rule.text()}: a unit that fills a Home Defense rule may move only "
+                         "if the rule stays met", step=step)
+
+    # -- conditional events (13.3-13.8) ----------------------------------------------------------
+    def note_events(self, sit0: Situation, sit1: Situation, diff: _Diff) -> None:
+        if not getattr(self.pack, "conditional_events", False):
+            return
+        areas = None
+        entered: list[tuple[str, str, str | None]] = []  # (hex, what, where it came from)
+        for u, v in diff.moved:
+            if v.faction == "axis" and v.hex:
+                entered.append((v.hex, f"{v.label} moves into {v.hex}", u.hex))
+        for v in diff.appeared:
+            if v.faction == "axis" and v.hex:
+                entered.append((v.hex, f"{v.label} is placed in {v.hex}", None))
+        for m in diff.markers_placed:
+            if m.faction == "axis" and m.hex and m.name not in ("Control", "Fort") and not m.name.startswith("Pro"):
+                entered.append((m.hex, f"an Axis {m.name} marker is placed in {m.hex}", None))
+        if not entered:
+            return
+        areas = event_areas(sit1)
+        done = events_fired(sit1)
+        for hex_id, what, came_from in entered:
+            for event, inside in areas.items():
+                if came_from is None or not inside(came_from):  # one already inside set it off before
+                    self._fire(event, inside, hex_id, what, sit0, done)
+
+    def _axis_attack(self, sit0: Situation, target: str, attackers: tuple[str, ...]) -> None:
+        if self.phasing != "axis" or not getattr(self.pack, "conditional_events", False):
+            return
+        done = events_fired(sit0)
+        for event, inside in event_areas(sit0).items():
+            if not any(inside(h) for h in attackers):
+                self._fire(event, inside, target, f"an Axis unit attacks into {target}", sit0, done)
+
+    def _fire(self, event: str, inside: Any, hex_id: str, what: str, sit0: Situation, done: frozenset[str]) -> None:
+        if event in self.fired or event in done or not inside(hex_id):
+            return
+        self.fired.add(event)
+        rule, name = EVENT_RULES[event]
+        self.add(rule, "events", None, (hex_id,), f"{what}: the {name} conditional event happens now, unless it "
+                 "already did earlier in the game (once per scenario)", severity="note")
