@@ -147,3 +147,15 @@ def test_a_ceded_factory_counts_for_its_new_country_for_good(tmp_path):
     rom = factory_count(sit, "ROM")
     sit, _zoc = situation_of(position(tmp_path, [U("ROM", "ground", "infantry", "3344")], props, name="c.vsav"))
     assert factory_count(sit, "ROM") == rom - 1 and factory_count(sit, "USSR") == ussr - 1
+
+
+def test_uswc_has_no_conditional_events_to_note(tmp_path):
+    # USWC's only conditional event is Country Collapse: its pack tells no trigger notes
+    props = status(GER="active axis", BEL="active western", FRA="active western")
+    use = position(tmp_path, [U("GER", "ground", "infantry", "2717")], props)
+    uswc = position(tmp_path, [U("GER", "ground", "infantry", "2717")], props, name="w.vsav", game="uswc",
+                    board="France")
+    assert found(use, check="events")
+    from wargame.games import find_game
+
+    assert not [f for f in find_game("uswc").pack().check(uswc).findings if f.check == "events"]

@@ -491,7 +491,8 @@ def state_findings(sit: Situation, zoc: Zoc) -> list[Finding]:
                                "Movement and Operations phases the faction repatriates units until it is "
                                "(10.3.1.1), unless the scenario's rules waive it",
                                severity="note"))
-    out += _trigger_notes(sit)
+    if getattr(sit.pack, "conditional_events", True):
+        out += _trigger_notes(sit)
     out += _marker_findings(sit)
     out += _control_findings(sit)
     return out
