@@ -191,10 +191,14 @@ class Watcher:
                 continue
             if now - seen[2] < self.settle:
                 continue
-            if not _zip_complete(p):
-                continue  # still being written (or broken): look again next time
             keep: dict = {}
-            result = check_file(p, module=self.module, phase=self.phase, keep=keep)
+            if not _zip_complete(p):
+                # it held still and is no whole save: broken, or a copy that stopped half-way;
+                # say so (a later write is looked at again when its size or time changes)
+                result = Result(p.name, str(p), (), (), "not a complete VASSAL save or log "
+                                "(no readable zip archive with a savedGame entry)")
+            else:
+                result = check_file(p, module=self.module, phase=self.phase, keep=keep)
             if result.error and sig != _signature(p):
                 continue  # it changed under us
             self.done[key] = sig
@@ -228,10 +232,11 @@ class Watcher:
                 self.boards[name] = self.board_art(self.module, name) if self.board_art else None
             render_picture(keep["board"], keep["check"], self.out / "latest.png", base_image=self.boards[name])
             picture = f"latest.png?check={self.checks}"
+        files = [self.results[k] for k in sorted(self.results)]
         page = self.env.get_template("watch.html").render(
             target=str(self.target), latest=result, checks=self.checks, refresh=2,
             new_keys={i.key for i in changes.new}, resolved=changes.resolved,
-            supply_changes=changes.supply, picture=picture)
+            supply_changes=changes.supply, picture=picture if not result.error else "", files=files)
         from vassal.archive import atomic_write
 
         atomic_write(self.out / "report.html", page.encode("utf-8"))

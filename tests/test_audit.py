@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
-from logmaker import LogMaker, unit_piece  # noqa: E402
+from logmaker import BOARD, LogMaker, unit_piece  # noqa: E402
 
 from assistant.audit import audit_log  # noqa: E402
 from staffwork.commands import audit as audit_command  # noqa: E402
@@ -187,3 +187,27 @@ def test_the_log_file_is_not_modified(tmp_path):
     before = log.read_bytes()
     audit_log(log)
     assert log.read_bytes() == before
+
+
+def test_a_save_given_as_a_log_is_refused_with_one_line(tmp_path, capsys):
+    from staffwork import cli
+
+    save = LogMaker(paris_pieces()).write_save(tmp_path / "s.vsav")
+    assert cli.main(["audit", str(save)]) == 2
+    err = capsys.readouterr().err
+    assert "nothing to audit" in err and err.count("\n") == 1
+
+
+def test_a_log_whose_moves_go_to_maps_the_game_lacks_says_it_judged_nothing(tmp_path, capsys):
+    from staffwork import cli
+    from vassal.commands import Log, MovePiece, encode_command
+    from vassal.savefile import Node
+
+    maker = LogMaker(paris_pieces())
+    cmd = MovePiece("2P", "Some Other Map", 100, 100, None, BOARD.map_name, 0, 0, None, "player1")
+    maker.steps.append(Node(encode_command(Log(encode_command(cmd)))))
+    log = maker.write(tmp_path / "elsewhere.vlog")
+    audit = audit_log(log)
+    assert audit.pieces_moved == 0 and any("Some Other Map" in u for u in audit.unjudged)
+    assert cli.main(["audit", str(log)]) == 2
+    assert "nothing could be judged" in capsys.readouterr().err

@@ -53,6 +53,8 @@ def report_dict(audit: Any) -> dict[str, Any]:
         ],
         "worst_step": audit.worst_step,
         "moves_judged": audit.moves_judged,
+        "not_judged": list(audit.unjudged),
+        "pieces_moved": audit.pieces_moved,
     }
 
 
@@ -63,10 +65,11 @@ def text_report(audit: Any) -> str:
         lines.append(f.line())
         for said in f.chat:
             lines.append(f"    chat: {said}")
-    if not audit.moves_judged:
-        lines.append("moves not judged: this game's rules pack has no movement check yet (stacking only)")
+    for what in audit.unjudged:
+        lines.append(f"not judged: {what}")
     if not audit.findings:
-        lines.append("no problems found")
+        lines.append("no problems found" if audit.pieces_moved else
+                     "nothing was judged: no step moved a piece of this game on its maps")
     return "\n".join(lines) + "\n"
 
 
@@ -78,6 +81,11 @@ def run(args: argparse.Namespace) -> int:
     if args.phase is not None:
         _check_phase(args)
     audit = audit_log(args.log, module=args.module, phase=args.phase, game=args.game)
+    if audit.steps == 0:
+        raise InputError(f"{args.log}: a saved game with no logged steps, so there is nothing to audit "
+                         "(staffwork check judges a position)")
+    if audit.pieces_moved == 0 and any("map" in u for u in audit.unjudged):
+        raise InputError(f"{args.log}: nothing could be judged: " + "; ".join(audit.unjudged))
     if args.picture:
         _picture(args, audit)
     if args.json:
