@@ -99,3 +99,18 @@ def test_a_save_of_another_game_is_judged_by_that_games_rules(tmp_path, capsys):
     assert cli.main(["check", str(save), "--json"]) == 0
     doc = json.loads(capsys.readouterr().out)
     assert doc["game"] == "uswc" and doc["factions"] == ["axis", "western"] and doc["boards"] == ["France"]
+
+
+@pytest.mark.parametrize("picture", [False, True])
+def test_a_module_given_that_cannot_be_read_is_one_line_before_any_report(tmp_path, capsys, picture):
+    import zipfile
+
+    save = write_position(tmp_path / "g.vsav", [U("GER", "ground", "infantry", "2434")])
+    bad = tmp_path / "bad.vmod"
+    with zipfile.ZipFile(bad, "w") as z:
+        z.writestr("buildFile.xml", "<not closed")
+        z.writestr("moduledata", "<data/>")
+    argv = ["check", str(save), "--module", str(bad)] + (["--picture", str(tmp_path / "p.png")] if picture else [])
+    assert cli.main(argv) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err.count("\n") == 1 and "bad.vmod" in captured.err

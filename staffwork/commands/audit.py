@@ -78,6 +78,10 @@ def run(args: argparse.Namespace) -> int:
 
     if not str(args.log).lower().endswith((".vlog", ".vsav")):
         raise InputError(f"{args.log}: expected a VASSAL log (.vlog)")
+    if args.module:  # a module given must be readable: one line and exit 2 before any report
+        from vassal.module import read_module
+
+        read_module(args.module)
     if args.phase is not None:
         _check_phase(args)
     audit = audit_log(args.log, module=args.module, phase=args.phase, game=args.game)

@@ -132,6 +132,10 @@ def run(args: argparse.Namespace) -> int:
     from wargame.games import find_game
 
     started = time.perf_counter()
+    if args.module:  # a module given must be readable: one line and exit 2 before any report
+        from vassal.module import read_module
+
+        read_module(args.module)
     board = read_position(args.save, module=args.module, scenario=args.scenario, game=args.game,
                           overrides=lambda game: overrides_from(args, game))
     read = time.perf_counter()
@@ -139,6 +143,10 @@ def run(args: argparse.Namespace) -> int:
     result = game.pack().check(board.position)
     ruled = time.perf_counter()
     doc = report_dict(board, result)
+    base_image = None
+    if args.picture:  # the board art is found before anything is printed
+        on = picture_board(game, board.position).board_name
+        base_image = args.board_image or board_art_for(args.module, board.module_name, on)
     unit = None
     if args.explain:
         found = find_unit(doc, args.explain)
@@ -161,9 +169,7 @@ def run(args: argparse.Namespace) -> int:
         if unit is not None:
             focus = tuple(h for h in ([unit["where"]] + (unit["supply"]["path"] if unit["supply"] else []))
                           if h and h in mapdata.hexes)
-        on = picture_board(game, board.position).board_name
-        render_picture(board, result, args.picture, focus=focus,
-                       base_image=args.board_image or board_art_for(args.module, board.module_name, on))
+        render_picture(board, result, args.picture, focus=focus, base_image=base_image)
     if args.timing:
         sys.stderr.write(f"read {1000 * (read - started):.0f} ms, rules {1000 * (ruled - read):.0f} ms, "
                          f"report {1000 * (time.perf_counter() - ruled):.0f} ms\n")
