@@ -190,6 +190,27 @@ def _encode_checked(tokens: list[str], delim: str) -> str:
     return text
 
 
+_FIELD_INDEXES: dict[tuple[int, int], tuple[Any, Any, dict[str, tuple[bool, int, Field]]]] = {}
+
+
+def _field_index(
+    type_fields: tuple[Field, ...], state_fields: tuple[Field, ...]
+) -> dict[str, tuple[bool, int, Field]]:
+    """Where each field of a layout is (in the state?, index, field), built once per layout so
+    that reading a field is one look-up; the first field of a name wins, type before state."""
+    key = (id(type_fields), id(state_fields))
+    entry = _FIELD_INDEXES.get(key)
+    if entry is None or entry[0] is not type_fields or entry[1] is not state_fields:
+        index: dict[str, tuple[bool, int, Field]] = {}
+        for i, f in enumerate(type_fields):
+            index.setdefault(f.name, (False, i, f))
+        for i, f in enumerate(state_fields):
+            index.setdefault(f.name, (True, i, f))
+        entry = (type_fields, state_fields, index)  # holding the tuples keeps their ids unique
+        _FIELD_INDEXES[key] = entry
+    return entry[2]
+
+
 # ---------------------------------------------------------------------------------------------
 # The base class.
 
@@ -287,24 +308,29 @@ class Trait:
     def _find_in(
         name: str, type_fields: tuple[Field, ...], state_fields: tuple[Field, ...], owner: str
     ) -> tuple[bool, int, Field]:
-        for i, f in enumerate(type_fields):
-            if f.name == name:
-                return False, i, f
-        for i, f in enumerate(state_fields):
-            if f.name == name:
-                return True, i, f
-        raise KeyError(f"{owner} has no field {name!r}")
+        found = _field_index(type_fields, state_fields).get(name)
+        if found is None:
+            raise KeyError(f"{owner} has no field {name!r}")
+        return found
 
     def _find(self, name: str) -> tuple[bool, int, Field]:
         return self._find_in(name, self.type_layout(), self.STATE_FIELDS, type(self).__name__)
 
     def get(self, name: str) -> Any:
-        """The typed value of one field, with the engine's default when the token is missing."""
+        """The typed value of one field, with the engine's default when the token is missing.
+
+        Values are read once per trait and kept (the strings never change and every kind reads
+        to an immutable value), since readers such as the piece view ask for the same fields
+        many times.
+        """
+        known = self.__dict__.setdefault("_read_values", {})
+        if name in known:
+            return known[name]
         in_state, i, f = self._find(name)
         tokens = self.state_tokens if in_state else self.type_tokens
-        if i >= len(tokens):
-            return f.default
-        return f.kind.read(tokens[i], f.default)
+        value = f.default if i >= len(tokens) else f.kind.read(tokens[i], f.default)
+        known[name] = value
+        return value
 
     def fields(self) -> dict[str, Any]:
         """All typed type fields, in VASSAL's order."""
