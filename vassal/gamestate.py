@@ -325,10 +325,6 @@ _WATCHED = ("immob;", "mat;", "hide;")  # the traits that decide stacking and hi
 
 
 def _type_levels(type_str: str) -> tuple[int, _Nesting | _SplitLevels]:
-    nest = _Nesting(type_str)
-    count = nest.walk()
-    if not nest.quoted:
-        return count, nest
     owns = split_type(type_str)
     return len(owns), _SplitLevels(owns, owns[-1])
 
@@ -365,14 +361,8 @@ def _type_info(type_str: str) -> _TypeInfo:
 
 def _state_levels(state: str, count: int) -> _Nesting | _SplitLevels:
     """The state's levels for a type of ``count`` levels; FormatError if it has fewer."""
-    nest = _Nesting(state)
-    found = nest.walk(count)
-    if nest.quoted:
-        levels = split_state(state, count)
-        return _SplitLevels(levels, levels[-1])
-    if found < count:
-        raise FormatError(f"the state has {found} level(s) but the type has {count}")
-    return nest
+    levels = split_state(state, count)
+    return _SplitLevels(levels, levels[-1])
 
 
 class _Obj:
