@@ -39,7 +39,6 @@ import math
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
-from functools import cached_property
 from typing import Any, ClassVar, TypeVar
 
 from vassal.errors import FormatError
@@ -190,6 +189,27 @@ def _encode_checked(tokens: list[str], delim: str) -> str:
     return text
 
 
+class _read_once:
+    """A property computed on first use and then kept in the instance (what
+    ``functools.cached_property`` does, without the lock Python 3.11 takes on every first read:
+    a big save reads a hundred thousand traits)."""
+
+    def __init__(self, func: Callable[[Any], Any]):
+        self.func = func
+        self.name = func.__name__
+        self.__doc__ = func.__doc__
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, obj: Any, owner: type | None = None) -> Any:
+        if obj is None:
+            return self
+        value = obj.__dict__[self.name] = self.func(obj)
+        return value
+
+
+_MISSING = object()
 _FIELD_INDEXES: dict[tuple[int, int], tuple[Any, Any, dict[str, tuple[bool, int, Field]]]] = {}
 
 
@@ -282,13 +302,13 @@ class Trait:
         """The type text after the prefix."""
         return self.type[len(self.ID) :] if self.ID else self.type
 
-    @cached_property
+    @_read_once
     def type_tokens(self) -> tuple[str, ...]:
         if self.TYPE_DELIM is None:
             return (self.body,)
         return tuple(decode(self.body, self.TYPE_DELIM))
 
-    @cached_property
+    @_read_once
     def state_tokens(self) -> tuple[str, ...]:
         if self.STATE_DELIM is None:
             return (self.state,)
@@ -323,9 +343,13 @@ class Trait:
         to an immutable value), since readers such as the piece view ask for the same fields
         many times.
         """
-        known = self.__dict__.setdefault("_read_values", {})
-        if name in known:
-            return known[name]
+        known = self.__dict__.get("_read_values")
+        if known is None:
+            known = self.__dict__["_read_values"] = {}
+        else:
+            value = known.get(name, _MISSING)
+            if value is not _MISSING:
+                return value
         in_state, i, f = self._find(name)
         tokens = self.state_tokens if in_state else self.type_tokens
         value = f.default if i >= len(tokens) else f.kind.read(tokens[i], f.default)
