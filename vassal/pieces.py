@@ -173,7 +173,7 @@ def _split_canonical(text: str, count: int | None, raw_last: bool) -> list[str] 
     parts = text.split(TAB)
     last = len(parts) - 1
     runs = _runs(last + 1)
-    quotes = "'" in text
+    quoted_after_tab = "\t'" in text  # only then may an inner level be quoted
     levels: list[str] = []
     stop = -1 if count is None else count - 1
     depth = first = j = 0  # parts[first] starts the level at this depth; parts[j] is looked at
@@ -185,27 +185,27 @@ def _split_canonical(text: str, count: int | None, raw_last: bool) -> list[str] 
         if depth and not part.endswith(runs[depth]):
             return None  # fewer: a spare token of an outer level
         if first == j:
-            token = part[: len(part) - depth] if depth else part
+            levels.append(part[: len(part) - depth] if depth else part)
         else:
-            token = _joined(parts, first, j, depth + 1, depth)
-        if quotes:
-            if parts[j + 1].startswith("'"):
-                return None  # the rest may be quoted
-            token = _unquote(token)
-        levels.append(token)
+            levels.append(_joined(parts, first, j, depth + 1, depth))
+        if quoted_after_tab and parts[j + 1].startswith("'"):
+            return None  # the inner text may be quoted
         depth += 1
         first = j = j + 1
     if depth != stop and count is not None:
         raise _too_few(depth + 1, count)
-    if not raw_last:
-        token = _joined(parts, first, last, depth + 1, 0)
-        levels.append(_unquote(token) if quotes else token)
-        return levels
-    if depth:  # surplus levels stay in the last one: none may be shallower
-        for part in parts[j:last]:
-            if not part.endswith(runs[depth]):
-                return None
-    levels.append(_joined(parts, first, last, depth, 0))
+    if raw_last:
+        if depth:  # surplus levels stay in the last one: none may be shallower
+            for part in parts[j:last]:
+                if not part.endswith(runs[depth]):
+                    return None
+        levels.append(_joined(parts, first, last, depth, 0))
+    else:
+        levels.append(_joined(parts, first, last, depth + 1, 0))
+    # Only the outermost token can be quoted here: every inner one starts a piece that does
+    # not start with a quote. A lone last level of a type is a token too.
+    if levels and (depth or not raw_last):
+        levels[0] = _unquote(levels[0])
     return levels
 
 
