@@ -733,3 +733,28 @@ def test_random_nested_pieces_round_trip_through_our_writer_and_reader(piece):
     assert [(t.type, t.state) for t in back.levels] == [(t.type, t.state) for t in piece.levels]
     assert format_add_piece(piece_id, back) == text
     assert view(back) == view(piece)
+
+
+# --- shared levels ----------------------------------------------------------------------------
+
+
+def test_equal_levels_of_two_pieces_are_one_trait_and_editing_one_piece_leaves_the_other():
+    a = _deep_piece(40)
+    b = parse_piece(piece_type(a), piece_state(a))
+    c = parse_piece(piece_type(a), piece_state(a))
+    assert all(x is y for x, y in zip(b.traits, c.traits))
+    marker = next(t for t in b.traits if isinstance(t, Marker))
+    key = marker.names[0]
+    edited = with_marker(b, key, "changed")
+    assert view(edited).markers[key] == "changed"
+    assert view(c).markers[key] == view(a).markers[key] != "changed"
+    assert piece_state(c) == piece_state(a)
+
+
+def test_views_stay_right_across_more_distinct_traits_than_are_remembered():
+    first = Piece((Labeler.make().with_state("L0"),), BasicPiece.make(common_name="P0"))
+    before = view(first)
+    for n in range(20_000):  # pieces made and dropped: their memory is reused by the next ones
+        piece = Piece((Marker.of({"N": str(n)}),), BasicPiece.make(common_name=f"P{n}"))
+        assert view(piece).markers == {"N": str(n)}
+    assert view(first) == before and before.name == "P0 (L0)"

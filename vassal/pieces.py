@@ -21,6 +21,11 @@ like the engine reads them and written back in the canonical form (except a pre-
 ending in a backslash, which cannot be written back: :func:`join_type` / :func:`join_state`
 raise ValueError, as they do for any level VASSAL would misread).
 
+Reading and writing take time linear in the strings at any nesting depth (a real piece has a
+hundred levels or more). Every piece of a saved game carries its own copy of the prototypes it
+uses, so most levels of a big save are repeats: equal levels read by :func:`parse_piece` share
+one (immutable) trait object, and :func:`view` reads each such object once.
+
 Public API::
 
     Piece(traits, basic)                       frozen; traits outermost first, basic = base level
@@ -55,6 +60,7 @@ import re
 from bisect import bisect_left
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from types import MappingProxyType
 
 from vassal.errors import FormatError
@@ -341,6 +347,14 @@ class Piece:
         return self.traits + (self.basic,)
 
 
+@lru_cache(maxsize=1 << 13)
+def _shared_trait(type_str: str, state_str: str) -> Trait:
+    """The trait of one level, one object for equal levels: every piece of a saved game carries
+    its own copy of the prototypes it uses (``PieceCloner``), so most levels of a big save are
+    repeats, and a trait is immutable (it also keeps the fields it has read)."""
+    return trait_from_level(type_str, state_str)
+
+
 def parse_piece(type_str: str, state_str: str, *, exact: bool = True) -> Piece:
     """Read a piece from its type and state strings (as in ``+/id/type/state``)."""
     if not isinstance(type_str, str) or not isinstance(state_str, str):
@@ -349,7 +363,7 @@ def parse_piece(type_str: str, state_str: str, *, exact: bool = True) -> Piece:
     if types == [""]:
         raise FormatError("empty piece type")
     states = split_state(state_str, len(types))
-    traits = tuple(trait_from_level(t, s) for t, s in zip(types[:-1], states[:-1]))
+    traits = tuple(_shared_trait(t, s) for t, s in zip(types[:-1], states[:-1]))
     piece = Piece(traits, base_from_level(types[-1], states[-1]))
     if exact:
         try:
@@ -625,6 +639,8 @@ _ROLES: tuple[tuple[type[Trait], str], ...] = (
     (BasicName, "basic name"),
     (UnknownTrait, "unknown"),
 )
+
+
 class _RoleTable(dict):
     """What the reader view takes from each trait class ("" = nothing), found once per class."""
 
@@ -637,6 +653,49 @@ class _RoleTable(dict):
 _ROLE_OF = _RoleTable()
 
 
+_FACTS: dict[int, tuple[Trait, str, object]] = {}  # by id(trait); each entry holds its trait
+
+
+def _facts(t: Trait) -> tuple[Trait, str, object]:
+    """The trait, its role in the view and what it says there; read once per trait object, and
+    the pieces of a save share the objects of equal levels (see :func:`_shared_trait`)."""
+    facts = _FACTS.get(id(t))
+    if facts is None:
+        if len(_FACTS) >= 1 << 13:
+            _FACTS.clear()
+        facts = _FACTS[id(t)] = (t, *_read_facts(t))
+    return facts
+
+
+def _read_facts(t: Trait) -> tuple[str, object]:
+    role = _ROLE_OF[type(t)]
+    if role == "marker":
+        return role, tuple(t.values_by_name.items())
+    if role == "dynamic":
+        return role, (t.key, t.state)
+    if role == "layer":  # the view of a layer that follows no property is the trait's alone
+        return role, None if t.follow_property_name else _layer_view(t, {})
+    if role == "label":
+        return role, t.label
+    if role == "mask":
+        return role, (t.obscured_by, t.mask_name)
+    if role == "hide":
+        return role, t.hidden_by
+    if role == "owner":
+        return role, t.state or None
+    if role == "rotate":
+        return role, t.angle
+    if role == "moved":
+        return role, t.has_moved
+    if role == "prototype":
+        return role, t.prototype_name
+    if role == "basic name":
+        return role, t.name
+    if role == "unknown":
+        return role, t.prefix
+    return role, None
+
+
 def view(piece: Piece) -> PieceView:
     """The reader view of a piece (vassal_formats.md §3.8)."""
     basic = piece.basic if isinstance(piece.basic, BasicPiece) else None
@@ -644,13 +703,13 @@ def view(piece: Piece) -> PieceView:
     props: dict[str, str] = dict(basic.properties) if basic else {}
     markers: dict[str, str] = {}
     dynamic: dict[str, str] = {}
-    roles = [(_ROLE_OF[type(t)], t) for t in piece.traits]
-    for role, t in roles:  # outermost answers first, as getProperty walks inward
+    facts = [_FACTS.get(id(t)) or _facts(t) for t in piece.traits]
+    for _, role, said in facts:  # outermost answers first, as getProperty walks inward
         if role == "marker":
-            for k, v in t.values_by_name.items():
+            for k, v in said:
                 markers.setdefault(k, v)
         elif role == "dynamic":
-            dynamic.setdefault(t.key, t.state)
+            dynamic.setdefault(*said)
     known: dict[str, str] = {}
     for source in (props, markers, dynamic):
         for k, v in source.items():
@@ -667,36 +726,35 @@ def view(piece: Piece) -> PieceView:
     moved: bool | None = None
     prototypes: list[str] = []
     unknown: list[str] = []
-    for role, t in reversed(roles):
+    for t, role, said in reversed(facts):
         if not role or role == "marker" or role == "dynamic":
             continue
         if role == "layer":
-            lv = _layer_view(t, known)
+            lv = said if said is not None else _layer_view(t, known)
             layers.append(lv)
             if lv.active and lv.level_name:
                 name = _apply_level_name(lv.level_name, name)
             if lv.image:
                 images.append(lv.image)
         elif role == "label":
-            labels.append(t.label)
+            labels.append(said)
             name = t.display_name(name, known)
         elif role == "mask":
-            masked_by = t.obscured_by
-            mask_name = t.mask_name
+            masked_by, mask_name = said
         elif role == "hide":
-            hidden_by = t.hidden_by
+            hidden_by = said
         elif role == "owner":
-            owner = t.state or None
+            owner = said
         elif role == "rotate":
-            rotation = t.angle
+            rotation = said
         elif role == "moved":
-            moved = t.has_moved
+            moved = said
         elif role == "prototype":
-            prototypes.append(t.prototype_name)
+            prototypes.append(said)
         elif role == "basic name":
-            basic_name = t.name
+            basic_name = said
         elif role == "unknown":
-            unknown.append(t.prefix)
+            unknown.append(said)
     layers.reverse()
     labels.reverse()
     prototypes.reverse()
