@@ -685,7 +685,8 @@ def test_split_reads_any_nested_text_like_a_decoder_per_level(levels, count, dat
     text = _reference_join(levels, raw_last=data.draw(st.booleans()))
     if text and data.draw(st.booleans()):  # damage it: a spare token or a stray quote somewhere
         at = data.draw(st.integers(0, len(text)))
-        text = text[:at] + data.draw(st.sampled_from(["\t", "\\\t", "\\\\\t", "'", "\t'"])) + text[at:]
+        damage = data.draw(st.sampled_from(["\t", "\\\t", "\\\\\t", "'", "\t'"]))
+        text = text[:at] + damage + text[at:]
     assert split_type(text) == _reference_split_type(text)
     try:
         expected = _reference_split_state(text, count)
