@@ -129,6 +129,9 @@ class Decoder(Iterator[str]):
         return list(self)
 
 
+_LONG = 1 << 16  # str.split looks at every character; str.find skips through long texts
+
+
 def decode(value: str | None, delim: str) -> list[str]:
     """All tokens of an encoded sequence: ``None`` gives ``[]``, ``""`` gives ``[""]``.
 
@@ -140,6 +143,8 @@ def decode(value: str | None, delim: str) -> list[str]:
         return []
     if len(delim) != 1:
         raise ValueError("a SequenceEncoder delimiter is one character")
+    if len(value) > _LONG:  # a whole command tree: a few long tokens, each found by one search
+        return list(Decoder(value, delim))
     parts = value.split(delim)
     if "\\" in value:
         tokens: list[str] = []
