@@ -247,3 +247,19 @@ def test_the_pdf_embeds_the_caption_font_with_its_own_widths() -> None:
     for char in "Staffwork duplex calibration 0123456789+-\u2014":
         code = char.encode("cp1252")[0]
         assert int(widths[code - 32]) == round(drawn.getlength(char)), char
+
+
+def test_the_kind_of_a_pdf_is_read_back_however_many_objects_it_holds(tmp_path: Path) -> None:
+    from builder.sheets.pages import Page, Picture
+    from builder.sheets.pdf import pdf_bytes, pdf_kind
+
+    images = {f"c{i}": Image.new("RGB", (2, 2), (i % 256, i // 256, 7)) for i in range(900)}
+    page = Page(100, 100, tuple(Picture(name, 1.0, 1.0, 1.0) for name in images))
+    big = tmp_path / "big.pdf"
+    big.write_bytes(pdf_bytes([page], images, title="t", kind="counter sheets"))
+    assert big.stat().st_size > 100_000 and pdf_kind(big) == "counter sheets"
+    plain = tmp_path / "plain.pdf"
+    plain.write_bytes(pdf_bytes([page], images, title="t"))
+    assert pdf_kind(plain) is None
+    (tmp_path / "cut.pdf").write_bytes(big.read_bytes()[:-300])
+    assert pdf_kind(tmp_path / "cut.pdf") is None and pdf_kind(tmp_path / "none.pdf") is None

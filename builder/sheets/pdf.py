@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import io
+import re
 import struct
 import zlib
 from collections.abc import Callable, Mapping, Sequence
@@ -184,19 +185,29 @@ def pdf_bytes(pages: Sequence[Page], images: Mapping[str, Image.Image], *, title
 
 def pdf_kind(path: str | Path) -> str | None:
     """What kind of Staffwork output the PDF at ``path`` is ("counter sheets", ...): None when
-    it is missing, not ours, or older than the kind entry. Reads only the file's tail, where
-    our writer puts the Info dictionary."""
+    it is missing, not ours, damaged, or older than the kind entry. Follows the trailer's
+    /Info reference through the cross-reference table, reading only a few small pieces."""
     try:
         with open(path, "rb") as fh:
-            fh.seek(0, 2)
-            fh.seek(max(0, fh.tell() - 8192))
+            size = fh.seek(0, 2)
+            fh.seek(max(0, size - 1024))
             tail = fh.read()
-    except OSError:
+            info = re.search(rb"/Info (\d+) 0 R", tail)
+            start = re.search(rb"startxref\s+(\d+)\s+%%EOF\s*$", tail)
+            if not (info and start):
+                return None
+            number, xref = int(info.group(1)), int(start.group(1))
+            fh.seek(xref)
+            table = re.match(rb"xref\n0 (\d+)\n", fh.read(32))
+            if not table or number >= int(table.group(1)):
+                return None
+            fh.seek(xref + table.end() + 20 * number)
+            offset = int(fh.read(10))
+            fh.seek(offset)
+            body = fh.read(4096)
+    except (OSError, ValueError):
         return None
-    if b"/Producer (Staffwork)" not in tail:
+    if not body.startswith(f"{number} 0 obj".encode()) or b"/Producer (Staffwork)" not in body:
         return None
-    at = tail.rfind(KIND_KEY + b"(")
-    if at < 0:
-        return None
-    end = tail.find(b")", at)
-    return tail[at + len(KIND_KEY) + 1:end].decode("cp1252", errors="replace") if end > 0 else None
+    kind = re.search(re.escape(KIND_KEY) + rb"\(([^)]*)\)", body)
+    return kind.group(1).decode("cp1252", errors="replace") if kind else None
