@@ -22,7 +22,7 @@ from staffwork.options import Range, number_in
 from staffwork.progress import add_option, bar_for
 
 LAYERS = ("terrain", "countries", "seazones", "weather", "transport")
-HEX_SIZE = Range(2.0, 60.0)  # preview hex radius in pixels: 60 makes a ~10,000 px picture
+HEX_SIZE = Range(2.0, 60.0)  # preview hex radius in pixels: 60 draws the USE map 6756 x 5372 px
 
 
 def register(sub: argparse._SubParsersAction) -> None:
