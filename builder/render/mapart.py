@@ -17,7 +17,10 @@ import math
 import textwrap
 import multiprocessing
 import os
+import signal
 import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -771,10 +774,43 @@ def _scene(game: str, board: str | None = None) -> tuple[Scene, MapStyle]:
     return build_scene(chosen, g.mapdata((chosen.board_name,)), st), st
 
 
+def _no_progress(done: int, total: int) -> None:
+    return None
+
+
+def _quiet_worker() -> None:
+    """A strip worker leaves stopping to its parent: Ctrl-C (sent to the whole process group)
+    is ignored here, SIGTERM (the parent's pool.terminate) ends it at once without a traceback.
+    The parent holds both signals while it forks, so none arrives before this has run."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, signal.SIGTERM})
+
+
+@contextmanager
+def _strips(count: int, workers: int) -> Iterator[Iterator[Image.Image]]:
+    """The strips in order, drawn by a pool of forked workers when that helps. Leaving the
+    block for any reason (a stop in the parent: KeyboardInterrupt, or SIGTERM raised as one)
+    ends the workers at once and quietly."""
+    if not (workers > 1 and count > 1 and "fork" in multiprocessing.get_all_start_methods()):
+        yield (_strip(i) for i in range(count))
+        return
+    held = {signal.SIGINT, signal.SIGTERM}
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, held)
+    try:
+        pool = multiprocessing.get_context("fork").Pool(workers, initializer=_quiet_worker)
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
+    with pool:  # terminate() on the way out
+        yield pool.imap(_strip, range(count), chunksize=1)
+
+
 def render_map(game: str, *, board: str | None = None, scale: float = 1.0, supersample: int | None = None,
-               workers: int | None = None) -> MapRender:
+               workers: int | None = None, progress: Callable[[int, int], None] | None = None
+               ) -> MapRender:
     """Draw a board of a game (its first unless named) at `scale` (1.0 = the module's image,
-    exactly board.toml's size)."""
+    exactly board.toml's size); `progress(done, total)` hears of each strip drawn and of the
+    text pass."""
     if not (0 < scale <= 4):
         raise ValueError(f"scale must be in (0, 4], not {scale}")
     started = time.perf_counter()
@@ -799,21 +835,22 @@ def render_map(game: str, *, board: str | None = None, scale: float = 1.0, super
     count = math.ceil(height / rows)
     workers = workers if workers is not None else min(os.cpu_count() or 1, 4)
     image = Image.new("RGB", (width, height), st.colours["paper"])
-    if workers > 1 and count > 1 and "fork" in multiprocessing.get_all_start_methods():
-        with multiprocessing.get_context("fork").Pool(workers) as pool:
-            strips = pool.map(_strip, range(count), chunksize=1)
-    else:
-        strips = [_strip(i) for i in range(count)]
-    for i, strip in enumerate(strips):
-        image.paste(strip, (0, i * rows))
+    tally = progress or _no_progress
+    steps = count + 1  # the strips, then the text
+    tally(0, steps)
+    with _strips(count, workers) as strips:
+        for i, strip in enumerate(strips):
+            image.paste(strip, (0, i * rows))
+            tally(i + 1, steps)
     labels = _text_pass(image, scene, data, st, scale)
+    tally(steps, steps)
     return MapRender(image, tuple(labels), scale, time.perf_counter() - started)
 
 
-def render_board(game: str, *, board: str | None = None, scale: float = 1.0,
-                 workers: int | None = None) -> Image.Image:
+def render_board(game: str, *, board: str | None = None, scale: float = 1.0, workers: int | None = None,
+                 progress: Callable[[int, int], None] | None = None) -> Image.Image:
     """A board image of the module: board.toml's size times `scale`, hexes where Board.center says."""
-    return render_map(game, board=board, scale=scale, workers=workers).image
+    return render_map(game, board=board, scale=scale, workers=workers, progress=progress).image
 
 
 def print_scale(game: str, dpi: float = 150.0, board: str | None = None) -> float:
@@ -822,11 +859,12 @@ def print_scale(game: str, dpi: float = 150.0, board: str | None = None) -> floa
     return dpi * st.render["print_hex_inch"] / scene.board.layout.along
 
 
-def render_print(game: str, *, board: str | None = None, dpi: float = 150.0, workers: int | None = None) -> MapRender:
+def render_print(game: str, *, board: str | None = None, dpi: float = 150.0, workers: int | None = None,
+                 progress: Callable[[int, int], None] | None = None) -> MapRender:
     """The print version: the same drawing at a fixed physical size (art/map.toml print_hex_inch)."""
     if not (50 <= dpi <= 600):
         raise ValueError(f"dpi must be between 50 and 600, not {dpi}")
-    return render_map(game, board=board, scale=print_scale(game, dpi, board), workers=workers)
+    return render_map(game, board=board, scale=print_scale(game, dpi, board), workers=workers, progress=progress)
 
 
 def save_png(image: Image.Image, path: Path, dpi: float | None = None) -> Path:
