@@ -56,7 +56,7 @@ PATTERNS = {"border": (18.0, 6.0, 4.0, 6.0), "disputed": (11.0, 7.0), "later": (
 class Label:
     """A piece of text drawn on the image: what kind, the text, and its pixel box."""
 
-    kind: str  # city, hex, zone, area, box, key, title, strait
+    kind: str  # city, hex, zone, area, box, key, title, strait; leader: a line (x0, y0, x1, y1)
     text: str
     box: tuple[int, int, int, int]
 
@@ -559,6 +559,13 @@ class TextLayer:
         self.labels.append(Label(kind, text, box))
         return box
 
+    def leader(self, symbol: tuple[float, float], box: tuple[int, int, int, int], fill: RGB) -> None:
+        """A thin line from a symbol (image px) to the nearest point of its name's box."""
+        x = min(max(symbol[0], box[0]), box[2])
+        y = min(max(symbol[1], box[1]), box[3])
+        self.draw.line([symbol, (x, y)], fill=fill, width=max(1, round(1.5 * self.scale)))
+        self.labels.append(Label("leader", "", (round(symbol[0]), round(symbol[1]), round(x), round(y))))
+
     def blended(self, kind: str, at: Point, text: str, fnt, fill: RGB, alpha: float, anchor: str = "mm") -> None:
         """Text mixed into what lies under it (the big Sea Zone numbers)."""
         x, y = at[0] * self.scale, at[1] * self.scale
@@ -585,6 +592,13 @@ class TextLayer:
             x += w + gap
         self.labels.append(Label(kind, text, (round(at[0] * self.scale - total / 2), round(y - 10),
                                               round(at[0] * self.scale + total / 2), round(y + 10))))
+
+
+def _rect_distance(box, x: float, y: float) -> float:
+    """Distance from a point to a rectangle (0 inside it)."""
+    dx = max(box[0] - x, 0.0, x - box[2])
+    dy = max(box[1] - y, 0.0, y - box[3])
+    return math.hypot(dx, dy)
 
 
 class Occupied:
@@ -637,18 +651,21 @@ def _text_pass(image: Image.Image, scene: Scene, data, st: MapStyle, scale: floa
             t.spaced("area", (tag.at[0], tag.at[1] + radius * 0.1), tag.text, area_font, col["area_name"],
                      sz["area_name"] * 0.18)
 
-    # hex numbers (RRCC) near the top point of every hex
+    # hex numbers (RRCC) near the top point of every hex; a name may cover one if it must
     num_font = t.font(fonts["hex_number"], sz["hex_number"])
-    occupied = Occupied(200 * scale)
+    numbers = Occupied(200 * scale)
+    occupied = Occupied(200 * scale)  # symbols and names: never covered if it can be helped
     for h in scene.hexes:
         fill = col["sea_number"] if h.kind == "water" else col["land_number"]
         box = t.text("hex", (h.center[0], h.center[1] - radius * 0.64), h.id, num_font, fill)
-        occupied.add(box)
+        numbers.add(box)
     for c in scene.cities:
         x, y = c.center
         occupied.add(((x - 34) * scale, (y - 16) * scale, (x + 34) * scale, (y + 16) * scale))
+    symbols = [(c.hex, c.center[0] * scale, c.center[1] * scale) for c in scene.cities]
 
-    # city names: the first free place among a few around the symbol
+    # city names: the best place around the symbol: clear of other names and symbols, nearer
+    # to its own symbol than to any other (a name must not read as its neighbour's), close
     for c in sorted(scene.cities, key=lambda c: (not c.capital, not c.factory, c.hex, c.name)):
         fnt = t.font(fonts["capital"] if c.capital else fonts["name"],
                      sz["capital_name"] if c.capital else sz["city_name"])
@@ -657,26 +674,39 @@ def _text_pass(image: Image.Image, scene: Scene, data, st: MapStyle, scale: floa
         candidates = [((x, y + near), "mt"), ((x + 35, y), "lm"), ((x - 35, y), "rm"),
                       ((x + 30, y + near), "lt"), ((x - 30, y + near), "rt"), ((x, y + near + 22), "mt"),
                       ((x, y - near - 24), "mb"), ((x + 35, y - 14), "lb"), ((x - 35, y - 14), "rb"),
-                      ((x + 35, y + 14), "lt"), ((x - 35, y + 14), "rt"), ((x, y + near + 44), "mt")]
+                      ((x + 35, y + 14), "lt"), ((x - 35, y + 14), "rt"), ((x, y + near + 44), "mt"),
+                      ((x, y - near), "mb"), ((x + 22, y - near), "lb"), ((x - 22, y - near), "rb"),
+                      ((x + 60, y), "lm"), ((x - 60, y), "rm"), ((x, y - near - 48), "mb"),
+                      ((x + 50, y + near + 10), "lt"), ((x - 50, y + near + 10), "rt"),
+                      ((x + 50, y - near - 10), "lb"), ((x - 50, y - near - 10), "rb")]
         best = None
-        for at, anchor in candidates:
+        for order, (at, anchor) in enumerate(candidates):
             box = t.bbox(at, c.name, fnt, anchor, stroke=round(3 * scale))
-            o = occupied.overlap(box)
-            if best is None or o < best[0] - 1e-6:
-                best = (o, at, anchor)
-            if o == 0:
-                break
-        _, at, anchor = best
+            own = _rect_distance(box, x * scale, y * scale)
+            ambiguous = any(_rect_distance(box, ox, oy) < own + 1.5 for h, ox, oy in symbols if h != c.hex)
+            hard = occupied.overlap(box)
+            score = (hard > 0, ambiguous, hard + numbers.overlap(box) / (4 * scale * scale)
+                     + 3 * own / max(scale, 1e-6) + order)
+            if best is None or score < best[0]:
+                best = (score, at, anchor)
+        (_hard, ambiguous, _rest), at, anchor = best
         box = t.text("city", at, c.name, fnt, col["name"], anchor, halo=col["halo"], halo_px=3)
         occupied.add(box)
+        if ambiguous:  # no place is nearer its own symbol than another's: a leader line says whose
+            t.leader((x * scale, y * scale), box, col["name"])
 
     # straits and canals
     small = t.font(fonts["name"], sz["city_name"] * 0.85)
-    for a, b, name in scene.straits + scene.canals:
+    for a, b, name in scene.straits + scene.canals:  # beside the crossing, clear of names if it can be
         mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
         dx = 1 if b[0] >= a[0] else -1
-        t.text("strait", (mx + 16 * dx, my + 18), name, small, col["strait"] if (a, b, name) in scene.straits
-               else col["canal"], "lt" if dx > 0 else "rt", halo=col["halo"], halo_px=2.5)
+        spots = [((mx + 16 * dx, my + 18), "lt" if dx > 0 else "rt"), ((mx - 16 * dx, my - 18), "rb" if dx > 0 else "lb"),
+                 ((mx + 16 * dx, my - 18), "lb" if dx > 0 else "rb"), ((mx - 16 * dx, my + 18), "rt" if dx > 0 else "lt")]
+        at, anchor = min(spots, key=lambda sp: (occupied.overlap(t.bbox(sp[0], name, small, sp[1], stroke=round(3 * scale))),
+                                               spots.index(sp)))
+        box = t.text("strait", at, name, small, col["strait"] if (a, b, name) in scene.straits
+                     else col["canal"], anchor, halo=col["halo"], halo_px=2.5)
+        occupied.add(box)
 
     _box_text(t, scene, data, st)
     _key_text(t, st)
