@@ -70,7 +70,8 @@ class Audit:
     activations: tuple[Activation, ...]
     phases: tuple[tuple[int, str], ...]  # (first step, phase) as the log went
     moves_judged: bool = True  # False: the game's pack judges no moves yet (stacking only)
-    unjudged: tuple[tuple[str, int, str], ...] = ()  # (kind, how many in the log, why) the judge could not judge
+    unjudged: tuple[str, ...] = ()  # what the log did that could not be judged, and why
+    pieces_moved: int = 0  # pieces of the game that steps moved on its maps (0: nothing judged)
 
     @property
     def problems(self) -> tuple[AuditFinding, ...]:
@@ -138,10 +139,24 @@ class _Auditor:
         sit_before = pack.situation(before)
         zoc_before = pack.zoc(sit_before)
         stack_before = {_stack_key(f) for f in pack.stacking(sit_before)}
+        known_maps = self._known_maps()
+        before_v = log.initial
+        unknown: dict[str, int] = {}
+        moved = 0
         for step, after_v in zip(log.steps, log.positions()):
             self.step = step.number
             self.chat.extend(step.chat)
             self.chat_at[self.step] = list(self.chat)
+            for pid, piece in after_v.pieces.items():
+                was = before_v.pieces.get(pid)
+                if was is not None and (was.map, was.x, was.y) == (piece.map, piece.x, piece.y):
+                    continue
+                if piece.map is not None and piece.map not in known_maps:
+                    key = f'pieces moved to map "{piece.map}", which {self.game.short} does not have'
+                    unknown[key] = unknown.get(key, 0) + 1
+                elif piece.map is not None:
+                    moved += 1
+            before_v = after_v
             after = self.rules_position(after_v)
             if after.state.phase != phase:
                 phase = after.state.phase
@@ -159,15 +174,25 @@ class _Auditor:
             stack_before = {_stack_key(f) for f in stack_now}
             sit_before, zoc_before = sit_after, zoc_after
         activations: tuple[Activation, ...] = ()
-        unjudged: tuple[tuple[str, int, str], ...] = ()
+        told: tuple[tuple[str, int, str], ...] = ()
         if self.judge is not None:
             getattr(self.judge, "finish", self.judge.close)()
             activations = tuple(self.judge.activations)
-            told = getattr(self.judge, "unjudged", None)
-            unjudged = tuple(told()) if told is not None else ()
+            kinds = getattr(self.judge, "unjudged", None)  # (kind, count, why): the pack's list
+            told = tuple(kinds()) if kinds is not None else ()
+        unjudged = tuple(f"{n} {what}" for what, n in sorted(unknown.items()))
+        unjudged += tuple(f"{why} ({n} in this log)" for _kind, n, why in told)
+        if self.judge is None:
+            unjudged += (f"moves: the {self.game.short} rules pack has no movement check yet (stacking only)",)
         findings = sorted(self.findings, key=lambda f: f.step)  # stable: judged late, told in order
         return Audit(self.source, len(log.steps), tuple(findings), activations, tuple(self.phases),
-                     moves_judged=self.judge is not None, unjudged=unjudged)
+                     moves_judged=self.judge is not None, unjudged=unjudged, pieces_moved=moved)
+
+    def _known_maps(self) -> set[str]:
+        """The maps of the game's module: its map and the displays' boards (cards, tracks)."""
+        displays = self.game.displays()
+        return {self.game.boards().map_name, displays.tracks.map_name,
+                *(board.map_name for board in displays.faction_cards().values())}
 
 
 def _stack_key(f) -> tuple:

@@ -23,7 +23,11 @@ JSON schema "staffwork.check/1" (stable: fields are only ever added):
      "ezoc": {faction: {"count": int, "hexes": [hex]}},
      "summary": {"units": int, "supply": {"full": n, "low": n, "none": n}, "problems": int,
                  "notes": int, "by_check": {check: n}},
-     "skipped_pieces": [id]}
+     "skipped_pieces": [id],
+     "applied": {"file": str, "factions": [name],          only with check --apply: the new save
+                 "changes": [{"id": str, "unit": str, "where": str, "before": state,
+                              "after": state, "rule": str, "why": str}],
+                 "convoys": [{"unit": str, "where": str, "traces": n, "spare_sorties": n}]}}
 """
 
 from __future__ import annotations

@@ -11,13 +11,19 @@ one of the same file: new problems, resolved problems, units whose supply change
 picture and a self-refreshing HTML page go to the output folder; the watched files are only
 ever read. Only the latest result per file is kept, so memory stays flat however long it runs.
 
+With ``apply`` each checked save's Supply Check (assistant.supplycheck: the faction its phase
+names, or ``factions``) is also written beside the report as ``<save>-supplied.vsav``, for the
+player to open in VASSAL; the changes are printed and shown on the page.
+
     Finding key: (rule, where, unit, reason)
     Result(name, path, findings, supply, error)          frozen; one check of one file
     Changes(new, resolved, supply)                        frozen
     check_file(path, *, module=None, phase=None) -> Result
     compare(old, new) -> Changes
+    Applying(file, changes, error)                        frozen; one --apply of one save
     Watcher(target, out_dir, *, module=None, phase=None, interval=0.2, settle=0.2,
-            picture=True, echo=print, board_art=None)   board_art(module, name) -> picture base
+            picture=True, echo=print, board_art=None, apply=False, factions=())
+            board_art(module, name) -> picture base
         .poll() -> list[tuple[Result, Changes]]   one look at the target
         .run(max_checks=None) -> int              until Ctrl-C (0) or max_checks re-checks
 """
@@ -62,6 +68,16 @@ class Result:
     path: str
     findings: tuple[Item, ...]
     supply: tuple[tuple[str, str, str], ...]  # (unit id, label, state) sorted
+    error: str = ""
+
+
+@dataclass(frozen=True)
+class Applying:
+    """The Supply Check written for one save: the new file (empty when not written), each
+    change as a line, or why it was not written."""
+
+    file: str
+    changes: tuple[str, ...]
     error: str = ""
 
 
@@ -140,7 +156,8 @@ class Watcher:
     def __init__(self, target: str | Path, out_dir: str | Path, *, module: str | None = None,
                  phase: str | None = None, interval: float = 0.2, settle: float = 0.2,
                  picture: bool = True, echo: Callable[[str], None] = print,
-                 board_art: Callable[[str | None, str], Any] | None = None):
+                 board_art: Callable[[str | None, str], Any] | None = None,
+                 apply: bool = False, factions: tuple[str, ...] = ()):
         self.target = Path(target)
         if not self.target.exists():
             raise FileNotFoundError(2, "no such file or folder", str(self.target))
@@ -150,6 +167,7 @@ class Watcher:
         self.module, self.phase = module, phase
         self.interval, self.settle = interval, settle
         self.picture = picture
+        self.apply, self.factions = apply, tuple(factions)
         self.echo = echo
         self.seen: dict[str, tuple[int, int, float]] = {}  # path -> (size, mtime_ns, since)
         self.done: dict[str, tuple[int, int]] = {}         # path -> (size, mtime_ns) checked
@@ -191,17 +209,22 @@ class Watcher:
                 continue
             if now - seen[2] < self.settle:
                 continue
-            if not _zip_complete(p):
-                continue  # still being written (or broken): look again next time
             keep: dict = {}
-            result = check_file(p, module=self.module, phase=self.phase, keep=keep)
+            if not _zip_complete(p):
+                # it held still and is no whole save: broken, or a copy that stopped half-way;
+                # say so (a later write is looked at again when its size or time changes)
+                result = Result(p.name, str(p), (), (), "not a complete VASSAL save or log "
+                                "(no readable zip archive with a savedGame entry)")
+            else:
+                result = check_file(p, module=self.module, phase=self.phase, keep=keep)
             if result.error and sig != _signature(p):
                 continue  # it changed under us
             self.done[key] = sig
             changes = compare(self.results.get(key), result)
             self.results[key] = result
             self.checks += 1
-            self._report(result, changes, keep)
+            applied = self._apply(p, keep) if self.apply and not result.error else None
+            self._report(result, changes, keep, applied)
             out.append((result, changes))
         for key in list(self.seen):
             if key not in present:  # deleted files are forgotten
@@ -210,13 +233,40 @@ class Watcher:
                 self.results.pop(key, None)
         return out
 
-    def _report(self, result: Result, changes: Changes, keep: dict) -> None:
+    def _apply(self, save: Path, keep: dict) -> Applying:
+        """The save's Supply Check written to ``<out>/<save>-supplied.vsav``; never raises."""
+        from assistant.supplycheck import apply_supply, checking_factions, supply_step
+        from vassal.errors import FormatError
+        from wargame.errors import DataError
+        from wargame.games import find_game
+
+        if save.suffix.lower() != ".vsav":
+            return Applying("", (), "a log: the Supply Check is applied to saved games (.vsav)")
+        board, checked = keep["board"], keep["check"]
+        game = find_game(board.position.game)
+        pack = game.pack()
+        if not pack.marks_supply:
+            return Applying("", (), f"{game.short} does not mark supply on its counters")
+        target = self.out / f"{save.stem}-supplied.vsav"
+        try:
+            factions = checking_factions(game, board.position.state.phase, self.factions)
+            done = apply_supply(save, target, game, supply_step(pack, checked, factions), factions)
+        except (ValueError, FormatError, DataError, OSError) as exc:
+            return Applying("", (), str(exc))
+        return Applying(str(target), tuple(c.line() for c in done.changes))
+
+    def _report(self, result: Result, changes: Changes, keep: dict, applied: Applying | None = None) -> None:
         lines = [f"{result.name}: check {self.checks}, {len(result.findings)} problem(s)"]
         if result.error:
             lines.append(f"  cannot read it: {result.error}")
         lines += [f"  new: {i.line()}" for i in changes.new]
         lines += [f"  resolved: {i.line()}" for i in changes.resolved]
         lines += [f"  supply: {s}" for s in changes.supply]
+        if applied is not None and applied.error:
+            lines.append(f"  supply check not applied: {applied.error}")
+        elif applied is not None:
+            lines.append(f"  supply check applied, {len(applied.changes)} marking(s) changed: open {applied.file}")
+            lines += [f"    {c}" for c in applied.changes]
         self.echo("\n".join(lines))
         self.out.mkdir(parents=True, exist_ok=True)
         picture = ""
@@ -228,10 +278,12 @@ class Watcher:
                 self.boards[name] = self.board_art(self.module, name) if self.board_art else None
             render_picture(keep["board"], keep["check"], self.out / "latest.png", base_image=self.boards[name])
             picture = f"latest.png?check={self.checks}"
+        files = [self.results[k] for k in sorted(self.results)]
         page = self.env.get_template("watch.html").render(
             target=str(self.target), latest=result, checks=self.checks, refresh=2,
             new_keys={i.key for i in changes.new}, resolved=changes.resolved,
-            supply_changes=changes.supply, picture=picture)
+            supply_changes=changes.supply, picture=picture if not result.error else "", files=files,
+            applied=applied, applied_name=Path(applied.file).name if applied and applied.file else "")
         from vassal.archive import atomic_write
 
         atomic_write(self.out / "report.html", page.encode("utf-8"))

@@ -11,7 +11,7 @@ import importlib
 import sys
 from collections.abc import Sequence
 
-from staffwork.errors import USAGE, report_bad_input, is_bad_input
+from staffwork.errors import USAGE, is_bad_input, report_bad_input, report_stop, sigterm_as_interrupt
 
 # Each name is a module in staffwork.commands with register(subparsers) and run(args) -> int.
 SUBCOMMANDS: tuple[str, ...] = ("build", "sheets", "check", "audit", "watch", "inspect", "scenario", "map", "art")
@@ -72,12 +72,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             from wargame.games import use_data_root
 
             use_data_root(args.data)
-        return int(args.func(args))
+        with sigterm_as_interrupt():
+            return int(args.func(args))
     except BrokenPipeError:
         return 0
-    except KeyboardInterrupt:
-        sys.stderr.write("staffwork: interrupted\n")
-        return 130
+    except KeyboardInterrupt as stop:  # Ctrl-C, or SIGTERM (Terminated)
+        return report_stop(stop)
     except Exception as exc:  # noqa: BLE001 - one line for bad input, re-raise real bugs
         if is_bad_input(exc):
             report_bad_input(exc)

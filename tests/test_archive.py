@@ -128,3 +128,37 @@ def test_writing_refuses_names_that_climb_out(tmp_path):
     with pytest.raises(FormatError):
         write_archive(tmp_path / "x.zip", {"../x": b""})
     assert not os.path.exists(tmp_path / "x.zip")
+
+
+def test_a_write_refused_by_the_folder_names_the_file_asked_for_not_the_temporary_one(
+        read_only_folder):
+    from vassal.archive import atomic_write
+
+    target = read_only_folder / "c.pdf"
+    with pytest.raises(PermissionError) as err:
+        atomic_write(target, b"%PDF")
+    assert err.value.filename == str(target)
+    assert ".tmp" not in str(err.value) and list(read_only_folder.iterdir()) == []
+
+
+def test_check_writable_finds_a_read_only_folder_and_names_the_file(read_only_folder):
+    from vassal.archive import check_writable
+
+    target = read_only_folder / "sub" / "use.vmod"  # a folder still to make, inside it
+    with pytest.raises(PermissionError) as err:
+        check_writable(target)
+    assert err.value.filename == str(target) and str(read_only_folder) in err.value.strerror
+    assert list(read_only_folder.iterdir()) == []
+
+
+def test_check_writable_accepts_a_new_folder_and_leaves_nothing(tmp_path):
+    from vassal.archive import check_writable
+
+    check_writable(tmp_path / "dist" / "deeper" / "use.vmod")
+    assert list(tmp_path.iterdir()) == []
+    with pytest.raises(IsADirectoryError):
+        check_writable(tmp_path)
+    (tmp_path / "plain").write_text("a file where a folder would be")
+    with pytest.raises(NotADirectoryError) as err:
+        check_writable(tmp_path / "plain" / "use.vmod")
+    assert err.value.filename == str(tmp_path / "plain" / "use.vmod")

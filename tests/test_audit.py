@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
-from logmaker import LogMaker, unit_piece  # noqa: E402
+from logmaker import BOARD, LogMaker, unit_piece  # noqa: E402
 
 from assistant.audit import audit_log  # noqa: E402
 from staffwork.commands import audit as audit_command  # noqa: E402
@@ -196,11 +196,11 @@ def test_the_summary_says_what_the_log_held_that_was_not_judged(tmp_path, capsys
     args = build_parser_with_audit().parse_args(["audit", str(log)])
     assert audit_command.run(args) == 0
     out = capsys.readouterr().out
-    assert "not judged in this log:" in out and "Combat Results Table" in out
+    assert "not judged: combat results" in out and "Combat Results Table" in out and "(1 in this log)" in out
     args = build_parser_with_audit().parse_args(["audit", str(log), "--json"])
     audit_command.run(args)
     data = json.loads(capsys.readouterr().out)
-    assert [k["kind"] for k in data["not_judged"]] == ["combat"]
+    assert [k for k in data["not_judged"] if "Combat Results Table" in k]
 
 
 def test_a_note_does_not_make_the_exit_status_one(tmp_path, capsys):
@@ -210,3 +210,27 @@ def test_a_note_does_not_make_the_exit_status_one(tmp_path, capsys):
     log = maker.write(tmp_path / "n.vlog")
     assert audit_command.run(build_parser_with_audit().parse_args(["audit", str(log)])) == 0
     assert "note [13.8]" in capsys.readouterr().out
+
+
+def test_a_save_given_as_a_log_is_refused_with_one_line(tmp_path, capsys):
+    from staffwork import cli
+
+    save = LogMaker(paris_pieces()).write_save(tmp_path / "s.vsav")
+    assert cli.main(["audit", str(save)]) == 2
+    err = capsys.readouterr().err
+    assert "nothing to audit" in err and err.count("\n") == 1
+
+
+def test_a_log_whose_moves_go_to_maps_the_game_lacks_says_it_judged_nothing(tmp_path, capsys):
+    from staffwork import cli
+    from vassal.commands import Log, MovePiece, encode_command
+    from vassal.savefile import Node
+
+    maker = LogMaker(paris_pieces())
+    cmd = MovePiece("2P", "Some Other Map", 100, 100, None, BOARD.map_name, 0, 0, None, "player1")
+    maker.steps.append(Node(encode_command(Log(encode_command(cmd)))))
+    log = maker.write(tmp_path / "elsewhere.vlog")
+    audit = audit_log(log)
+    assert audit.pieces_moved == 0 and any("Some Other Map" in u for u in audit.unjudged)
+    assert cli.main(["audit", str(log)]) == 2
+    assert "nothing could be judged" in capsys.readouterr().err

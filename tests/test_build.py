@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import os
+import shutil
 import tempfile
 import zipfile
 from collections import Counter
@@ -539,3 +540,153 @@ def test_setups_show_one_sided_units_on_their_printed_side(archive, tmp_path):
         units = read_position(save).position.units
         assert all(u.reduced for u in units if u.category == "garrison")
     assert seen >= 5
+
+
+# --- versions, damaged cache entries and board images, output place checked first -----------
+
+def _sea_board(board=None) -> Image.Image:  # noqa: ANN001
+    board = board or load_board("use")
+    return Image.new("RGB", (board.width, board.height), (158, 190, 222))
+
+
+def _red_board(board=None) -> Image.Image:  # noqa: ANN001
+    board = board or load_board("use")
+    return Image.new("RGB", (board.width, board.height), (200, 40, 40))
+
+
+@pytest.fixture(scope="module")
+def plain_dist(tmp_path_factory) -> Path:
+    """A build with a plain board: its cache makes the builds below quick."""
+    dist = tmp_path_factory.mktemp("plain")
+    build_module("use", dist, board_image=_sea_board)
+    return dist
+
+
+def _versions(module: Path) -> dict[str, str]:
+    """The module's version as moduledata, the buildFile and every setup state it."""
+    import re
+
+    with zipfile.ZipFile(module) as z:
+        found = {"moduledata": re.search(r"<version>(.*?)</version>", z.read("moduledata").decode()).group(1),
+                 "buildFile.xml": parse_buildfile(z.read("buildFile.xml")).get("version")}
+        for name in z.namelist():
+            if name.endswith(".vsav"):
+                with zipfile.ZipFile(io.BytesIO(z.read(name))) as save:
+                    text = save.read("savedata").decode()
+                found[name] = re.search(r"<version>(.*?)</version>", text).group(1)
+    return found
+
+
+def _tile_folder(module: Path) -> str:
+    """The engine's tile cache folder for a module: sha1(name + "_" + version) of moduledata
+    (VASSAL 3.7 AbstractLaunchAction / GameModule.getImageTileSource)."""
+    import hashlib
+    import re
+
+    with zipfile.ZipFile(module) as z:
+        text = z.read("moduledata").decode()
+    name = re.search(r"<name>(.*?)</name>", text).group(1)
+    version = re.search(r"<version>(.*?)</version>", text).group(1)
+    return hashlib.sha1(f"{name}_{version}".encode()).hexdigest()
+
+
+def test_a_changed_board_gives_a_new_version_and_so_new_vassal_tiles(plain_dist, tmp_path):
+    a = build_module("use", plain_dist, board_image=_sea_board)
+    sea = tmp_path / "sea.vmod"
+    sea.write_bytes(a.path.read_bytes())
+    b = build_module("use", tmp_path / "red", board_image=_red_board)
+    assert a.version.startswith("0.2+") and b.version.startswith("0.2+") and a.version != b.version
+    assert set(_versions(sea).values()) == {a.version}
+    assert set(_versions(b.path).values()) == {b.version}
+    assert _tile_folder(sea) != _tile_folder(b.path)
+
+
+def test_the_same_inputs_give_the_same_version_and_bytes(plain_dist, tmp_path):
+    a = build_module("use", plain_dist, board_image=_sea_board)
+    b = build_module("use", tmp_path, board_image=_sea_board, cache=False)
+    assert a.version == b.version and a.path.read_bytes() == b.path.read_bytes()
+
+
+def _board_entry(dist: Path) -> Path:
+    """The board's file in the image cache, found by the key the build gives it."""
+    import hashlib
+
+    from builder.module.cache import fingerprint
+
+    from wargame.games import find_game
+
+    board = load_board("use")
+    parts = ("board", "use", board.board_name, fingerprint(buildmod._board_sources(find_game("use"))),
+             _sea_board.__qualname__)
+    key = hashlib.sha256(repr(parts).encode("utf-8")).hexdigest()
+    entry = dist / ".cache" / "use" / key[:2] / f"{key}.png"
+    assert entry.is_file()
+    return entry
+
+
+def _pixel_bomb() -> bytes:
+    """A small, well-formed PNG that claims to be 100000 x 100000 pixels."""
+    import struct
+    import zlib
+
+    def chunk(kind: bytes, body: bytes) -> bytes:
+        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+
+    ihdr = struct.pack(">IIBBBBB", 100_000, 100_000, 8, 2, 0, 0, 0)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr) + chunk(b"IDAT", zlib.compress(b"\0" * 64))
+            + chunk(b"IEND", b""))
+
+
+@pytest.mark.parametrize("damage", ["truncated", "pixel bomb", "other size"])
+def test_a_damaged_board_in_the_image_cache_is_drawn_again(damage, plain_dist, tmp_path):
+    dist = tmp_path / "dist"
+    shutil.copytree(plain_dist / ".cache", dist / ".cache")
+    entry = _board_entry(dist)
+    good = entry.read_bytes()
+    entry.write_bytes({"truncated": good[:len(good) // 2], "pixel bomb": _pixel_bomb(),
+                       "other size": buildmod._png(Image.new("RGB", (64, 64)))}[damage])
+    report = build_module("use", dist, board_image=_sea_board)
+    assert report.cache_misses == 1
+    assert entry.read_bytes() == good
+    with zipfile.ZipFile(report.path) as z:
+        board = Image.open(io.BytesIO(z.read("images/" + load_board("use").image)))
+        board.load()
+    assert board.size == _sea_board().size
+
+
+@pytest.mark.parametrize("damage", ["truncated", "pixel bomb"])
+def test_a_board_image_that_cannot_be_read_is_a_data_error_not_a_crash(damage, tmp_path):
+    from wargame.errors import DataError
+
+    source = tmp_path / "board.png"
+    good = buildmod._png(_sea_board())
+    source.write_bytes(good[:len(good) // 3] if damage == "truncated" else _pixel_bomb())
+
+    def board_from_file(board=None) -> Image.Image:  # noqa: ANN001
+        return Image.open(source)
+
+    with pytest.raises(DataError, match="board image"):
+        build_module("use", tmp_path / "dist", board_image=board_from_file, cache=False)
+    assert not (tmp_path / "dist" / "use.vmod").exists()
+
+
+def test_a_read_only_dist_is_found_before_any_work_and_named(read_only_folder, monkeypatch):
+    def no_work(*args, **kwargs):
+        raise AssertionError("loaded the game before checking where the module goes")
+
+    monkeypatch.setattr(buildmod, "find_game", no_work)
+    with pytest.raises(PermissionError) as err:
+        build_module("use", read_only_folder / "dist")
+    assert err.value.filename == str(read_only_folder / "dist" / "use.vmod")
+    assert ".tmp" not in str(err.value)
+
+
+def test_the_long_steps_report_their_counts(plain_dist):
+    seen: dict[str, list[tuple[int, int]]] = {}
+
+    def stage(label: str, unit: str):
+        return lambda done, total: seen.setdefault(f"{label} {unit}", []).append((done, total))
+
+    build_module("use", plain_dist, board_image=_sea_board, stage=stage)
+    counts = seen["counters designs"]
+    assert counts[-1][0] == counts[-1][1] > 600 and len(counts) == counts[-1][1]

@@ -53,3 +53,64 @@ def test_bad_input_exits_2_with_one_line(tmp_path, capsys):
     assert cli.main(["check", str(save), "--explain", "nobody"]) == 2
     err = capsys.readouterr().err
     assert "appeasement" in err and err.count("\n") == 3
+
+
+@pytest.mark.parametrize("option, value, says", [
+    ("--month", "Feb-99", "runs from Sep-39"),
+    ("--month", "Smarch-40", "not a month"),
+    ("--phase", "Lunch", "not a phase of USE"),
+    ("--weather", "foo=Poor", "no weather zone 'foo'"),
+    ("--weather", "mild=Sunny", "weather is Fair, Poor, Severe"),
+    ("--weather", "desert=Poor", "always Fair"),
+])
+def test_values_the_game_does_not_have_are_refused_with_one_line(tmp_path, capsys, option, value, says):
+    save = write_position(tmp_path / "g.vsav", [U("GER", "ground", "infantry", "2434")])
+    assert cli.main(["check", str(save), option, value]) == 2
+    err = capsys.readouterr().err
+    assert says in err and err.count("\n") == 1
+
+
+def test_a_phase_may_name_the_faction_that_plays_it(tmp_path, capsys):
+    save = write_position(tmp_path / "g.vsav", [U("GER", "ground", "infantry", "2434")])
+    assert cli.main(["check", str(save), "--phase", "Axis Operations"]) == 0
+
+
+def test_explain_of_a_name_several_units_share_lists_them_instead_of_picking_one(tmp_path, capsys):
+    save = write_position(tmp_path / "g.vsav", [U("GER", "ground", "infantry", "2434", name="10"),
+                                                U("UK", "ground", "infantry", "2611", name="10")])
+    assert cli.main(["check", str(save), "--explain", "10"]) == 2
+    err = capsys.readouterr().err
+    assert "2 units are called '10'" in err and "GER 10" in err and "UK 10" in err
+    assert cli.main(["check", str(save), "--explain", "UK 10"]) == 0
+
+
+def test_check_of_a_log_judges_the_position_after_its_last_step(tmp_path, capsys):
+    from logmaker import LogMaker, unit_piece
+
+    path = LogMaker({"7": (unit_piece("7", "GER", "axis"), "2626")}).move("7", "2627").write(tmp_path / "g.vlog")
+    assert cli.main(["check", str(path), "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert [u["where"] for u in doc["units"]] == ["2627"]
+
+
+def test_a_save_of_another_game_is_judged_by_that_games_rules(tmp_path, capsys):
+    save = write_position(tmp_path / "g.vsav", [U("GER", "ground", "infantry", "2719")],
+                          {"Status_GER": "active axis"}, game="uswc", board="France")
+    assert cli.main(["check", str(save), "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["game"] == "uswc" and doc["factions"] == ["axis", "western"] and doc["boards"] == ["France"]
+
+
+@pytest.mark.parametrize("picture", [False, True])
+def test_a_module_given_that_cannot_be_read_is_one_line_before_any_report(tmp_path, capsys, picture):
+    import zipfile
+
+    save = write_position(tmp_path / "g.vsav", [U("GER", "ground", "infantry", "2434")])
+    bad = tmp_path / "bad.vmod"
+    with zipfile.ZipFile(bad, "w") as z:
+        z.writestr("buildFile.xml", "<not closed")
+        z.writestr("moduledata", "<data/>")
+    argv = ["check", str(save), "--module", str(bad)] + (["--picture", str(tmp_path / "p.png")] if picture else [])
+    assert cli.main(argv) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err.count("\n") == 1 and "bad.vmod" in captured.err

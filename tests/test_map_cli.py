@@ -91,3 +91,53 @@ def test_range_of_a_bad_hex_or_width_is_one_line_and_bad_input():
 
     assert main(["map", "range", "use", "9999", "--within", "2"]) == 2
     assert main(["map", "range", "use", "3055", "--within", "-1"]) == 2
+
+
+def _help(argv: list[str], capsys) -> str:
+    with pytest.raises(SystemExit):
+        run([*argv, "--help"])
+    return capsys.readouterr().out
+
+
+@pytest.mark.parametrize("action,words", [
+    ("info", ["game folder under scenarios/", "hex number as printed"]),
+    ("find", ["game folder under scenarios/", "Map Box name or code", "one word"]),
+    ("preview", ["game folder under scenarios/", "PNG file to write", "what to colour",
+                 "hex radius in pixels, 2 to 60"]),
+    ("compile", ["game folder under scenarios/", "mapmaker extra"]),
+])
+def test_each_action_explains_its_arguments_in_its_help(action, words, capsys):
+    text = " ".join(_help(["map", action], capsys).split())
+    for word in words:
+        assert word in text, word
+
+
+def test_find_takes_one_word_of_a_map_box_name_and_says_so(capsys):
+    assert run(["map", "find", "use", "arabian"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Arabian Sea: Map Box ARS") and '"arabian"' in out
+
+
+def test_find_a_word_several_names_share_lists_them_all():
+    with pytest.raises(Exception) as err:
+        run(["map", "find", "use", "Atlantic"])
+    text = str(err.value)
+    assert is_bad_input(err.value)
+    assert "North Atlantic Ocean (Map Box NAO)" in text and "South Atlantic Ocean (Map Box SAO)" in text
+
+
+def test_find_nothing_says_it_looked_at_cities_and_map_boxes():
+    with pytest.raises(Exception) as err:
+        run(["map", "find", "use", "Atlantis"])
+    assert is_bad_input(err.value)
+    assert "no city or Map Box" in str(err.value) and "boxes.csv" in str(err.value)
+
+
+@pytest.mark.parametrize("size", ["0", "nan", "1e5", "-3"])
+def test_preview_refuses_a_nonsense_hex_size_before_drawing(size, tmp_path, capsys):
+    from staffwork import cli
+
+    with pytest.raises(SystemExit) as exit_:
+        cli.main(["map", "preview", "use", "-o", str(tmp_path / "p.png"), "--hex-size", size])
+    assert exit_.value.code == 2
+    assert capsys.readouterr().err.count("\n") == 1 and not list(tmp_path.iterdir())

@@ -301,6 +301,14 @@ def test_metadata_name_must_match_the_module_name(tmp_path: Path) -> None:
     assert not (tmp_path / "m.vmod").exists()
 
 
+def test_metadata_version_must_match_the_module_version(tmp_path: Path) -> None:
+    # VASSAL slices tiles under moduledata's name+version, and reads them under the GameModule's
+    other = Metadata(version="1.0+changed", vassal_version="3.7.0", name="Example Hex Game")
+    with pytest.raises(FormatError, match="differs from the GameModule version '1.0'"):
+        write_module(tmp_path / "m.vmod", example_module(), other, FILES)
+    assert not (tmp_path / "m.vmod").exists()
+
+
 def test_missing_images_refuse_the_write(tmp_path: Path) -> None:
     files = dict(FILES)
     del files["images/inf1_front.png"]

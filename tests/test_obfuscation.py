@@ -113,3 +113,18 @@ def test_arbitrary_bytes_decode_or_raise_format_error(data):
     except FormatError:
         return
     assert isinstance(out, bytes)
+
+
+def test_a_bad_character_deep_inside_long_hex_is_named_with_its_byte():
+    body = obfuscate(SPHINX * 1000, 0x31)
+    damaged = body[:40001] + b"\n" + body[40002:]
+    with pytest.raises(FormatError) as err:
+        deobfuscate(damaged, "game.vsav")
+    assert "non-hex character b'\\n'" in err.value.problem
+    assert err.value.place == "byte 40001"
+
+
+def test_mixed_case_hex_reads_like_lower_case():
+    body = obfuscate(SPHINX * 50, 0x58)
+    mixed = body[:7] + bytes(c if i % 3 else bytes([c]).upper()[0] for i, c in enumerate(body[7:]))
+    assert deobfuscate(mixed) == SPHINX * 50

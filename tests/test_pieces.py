@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from hypothesis import example, given
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from vassal.errors import FormatError
@@ -41,7 +41,7 @@ from vassal.pieces import (
     with_property,
     with_trait_state,
 )
-from vassal.sequence import Decoder, decode
+from vassal.sequence import Decoder, decode, encode, quote_needed
 from vassal.traits import (
     CODECS,
     BasicPiece,
@@ -53,8 +53,10 @@ from vassal.traits import (
     Labeler,
     Marker,
     Obscurable,
+    PlaceMarker,
     ReportState,
     StackBase,
+    TriggerAction,
     UnknownTrait,
     UsePrototype,
 )
@@ -548,3 +550,212 @@ def test_fast_level_split_reads_exactly_like_the_engine_decoder(text):
     levels = split_state(text)
     reference = _reference_split_type(text)
     assert levels[:-1] == reference[: len(levels) - 1]
+
+
+# --- deep nesting: read and written in one pass, the bytes of level-by-level encoding ---------
+#
+# The references below do what the engine does, one level at a time: Decorator.getType and
+# getState wrap the inner text with a TAB-SequenceEncoder per level, createPiece and setState
+# take it apart with a Decoder per level. They are quadratic in the depth, and obviously right.
+
+
+def _reference_join(levels: list[str], raw_last: bool) -> str:
+    text = levels[-1] if raw_last else (encode([levels[-1]], "\t") or "")
+    for level in reversed(levels[:-1]):
+        text = encode([level, text], "\t") or ""
+    return text
+
+
+def _reference_split_state(text: str, count: int) -> list[str]:
+    levels = []
+    for _ in range(count - 1):
+        d = Decoder(text, "\t")
+        own = d.next_token()
+        if not d.has_more():
+            raise FormatError("too few state levels")
+        levels.append(own)
+        text = d.next_token()
+    return levels + [text]
+
+
+def _key(name: str) -> NamedKeyStroke:
+    return NamedKeyStroke(0, 0, name)
+
+
+def _deep_piece(depth: int, *, escapes: bool = False) -> Piece:
+    """A piece ``depth`` levels deep made with the trait writers, in the mix real modules use;
+    with ``escapes`` its texts carry TABs, backslashes, quotes and whole embedded pieces."""
+    odd = "'quoted' \\ back\tslash; semi, comma / slash" if escapes else "plain"
+    inner = Piece((Marker.of({"Kind": odd}), ReportState.make(report_format=odd)),
+                  BasicPiece.make(image_name="m.png", common_name=odd))
+    makers = [
+        lambda k: Embellishment.make(name=f"Layer{k}", images=(f"a{k}.png", f"b{k}.png"),
+                                     level_names=(f"+ {odd}", ""), state_value=1 + k % 2),
+        lambda k: Marker.of({f"Key{k}": f"{odd} {k}", "Side": "Axis"}),
+        lambda k: DynamicProperty.make(key=f"Steps{k}").with_state(f"{k} {odd}"),
+        lambda k: Labeler.make(name_format="$pieceName$ ($label$)").with_state(
+            f"'{odd}'" if escapes else str(k)),
+        lambda k: ReportState.make(keys=(_key(f"R{k}"),), report_format=f"$location$: {odd}"),
+        lambda k: TriggerAction.make(name=f"T{k}", key=_key(f"T{k}"), property_match=f"{{{odd}}}",
+                                     action_keys=(_key(f"A{k}"), _key(f"B{k}"))),
+        lambda k: PlaceMarker.make(command=f"Place {k}", key=_key(f"P{k}"),
+                                   marker_spec=format_add_piece(None, inner)),
+        lambda k: Hideable.make().with_state("null" if k % 3 else "Bob"),
+    ]
+    traits = tuple(makers[k % len(makers)](k) for k in range(depth - 1))
+    return Piece(traits, BasicPiece.make(image_name="u.png", common_name=f"Deep {odd}", gpid="7",
+                                         properties={"UniqueID": f"u {odd}"}))
+
+
+@pytest.mark.parametrize("escapes", [False, True])
+def test_a_piece_200_levels_deep_reads_and_writes_like_level_by_level_encoding(escapes):
+    piece = _deep_piece(200, escapes=escapes)
+    types = [t.type for t in piece.levels]
+    states = [t.state for t in piece.levels]
+    type_str, state_str = piece_type(piece), piece_state(piece)
+    assert type_str == _reference_join(types, raw_last=False)
+    assert state_str == _reference_join(states, raw_last=True)
+    assert split_type(type_str) == _reference_split_type(type_str) == types
+    assert split_state(state_str, 200) == _reference_split_state(state_str, 200) == states
+    back = parse_piece(type_str, state_str)
+    assert back == piece
+    assert parse_piece(type_str, state_str, exact=False) == piece
+    _, t2, s2 = parse_add_piece(format_add_piece("1", piece))
+    assert (t2, s2) == (type_str, state_str)
+    assert view(back).name == view(piece).name
+
+
+def test_the_delimiter_of_level_k_carries_k_backslashes():
+    levels = [f"mark;L{k}" for k in range(199)] + ["piece;;;a.png;A"]
+    text = join_type(levels)
+    parts = text.split("\t")
+    assert len(parts) == 200
+    for k, part in enumerate(parts[:-1]):
+        assert part == f"mark;L{k}" + "\\" * k
+    assert split_type(text) == levels
+
+
+def test_escape_heavy_levels_survive_at_any_depth():
+    odd = ["\t", "\\\t", "'", "''", "'x'", "\\x", "a\\\tb", "\t'", "'\t", "x;\\;y", "\\\\\t\\x"]
+    levels = [f"mark;{o}" if k % 2 else o for k, o in enumerate(odd * 12)] + ["piece;;;a.png;A"]
+    states = [o for o in odd * 12] + ["null;0;0\t\\\t'tail'"]
+    try:
+        type_str = join_type(levels)
+    except ValueError:
+        pytest.fail("these levels are all joinable")
+    assert type_str == _reference_join(levels, raw_last=False)
+    assert split_type(type_str) == _reference_split_type(type_str) == levels
+    state_str = join_state(states)
+    assert state_str == _reference_join(states, raw_last=True)
+    assert split_state(state_str, len(states)) == _reference_split_state(state_str, len(states))
+    assert split_state(state_str, len(states)) == states
+
+
+def test_a_thousand_levels_with_a_spare_token_read_like_the_engine():
+    levels = [f"mark;L{k}" for k in range(999)] + ["piece;;;a.png;A"]
+    text = join_type(levels)
+    # a spare token of level 500 inside level 700: the engine ends level 501's text there
+    at = text.index("mark;L700") + len("mark;L700")
+    spared = text[:at] + "\\" * 500 + "\tspare" + text[at:]
+    assert split_type(spared) == _reference_split_type(spared) == levels[:701]
+    with pytest.raises(FormatError, match="state has 701 level"):
+        split_state(spared, 1000)
+    assert split_state(spared, 701) == _reference_split_state(spared, 701)
+
+
+NASTY = st.lists(st.sampled_from(["\t", "\\", "'", "a", ";", ",", "\\\t", "'\t", "/", "é"]),
+                 max_size=8).map("".join)
+
+
+@given(st.lists(NASTY, min_size=1, max_size=40), st.booleans())
+@settings(max_examples=300, deadline=None)
+def test_join_gives_the_bytes_of_level_by_level_encoding(levels, raw_last):
+    join = join_state if raw_last else join_type
+    try:
+        fast = join(levels)
+    except ValueError:
+        assert any(lv.endswith("\\") and not quote_needed(lv) for lv in levels[:-1])
+        return
+    assert fast == _reference_join(levels, raw_last)
+
+
+@given(st.lists(NASTY, min_size=1, max_size=40), st.integers(1, 45), st.data())
+@settings(max_examples=300, deadline=None)
+def test_split_reads_any_nested_text_like_a_decoder_per_level(levels, count, data):
+    text = _reference_join(levels, raw_last=data.draw(st.booleans()))
+    if text and data.draw(st.booleans()):  # damage it: a spare token or a stray quote somewhere
+        at = data.draw(st.integers(0, len(text)))
+        damage = data.draw(st.sampled_from(["\t", "\\\t", "\\\\\t", "'", "\t'"]))
+        text = text[:at] + damage + text[at:]
+    assert split_type(text) == _reference_split_type(text)
+    try:
+        expected = _reference_split_state(text, count)
+    except FormatError:
+        with pytest.raises(FormatError):
+            split_state(text, count)
+        return
+    assert split_state(text, count) == expected
+
+
+TEXT_VALUE = st.text(st.sampled_from(list("ab ;,'\t\\/$+=é")), max_size=12).filter(
+    lambda s: not s.endswith("\\"))
+
+
+@st.composite
+def nested_pieces(draw) -> Piece:
+    """Random pieces up to 60 levels deep, made with our trait writers."""
+    makers = [
+        lambda v, k: Marker.of({f"K{k}": v}),
+        lambda v, k: DynamicProperty.make(key=f"D{k}").with_state(v),
+        lambda v, k: Labeler.make().with_state(v),
+        lambda v, k: ReportState.make(report_format=v or "x"),
+        lambda v, k: Embellishment.make(name=v, images=("a.png", "b.png"), state_value=-1),
+        lambda v, k: Hideable.make().with_state(v or "null"),
+        lambda v, k: PlaceMarker.make(marker_spec=format_add_piece(None, Piece(
+            (Marker.of({"M": v}),), BasicPiece.make(common_name=v)))),
+    ]
+    depth = draw(st.integers(1, 60))
+    traits = tuple(makers[draw(st.integers(0, len(makers) - 1))](draw(TEXT_VALUE), k)
+                   for k in range(depth - 1))
+    basic = BasicPiece.make(image_name=draw(TEXT_VALUE), common_name=draw(TEXT_VALUE),
+                            properties={"UniqueID": draw(TEXT_VALUE)})
+    return Piece(traits, basic)
+
+
+@given(nested_pieces())
+@settings(max_examples=200, deadline=None)
+def test_random_nested_pieces_round_trip_through_our_writer_and_reader(piece):
+    text = format_add_piece("1700000000001", piece)
+    piece_id, type_str, state_str = parse_add_piece(text)
+    assert piece_id == "1700000000001"
+    assert type_str == _reference_join([t.type for t in piece.levels], raw_last=False)
+    assert state_str == _reference_join([t.state for t in piece.levels], raw_last=True)
+    back = parse_piece(type_str, state_str)
+    assert [(t.type, t.state) for t in back.levels] == [(t.type, t.state) for t in piece.levels]
+    assert format_add_piece(piece_id, back) == text
+    assert view(back) == view(piece)
+
+
+# --- shared levels ----------------------------------------------------------------------------
+
+
+def test_equal_levels_of_two_pieces_are_one_trait_and_editing_one_piece_leaves_the_other():
+    a = _deep_piece(40)
+    b = parse_piece(piece_type(a), piece_state(a))
+    c = parse_piece(piece_type(a), piece_state(a))
+    assert all(x is y for x, y in zip(b.traits, c.traits))
+    marker = next(t for t in b.traits if isinstance(t, Marker))
+    key = marker.names[0]
+    edited = with_marker(b, key, "changed")
+    assert view(edited).markers[key] == "changed"
+    assert view(c).markers[key] == view(a).markers[key] != "changed"
+    assert piece_state(c) == piece_state(a)
+
+
+def test_views_stay_right_across_more_distinct_traits_than_are_remembered():
+    first = Piece((Labeler.make().with_state("L0"),), BasicPiece.make(common_name="P0"))
+    before = view(first)
+    for n in range(20_000):  # pieces made and dropped: their memory is reused by the next ones
+        piece = Piece((Marker.of({"N": str(n)}),), BasicPiece.make(common_name=f"P{n}"))
+        assert view(piece).markers == {"N": str(n)}
+    assert view(first) == before and before.name == "P0 (L0)"

@@ -87,6 +87,51 @@ def test_every_city_is_named_once_and_no_two_names_overlap(half):
     assert clashes == []
 
 
+def test_every_city_name_is_nearer_its_own_symbol_than_any_other_city(half):
+    """A name read as its neighbour's is wrong (Malmo's name over Copenhagen's star)."""
+    from builder.render.map_scene import build_scene, load_style
+
+    scene = build_scene(board_for("use"), load_game("use"), load_style())
+    symbols = [(c.name, c.center[0] * SCALE, c.center[1] * SCALE) for c in scene.cities]
+
+    def gap(box, x, y):
+        return max(box[0] - x, 0, x - box[2]) ** 2 + max(box[1] - y, 0, y - box[3]) ** 2
+
+    leaders = [l.box for l in half.labels if l.kind == "leader"]
+    wrong = []
+    for label in (l for l in half.labels if l.kind == "city"):
+        own = min(gap(label.box, x, y) for name, x, y in symbols if name == label.text)
+        nearest = min(symbols, key=lambda s: gap(label.box, s[1], s[2]))
+        led = any(gap(label.box, lx1, ly1) <= 1 and any(abs(lx0 - x) <= 1 and abs(ly0 - y) <= 1
+                                                          for name, x, y in symbols if name == label.text)
+                  for lx0, ly0, lx1, ly1 in leaders)
+        if gap(label.box, nearest[1], nearest[2]) < own and not led:
+            wrong.append((label.text, nearest[0]))
+    assert wrong == []
+    assert len(leaders) <= 8  # a leader is the exception, not the rule
+
+
+def test_every_city_symbol_stands_on_the_land_of_its_own_hex():
+    """The symbol goes to the hex centre, or to the land of its hex when the coast leaves the
+    centre in the sea (Heraklion, Rotterdam)."""
+    import shapely
+
+    from builder.render.map_scene import build_scene, load_style
+
+    board = board_for("use")
+    scene = build_scene(board, load_game("use"), load_style())
+    land = shapely.unary_union([shapely.Polygon(p.exterior, p.holes) for p in scene.land])
+    at_sea = []
+    for c in scene.cities:
+        hex_shape = shapely.Polygon(board.grid.corners(board.grid.parse(c.hex), board.layout))
+        point = shapely.Point(c.center)
+        if not hex_shape.contains(point):
+            at_sea.append((c.name, "outside its hex"))
+        elif land.distance(point) > 3 and hex_shape.intersection(land).area > 0.02 * hex_shape.area:
+            at_sea.append((c.name, "in the sea"))
+    assert at_sea == []
+
+
 def test_map_boxes_are_drawn_in_their_board_rectangles_with_their_names(half):
     board, data, st = board_for("use"), load_game("use"), load_style()
     px = half.image.load()

@@ -67,8 +67,12 @@ def test_figures_are_read_from_the_marker_text(content) -> None:
 
 
 def _run(argv: list[str], monkeypatch) -> int:
+    """The exit status, whether the command returns it or argparse exits with it."""
     monkeypatch.setattr(cli, "SUBCOMMANDS", ("art",))
-    return cli.main(argv)
+    try:
+        return cli.main(argv)
+    except SystemExit as exit_:
+        return int(exit_.code)
 
 
 def test_the_command_writes_the_sheet_and_says_how_many(tmp_path: Path, monkeypatch,
@@ -96,7 +100,27 @@ def test_the_output_folder_is_made_when_missing(tmp_path: Path, monkeypatch, cap
     (["art", "contact-sheet", "use", "-o", "{tmp}/x.jpg"], "written as PNG"),
     (["art", "contact-sheet", "use", "-o", "{tmp}/x.jpg/x.png"], "not a folder"),
     (["art", "contact-sheet", "use", "--samples", "-o", "{tmp}/x.png", "--dpi", "-3"],
-     "dpi must be positive"),
+     "argument --dpi: -3 is out of range"),
+    # nonsense numbers are refused by the option itself, before anything is loaded or drawn
+    (["art", "contact-sheet", "use", "-o", "{tmp}/x.png", "--dpi", "0"],
+     "argument --dpi: 0 is out of range"),
+    (["art", "contact-sheet", "use", "-o", "{tmp}/x.png", "--dpi", "nan"],
+     "argument --dpi: nan is out of range"),
+    (["art", "contact-sheet", "use", "-o", "{tmp}/x.png", "--dpi", "1e6"],
+     "argument --dpi: 1e6 is out of range"),
+    (["art", "contact-sheet", "use", "-o", "{tmp}/x.png", "--inch", "inf"],
+     "argument --inch: inf is out of range"),
+    (["art", "contact-sheet", "use", "-o", "{tmp}/x.png", "--mm", "-4"],
+     "argument --mm: -4 is out of range"),
+    (["art", "contact-sheet", "use", "-o", "{tmp}/x.png", "--columns", "0"],
+     "argument --columns: 0 is out of range"),
+    (["art", "contact-sheet", "use", "-o", "{tmp}/x.png", "--columns", "100000"],
+     "argument --columns: 100000 is out of range"),
+    (["art", "contact-sheet", "use", "-o", "{tmp}/x.png", "--dpi", "many"],
+     "argument --dpi: 'many' is not a number"),
+    # each number usable, together too big to hold in memory: refused before drawing
+    (["art", "contact-sheet", "use", "--samples", "-o", "{tmp}/x.png", "--inch", "4", "--dpi",
+      "1200"], "million pixels"),
     (["art", "contact-sheet", "use", "--samples", "-o", "{tmp}/x.png", "--inch", "0.05"],
      "cannot draw at"),
 ])

@@ -29,6 +29,7 @@ from vassal.savefile import (
     as_text,
     decode_saved_game,
     read_saved_game,
+    rewrite_saved_game,
     saved_game_bytes,
     setup_tree,
     write_saved_game,
@@ -268,3 +269,34 @@ def test_setup_refuses_duplicate_and_null_ids():
 def test_setup_refuses_a_state_with_too_few_levels():
     with pytest.raises(FormatError, match="level"):
         setup_tree([Placement("1", INFANTRY_TYPE, "null;0;0", "M", 0, 0)])
+
+
+@pytest.mark.parametrize("form", ["VCSK", "VOBS", "XZ", "plain"])
+def test_a_rewritten_save_keeps_its_wrapping_key_and_other_entries(tmp_path, form):
+    text = as_text([Chat("old")])
+    source = tmp_path / "in.vsav"
+    entries = [("savedGame", obfuscate(text.encode(), 0x21, form=form)), ("savedata", b"<a/>"), ("extra.txt", b"x")]
+    with zipfile.ZipFile(source, "w") as z:
+        for name, data in entries:
+            z.writestr(name, data)
+    before = source.read_bytes()
+    rewrite_saved_game(source, tmp_path / "out.vsav", as_text([Chat("new")]))
+    assert source.read_bytes() == before
+    with zipfile.ZipFile(tmp_path / "out.vsav") as z:
+        assert z.namelist() == ["savedGame", "savedata", "extra.txt"]
+        assert z.read("savedata") == b"<a/>" and z.read("extra.txt") == b"x"
+        data = z.read("savedGame")
+    assert data == obfuscate(as_text([Chat("new")]).encode(), 0x21, form=form)
+    text_out, got = decode_saved_game(data)
+    assert got == form and "CHATnew" in text_out
+
+
+def test_a_rewrite_onto_its_own_source_is_refused(tmp_path):
+    source = tmp_path / "in.vsav"
+    write_saved_game(source, [Chat("x")], module_name="M", module_version="1", vassal_version="3.7.26")
+    before = source.read_bytes()
+    (tmp_path / "link.vsav").hardlink_to(source)
+    for target in (source, tmp_path / "link.vsav"):
+        with pytest.raises(ValueError):
+            rewrite_saved_game(source, target, as_text([Chat("y")]))
+    assert source.read_bytes() == before

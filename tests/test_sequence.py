@@ -286,3 +286,30 @@ def test_everything_the_encoder_writes_is_canonical(tokens):
     assert s is not None
     if not _broken_by_engine_limitation(tokens):
         assert _canonical(s, ";")
+
+
+# --- decode in one split gives exactly the tokens of the step-by-step Decoder -----------------
+
+ESCAPY = st.lists(st.sampled_from(["\\", "'", "a", ";", ",", "\t", "\\;", "';", ";'", "\\\\"]),
+                  max_size=30).map("".join)
+
+
+@given(ESCAPY, st.sampled_from([";", ",", "\t"]))
+@example("a\\;b\\;c;d", ";")
+@example("\\;\\;\\;", ";")
+@example("'\\;';'x'", ";")
+def test_decode_gives_the_tokens_the_step_by_step_decoder_gives(value, delim):
+    assert decode(value, delim) == list(Decoder(value, delim))
+
+
+def test_decode_joins_a_long_run_of_escaped_delimiters_into_one_token():
+    value = "\\;".join(["x"] * 5000) + ";tail"
+    assert decode(value, ";") == [";".join(["x"] * 5000), "tail"]
+
+
+def test_decode_of_a_long_text_gives_the_tokens_of_the_step_by_step_decoder():
+    tokens = ["'quoted'", "a\\;b", "\\", "", "x" * 70_000, "c;d", "'", "tail\\"]
+    value = encode(tokens, ";")
+    assert value is not None and len(value) > 70_000
+    assert decode(value, ";") == list(Decoder(value, ";"))
+    assert decode(value + ";\\;\\", ";") == list(Decoder(value + ";\\;\\", ";"))

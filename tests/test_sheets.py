@@ -173,3 +173,93 @@ def test_bad_input_is_one_line_and_status_2(argv, message, tmp_path: Path, monke
     err = capsys.readouterr().err
     assert message in err and err.count("\n") == 1
     assert not list(tmp_path.iterdir())
+
+
+def test_the_calibration_sheet_has_its_own_default_name_and_leaves_the_counters_alone(
+        tmp_path: Path, monkeypatch, capsys) -> None:
+    import staffwork.games
+
+    monkeypatch.setattr(staffwork.games, "dist_dir", lambda: tmp_path)
+    assert _run(["sheets", "use", "--nation", "GER", "--units-only"], monkeypatch) == 0
+    counters = (tmp_path / "use-counters.pdf").read_bytes()
+    manifest = (tmp_path / "use-counters.csv").read_bytes()
+    assert _run(["sheets", "use", "--calibration"], monkeypatch) == 0
+    assert (tmp_path / "use-calibration.pdf").read_bytes().count(b"/Type /Page ") == 2
+    assert (tmp_path / "use-counters.pdf").read_bytes() == counters
+    assert (tmp_path / "use-counters.csv").read_bytes() == manifest
+
+
+@pytest.mark.parametrize("first,second", [
+    (["--nation", "GER", "--units-only"], ["--calibration"]),
+    (["--calibration"], ["--nation", "GER", "--units-only"]),
+])
+def test_one_kind_of_sheet_never_replaces_the_other(first, second, tmp_path: Path, monkeypatch,
+                                                    capsys) -> None:
+    out = tmp_path / "print.pdf"
+    assert _run(["sheets", "use", "-o", str(out), *first], monkeypatch) == 0
+    before = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
+    capsys.readouterr()
+    assert _run(["sheets", "use", "-o", str(out), *second], monkeypatch) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and str(out) in err and "of its own" in err
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before
+
+
+def test_a_csv_that_is_not_our_manifest_is_not_replaced(tmp_path: Path, monkeypatch,
+                                                       capsys) -> None:
+    mine = tmp_path / "notes.csv"
+    mine.write_text("player,score\nann,3\n")
+    assert _run(["sheets", "use", "-o", str(tmp_path / "notes.pdf"), "--nation", "GER"],
+                monkeypatch) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and str(mine) in err
+    assert mine.read_text() == "player,score\nann,3\n" and not (tmp_path / "notes.pdf").exists()
+
+
+def test_a_read_only_folder_is_found_before_any_drawing_and_named_as_given(
+        read_only_folder, monkeypatch, capsys) -> None:
+    import builder.sheets
+
+    def no_drawing(*args, **kwargs):
+        raise AssertionError("drew counters before checking the output folder")
+
+    monkeypatch.setattr(builder.sheets, "content_art", no_drawing)
+    for extra in ([], ["--calibration"]):
+        out = read_only_folder / "c.pdf"
+        assert _run(["sheets", "use", "-o", str(out), *extra], monkeypatch) == 2
+        err = capsys.readouterr().err
+        assert err.startswith(f"staffwork: {out}: ") and err.count("\n") == 1
+        assert ".tmp" not in err and "Permission denied" in err
+
+
+def test_the_pdf_embeds_the_caption_font_with_its_own_widths() -> None:
+    from PIL import ImageFont
+
+    from builder.sheets import calibration_pdf
+    from builder.sheets.fonts import CAPTION_FONT
+
+    pdf = calibration_pdf(SheetSpec(), "USE counters")
+    assert b"/Helvetica" not in pdf and b"/Courier" not in pdf
+    assert b"/Subtype /TrueType /BaseFont /BarlowCondensed-SemiBold" in pdf
+    assert b"/FontFile2 " in pdf
+    widths = pdf.split(b"/Widths [")[1].split(b"]")[0].split()
+    drawn = ImageFont.truetype(str(CAPTION_FONT), 1000, layout_engine=ImageFont.Layout.BASIC)
+    for char in "Staffwork duplex calibration 0123456789+-\u2014":
+        code = char.encode("cp1252")[0]
+        assert int(widths[code - 32]) == round(drawn.getlength(char)), char
+
+
+def test_the_kind_of_a_pdf_is_read_back_however_many_objects_it_holds(tmp_path: Path) -> None:
+    from builder.sheets.pages import Page, Picture
+    from builder.sheets.pdf import pdf_bytes, pdf_kind
+
+    images = {f"c{i}": Image.new("RGB", (2, 2), (i % 256, i // 256, 7)) for i in range(900)}
+    page = Page(100, 100, tuple(Picture(name, 1.0, 1.0, 1.0) for name in images))
+    big = tmp_path / "big.pdf"
+    big.write_bytes(pdf_bytes([page], images, title="t", kind="counter sheets"))
+    assert big.stat().st_size > 100_000 and pdf_kind(big) == "counter sheets"
+    plain = tmp_path / "plain.pdf"
+    plain.write_bytes(pdf_bytes([page], images, title="t"))
+    assert pdf_kind(plain) is None
+    (tmp_path / "cut.pdf").write_bytes(big.read_bytes()[:-300])
+    assert pdf_kind(tmp_path / "cut.pdf") is None and pdf_kind(tmp_path / "none.pdf") is None

@@ -248,3 +248,36 @@ def test_the_real_use_sheet_shows_each_counter_front_and_back_where_the_manifest
 
 def _mean(grey: Image.Image) -> float:
     return sum(i * n for i, n in enumerate(grey.histogram())) / (grey.width * grey.height)
+
+
+def _ink_box(image: Image.Image) -> tuple[int, int, int, int]:
+    dark = image.convert("L").point(lambda v: 255 if v < 128 else 0)
+    box = dark.getbbox()
+    assert box, "no text found"
+    return box
+
+
+def test_captions_print_in_the_embedded_font_as_wide_as_on_the_png_pages(tmp_path) -> None:
+    """The title line rasterized by poppler is as wide as our own PNG page draws it: the font
+    travels inside the PDF, so no reader substitutes another with gaps after capitals."""
+    from builder.sheets import calibration_pdf
+    from builder.sheets.pages import calibration_pages
+    from builder.sheets.raster import page_image
+
+    spec = SheetSpec()
+    pdf = tmp_path / "cal.pdf"
+    pdf.write_bytes(calibration_pdf(spec, "USE counters"))
+    if shutil.which("pdffonts"):
+        fonts = subprocess.run(["pdffonts", str(pdf)], check=True, capture_output=True,
+                               text=True).stdout.splitlines()[2:]
+        assert fonts and all(line.split()[-5] == "yes" for line in fonts), fonts  # emb
+    dpi = 300
+    band = (spec.margin_mm, spec.margin_mm + 1.5, spec.margin_mm + 120, spec.margin_mm + 7)
+    printed = _raster(pdf, 1, band, dpi=dpi).image
+    ours = page_image(calibration_pages(spec)[0], {}, dpi)
+    k = dpi / MM_PER_INCH
+    ours = ours.crop(tuple(round(v * k) for v in band))
+    a, b = _ink_box(printed), _ink_box(ours)
+    width_a, width_b = a[2] - a[0], b[2] - b[0]
+    assert abs(width_a - width_b) <= 0.01 * width_b + 2, (width_a, width_b)
+    assert abs(a[0] - b[0]) <= 2

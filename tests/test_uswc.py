@@ -270,3 +270,62 @@ def test_naval_transport_lifts_a_western_unit_from_dover_to_calais_and_ends_its_
     judge.close()
     assert found == []
     assert judge.activations and judge.activations[0].end == "2813" and judge.activations[0].legal
+
+
+# ---- the module and the other commands ---------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def uswc_module(tmp_path_factory):
+    from builder.module.build import build_module
+
+    dist = tmp_path_factory.mktemp("dist")
+    return build_module("uswc", dist, board_image=lambda board: _plain(board))
+
+
+def _plain(board):
+    from PIL import Image
+
+    return Image.new("RGB", (board.width, board.height), (158, 190, 222))
+
+
+def test_the_uswc_module_has_one_map_with_a_board_per_uswc_map_and_each_setup_picks_its_own(uswc_module):
+    from vassal.gamestate import replay_save
+    from vassal.module import read_module
+    from vassal.savefile import read_saved_game
+
+    mod = read_module(uswc_module.path)
+    maps = [m for m in mod.root.iter("VASSAL.build.module.Map") if m.get("mapName") == "Western Campaigns"]
+    boards = [b.get("name") for b in maps[0].iter("VASSAL.build.module.map.boardPicker.Board")]
+    assert boards == ["France", "Italy", "Balkans", "Norway"]
+    import zipfile
+
+    with zipfile.ZipFile(uswc_module.path) as z:
+        for name, board in (("france_1940.vsav", "France"), ("balkans_1941.vsav", "Balkans"),
+                            ("normandy_1944.vsav", "France")):
+            path = uswc_module.path.parent / name
+            path.write_bytes(z.read(name))
+            chosen = replay_save(read_saved_game(path)).boards
+            assert [p.name for placements in chosen.values() for p in placements] == [board]
+
+
+def test_a_uswc_setup_checks_clean_with_its_documented_exceptions(uswc_module, tmp_path):
+    import zipfile
+
+    from assistant.board import read_position
+
+    with zipfile.ZipFile(uswc_module.path) as z:
+        (tmp_path / "f.vsav").write_bytes(z.read("france_1940.vsav"))
+    pos = read_position(tmp_path / "f.vsav").position
+    assert pos.game == "uswc" and pos.boards == ("France",) and len([u for u in pos.units if u.hex]) >= 50
+    assert not find_game("uswc").pack().check(pos).problems
+
+
+def test_uswc_sheets_contact_sheet_and_map_commands_work(tmp_path, capsys):
+    from staffwork import cli
+
+    assert cli.main(["sheets", "uswc", "-o", str(tmp_path / "c.pdf"), "--nation", "BEL"]) == 0
+    assert cli.main(["art", "contact-sheet", "uswc", "-o", str(tmp_path / "c.png")]) == 0
+    assert cli.main(["map", "find", "uswc", "Oslo"]) == 0
+    assert cli.main(["map", "render", "uswc", "--board", "Norway", "--scale", "0.25", "-o", str(tmp_path / "n.png")]) == 0
+    out = capsys.readouterr().out
+    assert "Oslo:" in out and (tmp_path / "n.png").stat().st_size > 10_000

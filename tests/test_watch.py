@@ -65,18 +65,45 @@ def test_saves_are_checked_and_changes_reported(tmp_path):
     assert wait_for(w, 0.3) == []  # nothing new: no re-check
 
 
-def test_half_written_files_wait_until_complete(tmp_path):
+def test_a_half_written_file_shows_as_unreadable_until_it_is_complete(tmp_path):
     folder, out = tmp_path / "saves", tmp_path / "out"
     folder.mkdir()
     full = LogMaker(pieces()).write_save(tmp_path / "whole.vsav").read_bytes()
     w = Watcher(folder, out, interval=0.05, settle=0.1, picture=False, echo=lambda s: None)
     target = folder / "game.vsav"
     target.write_bytes(full[: len(full) // 2])
-    assert wait_for(w, 0.6) == []  # a truncated zip is never checked
+    (result, _changes), = wait_for(w)  # it held still: said to be unreadable, not "no problems"
+    assert "not a complete VASSAL save" in result.error
+    page = (out / "report.html").read_text()
+    assert "cannot be read" in page and "No problems found" not in page
     with open(target, "ab") as f:
         f.write(full[len(full) // 2:])
     (result, _changes), = wait_for(w)
     assert not result.error
+
+
+def test_a_folder_of_good_corrupt_and_half_written_saves_shows_each_ones_state(tmp_path):
+    folder, out = tmp_path / "saves", tmp_path / "out"
+    folder.mkdir()
+    full = LogMaker(pieces()).write_save(tmp_path / "whole.vsav").read_bytes()
+    (folder / "good.vsav").write_bytes(full)
+    (folder / "random.vsav").write_bytes(bytes(range(256)) * 40)
+    (folder / "notes.vsav").write_text("this is a text file, not a save\n")
+    (folder / "half.vsav").write_bytes(full[: len(full) // 3])
+    w = Watcher(folder, out, interval=0.05, settle=0.1, picture=False, echo=lambda s: None)
+    seen = {}
+    for _ in range(40):
+        for result, _changes in w.poll():
+            seen[result.name] = result
+        if len(seen) == 4:
+            break
+        time.sleep(0.05)
+    assert not seen["good.vsav"].error
+    assert all(seen[n].error for n in ("random.vsav", "notes.vsav", "half.vsav"))
+    page = (out / "report.html").read_text()
+    for name in ("good.vsav", "random.vsav", "notes.vsav", "half.vsav"):
+        assert name in page
+    assert page.count("cannot be read") >= 3
 
 
 def test_supply_changes_are_reported(tmp_path):

@@ -9,17 +9,20 @@ write never leaves a broken file behind.
 
 from __future__ import annotations
 
+import errno
 import io
 import os
+import signal
 import tempfile
 import zipfile
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from vassal.errors import FormatError
 
-__all__ = ["Limits", "Archive", "open_archive", "write_archive", "atomic_write"]
+__all__ = ["Limits", "Archive", "open_archive", "write_archive", "atomic_write", "check_writable"]
 
 FIXED_TIME = (1980, 1, 1, 0, 0, 0)
 STORED_SUFFIXES = (".png", ".gif", ".jpg", ".jpeg", ".zip", ".vsav", ".vlog", ".mp3", ".ogg")
@@ -164,11 +167,69 @@ def _check_entry_name(name: str, source: str) -> None:
         raise FormatError("entry name climbs out of the archive ('..')", source, name)
 
 
+@contextmanager
+def _signals_held() -> Iterator[None]:
+    """Hold SIGINT/SIGTERM for a moment (they arrive right after), so that a temporary file is
+    never created without its name being known to the code that removes it."""
+    held = {signal.SIGINT, signal.SIGTERM}
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, held)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
+
+
+def _named(exc: OSError, target: Path) -> OSError:
+    """The same OS error, naming the file the caller asked for instead of our temporary one."""
+    if exc.errno is None:
+        return exc
+    return OSError(exc.errno, exc.strerror or str(exc), str(target))
+
+
+def _nearest_folder(target: Path) -> Path:
+    folder = target.parent
+    while not folder.exists() and folder != folder.parent:
+        folder = folder.parent
+    return folder
+
+
+def check_writable(path: str | os.PathLike[str]) -> None:
+    """Raise now (an OSError naming ``path``) if ``atomic_write(path, ...)`` would fail for
+    want of a place to write: ``path`` is a folder, a parent is a file, or the nearest
+    existing folder does not let us create files (permissions, read-only disk). Tried by
+    creating and removing a small temporary file, the one test that holds for every user
+    (root included) and file system; nothing is left behind."""
+    target = Path(path)
+    if target.is_dir():
+        raise IsADirectoryError(errno.EISDIR, "is a folder, not a file", str(target))
+    folder = _nearest_folder(target)
+    if not folder.is_dir():
+        raise NotADirectoryError(errno.ENOTDIR, f"{folder} is not a folder", str(target))
+    try:
+        with _signals_held():
+            fd, probe = tempfile.mkstemp(prefix=".staffwork-", suffix=".tmp", dir=folder)
+            os.close(fd)
+            os.unlink(probe)
+    except OSError as exc:
+        raise OSError(exc.errno, f"cannot write into {folder} ({exc.strerror or exc})",
+                      str(target)) from None
+
+
 def atomic_write(path: str | os.PathLike[str], data: bytes) -> None:
-    """Write bytes to ``path`` through a temporary file in the same folder, then rename."""
+    """Write bytes to ``path`` through a temporary file in the same folder, then rename.
+
+    The temporary file is removed on any failure or stop (Ctrl-C, SIGTERM raised as an
+    exception); OS errors name ``path``, never the temporary file."""
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        with _signals_held():
+            fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    except OSError as exc:
+        raise _named(exc, target) from None
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
@@ -178,11 +239,13 @@ def atomic_write(path: str | os.PathLike[str], data: bytes) -> None:
         os.umask(umask)
         os.chmod(tmp, 0o666 & ~umask)  # mkstemp makes files private; outputs are for sharing
         os.replace(tmp, target)
-    except BaseException:
+    except BaseException as exc:
         try:
             os.unlink(tmp)
         except FileNotFoundError:
             pass
+        if isinstance(exc, OSError):
+            raise _named(exc, target) from None
         raise
 
 
@@ -196,7 +259,10 @@ def write_archive(
 
     Entries are sorted by name (unless ``sort`` is False, for formats whose readers care about
     order), carry a fixed 1980-01-01 timestamp and fixed attributes; already-compressed
-    payloads (images, nested archives) are stored, the rest deflated.
+    payloads (images, nested archives) are stored, the rest deflated. The fixed date is older
+    than any tile VASSAL cuts from a module's images, so VASSAL keeps using its tiles for a
+    module of the same name and version: a module whose content changes must change its
+    version (builder/module/version.py).
     """
     items = list(entries.items()) if isinstance(entries, Mapping) else list(entries)
     names = [n for n, _ in items]

@@ -49,7 +49,6 @@ of the node in the command tree).
 
 from __future__ import annotations
 
-from bisect import bisect_left
 from collections.abc import Callable, Collection, Iterator, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -208,108 +207,9 @@ class _TypeInfo:
     deck_name: str | None
 
 
-class _Nesting:
-    """Where the levels of a TAB-nested piece string are, found in one pass.
-
-    Reading a level the way the engine does (``Decoder`` on the rest, again and again) costs
-    the whole remaining string per level; real pieces have a hundred levels and several
-    kilobytes, so that is quadratic. Here every TAB is indexed once with the run of backslashes
-    before it: at nesting depth d the engine's next real delimiter is the first TAB whose run
-    is exactly d (those d backslashes were escapes of the outer levels), and a token at depth
-    d is the original text with d backslashes taken from before each of its TABs. The results
-    are the strings ``pieces.split_type`` and ``split_state`` give (pinned by tests); only the
-    levels asked for are built.
-    """
-
-    __slots__ = ("text", "tabs", "by_run", "rests", "delims", "quoted")
-
-    def __init__(self, text: str):
-        self.text = text
-        tabs: list[tuple[int, int]] = []
-        by_run: dict[int, list[int]] = {}
-        after = 0  # a run of backslashes never reaches back past the previous TAB
-        i = text.find("\t")
-        while i != -1:
-            segment = text[after:i]
-            run = len(segment) - len(segment.rstrip("\\"))
-            tabs.append((i, run))
-            by_run.setdefault(run, []).append(i)
-            after = i + 1
-            i = text.find("\t", after)
-        self.tabs = tabs
-        self.by_run = by_run
-        self.rests: list[tuple[int, int]] = []   # extent of the text at depth d
-        self.delims: list[int | None] = []       # the depth-d delimiter, None at the last
-        self.quoted = False                      # a level was quoted: use the slow path
-
-    def walk(self, limit: int | None = None) -> int:
-        """Find the levels (all, or the first ``limit``); returns how many were found."""
-        text, by_run, rests, delims = self.text, self.by_run, self.rests, self.delims
-        start, end, depth = 0, len(text), 0
-        last = -1 if limit is None else limit - 1
-        while True:
-            rests.append((start, end))
-            if depth == last:
-                delims.append(None)
-                return depth + 1
-            positions = by_run.get(depth)
-            q = nxt = None
-            if positions:
-                k = bisect_left(positions, start)
-                if k < len(positions) and positions[k] < end:
-                    q = positions[k]
-                    if k + 1 < len(positions) and positions[k + 1] < end:
-                        nxt = positions[k + 1]
-            delims.append(q)
-            if q is None:
-                return depth + 1
-            # the d backslashes before a depth-d delimiter were escapes of outer levels
-            start, end = q + 1, (end if nxt is None else nxt - depth)
-            if end - start >= 2 and text[start] == "'" and text[end - 1] == "'":
-                self.quoted = True
-                return depth + 1
-            depth += 1
-
-    def _build(self, start: int, end: int, remove: int) -> str:
-        text = self.text
-        if remove == 0:
-            return text[start:end]
-        tabs = self.tabs
-        k = bisect_left(tabs, (start, -1))
-        parts: list[str] = []
-        at = start
-        while k < len(tabs) and tabs[k][0] < end:
-            pos = tabs[k][0]
-            parts.append(text[at : pos - remove])
-            at = pos
-            k += 1
-        parts.append(text[at:end])
-        return "".join(parts)
-
-    def own(self, depth: int) -> str:
-        """The level's own token (what ``Decoder.next_token`` gives at that depth)."""
-        start, end = self.rests[depth]
-        q = self.delims[depth]
-        token = self._build(start, end if q is None else q - depth, depth + 1)
-        if len(token) > 1 and token[0] == "'" and token[-1] == "'":
-            return token[1:-1]
-        return token
-
-    def starts_with(self, depth: int, prefix: str | tuple[str, ...]) -> bool:
-        start = self.rests[depth][0]
-        if self.text.startswith("'", start):
-            return self.own(depth).startswith(prefix)
-        return self.text.startswith(prefix, start)
-
-    def rest(self, depth: int) -> str:
-        """The whole text at a depth (what the innermost level's ``setState`` receives)."""
-        start, end = self.rests[depth]
-        return self._build(start, end, depth)
-
-
 class _SplitLevels:
-    """The slow, plain reading (``pieces.split_type``/``split_state``) behind the same methods;
-    used only for strings whose levels were quoted, which the engine itself never writes."""
+    """The levels of a piece string as ``pieces.split_type``/``split_state`` read them (in time
+    linear in the string at any depth): each level's own token, and the innermost text."""
 
     def __init__(self, owns: list[str], last_rest: str):
         self.owns = owns
@@ -329,11 +229,7 @@ class _SplitLevels:
 _WATCHED = ("immob;", "mat;", "hide;")  # the traits that decide stacking and hiding
 
 
-def _type_levels(type_str: str) -> tuple[int, _Nesting | _SplitLevels]:
-    nest = _Nesting(type_str)
-    count = nest.walk()
-    if not nest.quoted:
-        return count, nest
+def _type_levels(type_str: str) -> tuple[int, _SplitLevels]:
     owns = split_type(type_str)
     return len(owns), _SplitLevels(owns, owns[-1])
 
@@ -368,16 +264,10 @@ def _type_info(type_str: str) -> _TypeInfo:
     return _TypeInfo("piece", count, bool(no_stack), hide_level, None)
 
 
-def _state_levels(state: str, count: int) -> _Nesting | _SplitLevels:
+def _state_levels(state: str, count: int) -> _SplitLevels:
     """The state's levels for a type of ``count`` levels; FormatError if it has fewer."""
-    nest = _Nesting(state)
-    found = nest.walk(count)
-    if nest.quoted:
-        levels = split_state(state, count)
-        return _SplitLevels(levels, levels[-1])
-    if found < count:
-        raise FormatError(f"the state has {found} level(s) but the type has {count}")
-    return nest
+    levels = split_state(state, count)
+    return _SplitLevels(levels, levels[-1])
 
 
 class _Obj:

@@ -902,8 +902,8 @@ def write_module(
 ) -> list[Problem]:
     """Write a .vmod deterministically and atomically; returns the problems it let through.
 
-    Refuses (FormatError, nothing written) when: the metadata name differs from the
-    GameModule name; the metadata VassalVersion would make VASSAL read the old ``buildFile``;
+    Refuses (FormatError, nothing written) when: the metadata name or version differs from
+    the GameModule's; the metadata VassalVersion would make VASSAL read the old ``buildFile``;
     ``files`` holds ``buildFile.xml``/``buildFile``/``moduledata`` itself or a bad entry name;
     a named image or file is missing; and, when ``strict``, ``validate_buildfile`` finds errors
     (without ``strict`` those come back in the returned list with the warnings).
@@ -930,6 +930,12 @@ def write_module(
         raise FormatError(f"moduledata VassalVersion {metadata.vassal_version!r} is below "
                           f"3.5, so VASSAL would look for the old 'buildFile' entry",
                           target, MODULE_ENTRY)
+    module_version = root.get("version", "").strip()
+    if (metadata.version or "").strip() != module_version:
+        # VASSAL cuts tiles into a folder named from moduledata's name and version and reads
+        # them from one named from the GameModule's: they must agree
+        raise FormatError(f"moduledata version {metadata.version!r} differs from the "
+                          f"GameModule version {module_version!r}", target, MODULE_ENTRY)
     references = check_module_references(root, list(files) + [BUILDFILE, MODULE_ENTRY])
     validation = validate_buildfile(root)
     errors = [p for p in references if p.severity == "error"]

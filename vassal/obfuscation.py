@@ -20,6 +20,7 @@ text editor; it is not encryption, and the key travels in the header.
 
 from __future__ import annotations
 
+import binascii
 import lzma
 import re
 from typing import Literal
@@ -92,6 +93,11 @@ def _from_vcsk(data: bytes, source: str | None) -> bytes:
     if len(key_hex) < 2 or not _HEX.fullmatch(key_hex):
         raise FormatError("!VCSK header without a two-hex-digit key", source, f"byte {head}")
     key = int(key_hex, 16)
+    try:  # one C pass that also refuses any non-hex byte (bytes.fromhex would skip spaces)
+        with memoryview(data) as view:
+            return binascii.unhexlify(view[head + 2 :]).translate(_xor_table(key))
+    except binascii.Error:
+        pass  # damaged: find the first bad byte for the message
     body = data[head + 2 :]
     match = _HEX.match(body)
     good = match.end() if match else 0
@@ -102,7 +108,7 @@ def _from_vcsk(data: bytes, source: str | None) -> bytes:
     if len(body) % 2:
         raise FormatError("!VCSK data has an odd number of hex digits (truncated?)", source,
                           f"byte {len(data) - 1}")
-    return bytes.fromhex(body.decode("ascii")).translate(_xor_table(key))
+    raise FormatError("!VCSK data is not hex", source, f"byte {head + 2}")  # not reached
 
 
 def _from_vobs(data: bytes, source: str | None) -> bytes:
@@ -143,5 +149,5 @@ def obfuscate(plain: bytes, key: int = DEFAULT_KEY, *, form: Form = "VCSK") -> b
     if form == "VOBS":
         return VOBS_HEADER + bytes([key]) + xored
     if form == "VCSK":
-        return VCSK_HEADER + b"%02x" % key + xored.hex().encode("ascii")
+        return VCSK_HEADER + b"%02x" % key + binascii.hexlify(xored)
     raise ValueError(f"unknown obfuscation form {form!r}")

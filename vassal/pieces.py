@@ -21,6 +21,11 @@ like the engine reads them and written back in the canonical form (except a pre-
 ending in a backslash, which cannot be written back: :func:`join_type` / :func:`join_state`
 raise ValueError, as they do for any level VASSAL would misread).
 
+Reading and writing take time linear in the strings at any nesting depth (a real piece has a
+hundred levels or more). Every piece of a saved game carries its own copy of the prototypes it
+uses, so most levels of a big save are repeats: equal levels read by :func:`parse_piece` share
+one (immutable) trait object, and :func:`view` reads each such object once.
+
 Public API::
 
     Piece(traits, basic)                       frozen; traits outermost first, basic = base level
@@ -51,8 +56,11 @@ Public API::
 
 from __future__ import annotations
 
+import re
+from bisect import bisect_left
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from types import MappingProxyType
 
 from vassal.errors import FormatError
@@ -108,41 +116,178 @@ TAB = "\t"
 
 # ---------------------------------------------------------------------------------------------
 # Nesting.
+#
+# Reading a level the way the engine does -- a Decoder on the rest of the text, again at every
+# level -- costs the whole rest per level: quadratic in the depth, and real pieces are a hundred
+# levels deep. Both directions here are linear instead, from one fact: a TAB at depth d of a
+# nested text (d levels inside the outermost) carries the d backslashes that the d outer
+# encodings put before it, plus one more for every escape of its own. So the delimiter between
+# level d and d+1 is the first TAB whose run of backslashes is exactly d, the text at depth d is
+# the original text with d backslashes taken from before each of its TABs, and writing puts
+# them back. Texts where an inner level is quoted, or where a level has spare tokens (which
+# VASSAL never writes), go through an index of every TAB by its run, still linear.
+
+_RUNS = tuple("\\" * k for k in range(258))  # backslash runs, for the depths real pieces have
 
 
-def _real_tab(text: str, start: int) -> int:
-    """Index of the first TAB at or after ``start`` not preceded by a backslash, or -1."""
-    i = text.find(TAB, start)
-    while i > 0 and text[i - 1] == "\\":
-        i = text.find(TAB, i + 1)
-    return i
+def _runs(k: int) -> tuple[str, ...]:
+    """Backslash runs by length, at least up to ``k``."""
+    return _RUNS if k < len(_RUNS) else tuple("\\" * n for n in range(k + 1))
 
 
-def _unescape(raw: str) -> str:
-    token = raw.replace("\\\t", "\t") if "\\\t" in raw else raw
+def _strip_runs(text: str, start: int, end: int, remove: int) -> str:
+    """``text[start:end]`` with ``remove`` backslashes taken from before each TAB (every TAB in
+    the range has at least that many)."""
+    token = text[start:end]
+    if remove and TAB in token:
+        return token.replace("\\" * remove + TAB, TAB)
+    return token
+
+
+def _joined(parts: list[str], first: int, last: int, inner: int, end: int) -> str:
+    """``parts[first..last]`` joined by TABs again, with ``inner`` backslashes taken from before
+    each of those TABs and ``end`` from the end of the last part."""
+    pieces = [p[: len(p) - inner] for p in parts[first:last]] if inner else parts[first:last]
+    tail = parts[last]
+    pieces.append(tail[: len(tail) - end] if end else tail)
+    return TAB.join(pieces)
+
+
+def _unquote(token: str) -> str:
     return token[1:-1] if len(token) > 1 and token[0] == "'" and token[-1] == "'" else token
 
 
-def _split_once(text: str) -> tuple[str, str | None]:
-    """The first two TAB-tokens of ``text`` exactly as ``SequenceEncoder.Decoder`` reads them
-    (inner None when there is only one), without the decoder's per-token buffers: deep pieces
-    would otherwise cost time quadratic in their length."""
-    i = _real_tab(text, 0)
-    if i < 0:
-        return _unescape(text), None
-    j = _real_tab(text, i + 1)
-    inner = text[i + 1 : j if j >= 0 else len(text)]
-    return _unescape(text[:i]), _unescape(inner)
+def _too_few(found: int, count: int) -> FormatError:
+    return FormatError(f"the state has {found} level(s) but the type has {count}")
+
+
+def _split_levels(text: str, count: int | None, raw_last: bool) -> list[str]:
+    """The levels of a nested text as the engine reads them, outermost first.
+
+    Each level is the first TAB-token at its depth (further tokens are dropped); the last is
+    the whole text at its depth, decoded as one token (type) or kept raw (``raw_last``, state).
+    With ``count`` there are exactly that many levels (FormatError if the text has fewer).
+    """
+    levels = _split_canonical(text, count, raw_last)
+    return _split_any(text, count, raw_last) if levels is None else levels
+
+
+def _split_canonical(text: str, count: int | None, raw_last: bool) -> list[str] | None:
+    """One ``str.split`` and a look at the backslashes that end each piece; None when a level
+    is quoted or a level has spare tokens (a TAB with fewer backslashes than its depth): those
+    go to :func:`_split_any`."""
+    parts = text.split(TAB)
+    last = len(parts) - 1
+    runs = _runs(last + 1)
+    quoted_after_tab = "\t'" in text  # only then may an inner level be quoted
+    levels: list[str] = []
+    stop = -1 if count is None else count - 1
+    depth = first = j = 0  # parts[first] starts the level at this depth; parts[j] is looked at
+    while j < last and depth != stop:
+        part = parts[j]  # it ends where a TAB was, after the run of backslashes of that TAB
+        if part.endswith(runs[depth + 1]):
+            j += 1  # more than ``depth``: a TAB inside this level's own token
+            continue
+        if depth and not part.endswith(runs[depth]):
+            return None  # fewer: a spare token of an outer level
+        if first == j:
+            levels.append(part[: len(part) - depth] if depth else part)
+        else:
+            levels.append(_joined(parts, first, j, depth + 1, depth))
+        if quoted_after_tab and parts[j + 1].startswith("'"):
+            return None  # the inner text may be quoted
+        depth += 1
+        first = j = j + 1
+    if depth != stop and count is not None:
+        raise _too_few(depth + 1, count)
+    if raw_last:
+        if depth:  # surplus levels stay in the last one: none may be shallower
+            for part in parts[j:last]:
+                if not part.endswith(runs[depth]):
+                    return None
+        levels.append(_joined(parts, first, last, depth, 0))
+    else:
+        levels.append(_joined(parts, first, last, depth + 1, 0))
+    # Only the outermost token can be quoted here: every inner one starts a piece that does
+    # not start with a quote. A lone last level of a type is a token too.
+    if levels and (depth or not raw_last):
+        levels[0] = _unquote(levels[0])
+    return levels
+
+
+_TAB_RUN = re.compile(r"(?<!\\)\\*\t")
+
+
+def _split_any(text: str, count: int | None, raw_last: bool) -> list[str]:
+    """The general reading: every TAB indexed by its run of backslashes, then per depth the
+    first TAB of run d is the delimiter and the second one (if any) ends the inner token."""
+    by_run: dict[int, list[int]] = {}
+    for m in _TAB_RUN.finditer(text):
+        tab = m.end() - 1
+        by_run.setdefault(tab - m.start(), []).append(tab)
+    levels: list[str] = []
+    start, end, depth = 0, len(text), 0
+    last = -1 if count is None else count - 1
+    while depth != last:
+        positions = by_run.get(depth, [])
+        k = bisect_left(positions, start)
+        if k == len(positions) or positions[k] >= end:
+            if count is not None:
+                raise _too_few(depth + 1, count)
+            break
+        q = positions[k]
+        levels.append(_unquote(_strip_runs(text, start, q - depth, depth + 1)))
+        if k + 1 < len(positions) and positions[k + 1] < end:
+            end = positions[k + 1] - depth  # a spare token: the inner one ends before it
+        start = q + 1
+        if end - start > 1 and text[start] == "'" and text[end - 1] == "'":
+            start, end = start + 1, end - 1
+        depth += 1
+    if raw_last:
+        levels.append(_strip_runs(text, start, end, depth))
+    else:
+        levels.append(_unquote(_strip_runs(text, start, end, depth + 1)))
+    return levels
+
+
+def _token(level: str) -> str:
+    """One level written as a SequenceEncoder token (TABs escaped, quoted when needed)."""
+    if not level:
+        return ""
+    escaped = level.replace(TAB, "\\\t") if TAB in level else level
+    return "'" + escaped + "'" if quote_needed(level) else escaped
+
+
+def _nest(tokens: Sequence[str], inner: str) -> str:
+    """``tokens`` (outermost first, already written as tokens) nested around ``inner``, each
+    level the first token of a TAB-encoding whose second token is the rest: what
+    ``encode([token, rest], TAB)`` gives level by level, built in one pass."""
+    n = len(tokens)
+    if not n:
+        return inner
+    # Which inner texts the encoder quotes: it looks at each one's first and last character.
+    quoted = [False] * (n + 1)
+    tail = inner[-1:]
+    if inner:
+        quoted[n] = inner[0] == "\\" or (inner[0] == "'" and tail == "'")
+    for k in range(n - 1, 0, -1):
+        tail = "'" if quoted[k + 1] else (tail if k + 1 < n or inner else TAB)
+        first = tokens[k][:1] or TAB
+        quoted[k] = first == "\\" or (first == "'" and tail == "'")
+    parts = [tokens[0]]
+    for k in range(1, n + 1):
+        parts.append("\\" * (k - 1) + TAB)
+        if quoted[k]:
+            parts.append("'")
+        text = tokens[k] if k < n else inner
+        parts.append(text.replace(TAB, "\\" * k + TAB) if TAB in text else text)
+    parts.extend("'" for k in range(n, 0, -1) if quoted[k])
+    return "".join(parts)
 
 
 def split_type(type_str: str) -> list[str]:
     """The level type strings of a piece type, outermost first (engine reading, spares dropped)."""
-    levels: list[str] = []
-    rest: str | None = type_str
-    while rest is not None:
-        own, rest = _split_once(rest)
-        levels.append(own)
-    return levels
+    return _split_levels(type_str, None, False)
 
 
 def _check_joinable(levels: Sequence[str]) -> None:
@@ -158,10 +303,7 @@ def _check_joinable(levels: Sequence[str]) -> None:
 def join_type(levels: Sequence[str]) -> str:
     """Inverse of :func:`split_type`: nest level type strings, outermost first."""
     _check_joinable(levels)
-    text = encode([levels[-1]], TAB) or ""
-    for level in reversed(levels[:-1]):
-        text = encode([level, text], TAB) or ""
-    return text
+    return _nest([_token(level) for level in levels[:-1]], _token(levels[-1]))
 
 
 def split_state(state_str: str, count: int | None = None) -> list[str]:
@@ -173,29 +315,13 @@ def split_state(state_str: str, count: int | None = None) -> list[str]:
     """
     if count is not None and count < 1:
         raise ValueError("a piece has at least one level")
-    levels: list[str] = []
-    rest = state_str
-    while count is None or len(levels) < count - 1:
-        own, inner = _split_once(rest)
-        if inner is None:
-            if count is None:
-                break
-            raise FormatError(
-                f"the state has {len(levels) + 1} level(s) but the type has {count}"
-            )
-        levels.append(own)
-        rest = inner
-    levels.append(rest)
-    return levels
+    return _split_levels(state_str, count, True)
 
 
 def join_state(levels: Sequence[str]) -> str:
     """Inverse of :func:`split_state`."""
     _check_joinable(levels)
-    text = levels[-1]
-    for level in reversed(levels[:-1]):
-        text = encode([level, text], TAB) or ""
-    return text
+    return _nest([_token(level) for level in levels[:-1]], levels[-1])
 
 
 # ---------------------------------------------------------------------------------------------
@@ -221,6 +347,14 @@ class Piece:
         return self.traits + (self.basic,)
 
 
+@lru_cache(maxsize=1 << 13)
+def _shared_trait(type_str: str, state_str: str) -> Trait:
+    """The trait of one level, one object for equal levels: every piece of a saved game carries
+    its own copy of the prototypes it uses (``PieceCloner``), so most levels of a big save are
+    repeats, and a trait is immutable (it also keeps the fields it has read)."""
+    return trait_from_level(type_str, state_str)
+
+
 def parse_piece(type_str: str, state_str: str, *, exact: bool = True) -> Piece:
     """Read a piece from its type and state strings (as in ``+/id/type/state``)."""
     if not isinstance(type_str, str) or not isinstance(state_str, str):
@@ -229,7 +363,7 @@ def parse_piece(type_str: str, state_str: str, *, exact: bool = True) -> Piece:
     if types == [""]:
         raise FormatError("empty piece type")
     states = split_state(state_str, len(types))
-    traits = tuple(trait_from_level(t, s) for t, s in zip(types[:-1], states[:-1]))
+    traits = tuple(_shared_trait(t, s) for t, s in zip(types[:-1], states[:-1]))
     piece = Piece(traits, base_from_level(types[-1], states[-1]))
     if exact:
         try:
@@ -491,6 +625,77 @@ def _kind(basic: Trait) -> str:
     return "unknown"
 
 
+_ROLES: tuple[tuple[type[Trait], str], ...] = (
+    (Marker, "marker"),
+    (DynamicProperty, "dynamic"),
+    (LayerTrait, "layer"),
+    (Labeler, "label"),
+    (Obscurable, "mask"),
+    (Hideable, "hide"),
+    (Restricted, "owner"),
+    (FreeRotator, "rotate"),
+    (MovementMarkable, "moved"),
+    (UsePrototype, "prototype"),
+    (BasicName, "basic name"),
+    (UnknownTrait, "unknown"),
+)
+
+
+class _RoleTable(dict):
+    """What the reader view takes from each trait class ("" = nothing), found once per class."""
+
+    def __missing__(self, cls: type) -> str:
+        role = next((r for base, r in _ROLES if issubclass(cls, base)), "")
+        self[cls] = role
+        return role
+
+
+_ROLE_OF = _RoleTable()
+
+
+_FACTS: dict[int, tuple[Trait, str, object]] = {}  # by id(trait); each entry holds its trait
+
+
+def _facts(t: Trait) -> tuple[Trait, str, object]:
+    """The trait, its role in the view and what it says there; read once per trait object, and
+    the pieces of a save share the objects of equal levels (see :func:`_shared_trait`)."""
+    facts = _FACTS.get(id(t))
+    if facts is None:
+        if len(_FACTS) >= 1 << 13:
+            _FACTS.clear()
+        facts = _FACTS[id(t)] = (t, *_read_facts(t))
+    return facts
+
+
+def _read_facts(t: Trait) -> tuple[str, object]:
+    role = _ROLE_OF[type(t)]
+    if role == "marker":
+        return role, tuple(t.values_by_name.items())
+    if role == "dynamic":
+        return role, (t.key, t.state)
+    if role == "layer":  # the view of a layer that follows no property is the trait's alone
+        return role, None if t.follow_property_name else _layer_view(t, {})
+    if role == "label":
+        return role, t.label
+    if role == "mask":
+        return role, (t.obscured_by, t.mask_name)
+    if role == "hide":
+        return role, t.hidden_by
+    if role == "owner":
+        return role, t.state or None
+    if role == "rotate":
+        return role, t.angle
+    if role == "moved":
+        return role, t.has_moved
+    if role == "prototype":
+        return role, t.prototype_name
+    if role == "basic name":
+        return role, t.name
+    if role == "unknown":
+        return role, t.prefix
+    return role, None
+
+
 def view(piece: Piece) -> PieceView:
     """The reader view of a piece (vassal_formats.md §3.8)."""
     basic = piece.basic if isinstance(piece.basic, BasicPiece) else None
@@ -498,12 +703,13 @@ def view(piece: Piece) -> PieceView:
     props: dict[str, str] = dict(basic.properties) if basic else {}
     markers: dict[str, str] = {}
     dynamic: dict[str, str] = {}
-    for t in piece.traits:  # outermost answers first, as getProperty walks inward
-        if isinstance(t, Marker):
-            for k, v in t.values_by_name.items():
+    facts = [_FACTS.get(id(t)) or _facts(t) for t in piece.traits]
+    for _, role, said in facts:  # outermost answers first, as getProperty walks inward
+        if role == "marker":
+            for k, v in said:
                 markers.setdefault(k, v)
-        elif isinstance(t, DynamicProperty):
-            dynamic.setdefault(t.key, t.state)
+        elif role == "dynamic":
+            dynamic.setdefault(*said)
     known: dict[str, str] = {}
     for source in (props, markers, dynamic):
         for k, v in source.items():
@@ -520,34 +726,35 @@ def view(piece: Piece) -> PieceView:
     moved: bool | None = None
     prototypes: list[str] = []
     unknown: list[str] = []
-    for t in reversed(piece.traits):
-        if isinstance(t, LayerTrait):
-            lv = _layer_view(t, known)
+    for t, role, said in reversed(facts):
+        if not role or role == "marker" or role == "dynamic":
+            continue
+        if role == "layer":
+            lv = said if said is not None else _layer_view(t, known)
             layers.append(lv)
             if lv.active and lv.level_name:
                 name = _apply_level_name(lv.level_name, name)
             if lv.image:
                 images.append(lv.image)
-        elif isinstance(t, Labeler):
-            labels.append(t.label)
+        elif role == "label":
+            labels.append(said)
             name = t.display_name(name, known)
-        elif isinstance(t, Obscurable):
-            masked_by = t.obscured_by
-            mask_name = t.mask_name
-        elif isinstance(t, Hideable):
-            hidden_by = t.hidden_by
-        elif isinstance(t, Restricted):
-            owner = t.state or None
-        elif isinstance(t, FreeRotator):
-            rotation = t.angle
-        elif isinstance(t, MovementMarkable):
-            moved = t.has_moved
-        elif isinstance(t, UsePrototype):
-            prototypes.append(t.prototype_name)
-        elif isinstance(t, BasicName):
-            basic_name = t.name
-        elif isinstance(t, UnknownTrait):
-            unknown.append(t.prefix)
+        elif role == "mask":
+            masked_by, mask_name = said
+        elif role == "hide":
+            hidden_by = said
+        elif role == "owner":
+            owner = said
+        elif role == "rotate":
+            rotation = said
+        elif role == "moved":
+            moved = said
+        elif role == "prototype":
+            prototypes.append(said)
+        elif role == "basic name":
+            basic_name = said
+        elif role == "unknown":
+            unknown.append(said)
     layers.reverse()
     labels.reverse()
     prototypes.reverse()

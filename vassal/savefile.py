@@ -16,6 +16,9 @@ Public API::
     write_saved_game(path, commands_or_text, *, module_name, module_version, vassal_version,
                      description=None, obfuscate=True, key=DEFAULT_KEY, date_saved=None,
                      module_description="", with_metadata=True) -> None
+    rewrite_saved_game(source, target, commands_or_text) -> None
+        a copy of ``source`` with new command text: every other entry byte for byte, the
+        text wrapped as the source's was (same form, same key)
     as_text(commands_or_text) -> str         str | Node | iterable of Node/Command -> text
 
     Placement(id, type, state, map, x, y)    one expanded piece to put on the table (frozen)
@@ -70,6 +73,7 @@ __all__ = [
     "decode_saved_game",
     "saved_game_bytes",
     "write_saved_game",
+    "rewrite_saved_game",
     "as_text",
     "Placement",
     "setup_tree",
@@ -197,6 +201,45 @@ def write_saved_game(
         entries.append((SAVE_ENTRY, metadata_bytes(save_meta, "save")))
         entries.append((MODULE_ENTRY, metadata_bytes(module_meta, "module")))
     write_archive(path, entries, sort=False)
+
+
+def rewrite_saved_game(
+    source: str | os.PathLike[str],
+    target: str | os.PathLike[str],
+    commands_or_text: str | Node | Iterable[Node | Command],
+    *,
+    limits: Limits = Limits(),
+) -> None:
+    """Write ``target`` atomically: the saved game ``source`` with its command text replaced.
+
+    Every other entry (``savedata``, ``moduledata``, anything else) keeps its bytes and its
+    place; the new text is wrapped as the source's was (``!VCSK`` or ``VOBS`` with the same
+    key, XZ or plain), so the file differs from the source only where the text does. The
+    source is only read; a target that is the source is refused (ValueError).
+    """
+    if os.path.exists(target) and os.path.samefile(source, target):
+        raise ValueError(f"{target}: would overwrite the saved game it is made from")
+    src = str(source)
+    with open_archive(source, limits) as archive:
+        if SAVED_GAME_ENTRY not in archive:
+            raise FormatError("no savedGame entry: not a VASSAL saved game or log", src)
+        entries = [(name, archive.read(name)) for name in archive.names()]
+    old = dict(entries)[SAVED_GAME_ENTRY]
+    deobfuscate(old, src)  # a damaged wrapping is refused here, before anything is written
+    form = detect(old)
+    key = _key_of(old, form)
+    plain = as_text(commands_or_text).encode("utf-8")
+    data = _obfuscate(plain, key, form=form)
+    write_archive(target, [(n, data if n == SAVED_GAME_ENTRY else b) for n, b in entries], sort=False)
+
+
+def _key_of(data: bytes, form: Form) -> int:
+    """The XOR key a wrapped ``savedGame`` carries in its header (DEFAULT_KEY where none)."""
+    if form == "VCSK":
+        return int(data[len("!VCSK"):len("!VCSK") + 2], 16)
+    if form == "VOBS":
+        return data[len("VOBS")]
+    return DEFAULT_KEY
 
 
 # --------------------------------------------------------------------------------------------

@@ -129,6 +129,37 @@ class Decoder(Iterator[str]):
         return list(self)
 
 
+_LONG = 1 << 16  # str.split looks at every character; str.find skips through long texts
+
+
 def decode(value: str | None, delim: str) -> list[str]:
-    """All tokens of an encoded sequence: ``None`` gives ``[]``, ``""`` gives ``[""]``."""
-    return list(Decoder(value, delim))
+    """All tokens of an encoded sequence: ``None`` gives ``[]``, ``""`` gives ``[""]``.
+
+    The same tokens as :class:`Decoder` gives one by one, from one ``str.split``: a piece that
+    ends with a backslash had its delimiter escaped, so it joins the next one without that
+    backslash; then quoted tokens lose their quotes.
+    """
+    if value is None:
+        return []
+    if len(delim) != 1:
+        raise ValueError("a SequenceEncoder delimiter is one character")
+    if len(value) > _LONG:  # a whole command tree: a few long tokens, each found by one search
+        return list(Decoder(value, delim))
+    parts = value.split(delim)
+    if "\\" in value:
+        tokens: list[str] = []
+        held: list[str] = []
+        last = len(parts) - 1
+        for i, part in enumerate(parts):
+            if i < last and part.endswith("\\"):
+                held += (part[:-1], delim)
+            elif held:
+                held.append(part)
+                tokens.append("".join(held))
+                held = []
+            else:
+                tokens.append(part)
+        parts = tokens
+    if "'" in value:
+        return [_unquote(t) for t in parts]
+    return parts

@@ -39,7 +39,6 @@ import math
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
-from functools import cached_property
 from typing import Any, ClassVar, TypeVar
 
 from vassal.errors import FormatError
@@ -190,6 +189,48 @@ def _encode_checked(tokens: list[str], delim: str) -> str:
     return text
 
 
+class _read_once:
+    """A property computed on first use and then kept in the instance (what
+    ``functools.cached_property`` does, without the lock Python 3.11 takes on every first read:
+    a big save reads a hundred thousand traits)."""
+
+    def __init__(self, func: Callable[[Any], Any]):
+        self.func = func
+        self.name = func.__name__
+        self.__doc__ = func.__doc__
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, obj: Any, owner: type | None = None) -> Any:
+        if obj is None:
+            return self
+        value = obj.__dict__[self.name] = self.func(obj)
+        return value
+
+
+_MISSING = object()
+_FIELD_INDEXES: dict[tuple[int, int], tuple[Any, Any, dict[str, tuple[bool, int, Field]]]] = {}
+
+
+def _field_index(
+    type_fields: tuple[Field, ...], state_fields: tuple[Field, ...]
+) -> dict[str, tuple[bool, int, Field]]:
+    """Where each field of a layout is (in the state?, index, field), built once per layout so
+    that reading a field is one look-up; the first field of a name wins, type before state."""
+    key = (id(type_fields), id(state_fields))
+    entry = _FIELD_INDEXES.get(key)
+    if entry is None or entry[0] is not type_fields or entry[1] is not state_fields:
+        index: dict[str, tuple[bool, int, Field]] = {}
+        for i, f in enumerate(type_fields):
+            index.setdefault(f.name, (False, i, f))
+        for i, f in enumerate(state_fields):
+            index.setdefault(f.name, (True, i, f))
+        entry = (type_fields, state_fields, index)  # holding the tuples keeps their ids unique
+        _FIELD_INDEXES[key] = entry
+    return entry[2]
+
+
 # ---------------------------------------------------------------------------------------------
 # The base class.
 
@@ -261,13 +302,13 @@ class Trait:
         """The type text after the prefix."""
         return self.type[len(self.ID) :] if self.ID else self.type
 
-    @cached_property
+    @_read_once
     def type_tokens(self) -> tuple[str, ...]:
         if self.TYPE_DELIM is None:
             return (self.body,)
         return tuple(decode(self.body, self.TYPE_DELIM))
 
-    @cached_property
+    @_read_once
     def state_tokens(self) -> tuple[str, ...]:
         if self.STATE_DELIM is None:
             return (self.state,)
@@ -287,24 +328,33 @@ class Trait:
     def _find_in(
         name: str, type_fields: tuple[Field, ...], state_fields: tuple[Field, ...], owner: str
     ) -> tuple[bool, int, Field]:
-        for i, f in enumerate(type_fields):
-            if f.name == name:
-                return False, i, f
-        for i, f in enumerate(state_fields):
-            if f.name == name:
-                return True, i, f
-        raise KeyError(f"{owner} has no field {name!r}")
+        found = _field_index(type_fields, state_fields).get(name)
+        if found is None:
+            raise KeyError(f"{owner} has no field {name!r}")
+        return found
 
     def _find(self, name: str) -> tuple[bool, int, Field]:
         return self._find_in(name, self.type_layout(), self.STATE_FIELDS, type(self).__name__)
 
     def get(self, name: str) -> Any:
-        """The typed value of one field, with the engine's default when the token is missing."""
+        """The typed value of one field, with the engine's default when the token is missing.
+
+        Values are read once per trait and kept (the strings never change and every kind reads
+        to an immutable value), since readers such as the piece view ask for the same fields
+        many times.
+        """
+        known = self.__dict__.get("_read_values")
+        if known is None:
+            known = self.__dict__["_read_values"] = {}
+        else:
+            value = known.get(name, _MISSING)
+            if value is not _MISSING:
+                return value
         in_state, i, f = self._find(name)
         tokens = self.state_tokens if in_state else self.type_tokens
-        if i >= len(tokens):
-            return f.default
-        return f.kind.read(tokens[i], f.default)
+        value = f.default if i >= len(tokens) else f.kind.read(tokens[i], f.default)
+        known[name] = value
+        return value
 
     def fields(self) -> dict[str, Any]:
         """All typed type fields, in VASSAL's order."""

@@ -7,12 +7,14 @@ coastline from geometry.json over the hexes, river hexsides, borders and cities.
 from __future__ import annotations
 
 import hashlib
+import io
 import json
 import math
 from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
+from vassal.archive import atomic_write
 from wargame.grid import Layout
 from wargame.mapdata import UNIT_LAYOUT, MapData
 
@@ -86,10 +88,9 @@ def render(m: MapData, layer: str, out: Path, size: float = 12.0) -> Path:
             d.ellipse((cx - r * 1.6, cy - r * 1.6, cx + r * 1.6, cy + r * 1.6), outline=(0, 0, 0), width=2)
         d.text((cx + r + 1, cy - size * 0.45), c.name, fill=(0, 0, 0), font=font)
     _legend(d, layer, font, height)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    tmp = out.with_name(out.stem + ".tmp" + out.suffix)
-    im.save(tmp, format="PNG", optimize=True)
-    tmp.replace(out)
+    buffer = io.BytesIO()
+    im.save(buffer, format="PNG", optimize=True)
+    atomic_write(out, buffer.getvalue())
     return out
 
 

@@ -6,17 +6,16 @@ from __future__ import annotations
 import csv
 import io
 import json
-import os
 from pathlib import Path
 from typing import Any
 
 
 def write_text(path: Path, text: str) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".tmp")
-    with open(tmp, "w", encoding="utf-8", newline="\n") as f:
-        f.write(text)
-    os.replace(tmp, path)
+    """UTF-8, "\n" line ends, through vassal.archive.atomic_write (temporary file removed on
+    any failure or stop)."""
+    from vassal.archive import atomic_write
+
+    atomic_write(path, text.encode("utf-8"))
 
 
 def write_csv(path: Path, header: list[str], rows: list[list[Any]], comment: str = "") -> None:

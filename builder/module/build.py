@@ -8,23 +8,27 @@ badges), assemble the
 buildFile tree, write each scenario as a .vsav, then validate everything (component table, piece
 texts, setup hexes, image references) and only then write dist/<game>.vmod, atomically. Two
 builds from the same inputs give byte-identical modules: fixed gpids and piece ids, fixed
-timestamps, sorted entries.
+timestamps, sorted entries; the version is MODULE_VERSION + a digest of the content
+(version.py), so any change of content is a new version to VASSAL. Where the module goes is
+checked first: a read-only folder is reported before anything is drawn.
 """
 
 from __future__ import annotations
 
 import io
 import time
+import zlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 
+from lxml import etree
 from PIL import Image
 
 from builder.module import cards as cardmod
 from builder.module import charts as chartmod
-from builder.module.cache import ImageCache, fingerprint
+from builder.module.cache import MAX_PIXELS, ImageCache, fingerprint
 from builder.module.pieces import (
     CUP_BACK,
     SORTIE_IMAGES,
@@ -40,11 +44,14 @@ from builder.module.pieces import (
 )
 from builder.module.setups import game_months, Places, SetupResult, scenario_setup
 from builder.module.tree import VASSAL_VERSION, MapBoard, ModuleSpec, Palette, Setup, Slot, module_tree, paged
+from builder.module.version import content_version
 from builder.render.content_faces import markers_from, units_from
 from builder.render.counters import render_counter, screen_px
 from builder.render.faces import MarkerFace
 from builder.render.markers import render_marker
 from builder.vassal_grid import vassal_hex_grid
+from vassal.archive import check_writable
+from vassal.buildfile import buildfile_bytes
 from vassal.components import validate_buildfile
 from vassal.errors import FormatError
 from vassal.grids import map_geometry
@@ -59,6 +66,7 @@ from wargame.games import Game, art_root, find_game
 MODULE_VERSION = "0.2"  # 0.2: Sorties layer always active (level n = n - 1 Sorties), masked cup markers
 BADGE_PX = 36
 BoardImage = Callable[[Board], Image.Image]
+Tally = Callable[[int, int], None]  # progress(done, total)
 PACKAGES = Path(__file__).resolve().parents[2]  # the folder holding builder/ and wargame/
 
 
@@ -77,6 +85,9 @@ class BuildReport:
     warnings: tuple[str, ...] = ()
     setup_pieces: dict[str, int] = field(default_factory=dict)
     setup_hexes: dict[str, int] = field(default_factory=dict)
+    version: str = MODULE_VERSION
+
+
 def marker_tab(marker, content, palettes) -> tuple[str, str]:  # noqa: ANN001
     """(palette tab, page) of a marker, by the tabs of the game's displays.toml in order:
     events; markers played on the map; tracks, policies and politics; the digits of the
@@ -101,11 +112,15 @@ def _png(image: Image.Image) -> bytes:
     return out.getvalue()
 
 
-def default_board_image(game: Game) -> BoardImage:
-    """The map art of a board (builder.render.mapart)."""
+def default_board_image(game: Game, progress: Tally | None = None) -> BoardImage:
+    """The map art of a board (builder.render.mapart); ``progress(done, total)`` hears of the
+    map art's strips."""
     from builder.render.mapart import render_board
 
-    return lambda board: render_board(game.key, board=board.board_name)
+    def draw(board: Board) -> Image.Image:
+        return render_board(game.key, board=board.board_name, progress=progress)
+
+    return draw
 
 
 def _board_sources(game: Game) -> list[Path]:
@@ -128,14 +143,19 @@ def build_module(
     board_image: BoardImage | None = None,
     progress: Callable[[str], None] = lambda s: None,
     scenarios_folder: Path | None = None,
+    stage: Callable[[str, str], Tally] | None = None,
 ) -> BuildReport:
     """Build <dist>/<game>.vmod (dist: ./dist); DataError/FormatError (nothing written) when a
-    check fails."""
+    check fails, an OSError naming the module's path before any work when it cannot be written
+    there. ``stage(label, unit)`` gives a ``progress(done, total)`` for the long steps (a bar)."""
     t0 = time.perf_counter()
-    game = find_game(game) if isinstance(game, str) else game
+    key = game if isinstance(game, str) else game.key
     seconds: dict[str, float] = {}
     dist = dist or Path.cwd() / "dist"
-    target = dist / f"{game.key}.vmod"
+    target = dist / f"{key}.vmod"
+    check_writable(target)  # before any work
+    game = find_game(game) if isinstance(game, str) else game
+    stage = stage or (lambda label, unit: _no_tally)
     images = ImageCache(dist / ".cache" / game.key if cache else None)
 
     def lap(name: str, start: float) -> float:
@@ -158,12 +178,16 @@ def build_module(
     t = lap("load", t0)
 
     files: dict[str, bytes] = {}
-    make_board = board_image or default_board_image(game)
+    make_board = board_image or default_board_image(game, stage("board", "strips"))
     board_print = fingerprint(_board_sources(game))
     for b in layout.boards:
         progress(f"board image {b.board_name} (cached when its inputs are unchanged)")
-        board_key = ("board", game.key, b.board_name, board_print, getattr(make_board, "__qualname__", ""))
-        files["images/" + b.image] = images.get(board_key, lambda b=b: _png(_checked_board(make_board(b), b)))
+        _check_board_size(b)
+        board_key = ("board", game.key, b.board_name, board_print,
+                     "map art" if board_image is None else getattr(board_image, "__qualname__", ""))
+        files["images/" + b.image] = images.get(
+            board_key, lambda b=b: _png(_checked_board(lambda: make_board(b), b)),
+            accept=lambda size, b=b: size == (b.width, b.height))
     t = lap("board", t)
 
     factions = dict(content.factions)
@@ -180,17 +204,21 @@ def build_module(
 
     progress(f"counters: {len(content.units)} units, {len(content.markers)} markers")
     px = screen_px()
-    for unit, faces in zip(content.units.values(), units_from(content)):
+    counted = stage("counters", "designs")
+    designs = len(content.units) + len(content.markers)
+    for done, (unit, faces) in enumerate(zip(content.units.values(), units_from(content)), start=1):
         for side, face in (("front", faces.front), ("back", faces.back)):
             files["images/" + unit_image(unit, side)] = images.get(
                 ("unit", repr(face), px, code_print), lambda face=face: _png(render_counter(face, px)))
+        counted(done, designs)
     faces_by_key = {m.name: m for m in markers_from(content)}
-    for marker in content.markers.values():
+    for done, marker in enumerate(content.markers.values(), start=len(content.units) + 1):
         drawn = faces_by_key[marker.key]
         sides = [("front", drawn.front)] + ([("back", drawn.back)] if drawn.back else [])
         for side, face in sides:
             files["images/" + marker_image(marker, side)] = images.get(
                 ("marker", repr(face), px, code_print), lambda face=face: _png(render_marker(face, px)))
+        counted(done, designs)
     badges = list(zip(SUPPLY_IMAGES, (faces_by_key["supply"].front, faces_by_key["supply"].back)))
     badges += [(img, faces_by_key[f"sorties-{n}"].front) for n, img in enumerate(SORTIE_IMAGES, start=1)]
     for img, face in badges:
@@ -291,16 +319,25 @@ def build_module(
             return start.faction
         return nation_faction(content.nations[nation]) if nation in content.nations else None
 
-    results: list[SetupResult] = []
-    for scenario in scenarios.values():
-        results.append(scenario_setup(
+    def versioned(version: str) -> tuple[list[SetupResult], etree._Element]:
+        """The setups and the buildFile, each saying the module's ``version``."""
+        results = [scenario_setup(
             scenario, content, slot_pieces, proto_pieces, places_for(scenario), module_name=title,
-            module_version=MODULE_VERSION, vassal_version=VASSAL_VERSION, faction_of=faction_of,
-            months=months, phases=displays.phases, several_boards=len(layout.boards) > 1))
+            module_version=version, vassal_version=VASSAL_VERSION, faction_of=faction_of,
+            months=months, phases=displays.phases, several_boards=len(layout.boards) > 1)
+            for scenario in scenarios.values()]
+        setups = [Setup(r.name, r.file, r.description) for r in results]
+        return results, module_tree(ModuleSpec(setups=setups, **{**spec_base, "version": version}))
+
+    # VASSAL keeps a map's tiles under the module's name and version (builder/module/version.py
+    # says where): the version carries a digest of everything built with the plain number, so
+    # a changed module gets fresh tiles and an unchanged one the same version, bytes and tiles
+    results, root = versioned(MODULE_VERSION)
+    version = content_version(MODULE_VERSION, files, {r.file: r.data for r in results},
+                              buildfile_bytes(root))
+    results, root = versioned(version)
     for r in results:
         files[r.file] = r.data
-    setups = [Setup(r.name, r.file, r.description) for r in results]
-    root = module_tree(ModuleSpec(setups=setups, **spec_base))
     t = lap("setups", t)
 
     progress("validating")
@@ -312,7 +349,7 @@ def build_module(
     t = lap("validate", t)
 
     progress(f"writing {target}")
-    meta = Metadata(version=MODULE_VERSION, vassal_version=VASSAL_VERSION, date_saved="0",
+    meta = Metadata(version=version, vassal_version=VASSAL_VERSION, date_saved="0",
                     description=spec_base["description"], name=title)
     leftover = write_module(target, root, meta, files)
     lap("write", t)
@@ -324,7 +361,8 @@ def build_module(
         cache_hits=images.hits, cache_misses=images.misses, seconds=seconds,
         warnings=tuple(p.line() for p in leftover if p.severity == "warning"),
         setup_pieces={r.file: len(r.spots) for r in results},
-        setup_hexes={r.file: sum(1 for _, s in r.spots if s.hex) for r in results})
+        setup_hexes={r.file: sum(1 for _, s in r.spots if s.hex) for r in results},
+        version=version)
 
 
 def _scenarios(folder: Path, content, grid) -> dict[str, Scenario]:  # noqa: ANN001
@@ -332,11 +370,30 @@ def _scenarios(folder: Path, content, grid) -> dict[str, Scenario]:  # noqa: ANN
     return dict(load_scenarios(folder, content, grid))
 
 
-def _checked_board(image: Image.Image, board) -> Image.Image:
-    if image.size != (board.width, board.height):
-        raise DataError(f"the board image is {image.width}x{image.height}, board.toml says "
-                        f"{board.width}x{board.height}")
-    return image.convert("RGB")
+def _no_tally(done: int, total: int) -> None:
+    return None
+
+
+def _check_board_size(board) -> None:
+    """A board too big to draw is refused before drawing (the pixel limit of the image cache)."""
+    if board.width * board.height > MAX_PIXELS:
+        raise DataError(f"the board is {board.width}x{board.height} px, more than "
+                        f"{MAX_PIXELS // 1_000_000} million pixels", "board.toml")
+
+
+def _checked_board(make_board: BoardImage, board) -> Image.Image:
+    """The board image, whole and of the size board.toml gives; DataError for a damaged or
+    truncated image or a pixel bomb, which Pillow reports in several ways."""
+    try:
+        image = make_board()
+        if image.size != (board.width, board.height):
+            raise DataError(f"the board image is {image.width}x{image.height}, board.toml says "
+                            f"{board.width}x{board.height}")
+        return image.convert("RGB")
+    except (OSError, SyntaxError, ValueError, Image.DecompressionBombError, zlib.error) as exc:
+        if isinstance(exc, DataError):
+            raise
+        raise DataError(f"the board image cannot be used ({exc})") from None
 
 
 def _check_piece_texts(root, source: str) -> None:

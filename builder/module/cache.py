@@ -9,6 +9,7 @@ written atomically, so an interrupted build leaves no half-written PNG behind.
 from __future__ import annotations
 
 import hashlib
+import zlib
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
@@ -34,20 +35,66 @@ def fingerprint(paths: Iterable[Path]) -> str:
     return digest.hexdigest()
 
 
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+MAX_PIXELS = 100_000_000  # far above any board (the USE map is 34 Mpx), far below a pixel bomb
+
+
+def png_size(data: bytes, max_pixels: int = MAX_PIXELS) -> tuple[int, int] | None:
+    """(width, height) of a whole, undamaged PNG, or None: not a PNG, cut short (no IEND), a
+    chunk whose CRC does not match, no pixel data, or more pixels than ``max_pixels`` (a
+    "pixel bomb": a few bytes that claim a giant image). Cheap: CRCs, no decoding."""
+    if not data.startswith(PNG_SIGNATURE):
+        return None
+    pos, size, idat = len(PNG_SIGNATURE), None, False
+    while pos + 12 <= len(data):
+        length = int.from_bytes(data[pos:pos + 4], "big")
+        kind = data[pos + 4:pos + 8]
+        end = pos + 12 + length
+        if end > len(data):
+            return None
+        body = data[pos + 8:end - 4]
+        if zlib.crc32(kind + body) != int.from_bytes(data[end - 4:end], "big"):
+            return None
+        if size is None:
+            if kind != b"IHDR" or length != 13:
+                return None
+            width, height = int.from_bytes(body[:4], "big"), int.from_bytes(body[4:8], "big")
+            if not (0 < width and 0 < height and width * height <= max_pixels):
+                return None
+            size = (width, height)
+        idat = idat or kind == b"IDAT"
+        if kind == b"IEND":
+            return size if idat and end == len(data) else None
+        pos = end
+    return None
+
+
 class ImageCache:
-    """PNG bytes by key; `folder` None keeps nothing (every image is drawn)."""
+    """PNG bytes by key; `folder` None keeps nothing (every image is drawn).
+
+    A stored entry is used only when it is a whole PNG (``png_size``) that ``accept`` takes
+    (e.g. the board's exact size); a damaged or hostile one is drawn again and replaced."""
 
     def __init__(self, folder: Path | None) -> None:
         self.folder = folder
         self.hits = 0
         self.misses = 0
+        self.replaced = 0
 
-    def get(self, parts: tuple[object, ...], make: Callable[[], bytes]) -> bytes:
+    def get(self, parts: tuple[object, ...], make: Callable[[], bytes],
+            accept: Callable[[tuple[int, int]], bool] = lambda size: True) -> bytes:
         key = hashlib.sha256(repr(parts).encode("utf-8")).hexdigest()
         path = None if self.folder is None else self.folder / key[:2] / f"{key}.png"
         if path is not None and path.is_file():
-            self.hits += 1
-            return path.read_bytes()
+            try:
+                data = path.read_bytes()
+            except OSError:
+                data = b""
+            size = png_size(data)
+            if size is not None and accept(size):
+                self.hits += 1
+                return data
+            self.replaced += 1
         self.misses += 1
         data = make()
         if path is not None:

@@ -59,19 +59,44 @@ def _face_image(face, px: int) -> Image.Image:
     return draw_marker(face, px).image
 
 
-def contact_sheet(units: Sequence[UnitCounter], markers: Sequence[Marker], px: int,
-                  columns: int = 10) -> tuple[Image.Image, SheetStats]:
-    """All counters at ``px`` pixels a side, ``columns`` front/back pairs per row."""
-    gap = max(2, px // 16)            # between the two faces of one counter
-    cell_w = 2 * px + gap + px // 3   # a pair plus room between pairs
+@dataclass(frozen=True)
+class _Grid:
+    gap: int        # between the two faces of one counter
+    cell_w: int     # a pair plus room between pairs
+    caption_h: int
+    cell_h: int
+    header_h: int
+    margin: int
+    width: int
+    height: int
+
+
+def _grid(sections, px: int, columns: int) -> _Grid:
+    gap = max(2, px // 16)
+    cell_w = 2 * px + gap + px // 3
     caption_h = max(12, round(px * 0.36))
     cell_h = px + caption_h + px // 8
     header_h = max(18, round(px * 0.42))
     margin = px // 3
-    sections = _sections(units, markers)
     bands = sum((len(items) + columns - 1) // columns for _, items in sections)
-    width = 2 * margin + columns * cell_w
-    height = 2 * margin + len(sections) * header_h + bands * cell_h
+    return _Grid(gap, cell_w, caption_h, cell_h, header_h, margin, 2 * margin + columns * cell_w,
+                 2 * margin + len(sections) * header_h + bands * cell_h)
+
+
+def sheet_size(units: Sequence[UnitCounter], markers: Sequence[Marker], px: int,
+               columns: int = 10) -> tuple[int, int]:
+    """(width, height) of the sheet ``contact_sheet`` would draw, without drawing it."""
+    g = _grid(_sections(units, markers), px, columns)
+    return g.width, g.height
+
+
+def contact_sheet(units: Sequence[UnitCounter], markers: Sequence[Marker], px: int,
+                  columns: int = 10) -> tuple[Image.Image, SheetStats]:
+    """All counters at ``px`` pixels a side, ``columns`` front/back pairs per row."""
+    sections = _sections(units, markers)
+    g = _grid(sections, px, columns)
+    gap, cell_w, caption_h, cell_h = g.gap, g.cell_w, g.caption_h, g.cell_h
+    header_h, margin, width, height = g.header_h, g.margin, g.width, g.height
     sheet = Image.new("RGB", (width, height), PAPER)
     pen = ImageDraw.Draw(sheet)
     y = margin

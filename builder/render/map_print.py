@@ -12,6 +12,7 @@ lining the crosses up and taping. The margin names the tile (row letter, column 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -108,15 +109,22 @@ def page_tiles(image: Image.Image, dpi: float, paper: str = "letter", overlap_in
     return tiles
 
 
-def write_tiles(tiles: list[Tile], folder: Path, dpi: float, stem: str = "map") -> list[Path]:
+def write_tiles(tiles: list[Tile], folder: Path, dpi: float, stem: str = "map",
+                progress: Callable[[int, int], None] | None = None) -> list[Path]:
     """One PNG per page (tile name in the file name), written atomically, no time stamps."""
     from builder.render.mapart import save_png
 
     folder = Path(folder)
-    return [save_png(t.image, folder / f"{stem}-{t.name}.png", dpi=dpi) for t in tiles]
+    paths = []
+    for t in tiles:
+        paths.append(save_png(t.image, folder / f"{stem}-{t.name}.png", dpi=dpi))
+        if progress:
+            progress(len(paths), len(tiles))
+    return paths
 
 
-def tiles_pdf(tiles: list[Tile], dpi: float, title: str = "Map tiles") -> bytes:
+def tiles_pdf(tiles: list[Tile], dpi: float, title: str = "Map tiles",
+              progress: Callable[[int, int], None] | None = None) -> bytes:
     """One PDF with a page per tile at the paper's exact size, so printing at 100 % (no "fit to
     page") keeps the map's stated scale; images stored losslessly, bytes deterministic."""
     from builder.sheets.geometry import MM_PER_INCH
@@ -128,4 +136,4 @@ def tiles_pdf(tiles: list[Tile], dpi: float, title: str = "Map tiles") -> bytes:
         w_mm, h_mm = t.image.width / dpi * MM_PER_INCH, t.image.height / dpi * MM_PER_INCH
         images[t.name] = t.image
         pages.append(Page(w_mm, h_mm, pictures=(Picture(t.name, 0.0, 0.0, w_mm, height=h_mm),)))
-    return pdf_bytes(pages, images, title=title)
+    return pdf_bytes(pages, images, title=title, kind="map tiles", progress=progress)

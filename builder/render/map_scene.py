@@ -280,6 +280,28 @@ def _polygons(geometry: dict, layer: str, to_board) -> tuple[Polygon, ...]:
     return ()
 
 
+def _on_land(center: Point, corners: tuple[Point, ...], land: tuple[Polygon, ...], radius: float) -> Point:
+    """Where a city's symbol goes: the hex centre, unless the drawn coast leaves that in the sea
+    (a coastal city whose land lies in part of its hex); then the nearest land of its own hex, a
+    little inside the coast and away from the hex's edge, so the symbol never stands in the water
+    nor leaves its hex."""
+    import shapely
+    import shapely.ops
+
+    here = shapely.Point(center)
+    near = [p for p in land if p.bbox[0] - radius <= center[0] <= p.bbox[2] + radius
+            and p.bbox[1] - radius <= center[1] <= p.bbox[3] + radius]
+    shapes = [shapely.Polygon(p.exterior, p.holes) for p in near]
+    if not shapes or any(shape.contains(here) for shape in shapes):
+        return center
+    room = shapely.Polygon(corners).buffer(-radius * 0.15)  # inside the hex
+    target = shapely.unary_union(shapes).buffer(-radius * 0.05).intersection(room)
+    if target.is_empty:
+        return center
+    _, point = shapely.ops.nearest_points(here, target)
+    return (round(point.x, 2), round(point.y, 2))
+
+
 def _weather_key(a: str, b: str) -> str:
     """The style key of a weather line: the two zones in the order the style names them."""
     lo, hi = sorted((WEATHER.index(a), WEATHER.index(b)))
@@ -301,6 +323,16 @@ def build_scene(board: Board, data: MapData, style: MapStyle) -> Scene:
                            h.prohibited, zlib.crc32(h.id.encode()))
                   for h in sorted(data.hexes.values(), key=lambda h: h.id))
 
+    land = _polygons(geometry, "land", to_board)
+    cities = tuple(CityMark(c.name, c.hex, _on_land(board.center(g.parse(c.hex)),
+                                                    g.corners(g.parse(c.hex), lay), land, radius), c.capital,
+                            c.factory, c.port)
+                   for c in data.cities)
+    stop = {c.hex: c.center for c in cities}  # a Transport Line runs to the city's symbol
+
+    def at(h):  # noqa: ANN001, ANN202
+        return stop.get(g.hex_id(h)) or board.center(h)
+
     groups: dict[str, list[tuple[Point, Point]]] = defaultdict(list)
     for s in sorted(data.sides.values(), key=lambda s: s.id):
         ends = g.hexside_endpoints(s.side, lay)
@@ -313,7 +345,7 @@ def build_scene(board: Board, data: MapData, style: MapStyle) -> Scene:
         if s.line:
             groups["later"].append(ends)
         if s.transport:
-            groups["transport"].append((board.center(s.side.a), board.center(s.side.b)))
+            groups["transport"].append((at(s.side.a), at(s.side.b)))
     for h in sorted(data.hexes.values(), key=lambda h: h.id):
         corners = g.corners(h.hex, lay)
         for i, direction in enumerate(g.directions):
@@ -336,8 +368,6 @@ def build_scene(board: Board, data: MapData, style: MapStyle) -> Scene:
     strokes = tuple(Stroke(style_key, line, bbox_of(line))
                     for style_key in sorted(groups) for line in chain(groups[style_key]))
 
-    cities = tuple(CityMark(c.name, c.hex, board.center(g.parse(c.hex)), c.capital, c.factory, c.port)
-                   for c in data.cities)
     straits = tuple((board.center(s.side.a), board.center(s.side.b), s.strait)
                     for s in sorted(data.sides.values(), key=lambda s: s.id) if s.strait)
     canals = []
@@ -346,7 +376,7 @@ def build_scene(board: Board, data: MapData, style: MapStyle) -> Scene:
             a, b = (g.parse(x) for x in link.via.split("/"))
             canals.append((board.center(a), board.center(b), link.note.split(";")[0].strip() or "Canal"))
     tags = _zone_tags(board, data) + _area_tags(board, data, style)
-    return Scene(board, radius, hexes, _polygons(geometry, "land", to_board), _polygons(geometry, "lakes", to_board),
+    return Scene(board, radius, hexes, land, _polygons(geometry, "lakes", to_board),
                  strokes, cities, tags, straits, tuple(canals), board.bounds())
 
 

@@ -17,7 +17,10 @@ import math
 import textwrap
 import multiprocessing
 import os
+import signal
 import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -53,7 +56,7 @@ PATTERNS = {"border": (18.0, 6.0, 4.0, 6.0), "disputed": (11.0, 7.0), "later": (
 class Label:
     """A piece of text drawn on the image: what kind, the text, and its pixel box."""
 
-    kind: str  # city, hex, zone, area, box, key, title, strait
+    kind: str  # city, hex, zone, area, box, key, title, strait; leader: a line (x0, y0, x1, y1)
     text: str
     box: tuple[int, int, int, int]
 
@@ -556,6 +559,13 @@ class TextLayer:
         self.labels.append(Label(kind, text, box))
         return box
 
+    def leader(self, symbol: tuple[float, float], box: tuple[int, int, int, int], fill: RGB) -> None:
+        """A thin line from a symbol (image px) to the nearest point of its name's box."""
+        x = min(max(symbol[0], box[0]), box[2])
+        y = min(max(symbol[1], box[1]), box[3])
+        self.draw.line([symbol, (x, y)], fill=fill, width=max(1, round(1.5 * self.scale)))
+        self.labels.append(Label("leader", "", (round(symbol[0]), round(symbol[1]), round(x), round(y))))
+
     def blended(self, kind: str, at: Point, text: str, fnt, fill: RGB, alpha: float, anchor: str = "mm") -> None:
         """Text mixed into what lies under it (the big Sea Zone numbers)."""
         x, y = at[0] * self.scale, at[1] * self.scale
@@ -582,6 +592,13 @@ class TextLayer:
             x += w + gap
         self.labels.append(Label(kind, text, (round(at[0] * self.scale - total / 2), round(y - 10),
                                               round(at[0] * self.scale + total / 2), round(y + 10))))
+
+
+def _rect_distance(box, x: float, y: float) -> float:
+    """Distance from a point to a rectangle (0 inside it)."""
+    dx = max(box[0] - x, 0.0, x - box[2])
+    dy = max(box[1] - y, 0.0, y - box[3])
+    return math.hypot(dx, dy)
 
 
 class Occupied:
@@ -634,18 +651,21 @@ def _text_pass(image: Image.Image, scene: Scene, data, st: MapStyle, scale: floa
             t.spaced("area", (tag.at[0], tag.at[1] + radius * 0.1), tag.text, area_font, col["area_name"],
                      sz["area_name"] * 0.18)
 
-    # hex numbers (RRCC) near the top point of every hex
+    # hex numbers (RRCC) near the top point of every hex; a name may cover one if it must
     num_font = t.font(fonts["hex_number"], sz["hex_number"])
-    occupied = Occupied(200 * scale)
+    numbers = Occupied(200 * scale)
+    occupied = Occupied(200 * scale)  # symbols and names: never covered if it can be helped
     for h in scene.hexes:
         fill = col["sea_number"] if h.kind == "water" else col["land_number"]
         box = t.text("hex", (h.center[0], h.center[1] - radius * 0.64), h.id, num_font, fill)
-        occupied.add(box)
+        numbers.add(box)
     for c in scene.cities:
         x, y = c.center
         occupied.add(((x - 34) * scale, (y - 16) * scale, (x + 34) * scale, (y + 16) * scale))
+    symbols = [(c.hex, c.center[0] * scale, c.center[1] * scale) for c in scene.cities]
 
-    # city names: the first free place among a few around the symbol
+    # city names: the best place around the symbol: clear of other names and symbols, nearer
+    # to its own symbol than to any other (a name must not read as its neighbour's), close
     for c in sorted(scene.cities, key=lambda c: (not c.capital, not c.factory, c.hex, c.name)):
         fnt = t.font(fonts["capital"] if c.capital else fonts["name"],
                      sz["capital_name"] if c.capital else sz["city_name"])
@@ -654,26 +674,39 @@ def _text_pass(image: Image.Image, scene: Scene, data, st: MapStyle, scale: floa
         candidates = [((x, y + near), "mt"), ((x + 35, y), "lm"), ((x - 35, y), "rm"),
                       ((x + 30, y + near), "lt"), ((x - 30, y + near), "rt"), ((x, y + near + 22), "mt"),
                       ((x, y - near - 24), "mb"), ((x + 35, y - 14), "lb"), ((x - 35, y - 14), "rb"),
-                      ((x + 35, y + 14), "lt"), ((x - 35, y + 14), "rt"), ((x, y + near + 44), "mt")]
+                      ((x + 35, y + 14), "lt"), ((x - 35, y + 14), "rt"), ((x, y + near + 44), "mt"),
+                      ((x, y - near), "mb"), ((x + 22, y - near), "lb"), ((x - 22, y - near), "rb"),
+                      ((x + 60, y), "lm"), ((x - 60, y), "rm"), ((x, y - near - 48), "mb"),
+                      ((x + 50, y + near + 10), "lt"), ((x - 50, y + near + 10), "rt"),
+                      ((x + 50, y - near - 10), "lb"), ((x - 50, y - near - 10), "rb")]
         best = None
-        for at, anchor in candidates:
+        for order, (at, anchor) in enumerate(candidates):
             box = t.bbox(at, c.name, fnt, anchor, stroke=round(3 * scale))
-            o = occupied.overlap(box)
-            if best is None or o < best[0] - 1e-6:
-                best = (o, at, anchor)
-            if o == 0:
-                break
-        _, at, anchor = best
+            own = _rect_distance(box, x * scale, y * scale)
+            ambiguous = any(_rect_distance(box, ox, oy) < own + 1.5 for h, ox, oy in symbols if h != c.hex)
+            hard = occupied.overlap(box)
+            score = (hard > 0, ambiguous, hard + numbers.overlap(box) / (4 * scale * scale)
+                     + 3 * own / max(scale, 1e-6) + order)
+            if best is None or score < best[0]:
+                best = (score, at, anchor)
+        (_hard, ambiguous, _rest), at, anchor = best
         box = t.text("city", at, c.name, fnt, col["name"], anchor, halo=col["halo"], halo_px=3)
         occupied.add(box)
+        if ambiguous:  # no place is nearer its own symbol than another's: a leader line says whose
+            t.leader((x * scale, y * scale), box, col["name"])
 
     # straits and canals
     small = t.font(fonts["name"], sz["city_name"] * 0.85)
-    for a, b, name in scene.straits + scene.canals:
+    for a, b, name in scene.straits + scene.canals:  # beside the crossing, clear of names if it can be
         mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
         dx = 1 if b[0] >= a[0] else -1
-        t.text("strait", (mx + 16 * dx, my + 18), name, small, col["strait"] if (a, b, name) in scene.straits
-               else col["canal"], "lt" if dx > 0 else "rt", halo=col["halo"], halo_px=2.5)
+        spots = [((mx + 16 * dx, my + 18), "lt" if dx > 0 else "rt"), ((mx - 16 * dx, my - 18), "rb" if dx > 0 else "lb"),
+                 ((mx + 16 * dx, my - 18), "lb" if dx > 0 else "rb"), ((mx - 16 * dx, my + 18), "rt" if dx > 0 else "lt")]
+        at, anchor = min(spots, key=lambda sp: (occupied.overlap(t.bbox(sp[0], name, small, sp[1], stroke=round(3 * scale))),
+                                               spots.index(sp)))
+        box = t.text("strait", at, name, small, col["strait"] if (a, b, name) in scene.straits
+                     else col["canal"], anchor, halo=col["halo"], halo_px=2.5)
+        occupied.add(box)
 
     _box_text(t, scene, data, st)
     _key_text(t, st)
@@ -771,10 +804,43 @@ def _scene(game: str, board: str | None = None) -> tuple[Scene, MapStyle]:
     return build_scene(chosen, g.mapdata((chosen.board_name,)), st), st
 
 
+def _no_progress(done: int, total: int) -> None:
+    return None
+
+
+def _quiet_worker() -> None:
+    """A strip worker leaves stopping to its parent: Ctrl-C (sent to the whole process group)
+    is ignored here, SIGTERM (the parent's pool.terminate) ends it at once without a traceback.
+    The parent holds both signals while it forks, so none arrives before this has run."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, signal.SIGTERM})
+
+
+@contextmanager
+def _strips(count: int, workers: int) -> Iterator[Iterator[Image.Image]]:
+    """The strips in order, drawn by a pool of forked workers when that helps. Leaving the
+    block for any reason (a stop in the parent: KeyboardInterrupt, or SIGTERM raised as one)
+    ends the workers at once and quietly."""
+    if not (workers > 1 and count > 1 and "fork" in multiprocessing.get_all_start_methods()):
+        yield (_strip(i) for i in range(count))
+        return
+    held = {signal.SIGINT, signal.SIGTERM}
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, held)
+    try:
+        pool = multiprocessing.get_context("fork").Pool(workers, initializer=_quiet_worker)
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
+    with pool:  # terminate() on the way out
+        yield pool.imap(_strip, range(count), chunksize=1)
+
+
 def render_map(game: str, *, board: str | None = None, scale: float = 1.0, supersample: int | None = None,
-               workers: int | None = None) -> MapRender:
+               workers: int | None = None, progress: Callable[[int, int], None] | None = None
+               ) -> MapRender:
     """Draw a board of a game (its first unless named) at `scale` (1.0 = the module's image,
-    exactly board.toml's size)."""
+    exactly board.toml's size); `progress(done, total)` hears of each strip drawn and of the
+    text pass."""
     if not (0 < scale <= 4):
         raise ValueError(f"scale must be in (0, 4], not {scale}")
     started = time.perf_counter()
@@ -799,21 +865,22 @@ def render_map(game: str, *, board: str | None = None, scale: float = 1.0, super
     count = math.ceil(height / rows)
     workers = workers if workers is not None else min(os.cpu_count() or 1, 4)
     image = Image.new("RGB", (width, height), st.colours["paper"])
-    if workers > 1 and count > 1 and "fork" in multiprocessing.get_all_start_methods():
-        with multiprocessing.get_context("fork").Pool(workers) as pool:
-            strips = pool.map(_strip, range(count), chunksize=1)
-    else:
-        strips = [_strip(i) for i in range(count)]
-    for i, strip in enumerate(strips):
-        image.paste(strip, (0, i * rows))
+    tally = progress or _no_progress
+    steps = count + 1  # the strips, then the text
+    tally(0, steps)
+    with _strips(count, workers) as strips:
+        for i, strip in enumerate(strips):
+            image.paste(strip, (0, i * rows))
+            tally(i + 1, steps)
     labels = _text_pass(image, scene, data, st, scale)
+    tally(steps, steps)
     return MapRender(image, tuple(labels), scale, time.perf_counter() - started)
 
 
-def render_board(game: str, *, board: str | None = None, scale: float = 1.0,
-                 workers: int | None = None) -> Image.Image:
+def render_board(game: str, *, board: str | None = None, scale: float = 1.0, workers: int | None = None,
+                 progress: Callable[[int, int], None] | None = None) -> Image.Image:
     """A board image of the module: board.toml's size times `scale`, hexes where Board.center says."""
-    return render_map(game, board=board, scale=scale, workers=workers).image
+    return render_map(game, board=board, scale=scale, workers=workers, progress=progress).image
 
 
 def print_scale(game: str, dpi: float = 150.0, board: str | None = None) -> float:
@@ -822,11 +889,12 @@ def print_scale(game: str, dpi: float = 150.0, board: str | None = None) -> floa
     return dpi * st.render["print_hex_inch"] / scene.board.layout.along
 
 
-def render_print(game: str, *, board: str | None = None, dpi: float = 150.0, workers: int | None = None) -> MapRender:
+def render_print(game: str, *, board: str | None = None, dpi: float = 150.0, workers: int | None = None,
+                 progress: Callable[[int, int], None] | None = None) -> MapRender:
     """The print version: the same drawing at a fixed physical size (art/map.toml print_hex_inch)."""
     if not (50 <= dpi <= 600):
         raise ValueError(f"dpi must be between 50 and 600, not {dpi}")
-    return render_map(game, board=board, scale=print_scale(game, dpi, board), workers=workers)
+    return render_map(game, board=board, scale=print_scale(game, dpi, board), workers=workers, progress=progress)
 
 
 def save_png(image: Image.Image, path: Path, dpi: float | None = None) -> Path:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from builder.sheets.art import Choice, CounterArt, chosen, content_art, with_bleed
 from builder.sheets.geometry import (SIZES, SheetError, SheetSpec, behind, grid, parse_offset,
@@ -25,7 +25,7 @@ from builder.sheets.pages import (Page, Sheets, Slot, calibration_pages, layout,
                                   manifest_pages, manifest_rows)
 from builder.sheets.pdf import pdf_bytes
 
-__all__ = ["SIZES", "Choice", "CounterArt", "Page", "SheetError", "SheetSpec", "Sheets", "Slot",
+__all__ = ["CALIBRATION_KIND", "SHEETS_KIND", "SIZES", "Choice", "CounterArt", "Page", "SheetError", "SheetSpec", "Sheets", "Slot",
            "behind", "build", "calibration_pdf", "chosen", "content_art", "grid",
            "manifest_csv", "parse_offset", "parse_size", "sheets_pdf", "with_bleed"]
 
@@ -34,16 +34,22 @@ def build(arts: Sequence[CounterArt], spec: SheetSpec, title: str) -> Sheets:
     return layout(arts, spec, title)
 
 
+SHEETS_KIND, CALIBRATION_KIND = "counter sheets", "duplex calibration sheet"
+
+
 def sheets_pdf(sheets: Sheets, title: str, *, manifest_page: bool = False,
-               jpeg_quality: int | None = None) -> bytes:
+               jpeg_quality: int | None = None,
+               progress: Callable[[int, int], None] | None = None) -> bytes:
     pages = list(sheets.pages)
     if manifest_page:
         pages += manifest_pages(sheets, title)
-    return pdf_bytes(pages, sheets.images, title=title, jpeg_quality=jpeg_quality)  # type: ignore[arg-type]
+    return pdf_bytes(pages, sheets.images, title=title, kind=SHEETS_KIND,  # type: ignore[arg-type]
+                     jpeg_quality=jpeg_quality, progress=progress)
 
 
 def calibration_pdf(spec: SheetSpec, title: str) -> bytes:
-    return pdf_bytes(calibration_pages(spec), {}, title=f"{title} duplex calibration")
+    return pdf_bytes(calibration_pages(spec), {}, title=f"{title} duplex calibration",
+                     kind=CALIBRATION_KIND)
 
 
 def manifest_csv(sheets: Sheets) -> bytes:

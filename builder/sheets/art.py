@@ -8,7 +8,7 @@ when printing for one scenario.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -102,9 +102,10 @@ def _scenario_counts(content: Content, name: str, folder: Path | None) -> Counte
     return counts
 
 
-def content_art(content: Content, rows: Sequence[tuple[str, str, int]], px: int
-                ) -> list[CounterArt]:
-    """Render the chosen counters at ``px`` pixels a side with the module's renderer."""
+def content_art(content: Content, rows: Sequence[tuple[str, str, int]], px: int,
+                progress: Callable[[int, int], None] | None = None) -> list[CounterArt]:
+    """Render the chosen counters at ``px`` pixels a side with the module's renderer;
+    ``progress(done, total)`` hears of each design drawn."""
     from builder.render.content_faces import markers_from, units_from
     from builder.render.counters import blank, render_counter
     from builder.render.markers import render_marker
@@ -115,8 +116,10 @@ def content_art(content: Content, rows: Sequence[tuple[str, str, int]], px: int
     markers = {m.key: face for m, face in zip(content.markers.values(), markers_from(content))}
     edge = load_layout()["marker.edge"] * px
     out = []
+    tally = progress or (lambda done, total: None)
     try:
-        for kind, key, count in rows:
+        for done, (kind, key, count) in enumerate(rows, start=1):
+            tally(done - 1, len(rows))
             if kind == "unit":
                 design = units[key]
                 front, back = render_counter(design.front, px), render_counter(design.back, px)
@@ -129,6 +132,7 @@ def content_art(content: Content, rows: Sequence[tuple[str, str, int]], px: int
                         else blank(px, scheme(design.front.scheme), edge))
                 nation = content.markers[key].nation or ""
             out.append(CounterArt(key, kind, nation, count, front, back))
+        tally(len(rows), len(rows))
     except TextFitError as exc:
         raise SheetError(f"cannot draw counters at {px} px: {exc}") from None
     return out

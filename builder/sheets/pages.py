@@ -339,10 +339,12 @@ def _ruler(x: float, y: float, length: float, *, horizontal: bool, captions: lis
 
 # --- manifest ----------------------------------------------------------------------------
 
+MANIFEST_COLUMNS = ("sheet", "front_page", "back_page", "row", "column", "key", "kind", "nation",
+                    "copy", "of", "front_x_mm", "front_y_mm", "back_x_mm", "back_y_mm")
+
+
 def manifest_rows(sheets: Sheets) -> list[list[str]]:
-    head = ["sheet", "front_page", "back_page", "row", "column", "key", "kind", "nation",
-            "copy", "of", "front_x_mm", "front_y_mm", "back_x_mm", "back_y_mm"]
-    rows = [head]
+    rows = [list(MANIFEST_COLUMNS)]
     for s in sheets.slots:
         rows.append([str(s.sheet), str(s.front_page), str(s.back_page), str(s.row),
                      str(s.column), s.key, s.kind, s.nation, str(s.copy), str(s.count),

@@ -1,5 +1,5 @@
 """A small, exact PDF 1.4 writer for what counter sheets need: images at physical positions,
-thin lines and captions in the standard Helvetica and Courier fonts (nothing embedded).
+thin lines and captions in the caption font, embedded (builder/sheets/fonts.py says why).
 
 Why our own: sheets need exact placement (a cm matrix in points), each counter design stored
 once and drawn many times, PNG-predicted Flate images taken straight from Pillow's PNG
@@ -11,17 +11,20 @@ from __future__ import annotations
 
 import hashlib
 import io
+import re
 import struct
 import zlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
 
 from PIL import Image
 
+from builder.sheets.fonts import FIRST, LAST, PdfFont, load_pdf_font
 from builder.sheets.geometry import MM_PER_INCH
 from builder.sheets.pages import Page
 
 PT = 72 / MM_PER_INCH  # points per millimetre
-FONTS = {"F1": "Helvetica", "F2": "Courier"}
+KIND_KEY = b"/Subject "  # the Info entry that says what kind of output a file is
 
 
 def _num(value: float) -> str:
@@ -90,33 +93,53 @@ def page_content(page: Page, names: Mapping[str, str]) -> bytes:
         ops.append(f"{_num(s.x0 * PT)} {_num((h - s.y0) * PT)} m "
                    f"{_num(s.x1 * PT)} {_num((h - s.y1) * PT)} l S")
     out = "\n".join(ops).encode()
-    if page.captions:
+    if page.captions:  # one font for all (``mono`` captions too, as on the PNG pages)
         parts = [b"\n0 g BT"]
         for c in page.captions:
-            font = "F2" if c.mono else "F1"
-            parts.append(f"/{font} {_num(c.size_pt)} Tf 1 0 0 1 {_num(c.x * PT)} "
+            parts.append(f"/F1 {_num(c.size_pt)} Tf 1 0 0 1 {_num(c.x * PT)} "
                          f"{_num((h - c.y) * PT)} Tm ".encode() + _text(c.text) + b" Tj")
         parts.append(b"ET")
         out += b"\n".join(parts)
     return out
 
 
+def _font_objects(add, font: PdfFont) -> int:
+    """The embedded TrueType font (whole file, deflated), its descriptor and the font."""
+    packed = zlib.compress(font.data, 9)
+    file_ref = add(f"<< /Length {len(packed)} /Length1 {len(font.data)} /Filter /FlateDecode >>"
+                   "\nstream\n".encode() + packed + b"\nendstream")
+    x0, y0, x1, y1 = font.bbox
+    descriptor = add(f"<< /Type /FontDescriptor /FontName /{font.name} /Flags 32 "
+                     f"/FontBBox [{x0} {y0} {x1} {y1}] /ItalicAngle {_num(font.italic_angle)} "
+                     f"/Ascent {font.ascent} /Descent {font.descent} /CapHeight {font.cap_height} "
+                     f"/StemV 90 /FontFile2 {file_ref} 0 R >>".encode())
+    widths = " ".join(str(w) for w in font.widths)
+    return add(f"<< /Type /Font /Subtype /TrueType /BaseFont /{font.name} /FirstChar {FIRST} "
+               f"/LastChar {LAST} /Widths [{widths}] /FontDescriptor {descriptor} 0 R "
+               "/Encoding /WinAnsiEncoding >>".encode())
+
+
 def pdf_bytes(pages: Sequence[Page], images: Mapping[str, Image.Image], *, title: str,
-              jpeg_quality: int | None = None) -> bytes:
-    """The document: every image once, pages in order, deterministic to the byte."""
+              kind: str = "", jpeg_quality: int | None = None,
+              progress: Callable[[int, int], None] | None = None) -> bytes:
+    """The document: every image once, pages in order, deterministic to the byte. ``kind``
+    (e.g. "counter sheets") goes into the Info dictionary, so a later run can tell what an
+    existing file is (``pdf_kind``); ``progress(done, total)`` hears of each image stored."""
     objects: list[bytes] = [b"", b""]  # 1 catalog, 2 page tree (filled in at the end)
 
     def add(body: bytes) -> int:
         objects.append(body)
         return len(objects)
 
-    fonts = {key: add(f"<< /Type /Font /Subtype /Type1 /BaseFont /{name} "
-                      f"/Encoding /WinAnsiEncoding >>".encode()) for key, name in FONTS.items()}
-    font_refs = " ".join(f"/{k} {n} 0 R" for k, n in fonts.items())
+    font_refs = ""
+    if any(page.captions for page in pages):
+        font_refs = f"/F1 {_font_objects(add, load_pdf_font())} 0 R"
     used = sorted({p.name for page in pages for p in page.pictures})
     xobject: dict[str, tuple[str, int]] = {}
     seen: dict[bytes, tuple[str, int]] = {}
-    for name in used:
+    tally = progress or (lambda done, total: None)
+    for done, name in enumerate(used, start=1):
+        tally(done, len(used))
         entries, data = image_stream(images[name], jpeg_quality)
         digest = hashlib.sha256(entries + data).digest()
         if digest not in seen:  # identical faces (plain backs) are stored once
@@ -131,14 +154,16 @@ def pdf_bytes(pages: Sequence[Page], images: Mapping[str, Image.Image], *, title
         stream = add(f"<< /Length {len(content)} /Filter /FlateDecode >>\nstream\n".encode()
                      + content + b"\nendstream")
         refs = " ".join(f"/{xobject[n][0]} {xobject[n][1]} 0 R" for n in sorted(set(names)))
-        resources = f"/Font << {font_refs} >>" + (f" /XObject << {refs} >>" if refs else "")
+        resources = (f"/Font << {font_refs} >>" if font_refs else "") + \
+            (f" /XObject << {refs} >>" if refs else "")
         kids.append(add(f"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 {_num(page.width * PT)} "
                         f"{_num(page.height * PT)}] /Resources << {resources} >> "
                         f"/Contents {stream} 0 R >>".encode()))
     objects[0] = b"<< /Type /Catalog /Pages 2 0 R >>"
     objects[1] = (f"<< /Type /Pages /Count {len(kids)} /Kids ["
                   + " ".join(f"{k} 0 R" for k in kids) + "] >>").encode()
-    info = add(b"<< /Title " + _text(title) + b" /Producer (Staffwork) /Creator (Staffwork) >>")
+    info = add(b"<< /Title " + _text(title) + (KIND_KEY + _text(kind) if kind else b"")
+               + b" /Producer (Staffwork) /Creator (Staffwork) >>")
     out = io.BytesIO()
     out.write(b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n")
     offsets = []
@@ -156,3 +181,33 @@ def pdf_bytes(pages: Sequence[Page], images: Mapping[str, Image.Image], *, title
     out.write(f"trailer\n<< /Size {len(objects) + 1} /Root 1 0 R /Info {info} 0 R "
               f"/ID [<{ident}> <{ident}>] >>\nstartxref\n{xref}\n%%EOF\n".encode())
     return out.getvalue()
+
+
+def pdf_kind(path: str | Path) -> str | None:
+    """What kind of Staffwork output the PDF at ``path`` is ("counter sheets", ...): None when
+    it is missing, not ours, damaged, or older than the kind entry. Follows the trailer's
+    /Info reference through the cross-reference table, reading only a few small pieces."""
+    try:
+        with open(path, "rb") as fh:
+            size = fh.seek(0, 2)
+            fh.seek(max(0, size - 1024))
+            tail = fh.read()
+            info = re.search(rb"/Info (\d+) 0 R", tail)
+            start = re.search(rb"startxref\s+(\d+)\s+%%EOF\s*$", tail)
+            if not (info and start):
+                return None
+            number, xref = int(info.group(1)), int(start.group(1))
+            fh.seek(xref)
+            table = re.match(rb"xref\n0 (\d+)\n", fh.read(32))
+            if not table or number >= int(table.group(1)):
+                return None
+            fh.seek(xref + table.end() + 20 * number)
+            offset = int(fh.read(10))
+            fh.seek(offset)
+            body = fh.read(4096)
+    except (OSError, ValueError):
+        return None
+    if not body.startswith(f"{number} 0 obj".encode()) or b"/Producer (Staffwork)" not in body:
+        return None
+    kind = re.search(re.escape(KIND_KEY) + rb"\(([^)]*)\)", body)
+    return kind.group(1).decode("cp1252", errors="replace") if kind else None

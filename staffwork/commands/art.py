@@ -13,7 +13,12 @@ import time
 from pathlib import Path
 
 from staffwork.errors import OK, InputError
-from vassal.archive import atomic_write
+from staffwork.options import Range, number_in
+from vassal.archive import atomic_write, check_writable
+
+INCH, MM, DPI = Range(0, 4, closed=False), Range(0, 100, closed=False), Range(0, 1200, closed=False)
+COLUMNS = Range(1, 100)
+MAX_SHEET_PIXELS = 150_000_000  # the print-size sheet of USE is 59 million; 150 is ~450 MB
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -27,16 +32,18 @@ def register(sub: argparse._SubParsersAction) -> None:
     sheet.add_argument("game", help="game folder under scenarios/ (e.g. use)")
     sheet.add_argument("-o", "--output", required=True, type=Path, help="PNG file to write")
     size = sheet.add_mutually_exclusive_group()
-    size.add_argument("--inch", type=float,
-                      help="counter side in inches (default: art/counters.toml)")
-    size.add_argument("--mm", type=float, help="counter side in millimetres")
-    sheet.add_argument("--dpi", type=float,
-                       help="pixels per inch (default: the screen size of art/counters.toml)")
+    size.add_argument("--inch", type=number_in(INCH),
+                      help=f"counter side in inches, {INCH.words()} (default: art/counters.toml)")
+    size.add_argument("--mm", type=number_in(MM), help=f"counter side in millimetres, {MM.words()}")
+    sheet.add_argument("--dpi", type=number_in(DPI),
+                       help=f"pixels per inch, {DPI.words()} (default: the screen size of "
+                       "art/counters.toml)")
     sheet.add_argument("--print", dest="print_size", action="store_true",
                        help="use the print size of art/counters.toml instead of the screen size")
     sheet.add_argument("--samples", action="store_true",
                        help="draw the built-in sample set instead of the game's tables")
-    sheet.add_argument("--columns", type=int, default=10, help="counters per row (default 10)")
+    sheet.add_argument("--columns", type=number_in(COLUMNS, int), default=10,
+                       help=f"counters per row, {COLUMNS.words()} (default 10)")
     sheet.set_defaults(func=run)
     parser.set_defaults(func=lambda args: _usage(parser))
 
@@ -51,7 +58,8 @@ def _side_px(args: argparse.Namespace) -> tuple[int, str]:
 
     layout = load_layout()
     inch = layout.print_inch if args.print_size else layout.screen_inch
-    dpi = args.dpi or (layout.print_dpi if args.print_size else layout.screen_dpi)
+    dpi = args.dpi if args.dpi is not None else (layout.print_dpi if args.print_size
+                                                  else layout.screen_dpi)
     try:
         if args.mm is not None:
             return pixels(mm=args.mm, dpi=dpi), f"{args.mm:g} mm at {dpi:g} dpi"
@@ -62,11 +70,9 @@ def _side_px(args: argparse.Namespace) -> tuple[int, str]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from builder.render.contact_sheet import contact_sheet
+    from builder.render.contact_sheet import contact_sheet, sheet_size
     from builder.render.text import TextFitError
 
-    if args.columns < 1:
-        raise InputError(f"--columns must be at least 1, got {args.columns}")
     if args.output.suffix.lower() != ".png":
         raise InputError(f"{args.output}: the contact sheet is written as PNG (name it .png)")
     for folder in args.output.resolve().parents:
@@ -74,6 +80,7 @@ def run(args: argparse.Namespace) -> int:
             if not folder.is_dir():
                 raise InputError(f"{args.output}: {folder} is not a folder")
             break
+    check_writable(args.output)
     px, size_words = _side_px(args)
     started = time.perf_counter()
     physical = None
@@ -87,6 +94,12 @@ def run(args: argparse.Namespace) -> int:
         content = find_game(args.game).content()
         units, markers = units_from(content), markers_from(content)
         physical = physical_count(content)
+    width, height = sheet_size(units, markers, px, columns=args.columns)
+    if width * height > MAX_SHEET_PIXELS:
+        raise InputError(f"{args.output}: the sheet would be {width}x{height} px "
+                         f"({width * height / 1e6:.0f} million pixels, at most "
+                         f"{MAX_SHEET_PIXELS // 1_000_000} million); ask for a smaller size or "
+                         "fewer --columns")
     try:
         image, stats = contact_sheet(units, markers, px, columns=args.columns)
     except TextFitError as exc:

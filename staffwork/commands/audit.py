@@ -56,7 +56,8 @@ def report_dict(audit: Any) -> dict[str, Any]:
         ],
         "worst_step": audit.worst_step,
         "moves_judged": audit.moves_judged,
-        "not_judged": [{"kind": k, "count": n, "why": why} for k, n, why in audit.unjudged],
+        "not_judged": list(audit.unjudged),
+        "pieces_moved": audit.pieces_moved,
     }
 
 
@@ -69,14 +70,11 @@ def text_report(audit: Any) -> str:
         lines.append(f.line())
         for said in f.chat:
             lines.append(f"    chat: {said}")
-    if not audit.moves_judged:
-        lines.append("moves not judged: this game's rules pack has no movement check yet (stacking only)")
-    if audit.unjudged:
-        lines.append("not judged in this log:")
-        for kind, count, why in audit.unjudged:
-            lines.append(f"  {count} x {why}")
+    for what in audit.unjudged:
+        lines.append(f"not judged: {what}")
     if not problems:
-        lines.append("no problems found")
+        lines.append("no problems found" if audit.pieces_moved else
+                     "nothing was judged: no step moved a piece of this game on its maps")
     return "\n".join(lines) + "\n"
 
 
@@ -85,9 +83,18 @@ def run(args: argparse.Namespace) -> int:
 
     if not str(args.log).lower().endswith((".vlog", ".vsav")):
         raise InputError(f"{args.log}: expected a VASSAL log (.vlog)")
+    if args.module:  # a module given must be readable: one line and exit 2 before any report
+        from vassal.module import read_module
+
+        read_module(args.module)
     if args.phase is not None:
         _check_phase(args)
     audit = audit_log(args.log, module=args.module, phase=args.phase, game=args.game)
+    if audit.steps == 0:
+        raise InputError(f"{args.log}: a saved game with no logged steps, so there is nothing to audit "
+                         "(staffwork check judges a position)")
+    if audit.pieces_moved == 0 and any("map" in u for u in audit.unjudged):
+        raise InputError(f"{args.log}: nothing could be judged: " + "; ".join(audit.unjudged))
     if args.picture:
         _picture(args, audit)
     if args.json:

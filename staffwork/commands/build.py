@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 from staffwork.errors import OK
+from staffwork.progress import add_option, bar_for
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -19,7 +20,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("game", help="the game's key (staffwork --help lists them)")
     p.add_argument("--dist", type=Path, default=None, help="output folder (default: ./dist)")
     p.add_argument("--no-cache", action="store_true", help="draw every image again")
-    p.add_argument("-q", "--quiet", action="store_true", help="no progress lines")
+    p.add_argument("-q", "--quiet", action="store_true", help="no progress lines or bars")
+    add_option(p)
     p.set_defaults(func=run)
 
 
@@ -29,12 +31,19 @@ def run(args: argparse.Namespace) -> int:
     find_game(args.game)  # one line naming the known games when it is not one
     from builder.module.build import build_module
 
+    bar = bar_for(args)
+
     def progress(line: str) -> None:
         if not args.quiet:
+            bar.close()
             print(f"... {line}", file=sys.stderr, flush=True)
 
-    report = build_module(args.game, args.dist, cache=not args.no_cache, progress=progress)
-    print(f"wrote {report.path} ({report.size / 1_000_000:.1f} MB)")
+    try:
+        report = build_module(args.game, args.dist, cache=not args.no_cache, progress=progress,
+                              stage=bar.stage)
+    finally:
+        bar.close()
+    print(f"wrote {report.path} ({report.size / 1_000_000:.1f} MB), version {report.version}")
     print(f"maps {report.maps}, pieces {report.pieces}, prototypes {report.prototypes}, "
           f"setups {report.setups}, images {report.images}")
     for name, count in report.setup_pieces.items():

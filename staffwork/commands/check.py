@@ -2,15 +2,22 @@
 where the enemy zones of control lie, which hexes are overstacked and which pieces stand where
 they may not, with rule numbers.
 
-Exit status: 0 no problems, 1 problems found, 2 bad input. Reads only; never writes its inputs.
+``--apply OUT.vsav`` also writes the faction's Supply Check Sub-Phase into a new save
+(assistant.supplycheck): every unit marked as the rules give, each change in the report and in
+the new save's chat.
+
+Exit status: 0 no problems, 1 problems found (in the position read), 2 bad input. Never writes
+its inputs.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
+from pathlib import Path
 
 from staffwork.errors import OK, PROBLEMS, InputError
 
@@ -22,6 +29,18 @@ def register(sub: argparse._SubParsersAction) -> None:
         description="Check a VASSAL saved game against the rules: supply lines (7.0-7.4) with their "
         "paths, enemy zones of control (1.7), stacking (3.3) and where each unit may stand. "
         "Exit status 0 when nothing is wrong, 1 when problems are found, 2 for bad input.",
+        epilog="Supply Check Sub-Phase (--apply): when the phasing faction has finished its Actions, "
+        "save the game in VASSAL (end your log first if you keep one), run 'staffwork check SAVE.vsav "
+        "--apply OUT.vsav --faction axis' (or let the save's phase, e.g. 'Axis Operations', name the "
+        "faction) and open OUT.vsav in VASSAL (File > Open Game); begin a new log there. Every unit of "
+        "the faction on the map then shows the supply state of 7.2: Full when it traces to an Unlimited "
+        "source, Low to a Limited one (at most two units each), otherwise one step down (Full -> Low -> "
+        "No). Each change is listed here and in the chat of OUT.vsav. Nothing else changes: no unit "
+        "moves, flips or is eliminated (the No Supply Phase is yours), other factions' markers stay, "
+        "convoys get no Sorties for the sea lines they carry and no line is intercepted (the report "
+        "names the convoys: mark them by hand), and SAVE.vsav is never written. Apply once per Supply "
+        "Check: units that cannot trace would step down again, so a save that already carries the "
+        "faction's check is refused. Exit status as for the check of SAVE.",
     )
     p.add_argument("save", help="the saved game (.vsav), or a log (.vlog): its position after the last step")
     p.add_argument("--module", metavar="MOD", help="the module (.vmod) the save belongs to")
@@ -39,6 +58,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--ceded", metavar="AREA=on|off", action="append", default=[], help="a disputed area ceded or not")
     p.add_argument("--month", help="the month, as the turn track names it (Sep-39 ...)")
     p.add_argument("--phase", help="the phase of the Sequence of Play")
+    p.add_argument("--apply", metavar="OUT.vsav", help="write a new save in which every unit of the checking "
+                   "faction carries the supply marking of its Supply Check (7.2); SAVE is never changed")
+    p.add_argument("--faction", metavar="FACTION", action="append", default=[],
+                   help="with --apply: whose Supply Check (repeatable); needed when the save's phase does "
+                   "not name an Operations phase's faction")
     p.add_argument("--timing", action="store_true", help="print how long each stage took (standard error)")
     p.set_defaults(func=run)
 
@@ -131,7 +155,15 @@ def run(args: argparse.Namespace) -> int:
     from staffwork.games import board_art_for
     from wargame.games import find_game
 
+    if args.faction and not args.apply:
+        raise InputError("--faction goes with --apply OUT.vsav")
+    if args.apply:
+        check_apply_target(args.save, args.apply)
     started = time.perf_counter()
+    if args.module:  # a module given must be readable: one line and exit 2 before any report
+        from vassal.module import read_module
+
+        read_module(args.module)
     board = read_position(args.save, module=args.module, scenario=args.scenario, game=args.game,
                           overrides=lambda game: overrides_from(args, game))
     read = time.perf_counter()
@@ -139,6 +171,13 @@ def run(args: argparse.Namespace) -> int:
     result = game.pack().check(board.position)
     ruled = time.perf_counter()
     doc = report_dict(board, result)
+    base_image = None
+    if args.picture:  # the board art is found before anything is printed
+        on = picture_board(game, board.position).board_name
+        base_image = args.board_image or board_art_for(args.module, board.module_name, on)
+    applied = apply_check(args, game, board, result) if args.apply else None
+    if applied is not None:
+        doc["applied"] = applied_dict(applied, result)
     unit = None
     if args.explain:
         found = find_unit(doc, args.explain)
@@ -155,16 +194,82 @@ def run(args: argparse.Namespace) -> int:
         sys.stdout.write("\n")
     else:
         sys.stdout.write(report_text(doc))
+    if applied is not None and not args.json:
+        sys.stdout.write(applied_text(applied, result))
     if args.picture:
         focus: tuple[str, ...] = ()
         mapdata = result.situation.map
         if unit is not None:
             focus = tuple(h for h in ([unit["where"]] + (unit["supply"]["path"] if unit["supply"] else []))
                           if h and h in mapdata.hexes)
-        on = picture_board(game, board.position).board_name
-        render_picture(board, result, args.picture, focus=focus,
-                       base_image=args.board_image or board_art_for(args.module, board.module_name, on))
+        render_picture(board, result, args.picture, focus=focus, base_image=base_image)
     if args.timing:
         sys.stderr.write(f"read {1000 * (read - started):.0f} ms, rules {1000 * (ruled - read):.0f} ms, "
                          f"report {1000 * (time.perf_counter() - ruled):.0f} ms\n")
     return PROBLEMS if result.problems else OK
+
+
+def check_apply_target(save: str, out: str) -> None:
+    """OUT is a new .vsav, never the save read (nor the same file under another name)."""
+    src, dst = Path(save), Path(out)
+    if dst.suffix.lower() != ".vsav":
+        raise InputError(f"--apply {out}: the new save must end in .vsav")
+    if src.suffix.lower() == ".vlog":
+        raise InputError(f"{save}: --apply needs a saved game (.vsav), not a log: step the log to its end "
+                         "in VASSAL and save the game (File > Save Game)")
+    same = dst.resolve() == src.resolve()
+    if not same and dst.exists() and src.exists():
+        same = os.path.samefile(src, dst)
+    if same:
+        raise InputError(f"--apply {out}: that is the save being read; give the new save another name")
+    if dst.is_dir():
+        raise InputError(f"--apply {out}: is a folder")
+
+
+def apply_check(args: argparse.Namespace, game, board, result):  # noqa: ANN001, ANN201
+    """The checking faction's Supply Check written to ``args.apply`` (assistant.supplycheck)."""
+    from assistant.supplycheck import apply_supply, checking_factions, supply_step
+
+    pack = game.pack()
+    if not pack.marks_supply:
+        raise InputError(f"{args.save}: {game.short} does not mark supply on its counters (supply is traced "
+                         "when a rule asks for it), so there is nothing to apply")
+    try:
+        factions = checking_factions(game, board.position.state.phase, args.faction)
+    except ValueError as exc:
+        raise InputError(str(exc) if args.faction else f"{args.save}: {exc}") from None
+    return apply_supply(args.save, args.apply, game, supply_step(pack, result, factions), factions)
+
+
+def _convoys(applied, result) -> tuple[tuple[str, str, int, int], ...]:  # noqa: ANN001
+    from assistant.supplycheck import sea_convoys
+
+    return sea_convoys(result, applied.keys)
+
+
+def applied_dict(applied, result) -> dict:  # noqa: ANN001
+    """The JSON report's "applied" member (schema staffwork.check/1, added by --apply)."""
+    return {"file": applied.target, "factions": list(applied.factions),
+            "changes": [{"id": c.unit_id, "unit": c.label, "where": c.where, "before": c.before,
+                         "after": c.after, "rule": c.rule, "why": c.why} for c in applied.changes],
+            "convoys": [{"unit": label, "where": where, "traces": n, "spare_sorties": spare}
+                        for label, where, n, spare in _convoys(applied, result)]}
+
+
+def applied_text(applied, result) -> str:  # noqa: ANN001
+    names = applied.factions
+    who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    n = len(applied.changes)
+    lines = ["", f"Supply Check applied for {who} (7.2): "
+             + (f"{n} unit{'s' if n != 1 else ''} changed" if n else "no marking changed")]
+    lines += [f"  {c.line()}" for c in applied.changes]
+    convoys = _convoys(applied, result)
+    if convoys:
+        lines.append("Sea lines activate these convoys: add their Sorties by hand (7.4.3, one per trace), and "
+                     "set by hand any unit whose sea line is intercepted:")
+        for label, where, traces, spare in convoys:
+            over = (f" - more than its {spare} Sorties to spare: trace the rest with other convoys or mark them "
+                    "by hand" if traces > spare else "")
+            lines.append(f"  {label} ({where}): {traces} trace{'s' if traces != 1 else ''}{over}")
+    lines.append(f"Written: {applied.target} - open it in VASSAL (File > Open Game); its chat lists each change.")
+    return "\n".join(lines) + "\n"

@@ -13,13 +13,18 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from dataclasses import asdict
 from pathlib import Path
 
 from staffwork.errors import InputError
+from staffwork.options import Range, number_in
+from staffwork.progress import add_option, bar_for
 
 LAYERS = ("terrain", "countries", "seazones", "weather", "transport")
+MAX_RANGE = 60  # wider than any range a rule names (a Bombing Run's 20 hexes)
+HEX_SIZE = Range(2.0, 60.0)  # preview hex radius in pixels: 60 draws the USE map 6756 x 5372 px
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -28,32 +33,54 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--root", type=Path, default=None,
                    help="a folder of game data to use instead of the installed one (as staffwork --data)")
     msub = p.add_subparsers(dest="map_command", metavar="ACTION", required=True)
-    c = msub.add_parser("compile", help="rebuild scenarios/GAME/map/ from the sources and the inputs in map/src/")
-    c.add_argument("game")
+    game_help = "game folder under scenarios/ (e.g. use)"
+    c = msub.add_parser(
+        "compile", help="rebuild scenarios/GAME/map/ from the sources and the inputs in map/src/",
+        description="Rebuild a game's map data (hexes, hexsides, cities, sea zones, boxes) from "
+        "open geographic data and the hand-made inputs in scenarios/GAME/map/src/. Needs the "
+        "mapmaker extra (builder/mapmaker/README.md). Deterministic: two runs write the same files.")
+    c.add_argument("game", help=game_help)
     c.add_argument("--out", type=Path, default=None, help="write to this folder instead of scenarios/GAME/map/")
-    i = msub.add_parser("info", help="everything known about a hex and its hexsides")
-    i.add_argument("game")
-    i.add_argument("hex")
+    i = msub.add_parser(
+        "info", help="everything known about a hex and its hexsides",
+        description="Print what the map data says about one hex: land or sea, terrain, country "
+        "and area, lines, weather zone, Sea Zones, its cities, and each of its six hexsides "
+        "(water, river, border, strait, transport line).")
+    i.add_argument("game", help=game_help)
+    i.add_argument("hex", help="hex number as printed on the map (e.g. 3014)")
     i.add_argument("--json", action="store_true", help="print JSON")
-    f = msub.add_parser("find", help="the hex of a named city or Map Box")
-    f.add_argument("game")
-    f.add_argument("name")
-    g = msub.add_parser("range", help="the hexes within a range of a hex, or the range between two hexes",
-                        description="Count a range as the rules do (rule 1.4): the hex counted from is not "
-                        "counted but lies within the range; Faded Dot and water hexes count.")
-    g.add_argument("game")
-    g.add_argument("hex")
+    f = msub.add_parser(
+        "find", help="the hex of a named city or Map Box",
+        description="Look a name up among the map's cities and its Map Boxes: a whole name "
+        "(Paris, North Atlantic Ocean), a box code (NAO), or a word of one name (Arabian). "
+        "Case does not matter; a word that several names share lists them.")
+    f.add_argument("game", help=game_help)
+    f.add_argument("name", help="city, Map Box name or code, or one word of a name")
+    g = msub.add_parser(
+        "range", help="the hexes within a range of a hex, or the range between two hexes",
+        description="Count a range as the rules do (rule 1.4): the hex counted from is not counted "
+        "but lies within the range; Faded Dot and water hexes count. --within lists the hexes by "
+        "their range; --to gives the range to one hex.")
+    g.add_argument("game", help=game_help)
+    g.add_argument("hex", help="hex number as printed on the map (e.g. 3014)")
     how = g.add_mutually_exclusive_group(required=True)
-    how.add_argument("--within", type=int, metavar="N", help="list the hexes at most N hexes away")
+    how.add_argument("--within", type=int, metavar="N", help=f"list the hexes at most N hexes away (0 to {MAX_RANGE})")
     how.add_argument("--to", metavar="HEX", help="the range from HEX to this hex")
     g.add_argument("--json", action="store_true", help="print JSON")
-    v = msub.add_parser("preview", help="draw a quick picture of the map data")
-    v.add_argument("game")
-    v.add_argument("-o", "--output", type=Path, required=True)
-    v.add_argument("--layer", choices=LAYERS, default="terrain")
-    v.add_argument("--hex-size", type=float, default=12.0, help="hex radius in pixels (default 12)")
-    r = msub.add_parser("render", help="draw the map board (the module's image, or the print version)")
-    r.add_argument("game")
+    v = msub.add_parser(
+        "preview", help="draw a quick picture of the map data",
+        description="Draw one layer of the map data as a PNG, to check the data by eye "
+        "(not the module's board art: see `map render`).")
+    v.add_argument("game", help=game_help)
+    v.add_argument("-o", "--output", type=Path, required=True, help="PNG file to write")
+    v.add_argument("--layer", choices=LAYERS, default="terrain",
+                   help="what to colour the hexes by (default terrain)")
+    v.add_argument("--hex-size", type=number_in(HEX_SIZE), default=12.0,
+                   help=f"hex radius in pixels, {HEX_SIZE.low:g} to {HEX_SIZE.high:g} (default 12)")
+    r = msub.add_parser("render", help="draw the map board (the module's image, or the print version)",
+                        description="Draw the map art: the module's board image, or with --print "
+                        "the print version at a fixed physical hex size, optionally cut into pages.")
+    r.add_argument("game", help=game_help)
     r.add_argument("-o", "--output", type=Path, required=True, help="PNG file to write")
     r.add_argument("--board", default=None, help="which board of the game (default: its first)")
     r.add_argument("--scale", type=float, default=1.0, help="board image scale (default 1 = the module's size)")
@@ -62,6 +89,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     r.add_argument("--dpi", type=float, default=150.0, help="print resolution (default 150)")
     r.add_argument("--tiles", type=Path, default=None, help="also cut the print version into pages in this folder")
     r.add_argument("--paper", choices=("letter", "a4"), default="letter", help="page size for --tiles")
+    add_option(r)
     p.set_defaults(func=run)
 
 
@@ -88,9 +116,12 @@ def _compile(args: argparse.Namespace) -> int:
     except ImportError as exc:
         raise InputError(f"the map compiler needs the mapmaker extra ({exc.name} is missing); "
                          "see builder/mapmaker/README.md") from None
+    from vassal.archive import check_writable
+
     game_dir = _game(args).folder
     if not (game_dir / "map" / "src").is_dir():
         raise InputError(f"no map inputs in {game_dir / 'map' / 'src'}")
+    check_writable((args.out or game_dir / "map") / "hexes.csv")
     report = compile_map(game_dir, out_dir=args.out)
     total = sum(report.seconds.values())
     print(f"compiled {args.game} map in {total:.1f} s")
@@ -149,25 +180,45 @@ def _info(args: argparse.Namespace) -> int:
 
 
 def _find(args: argparse.Namespace) -> int:
-    from wargame.errors import DataError
+    from wargame.errors import near_miss
 
     m = _load(args)
-    try:
-        c = m.city(args.name)
-    except DataError as city_error:
-        try:
-            b = m.box(args.name)
-        except DataError:
-            raise city_error from None
-        print(f"{b.name}: Map Box {b.code}, {b.friendly}-friendly")
-        return 0
-    roles = [r for r in ("capital", "factory", "port") if getattr(c, r)]
-    print(f"{c.name}: {c.hex}" + (f" ({', '.join(roles)})" if roles else "") + f", {c.country}" +
-          (f", Sea Zones {';'.join(map(str, c.seazones))}" if c.seazones else ""))
+    query = args.name.strip()
+    cities = [c for c in m.cities if c.name.lower() == query.lower()]
+    boxes = [b for b in m.boxes.values() if query.lower() in (b.code.lower(), b.name.lower())]
+    how = ""
+    if not cities and not boxes:  # one word (or a run of words) of a name
+        words = re.compile(rf"\b{re.escape(query)}\b", re.IGNORECASE)
+        cities = [c for c in m.cities if query and words.search(c.name)]
+        boxes = [b for b in m.boxes.values() if query and words.search(b.name)]
+        how = f' (a name with "{query}" in it)'
+    found = [_city_line(c) for c in cities] + [_box_line(b) for b in boxes]
+    if not found:
+        names = [c.name for c in m.cities] + [b.name for b in m.boxes.values()] + list(m.boxes)
+        raise InputError(f'no city or Map Box "{query}" on the map of {args.game} '
+                         f"(looked in cities.csv and boxes.csv){near_miss(query, names)}")
+    if len(found) > 1 and how:
+        raise InputError(f'"{query}" is part of {len(found)} names: '
+                         + "; ".join(_name(c) for c in cities) + ("; " if cities and boxes else "")
+                         + "; ".join(f"{b.name} (Map Box {b.code})" for b in boxes)
+                         + "; give the whole name")
+    for line in found:
+        print(line + how)
     return 0
 
 
-MAX_RANGE = 60  # wider than any range a rule names (a Bombing Run's 20 hexes)
+def _name(city) -> str:
+    return f"{city.name} ({city.hex})"
+
+
+def _city_line(c) -> str:
+    roles = [r for r in ("capital", "factory", "port") if getattr(c, r)]
+    return (f"{c.name}: {c.hex}" + (f" ({', '.join(roles)})" if roles else "") + f", {c.country}" +
+            (f", Sea Zones {';'.join(map(str, c.seazones))}" if c.seazones else ""))
+
+
+def _box_line(b) -> str:
+    return f"{b.name}: Map Box {b.code}, {b.friendly}-friendly"
 
 
 def _range(args: argparse.Namespace) -> int:
@@ -205,8 +256,10 @@ def _range(args: argparse.Namespace) -> int:
 
 def _preview(args: argparse.Namespace) -> int:
     from builder.mapmaker.preview import render
+    from vassal.archive import check_writable
 
     m = _load(args)
+    check_writable(args.output)
     out = render(m, args.layer, args.output, size=args.hex_size)
     print(f"wrote {out}")
     return 0
@@ -215,33 +268,47 @@ def _preview(args: argparse.Namespace) -> int:
 def _render(args: argparse.Namespace) -> int:
     from builder.render import mapart
     from builder.render.map_print import page_tiles, tiles_pdf, write_tiles
-    from vassal.archive import atomic_write
+    from vassal.archive import atomic_write, check_writable
 
     game = _game(args)
     board = game.boards().board(args.board).board_name if args.board else None
     if args.tiles is not None and not args.print_version:
         raise InputError("--tiles needs --print (tiles are cut from the print version)")
-    if args.print_version:
-        if not 50 <= args.dpi <= 600:
-            raise InputError(f"--dpi must be between 50 and 600, not {args.dpi:g}")
-        result = mapart.render_print(game.key, board=board, dpi=args.dpi)
-        mapart.save_png(result.image, args.output, dpi=args.dpi)
-        w, h = result.image.size
-        print(f"wrote {args.output}: {w}x{h} px, {w / args.dpi:.1f} x {h / args.dpi:.1f} in at {args.dpi:g} dpi "
-              f"({result.seconds:.1f} s)")
-        if args.tiles is not None:
-            tiles = page_tiles(result.image, args.dpi, args.paper, label=f"{game.short} map")
-            paths = write_tiles(tiles, args.tiles, args.dpi)
-            pdf = Path(args.tiles) / "map-tiles.pdf"
-            atomic_write(pdf, tiles_pdf(tiles, args.dpi, f"{game.short} map, {args.dpi:g} dpi"))
-            rows = max(t.row for t in tiles) + 1
-            print(f"wrote {len(paths)} {args.paper} pages ({rows} rows x {len(tiles) // rows} columns) "
-                  f"to {args.tiles}, and all of them in {pdf} (print at 100 %, not fit to page)")
-        return 0
-    if not 0 < args.scale <= 4:
+    if args.print_version and not 50 <= args.dpi <= 600:
+        raise InputError(f"--dpi must be between 50 and 600, not {args.dpi:g}")
+    if not args.print_version and not 0 < args.scale <= 4:
         raise InputError(f"--scale must be above 0 and at most 4, not {args.scale:g}")
-    result = mapart.render_map(game.key, board=board, scale=args.scale)
-    mapart.save_png(result.image, args.output)
+    check_writable(args.output)
+    if args.tiles is not None:
+        check_writable(Path(args.tiles) / "map-tiles.pdf")
+    bar = bar_for(args)
+    try:
+        if args.print_version:
+            return _render_print(args, game, board, bar, mapart, page_tiles, tiles_pdf, write_tiles, atomic_write)
+        result = mapart.render_map(game.key, board=board, scale=args.scale, progress=bar.stage("map", "strips"))
+        mapart.save_png(result.image, args.output)
+    finally:
+        bar.close()
     w, h = result.image.size
     print(f"wrote {args.output}: {w}x{h} px ({result.seconds:.1f} s)")
+    return 0
+
+
+def _render_print(args, game, board, bar, mapart, page_tiles, tiles_pdf, write_tiles, atomic_write) -> int:
+    result = mapart.render_print(game.key, board=board, dpi=args.dpi, progress=bar.stage("map", "strips"))
+    mapart.save_png(result.image, args.output, dpi=args.dpi)
+    w, h = result.image.size
+    bar.close()
+    print(f"wrote {args.output}: {w}x{h} px, {w / args.dpi:.1f} x {h / args.dpi:.1f} in at {args.dpi:g} dpi "
+          f"({result.seconds:.1f} s)")
+    if args.tiles is not None:
+        tiles = page_tiles(result.image, args.dpi, args.paper, label=f"{game.short} map")
+        paths = write_tiles(tiles, args.tiles, args.dpi, progress=bar.stage("pages", "PNG files"))
+        pdf = Path(args.tiles) / "map-tiles.pdf"
+        atomic_write(pdf, tiles_pdf(tiles, args.dpi, f"{game.short} map, {args.dpi:g} dpi",
+                                    progress=bar.stage("PDF", "pages")))
+        bar.close()
+        rows = max(t.row for t in tiles) + 1
+        print(f"wrote {len(paths)} {args.paper} pages ({rows} rows x {len(tiles) // rows} columns) "
+              f"to {args.tiles}, and all of them in {pdf} (print at 100 %, not fit to page)")
     return 0

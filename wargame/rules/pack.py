@@ -15,7 +15,10 @@ Hooks (override what differs):
     supply(sit, zoc)             every unit's supply line and the supply findings
     stacking(sit), placement(sit, zoc), setup_problems(position, mapdata)
     move_judge(record)           the movement search an audit of a log uses (None: not judged)
-    marks_supply                 False where supply is traced when needed and never marked
+    marks_supply                 True where counters carry a supply state (the base: False,
+                                 supply is traced when needed and never marked)
+    supply_marking(unit, line)   the state a unit's counter shows after its faction's supply
+                                 check, as a SupplyMark (only asked where marks_supply)
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from __future__ import annotations
 import inspect
 import tomllib
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 from types import MappingProxyType
@@ -31,7 +35,7 @@ from typing import TYPE_CHECKING, Any
 from wargame.errors import DataError
 from wargame.rules import Finding
 from wargame.rules.position import Position, Unit
-from wargame.rules.results import Check, SupplyReport, Zoc
+from wargame.rules.results import Check, SupplyLine, SupplyReport, Zoc
 
 if TYPE_CHECKING:
     from wargame.games import Game
@@ -40,10 +44,21 @@ if TYPE_CHECKING:
 Record = Callable[..., None]
 
 
+@dataclass(frozen=True)
+class SupplyMark:
+    """What a supply check leaves on one counter: ``state`` full / low / none (the states of
+    :data:`wargame.rules.position.SUPPLY_STATES`), the ``rule`` that gives it and ``why`` in
+    words, for the report and the chat line a player reads."""
+
+    state: str
+    rule: str
+    why: str
+
+
 class RulesPack:
     """The rules of one game. Subclasses live in ``wargame/rules/<pack>/`` as class ``Pack``."""
 
-    marks_supply = True  # supply states are marked on the counters (and can be applied)
+    marks_supply = False  # True: supply states are marked on the counters (and can be applied)
     judged = ("stacking", "placement", "supply", "zoc")  # what check() looks at
 
     def __init__(self, game: Game):
@@ -137,6 +152,12 @@ class RulesPack:
     def setup_problems(self, position: Position, mapdata: MapData) -> list[tuple[str, str, str]]:
         """(piece id, rule, problem) a scenario setup has beyond a position's findings."""
         return []
+
+    def supply_marking(self, unit: Unit, line: SupplyLine) -> SupplyMark:
+        """The supply state ``unit``'s counter shows once its faction's supply check is done,
+        given the line the check found now and the state marked before (``unit.supply``).
+        Only asked of a pack whose ``marks_supply`` is True."""
+        raise NotImplementedError(f"{type(self).__name__} does not mark supply on counters")
 
     # -- audits -----------------------------------------------------------------------------
     def move_judge(self, record: Record) -> Any | None:

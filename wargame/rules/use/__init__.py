@@ -21,10 +21,11 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from wargame.rules import Finding
-from wargame.rules.pack import Record, RulesPack
+from wargame.rules.pack import Record, RulesPack, SupplyMark
 from wargame.rules.position import Position, Unit
 from wargame.rules.results import Check, SupplyLine, SupplyReport, Zoc
 from wargame.rules.use.ground import RulesData, Situation, rules_data_from, situation
+from wargame.rules.use.marking import use_marking
 from wargame.rules.use.placement import placement_findings
 from wargame.rules.use.stacking import stacking_findings
 from wargame.rules.use.supply import Sources, supply_report, use_exemption, use_sources
@@ -41,6 +42,7 @@ __all__ = ["Check", "Pack", "SupplyLine", "SupplyReport", "Zoc", "check"]
 class Pack(RulesPack):
     """Unconditional Surrender!: three factions, all mutual enemies (1.7)."""
 
+    marks_supply = True  # Low / No Supply markers on the counters (7.1)
     conditional_events = True  # East / West Invaded, Mediterranean Crisis, USSR borders (13.3-13.8)
     judged = ("stacking", "placement", "supply", "zoc", "home defense", "events", "markers", "control")
 
@@ -94,6 +96,10 @@ class Pack(RulesPack):
 
     def supply_exemption(self, tracer: _Tracer, unit: Unit) -> str:
         return use_exemption(tracer, unit)
+
+    def supply_marking(self, unit: Unit, line: SupplyLine) -> SupplyMark:
+        """7.2: Full from an Unlimited source, Low from a Limited one, else one step down."""
+        return use_marking(unit, line)
 
     # -- audits ----------------------------------------------------------------------------
     def move_judge(self, record: Record) -> Any:

@@ -7,6 +7,7 @@ What differs, and where:
                   the UK: Full for at most two Western units; conquered capitals and Western
                   capitals without a port: Limited for UK/US units (7.3)     supply_sources
     exemptions    none in hexes: every unit there traces; Map Boxes are not checked (7.2)   supply_exemption
+    marking       USE's step rule; a unit in a Map Box keeps the state it has (7.2)   supply_marking
     moves         strategic moves need no supply trace, may not enter an enemy unit or a Map Box
                   (4.1); Naval Transport lifts a Western unit port to port (4.2.4)   move_judge
     map edge      a hex on a map's edge with land across an edge hexside is never Isolated
@@ -18,8 +19,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from wargame.rules.pack import Record
+from wargame.rules.pack import Record, SupplyMark
 from wargame.rules.position import Unit
+from wargame.rules.results import SupplyLine
 from wargame.rules.use import Pack as UsePack
 from wargame.rules.use.supply import Sources
 
@@ -81,6 +83,13 @@ class Pack(UsePack):
         """7.2: a faction checks its units in hexes; one in a Map Box keeps its state (a box's
         own printed rules apply there, 1.3.4). No unit in a hex is supplied without a trace."""
         return "units in a Map Box are not checked for supply (7.2)" if unit.box else ""
+
+    def supply_marking(self, unit: Unit, line: SupplyLine) -> SupplyMark:
+        """7.2: USE's step rule for units in hexes; a unit in a Map Box is not checked, so its
+        counter keeps what it shows."""
+        if unit.box:
+            return SupplyMark(unit.supply, "7.2", "units in a Map Box are not checked for supply")
+        return super().supply_marking(unit, line)
 
     def move_judge(self, record: Record) -> Any:
         from wargame.rules.uswc.audit import MoveJudge

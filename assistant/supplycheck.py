@@ -1,0 +1,224 @@
+"""A faction's Supply Check Sub-Phase applied to a saved game: every unit of the faction marked
+as its rules pack says, written to a new save that shows each change in the chat.
+
+    SupplyChange(unit_id, label, where, before, after, rule, why)     one unit; .changed, .line()
+    Applied(source, target, factions, changes, keys)                   what was written
+    checking_factions(game, phase, named=()) -> tuple[faction key]     whose check this is
+    supply_step(pack, check, factions) -> tuple[SupplyChange, ...]     every checked unit
+    apply_supply(source, target, game, changes, factions) -> Applied   writes the new save
+    sea_convoys(check, factions) -> tuple[(label, where, traces, spare)]  left for the player
+
+The game part is the pack's (``RulesPack.marks_supply``, ``supply_marking``); here is only what
+every game shares: which units the check covers (the faction's units in a hex or a Map Box,
+the ones the supply search traced) and how a marking goes into a save.
+
+How a save changes: for each changed unit, only the state of its Supply layer (the module's
+Embellishment, ``wargame.pieceprops.LAYER_SUPPLY``) in the command that adds the piece: Low is
+the layer active at level 1, No active at level 2, Full the layer inactive at the level it had,
+exactly the states the module's Ctrl+U / Ctrl+Shift+U leave. Pieces, ids, stacks, properties
+and every other entry of the file stay as they were. After the position come chat lines (the
+engine's ``CHAT`` command, shown when the save is opened): a first line naming the check, then
+one per change. A save that already carries the first line of a faction's check is refused
+for that faction, since a second check the same turn would step units down twice (7.2).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from vassal.commands import AddPiece, ChangePiece, Chat, Node, encode_command, walk
+from vassal.errors import FormatError
+from vassal.pieces import join_state, parse_piece, split_state, split_type
+from vassal.savefile import read_saved_game, rewrite_saved_game
+from vassal.traits import LayerTrait
+from wargame import pieceprops as pp
+from wargame.games import Game
+from wargame.rules.pack import RulesPack
+from wargame.rules.results import Check
+
+__all__ = ["Applied", "SupplyChange", "apply_supply", "checking_factions", "sea_convoys", "supply_step", "WORDS"]
+
+WORDS = {"full": "Full", "low": "Low", "none": "No"}  # what a player calls each state (7.1)
+LEVEL = {"low": 1, "none": 2}  # the Supply layer's level for each marked state
+HEAD = "Staffwork applied the {faction} Supply Check"  # begins the first chat line
+
+
+@dataclass(frozen=True)
+class SupplyChange:
+    """One checked unit: its marking before and after the check, and why (``rule``, ``why``)."""
+
+    unit_id: str
+    label: str
+    where: str
+    before: str
+    after: str
+    rule: str
+    why: str
+
+    @property
+    def changed(self) -> bool:
+        return self.before != self.after
+
+    def line(self) -> str:
+        """ "GER 20 Geb (1218): Full -> Low (7.2: cannot trace supply ...)" """
+        return f"{self.label} ({self.where}): {WORDS[self.before]} -> {WORDS[self.after]} ({self.rule}: {self.why})"
+
+
+@dataclass(frozen=True)
+class Applied:
+    source: str
+    target: str
+    factions: tuple[str, ...]  # faction names, as the chat names them
+    changes: tuple[SupplyChange, ...]  # the changed units only
+    keys: tuple[str, ...] = ()  # the factions' keys
+
+
+def checking_factions(game: Game, phase: str, named: Sequence[str] = ()) -> tuple[str, ...]:
+    """The factions whose check to apply: those ``named`` (keys or names, any case), else the
+    faction an Operations phase names ("Axis Operations": its Supply Check Sub-Phase ends it,
+    1.2). ValueError, in words for the player, when neither says."""
+    factions = game.content().factions
+    if named:
+        out: list[str] = []
+        for name in named:
+            key = next((k for k, f in factions.items() if name.strip().lower() in (k.lower(), f.name.lower())), None)
+            if key is None:
+                from wargame.errors import near_miss
+
+                raise ValueError(f"--faction {name}: {game.short} has no such faction ({', '.join(factions)})"
+                                 f"{near_miss(name.strip().lower(), list(factions))}")
+            if key not in out:
+                out.append(key)
+        return tuple(out)
+    kind, faction = game.pack().phase_kind(phase) if phase else ("other", None)
+    if kind == "operations" and faction is not None:
+        return (faction,)
+    said = (f"its phase {phase!r} is not a faction's Operations phase" if phase
+            else "no Phase property; the turn tracker's phases name no faction")
+    raise ValueError(f"the save does not say whose Supply Check this is ({said}); name the faction "
+                     f"with --faction ({', '.join(factions)})")
+
+
+def supply_step(pack: RulesPack, check: Check, factions: Iterable[str]) -> tuple[SupplyChange, ...]:
+    """Every unit of ``factions`` that the check traced (in a hex or a Map Box), with the state
+    the pack's ``supply_marking`` gives it; in the order of the supply report (piece ids)."""
+    chosen = set(factions)
+    out = []
+    pos = check.position
+    for uid, line in check.supply.lines.items():
+        unit = pos.unit(uid)
+        if unit.faction not in chosen:
+            continue
+        mark = pack.supply_marking(unit, line)
+        out.append(SupplyChange(uid, unit.label, unit.where, unit.supply, mark.state, mark.rule, mark.why))
+    return tuple(out)
+
+
+def sea_convoys(check: Check, factions: Iterable[str]) -> tuple[tuple[str, str, int, int], ...]:
+    """(label, where, traces, Sorties to spare) of each convoy the factions' sea lines activate.
+    Each trace adds a Sortie to its convoy and a convoy at the most Sorties traces no more
+    (7.4.3); the applied save leaves that to the player, as it leaves interception (a die roll).
+    The supply search gives each unit its own best line, so a convoy may carry more traces here
+    than it has Sorties to spare: the report says so."""
+    chosen = set(factions)
+    pos = check.position
+    count: dict[str, int] = {}
+    for uid, line in check.supply.lines.items():
+        if line.via == "sea" and line.convoy and pos.unit(uid).faction in chosen:
+            count[line.convoy] = count.get(line.convoy, 0) + 1
+    out = []
+    for cid, n in sorted(count.items()):
+        convoy = pos.unit(cid)
+        out.append((convoy.label, convoy.where, n, max(pp.MAX_SORTIES - convoy.sorties, 0)))
+    return tuple(out)
+
+
+def apply_supply(source: str | os.PathLike[str], target: str | os.PathLike[str], game: Game,
+                 changes: Iterable[SupplyChange], factions: Sequence[str]) -> Applied:
+    """Write ``target``: the save ``source`` with each changed unit's Supply layer set, and the
+    chat lines. FormatError (nothing written) when the save cannot take it: a log, a piece
+    without a Supply layer or changed after it is placed, a check already applied."""
+    src = str(source)
+    changed = tuple(c for c in changes if c.changed)
+    names = tuple(game.content().factions[f].name for f in factions)
+    saved = read_saved_game(source)
+    if saved.is_log:
+        raise FormatError("a log: apply the check to a saved game (.vsav) - step the log to its end "
+                          "in VASSAL and save the game", src)
+    heads = {f"* {HEAD.format(faction=n)}": n for n in names}
+    adds: dict[str, list[Node]] = {}
+    for n in walk(saved.tree):
+        if n.text.startswith("CHAT"):
+            said = n.command.message  # type: ignore[union-attr]
+            for head, name in heads.items():
+                if said.startswith(head):
+                    raise FormatError(f"the {name} Supply Check is already applied to this save "
+                                      "(its chat says so); applying it again would step units down twice (7.2)", src)
+        elif n.text.startswith(("+/", "D/")):
+            cmd = n.command
+            if isinstance(cmd, AddPiece) and cmd.id is not None:
+                adds.setdefault(cmd.id, []).append(n)
+            elif isinstance(cmd, ChangePiece):
+                adds.setdefault(cmd.id, []).append(n)
+    texts: dict[int, str] = {}
+    for c in changed:
+        found = adds.get(c.unit_id, [])
+        if len(found) != 1 or not found[0].text.startswith("+/"):
+            raise FormatError(f"piece {c.unit_id} ({c.label}) is not placed by one command the way a saved "
+                              "game places it; save the game from VASSAL and apply the check to that save", src)
+        cmd = found[0].command
+        assert isinstance(cmd, AddPiece)
+        try:
+            state = with_supply_state(cmd.type, cmd.state, c.after)
+        except ValueError as exc:
+            raise FormatError(f"piece {c.unit_id} ({c.label}): {exc}", src) from None
+        texts[id(found[0])] = encode_command(AddPiece(cmd.id, cmd.type, state))
+    chat = [Node(encode_command(Chat(text))) for text in chat_lines(names, Path(src).name, changed)]
+    tree = _replaced(saved.tree, texts)
+    tree = Node(tree.text, tree.children + tuple(chat))
+    rewrite_saved_game(source, target, tree)
+    return Applied(src, str(target), names, changed, tuple(factions))
+
+
+def with_supply_state(type_str: str, state_str: str, state: str) -> str:
+    """A piece's state with its Supply layer showing ``state`` (full / low / none); only that
+    layer's own state text changes. ValueError when the piece has no such layer."""
+    types = split_type(type_str)
+    piece = parse_piece(type_str, state_str, exact=False)
+    levels = split_state(state_str, len(types))
+    if len(piece.levels) != len(levels):
+        raise ValueError("its type and state do not have the same traits")
+    for i, trait in enumerate(piece.traits):
+        if isinstance(trait, LayerTrait) and trait.layer_name == pp.LAYER_SUPPLY:
+            if state == "full":
+                layer = trait.with_level(active=False)  # Ctrl+U: off, at the level it had
+            else:
+                if len(trait.image_names) < LEVEL[state]:
+                    raise ValueError(f"its {pp.LAYER_SUPPLY} layer has no level {LEVEL[state]} ({WORDS[state]} Supply)")
+                layer = trait.with_level(level=LEVEL[state], active=True)
+            levels[i] = layer.state
+            return join_state(levels)
+    raise ValueError(f"it has no {pp.LAYER_SUPPLY} layer to mark")
+
+
+def chat_lines(factions: Sequence[str], source_name: str, changed: Sequence[SupplyChange]) -> list[str]:
+    """The chat a player sees on opening the save: what was applied, then each change in the
+    style of the module's own reports ("* 2719: GER II ...")."""
+    count = f"{len(changed)} unit{'s' if len(changed) != 1 else ''} changed" if changed else "no marking changed"
+    out = [f"* {HEAD.format(faction=f)} (7.2) to {source_name}: {count}" for f in factions]
+    out += [f"* {c.where}: {c.label}: {WORDS[c.before]} -> {WORDS[c.after]} Supply ({c.rule}: {c.why})"
+            for c in changed]
+    return out
+
+
+def _replaced(node: Node, texts: Mapping[int, str]) -> Node:
+    """The tree with the nodes in ``texts`` (by identity) given new text; untouched subtrees
+    are the same objects, so they keep their exact input bytes."""
+    kids = tuple(_replaced(k, texts) for k in node.children)
+    text = texts.get(id(node))
+    if text is None and all(a is b for a, b in zip(kids, node.children)):
+        return node
+    return Node(node.text if text is None else text, kids)
