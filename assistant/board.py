@@ -284,6 +284,7 @@ def game_state(game: Game, properties: Mapping[str, str], units: Iterable[Unit],
     policies: set[str] = set()
     ceded: set[str] = set()
     events: set[str] = set()
+    waived: set[str] = set()
     weather: dict[str, str] = {}
     if scenario:
         scenarios = game.scenarios()
@@ -295,8 +296,11 @@ def game_state(game: Game, properties: Mapping[str, str], units: Iterable[Unit],
         policies = set(sc.policies)
         ceded = set(sc.ceded)
         events = set(sc.events_done)
+        waived = set(sc.waived)
         weather = {z: w.capitalize() for z, w in sc.weather.items()}
     for name, value in properties.items():
+        if name == pp.WAIVED:
+            waived |= {w.strip() for w in value.split(";") if w.strip()}
         if name.startswith(pp.WEATHER_PREFIX):
             weather[name[len(pp.WEATHER_PREFIX):].lower()] = value
         elif name.startswith(pp.POLICY_PREFIX):
@@ -326,7 +330,7 @@ def game_state(game: Game, properties: Mapping[str, str], units: Iterable[Unit],
         phase=overrides.phase or properties.get(pp.PHASE, ""),
         weather=MappingProxyType(dict(sorted(weather.items()))),
         policies=frozenset(policies), nations=MappingProxyType(dict(sorted(nations.items()))),
-        ceded=frozenset(ceded), events_done=frozenset(events))
+        ceded=frozenset(ceded), events_done=frozenset(events), waived=frozenset(waived))
 
 
 def parse_status(text: str, where: str, factions: tuple[str, ...]) -> NationState:

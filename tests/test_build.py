@@ -496,8 +496,8 @@ def test_policies_nations_and_ceded_areas_can_be_set_from_the_game_state_menu(ro
     for prop in root.iter("VASSAL.build.module.properties.GlobalProperty"):
         name = prop.get("name")
         changers = list(prop.iter("VASSAL.build.module.properties.ChangePropertyButton"))
-        if name.startswith(pp.WEATHER_PREFIX):
-            assert not changers  # the Weather markers on the track say the weather
+        if name.startswith(pp.WEATHER_PREFIX) or name == pp.WAIVED:
+            assert not changers  # the Weather markers on the track say the weather; setups waive
             continue
         assert len(changers) == 1, name
         code, prompt, values = sequence.decode(changers[0].get("propChanger"), ",")
@@ -511,11 +511,12 @@ def test_policies_nations_and_ceded_areas_can_be_set_from_the_game_state_menu(ro
         buttons[changers[0].get("text")] = name
     menus = {m.get("text"): sequence.decode(m.get("menuItems"), ",")
              for m in root.iter("VASSAL.build.module.ToolbarMenu")}
-    assert menus["Game state"] == ["Policies", "Nations", "Disputed areas"]
-    listed = [item for key in ("Policies", "Nations", "Disputed areas") for item in menus[key]]
+    assert menus["Game state"] == ["Policies", "Nations", "Disputed areas", "Events"]
+    listed = [item for key in ("Policies", "Nations", "Disputed areas", "Events") for item in menus[key]]
     assert sorted(listed) == sorted(buttons)  # every button in a menu, once
     content = load_content(default_folder("use"))
-    assert len(listed) == len(content.policies) + len(content.nations) + len(content.disputed_areas)
+    once = [e for e in content.events.values() if e.once]
+    assert len(listed) == len(content.policies) + len(content.nations) + len(content.disputed_areas) + len(once)
 
 
 def test_setups_show_one_sided_units_on_their_printed_side(archive, tmp_path):

@@ -56,3 +56,4 @@ STATUS_PREFIX = "Status_"    # Status_<NATION>: "<status> [faction]", e.g. "acti
 STATUSES = ("active", "neutral", "conquered", "ceded", "absent")
 CEDED_PREFIX = "Ceded_"      # Ceded_<disputed area key>: "true" once the area has changed hands
 EVENT_PREFIX = "Event_"      # Event_<events.csv key>: "true" once a one-time conditional event happened
+WAIVED = "Waived"            # the rules a scenario waives, joined by ";" (e.g. a Home Defense front)

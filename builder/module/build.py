@@ -286,7 +286,9 @@ def build_module(
         nation_status={n.abbr: f"active {n.faction_1939}" if n.faction_1939 else "neutral"
                        for n in content.nations.values()},
         disputed_areas=list(content.disputed_areas),
-        labels={**{k: p.name for k, p in content.policies.items()},
+        events=[k for k, e in content.events.items() if e.once],
+        labels={**{"event:" + k: e.name for k, e in content.events.items()},
+                **{k: p.name for k, p in content.policies.items()},
                 **{k: n.name for k, n in content.nations.items()},
                 **{k: a.name for k, a in content.disputed_areas.items()}})
     draft = module_tree(ModuleSpec(setups=[], **spec_base))

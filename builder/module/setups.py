@@ -207,6 +207,9 @@ def scenario_setup(
     extra += [SetGlobalProperty(pp.STATUS_PREFIX + abbr, f"{n.status} {n.faction}" if n.faction else n.status)
               for abbr, n in sorted(scenario.nations.items())]
     extra += [SetGlobalProperty(pp.CEDED_PREFIX + area, "true") for area in scenario.ceded]
+    extra += [SetGlobalProperty(pp.EVENT_PREFIX + key, "true") for key in scenario.events_done]
+    if scenario.waived:
+        extra.append(SetGlobalProperty(pp.WAIVED, "; ".join(scenario.waived)))
     boards = None
     if several_boards:  # the setup names the board it is played on (BoardPicker)
         boards = {places.board.map_name: (BoardPlacement(places.board.board_name, 0, 0),)}

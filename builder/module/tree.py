@@ -97,6 +97,7 @@ class ModuleSpec:
     setups: Sequence[Setup]
     next_gpid: int
     labels: Mapping[str, str] = field(default_factory=dict)  # policy / nation / area key -> its name
+    events: Sequence[str] = ()  # one-time events a game records as having happened (Event_<key>)
 
 
 def _zone(name: str, path: str) -> etree._Element:
@@ -346,7 +347,7 @@ def _entry(side: str) -> etree._Element:
 
 
 GAME_STATE_MENU = "Game state"
-STATE_MENUS = ("Policies", "Nations", "Disputed areas")
+STATE_MENUS = ("Policies", "Nations", "Disputed areas", "Events")
 
 
 def nation_statuses(factions: Sequence[str]) -> tuple[str, ...]:
@@ -396,6 +397,16 @@ def _global_properties(spec: ModuleSpec) -> list[etree._Element]:
             "description": f"{name} ceded (2.2, 17.0)", "initialValue": "false",
             "isNumeric": False, "name": pp.CEDED_PREFIX + area},
             _changer(f"Ceded: {name}", f"Has {name} been ceded?", ("true", "false"))))
+    for event in spec.events:
+        name = label("event:" + event, event)
+        out.append(component(PROPS + "GlobalProperty", {
+            "description": f"{name} has happened", "initialValue": "false",
+            "isNumeric": False, "name": pp.EVENT_PREFIX + event},
+            _changer(f"Event: {name}", f"Has {name} happened?", ("true", "false"))))
+    if spec.events:
+        out.append(component(PROPS + "GlobalProperty", {
+            "description": "Requirements the scenario's special rules waive", "initialValue": "",
+            "isNumeric": False, "name": pp.WAIVED}))
     return out
 
 
@@ -407,6 +418,7 @@ def _state_menus(spec: ModuleSpec) -> list[etree._Element]:
         "Policies": [f"Policy: {label(k, k)}" for k in spec.policies],
         "Nations": [f"Nation: {label(n, n)}" for n in spec.nation_status],
         "Disputed areas": [f"Ceded: {label(a, a)}" for a in spec.disputed_areas],
+        "Events": [f"Event: {label('event:' + e, e)}" for e in spec.events],
     }
 
     def menu(text: str, entries: Sequence[str], tip: str) -> etree._Element:

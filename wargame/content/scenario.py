@@ -31,7 +31,7 @@ BOXES = ("mobilization", "eliminated", "conditional", "upgrade", "events", "hold
 _HEX_RE = re.compile(r"^\d{4}$")
 _MONTH_RE = re.compile(r"^[A-Z][a-z]{2}-\d\d$")
 SETTINGS = ("name", "first_turn", "last_turn", "factions", "policies", "events_done", "ceded", "nations",
-            "weather", "victory", "special_rules", "notes", "board")  # fmt: skip
+            "weather", "victory", "special_rules", "notes", "board", "waived")  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -86,6 +86,7 @@ class Scenario:
     notes: str
     setup: tuple[Placement, ...]
     board: str = ""  # the board it is played on, for games of several boards ("" = the first)
+    waived: tuple[str, ...] = ()  # requirements its special rules waive, by name (USE: Home Defense fronts)
 
     @property
     def turns(self) -> int:
@@ -161,6 +162,7 @@ def load_scenario(path: Path, content: Content, grid: Grid | None = None) -> Sce
         notes=toml.text("notes") if "notes" in toml.data else "",
         setup=setup,
         board=toml.text("board") if "board" in toml.data else "",
+        waived=toml.strings("waived") if "waived" in toml.data else (),
     )
 
 

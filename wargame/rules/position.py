@@ -82,6 +82,7 @@ class GameState:
     nations: Mapping[str, NationState] = field(default_factory=lambda: MappingProxyType({}))
     ceded: frozenset[str] = frozenset()  # disputed-area names ("Eastern Poland") now ceded
     events_done: frozenset[str] = frozenset()  # events.csv keys of one-time events that happened
+    waived: frozenset[str] = frozenset()  # requirements the scenario waives, by name ("Germany West Front")
     turn_track: frozenset[str] = frozenset()  # markers.csv keys of markers now on the Turn Track
     tracked: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))  # marker key -> its box
     # or track cell on a faction card or the tracks board ("Factory Count 6", "Jun-41")

@@ -62,6 +62,7 @@ def setup_position(game: str, scenario: Scenario, content: Content,
         ceded=frozenset(content.disputed_areas[k].name for k in scenario.ceded),
         turn_track=frozenset(on_track),
         events_done=frozenset(scenario.events_done),
+        waived=frozenset(scenario.waived),
     )
     boards = (scenario.board,) if scenario.board else ()
     return Position(game, tuple(units), tuple(markers), state, boards), lines

@@ -482,10 +482,15 @@ def _control_findings(sit: Situation) -> list[Finding]:
     return out
 
 
+def _waived(rule: HomeDefense, waived: frozenset[str]) -> bool:
+    """A scenario's special rules waive a requirement by its name ("Germany West Front")."""
+    return any(rule.name == w or rule.name.startswith(w + " (") for w in waived)
+
+
 def state_findings(sit: Situation, zoc: Zoc) -> list[Finding]:
     out: list[Finding] = []
     for rule in home_defense(sit):
-        if not rule.satisfied:
+        if not rule.satisfied and not _waived(rule, sit.pos.state.waived):
             out.append(Finding(rule.rule, "home defense", sit.pos.state.faction_of(rule.nation) or "",
                                rule.units, (), f"{rule.text()}: not satisfied; at the start of its Strategic "
                                "Movement and Operations phases the faction repatriates units until it is "
