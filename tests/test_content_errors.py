@@ -19,6 +19,14 @@ last_turn = "Aug-45"
 faction_order = ["axis", "western"]
 weather_zones = ["cold", "desert"]
 map_boxes = ["North Atlantic Ocean"]
+
+[units]
+two_sided = ["field"]
+arrivals = ["setup", "mobilization", "conditional"]
+
+[units.kinds]
+ground = { field = ["infantry", "paratroop", "motorized", "tank"], garrison = ["garrison"] }
+naval = { warship = ["carrier", "surface"] }
 """,
     "factions.csv": """\
 key,name,leader,diplomacy_payer,friendly_boxes,scheme,rule

@@ -14,14 +14,14 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
 
 from wargame.errors import DataError, near_miss
 from wargame.grid import Grid
 
-from .model import Content, Month, Timing, Unit
+from .model import Content, Month, Nation, Timing, Unit
 from .tables import Row, TomlDoc, read_table
 
 STATUSES = ("active", "neutral", "conquered", "ceded", "absent")
@@ -31,7 +31,7 @@ BOXES = ("mobilization", "eliminated", "conditional", "upgrade", "events", "hold
 _HEX_RE = re.compile(r"^\d{4}$")
 _MONTH_RE = re.compile(r"^[A-Z][a-z]{2}-\d\d$")
 SETTINGS = ("name", "first_turn", "last_turn", "factions", "policies", "events_done", "ceded", "nations",
-            "weather", "victory", "special_rules", "notes", "board")  # fmt: skip
+            "weather", "victory", "special_rules", "notes", "board", "first_phase")  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -43,6 +43,24 @@ class NationStart:
     factories: int | None
     production: int | str | None = None  # Production Points a turn, or "NA" (not tracked)
     production_per_factory: int | None = None  # or this many PP per friendly factory of the country
+    values: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))  # game.toml nation_values
+
+    def value(self, name: str, listed: Nation | None = None) -> int | None:
+        """A starting number of the nation: one of the game's own values (EPs, offensives), its
+        National Will or factories (the scenario's, else the country list's), or its
+        production as the scenario fixes it; None when nothing gives it."""
+        if name in self.values:
+            return self.values[name]
+        if name == "will":
+            return self.will if self.will is not None else (listed.will if listed else None)
+        if name == "factories":
+            return self.factories if self.factories is not None else (listed.factories if listed else None)
+        if name == "production":
+            if isinstance(self.production, int):
+                return self.production
+            if self.production_per_factory is not None and listed is not None:
+                return self.production_per_factory * (listed.factories or 0)
+        return None
 
 
 @dataclass(frozen=True)
@@ -86,6 +104,7 @@ class Scenario:
     notes: str
     setup: tuple[Placement, ...]
     board: str = ""  # the board it is played on, for games of several boards ("" = the first)
+    first_phase: str = ""  # the phase it starts in ("" = the first phase of the turn)
 
     @property
     def turns(self) -> int:
@@ -161,6 +180,7 @@ def load_scenario(path: Path, content: Content, grid: Grid | None = None) -> Sce
         notes=toml.text("notes") if "notes" in toml.data else "",
         setup=setup,
         board=toml.text("board") if "board" in toml.data else "",
+        first_phase=toml.text("first_phase") if "first_phase" in toml.data else "",
     )
 
 
@@ -176,7 +196,8 @@ def _nations(toml: TomlDoc, content: Content, factions: tuple[str, ...]) -> Mapp
         place = f"nations.{abbr}"
         if not isinstance(entry, dict):
             raise toml.fail(place, 'must be a table like { status = "active", faction = "axis" }')
-        fields = ["status", "faction", "will", "factories", "production", "production_per_factory"]
+        own = content.settings.nation_values
+        fields = ["status", "faction", "will", "factories", "production", "production_per_factory", *own]
         for name in entry:
             if name not in fields:
                 raise toml.fail(place, f'unknown field "{name}"{near_miss(name, fields)}')
@@ -211,7 +232,16 @@ def _nations(toml: TomlDoc, content: Content, factions: tuple[str, ...]) -> Mapp
             raise toml.fail(place, "production_per_factory must be a whole number 0..9")
         if production is not None and per_factory is not None:
             raise toml.fail(place, "give production or production_per_factory, not both")
-        out[abbr] = NationStart(abbr, status, faction, numbers["will"], numbers["factories"], production, per_factory)
+        values = {}
+        for name in own:
+            value = entry.get(name)
+            if value is None:
+                continue
+            if not isinstance(value, int) or isinstance(value, bool) or not -999 <= value <= 999:
+                raise toml.fail(place, f"{name} must be a whole number")
+            values[name] = value
+        out[abbr] = NationStart(abbr, status, faction, numbers["will"], numbers["factories"], production, per_factory,
+                                MappingProxyType(values))
     for abbr in table:
         if abbr not in content.nations:
             raise toml.fail(f"nations.{abbr}", f'no nation "{abbr}"{near_miss(abbr, content.nations)}')
