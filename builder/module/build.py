@@ -182,8 +182,10 @@ def build_module(
     px = screen_px()
     for unit, faces in zip(content.units.values(), units_from(content)):
         for side, face in (("front", faces.front), ("back", faces.back)):
-            files["images/" + unit_image(unit, side)] = images.get(
-                ("unit", repr(face), px, code_print), lambda face=face: _png(render_counter(face, px)))
+            name = "images/" + unit_image(unit, side)
+            if name not in files:  # counters of one design share their pictures
+                files[name] = images.get(("unit", repr(face), px, code_print),
+                                         lambda face=face: _png(render_counter(face, px)))
     faces_by_key = {m.name: m for m in markers_from(content)}
     for marker in content.markers.values():
         drawn = faces_by_key[marker.key]
@@ -191,8 +193,14 @@ def build_module(
         for side, face in sides:
             files["images/" + marker_image(marker, side)] = images.get(
                 ("marker", repr(face), px, code_print), lambda face=face: _png(render_marker(face, px)))
-    badges = list(zip(SUPPLY_IMAGES, (faces_by_key["supply"].front, faces_by_key["supply"].back)))
-    badges += [(img, faces_by_key[f"sorties-{n}"].front) for n, img in enumerate(SORTIE_IMAGES, start=1)]
+    layers = displays.pieces
+    badges = []
+    if layers.supply_badges:
+        marker = faces_by_key[layers.supply_badges]
+        badges += list(zip(SUPPLY_IMAGES, (marker.front, marker.back)))
+    if layers.sorties_badges:
+        badges += [(img, faces_by_key[layers.sorties_badges.replace("{n}", str(n))].front)
+                   for n, img in enumerate(SORTIE_IMAGES, start=1)]
     for img, face in badges:
         files["images/" + img] = images.get(("badge", repr(face), BADGE_PX, code_print),
                                             lambda face=face: _png(render_marker(face, BADGE_PX)))
@@ -204,7 +212,8 @@ def build_module(
 
     progress("assembling the buildFile")
     card_maps = {factions[k].name: ob.map_name for k, ob in card_boards.items()}
-    protos = prototypes(card_maps, displays.card.eliminated)
+    protos = prototypes(card_maps, displays.card.eliminated, supply=bool(layers.supply_badges),
+                        sorties=bool(layers.sorties_badges))
     gpid = 0
     slot_pieces: dict[str, object] = {}
 
@@ -214,15 +223,20 @@ def build_module(
         return str(gpid)
 
     by_faction: dict[str, dict[str, list[Slot]]] = {}
+    in_palette: set[str] = set()
     for unit in content.units.values():
         faction = nation_faction(content.nations[unit.nation])
         tab = factions[faction].name if faction else "Neutral"
-        piece = unit_piece(unit, content, next_gpid())
+        piece = unit_piece(unit, content, next_gpid(), supply=bool(layers.supply_badges),
+                           sorties=bool(layers.sorties_badges), eliminated=displays.card.eliminated is not None)
         slot_pieces[unit.key] = piece
+        if unit.art_key in in_palette:
+            continue  # one palette slot per printed design
+        in_palette.add(unit.art_key)
         by_faction.setdefault(tab, {}).setdefault(unit.nation, []).append(Slot(unit_name(unit), piece.basic.get("gpid"), piece))
     marker_tabs: dict[str, dict[str, list[Slot]]] = {}
     for marker in content.markers.values():
-        piece = marker_piece(marker, content, next_gpid())
+        piece = marker_piece(marker, content, next_gpid(), displays.tracks.cup)
         slot_pieces[marker.key] = piece
         tab, page = marker_tab(marker, content, displays.palettes)
         marker_tabs.setdefault(tab, {}).setdefault(page, []).append(
@@ -253,7 +267,7 @@ def build_module(
         weather_zones=[z for z in content.settings.weather_zones if z not in content.settings.fixed_weather],
         weather_states=displays.weather_states, factions=tuple(factions),
         charts_tooltip=displays.charts_tooltip or ", ".join(c.name for c in displays.charts),
-        weather_property=displays.weather_property,
+        weather_property=displays.weather_property, game_state=displays.game_state,
         policies=list(content.policies), charts=displays.charts, next_gpid=gpid + 1,
         nation_status={n.abbr: f"active {n.faction_1939}" if n.faction_1939 else "neutral"
                        for n in content.nations.values()},

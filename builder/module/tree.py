@@ -19,7 +19,7 @@ from vassal.grids import TAG_BOARD, TAG_ZONE, TAG_ZONED_GRID, HexGrid
 from vassal.pieces import Piece, format_add_piece
 from wargame import pieceprops as pp
 from wargame.board import Board, BoxArea
-from wargame.displays import Chart
+from wargame.displays import Chart, GameStateSpec
 from wargame.offboards import OffBoard
 
 M = "VASSAL.build.module."
@@ -97,6 +97,7 @@ class ModuleSpec:
     setups: Sequence[Setup]
     next_gpid: int
     labels: Mapping[str, str] = field(default_factory=dict)  # policy / nation / area key -> its name
+    game_state: GameStateSpec = field(default_factory=GameStateSpec)  # the rules its properties cite
 
 
 def _zone(name: str, path: str) -> etree._Element:
@@ -373,6 +374,11 @@ def _global_properties(spec: ModuleSpec) -> list[etree._Element]:
     button each, gathered under the Game state menu, so players keep them current for
     `staffwork check`, which reads them from the save."""
     label = spec.labels.get
+    rules = spec.game_state
+
+    def cite(rule: str) -> str:
+        return f" ({rule})" if rule else ""
+
     out = []
     for zone in spec.weather_zones:
         out.append(component(PROPS + "GlobalProperty", {
@@ -381,19 +387,19 @@ def _global_properties(spec: ModuleSpec) -> list[etree._Element]:
     for key in spec.policies:
         name = label(key, key)
         out.append(component(PROPS + "GlobalProperty", {
-            "description": f"{name} in effect (10.3)", "initialValue": "false",
+            "description": f"{name} in effect{cite(rules.policy_rule)}", "initialValue": "false",
             "isNumeric": False, "name": pp.POLICY_PREFIX + key},
             _changer(f"Policy: {name}", f"Is {name} in effect?", ("true", "false"))))
     for nation, status in spec.nation_status.items():
         name = label(nation, nation)
         out.append(component(PROPS + "GlobalProperty", {
-            "description": f"{name}: status and faction (2.1)",
+            "description": f"{name}: status and faction{cite(rules.nation_rule)}",
             "initialValue": status, "isNumeric": False, "name": pp.STATUS_PREFIX + nation},
             _changer(f"Nation: {name}", f"Status of {name}", nation_statuses(spec.factions))))
     for area in spec.disputed_areas:
         name = label(area, area)
         out.append(component(PROPS + "GlobalProperty", {
-            "description": f"{name} ceded (2.2, 17.0)", "initialValue": "false",
+            "description": f"{name} ceded{cite(rules.ceded_rule)}", "initialValue": "false",
             "isNumeric": False, "name": pp.CEDED_PREFIX + area},
             _changer(f"Ceded: {name}", f"Has {name} been ceded?", ("true", "false"))))
     return out
@@ -441,7 +447,8 @@ def _turn_tracker(spec: ModuleSpec) -> etree._Element:
     return component(TURN + "TurnTracker", {
         "buttonText": "Turn", "hotkey": "", "icon": "", "name": pp.TURN_TRACKER, "nexthotkey": "78,195",
         "prevhotkey": "80,195", "reportFormat": "* <$PlayerId$> $newTurn$",
-        "tooltip": "Month and phase (1.3)", "turnFormat": "$level1$ - $level2$"}, month)
+        "tooltip": "Month and phase" + (f" ({spec.game_state.turn_rule})" if spec.game_state.turn_rule else ""),
+        "turnFormat": "$level1$ - $level2$"}, month)
 
 
 def turn_state(months: Sequence[str], phases: Sequence[str], month: str, phase: str) -> str:
