@@ -115,11 +115,15 @@ def content_art(content: Content, rows: Sequence[tuple[str, str, int]], px: int
     markers = {m.key: face for m, face in zip(content.markers.values(), markers_from(content))}
     edge = load_layout()["marker.edge"] * px
     out = []
+    drawn: dict[str, tuple[Image.Image, Image.Image]] = {}  # counters printed alike are drawn once
     try:
         for kind, key, count in rows:
             if kind == "unit":
                 design = units[key]
-                front, back = render_counter(design.front, px), render_counter(design.back, px)
+                art = content.units[key].art_key
+                if art not in drawn:
+                    drawn[art] = (render_counter(design.front, px), render_counter(design.back, px))
+                front, back = drawn[art]
                 nation = content.units[key].nation
             else:
                 design = markers[key]

@@ -120,7 +120,8 @@ def _run(args: argparse.Namespace) -> int:
     if args.png:
         extra = f"; PNG in {_write_pngs(sheets, arts, output.with_suffix(''))}"
     seconds = time.perf_counter() - started
-    print(f"{output}: {len(sheets.slots)} counters ({len(arts)} designs) on "
+    designs = len({id(a.front) for a in arts})  # rows of one printed design share their art
+    print(f"{output}: {len(sheets.slots)} counters ({designs} designs) on "
           f"{max(s.sheet for s in sheets.slots)} sheets ({len(sheets.pages)} pages), "
           f"{spec.counter_mm:.2f} mm at {spec.dpi} dpi, {len(data) / 1e6:.1f} MB, "
           f"{seconds:.1f} s; manifest {manifest}{extra}")

@@ -62,6 +62,7 @@ SETTINGS = (
     "nation_columns",
     "nation_values",
     "seasons",
+    "place_words",
 )
 FILES = (
     "game.toml",
@@ -164,6 +165,7 @@ def _settings(path: Path) -> GameSettings:
         nation_columns=toml.strings("nation_columns") if "nation_columns" in toml.data else (),
         nation_values=toml.strings("nation_values") if "nation_values" in toml.data else (),
         seasons=_seasons(toml),
+        place_words=toml.strings("place_words") if "place_words" in toml.data else (),
     )
 
 

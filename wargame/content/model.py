@@ -127,6 +127,7 @@ class GameSettings:
     nation_columns: tuple[str, ...] = ()  # the game's own columns of nations.csv (income, rail capacity)
     nation_values: tuple[str, ...] = ()  # numbers a scenario may give each nation (EPs, offensives)
     seasons: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))  # season -> month it opens
+    place_words: tuple[str, ...] = ()  # boxes a setup may name besides the common ones (force_pool)
 
 
 @dataclass(frozen=True)

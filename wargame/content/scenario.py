@@ -366,7 +366,7 @@ def _where(row: Row, content: Content, first: Month, last: Month,
            grid: Grid | None = None) -> tuple[str, Timing | None]:
     """The start of a counter: a place ("3014", "map", a box) or a time on the turn track."""
     where = row.text("where")
-    boxes = (*BOXES, *content.settings.map_boxes)
+    boxes = (*BOXES, *content.settings.place_words, *content.settings.map_boxes)
     if where == "map" or _is_hex(where, grid) or where in boxes:
         return where, None
     if not (_MONTH_RE.match(where) or where[:1].islower()):
