@@ -31,6 +31,7 @@ class SideData:
     strait: str = ""  # name of the strait
     strait_zones: tuple[int, ...] = ()
     transport: bool = False
+    features: set[str] = field(default_factory=set)  # the game's feature words (canal, ferry, lake ...)
     notes: list[str] = field(default_factory=list)
 
 
