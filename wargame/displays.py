@@ -266,11 +266,12 @@ def _card(doc: TomlDoc, table: Mapping[str, Any], factions: tuple[str, ...]) -> 
         if faction not in factions:
             raise doc.fail("own", f'no faction "{faction}"{near_miss(faction, factions)}')
         own[faction] = _pairs(doc, value, f"own.{faction}")
+    every_box = names | {b for pairs in own.values() for b, _ in pairs}
     setup = table.get("setup_boxes", {})
     if not isinstance(setup, dict):
         raise doc.fail("setup_boxes", "must be a table of word = box")
     for word, box in setup.items():
-        if box not in names:
+        if box not in every_box:
             raise doc.fail("setup_boxes", f'"{word}" names box "{box}", which the card does not have')
     eliminated = table.get("eliminated")
     if eliminated is not None and eliminated not in names:
@@ -279,7 +280,6 @@ def _card(doc: TomlDoc, table: Mapping[str, Any], factions: tuple[str, ...]) -> 
     track_box = str(table.get("track_box", ""))
     if track_box and track_box not in names:
         raise doc.fail("track_box", f'"{track_box}" is not a box of the card')
-    every_box = names | {b for pairs in own.values() for b, _ in pairs}
     return CardSpec(boxes, tracks, _pair(doc, table.get("multiplier"), "multiplier"),
                     MappingProxyType({k: v for k, v in colours.items() if v}), MappingProxyType(dict(setup)),
                     eliminated, setup.get("map"), MappingProxyType(own),

@@ -44,7 +44,7 @@ from builder.render.content_faces import markers_from, units_from
 from builder.render.counters import render_counter, screen_px
 from builder.render.faces import MarkerFace
 from builder.render.markers import render_marker
-from builder.vassal_grid import vassal_hex_grid
+from builder.vassal_grid import sheet_zones, vassal_hex_grid
 from vassal.components import validate_buildfile
 from vassal.errors import FormatError
 from vassal.grids import map_geometry
@@ -150,10 +150,7 @@ def build_module(
     displays = game.displays()
     scenarios = (_scenarios(scenarios_folder, content, layout.grid) if scenarios_folder
                  else game.scenarios())
-    map_boards = tuple(
-        MapBoard(b, vassal_hex_grid(b.grid, b.layout, (b.width, b.height), hexes=b.hexes()),
-                 {box.code: mapdata.box(box.code).name for box in b.boxes})
-        for b in layout.boards)
+    map_boards = tuple(_map_board(b, mapdata) for b in layout.boards)
     box_names = {code: name for mb in map_boards for code, name in mb.box_names.items()}
     t = lap("load", t0)
 
@@ -339,6 +336,15 @@ def build_module(
         warnings=tuple(p.line() for p in leftover if p.severity == "warning"),
         setup_pieces={r.file: len(r.spots) for r in results},
         setup_hexes={r.file: sum(1 for _, s in r.spots if s.hex) for r in results})
+
+
+def _map_board(b: Board, mapdata) -> MapBoard:  # noqa: ANN001
+    """A board of the main map with its VASSAL grid, or with one zone per sheet when it joins
+    the hexes of several sheets (each names its own hexes)."""
+    boxes = {box.code: mapdata.box(box.code).name for box in b.boxes}
+    if len(b.sheets()) > 1:
+        return MapBoard(b, None, boxes, sheet_zones(b))
+    return MapBoard(b, vassal_hex_grid(b.grid, b.layout, (b.width, b.height), hexes=b.hexes()), boxes)
 
 
 def _scenarios(folder: Path, content, grid) -> dict[str, Scenario]:  # noqa: ANN001

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from lxml import etree
 
 from builder.module.pieces import Prototype
-from builder.vassal_grid import hex_grid_element
+from builder.vassal_grid import SheetZone, hex_grid_element, sheet_zone_element
 from vassal import sequence
 from vassal.buildfile import component
 from vassal.grids import TAG_BOARD, TAG_ZONE, TAG_ZONED_GRID, HexGrid
@@ -63,11 +63,14 @@ class Setup:
 
 @dataclass(frozen=True)
 class MapBoard:
-    """A board of the main map: its image and geometry, VASSAL grid, and Map Box names."""
+    """A board of the main map: its image and geometry, VASSAL grid, and Map Box names. A
+    board that joins several sheets (ETO's West and East maps) has no grid of its own but one
+    zone per sheet, each with the sheet's numbering."""
 
     board: Board
-    hex_grid: HexGrid
+    hex_grid: HexGrid | None
     box_names: Mapping[str, str]  # Map Box code -> name (zone name)
+    sheet_zones: tuple[SheetZone, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -168,7 +171,9 @@ def main_map(spec: ModuleSpec) -> etree._Element:
     for mb in spec.boards:
         b = mb.board
         zones = [_zone(mb.box_names[box.code], box_path(box)) for box in b.boxes]
-        grid = component(TAG_ZONED_GRID, {}, *zones, hex_grid_element(mb.hex_grid))
+        zones += [sheet_zone_element(z) for z in mb.sheet_zones]  # after the boxes: the first zone names
+        background = [hex_grid_element(mb.hex_grid)] if mb.hex_grid is not None else []
+        grid = component(TAG_ZONED_GRID, {}, *zones, *background)
         board_els.append(component(TAG_BOARD, {"image": b.image, "name": b.board_name, "reversible": False}, grid))
     return _map(spec.map_name, board_els, launch=False)
 

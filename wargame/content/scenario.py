@@ -30,6 +30,7 @@ BOXES = ("mobilization", "eliminated", "conditional", "upgrade", "events", "hold
          "track", "turn_track", "hand")  # fmt: skip
 _HEX_RE = re.compile(r"^\d{4}$")
 _MONTH_RE = re.compile(r"^[A-Z][a-z]{2}-\d\d$")
+_SEASON_RE = re.compile(r"^[A-Z][a-z]+ \d{4}$")  # a seasonal box of the turn track ("Autumn 1940")
 SETTINGS = ("name", "first_turn", "last_turn", "factions", "policies", "events_done", "ceded", "nations",
             "weather", "victory", "special_rules", "notes", "board", "first_phase")  # fmt: skip
 
@@ -369,11 +370,17 @@ def _where(row: Row, content: Content, first: Month, last: Month,
     boxes = (*BOXES, *content.settings.place_words, *content.settings.map_boxes)
     if where == "map" or _is_hex(where, grid) or where in boxes:
         return where, None
-    if not (_MONTH_RE.match(where) or where[:1].islower()):
+    seasons = content.settings.seasons
+    seasonal = bool(seasons) and _SEASON_RE.match(where) is not None
+    if not (_MONTH_RE.match(where) or where[:1].islower() or seasonal):
         raise row.fail(
             "where", f'"{where}" is not a hex, map, a box, a month or an event{near_miss(where, boxes)}'
         )
-    when = row.timing("where", ("map", *boxes), content.events)
+    when = row.timing("where", ("map", *boxes), content.events, seasons)
+    if when.season is not None:  # a seasonal box covers its season's three months
+        if when.month > last or when.month.plus(2) < first:
+            raise row.fail("where", f"{when} is outside the scenario ({first} to {last})")
+        return "", when
     if when.month is not None and not first <= when.month <= last:
         raise row.fail("where", f"{when.month} is outside the scenario ({first} to {last})")
     return "", when
@@ -396,7 +403,7 @@ def _check_unit(
         raise row.fail("counter", f"{unit.key} belongs to {unit.nation}, which is {nation.status} here{hint}")
     if where == "upgrade" and not unit.upgrade:
         raise row.fail("where", f"{unit.key} is not an Upgrade unit (8.2)")
-    if strength is not None and unit.kind != "ground":
+    if strength is not None and unit.kind != "ground" and unit.sides != 2:
         raise row.fail("strength", f"{unit.key} is a {unit.kind} unit; only ground units have a strength")
     if strength == "full" and unit.category == "garrison":
         raise row.fail("strength", f"{unit.key} is a garrison, always reduced (3.2.2)")

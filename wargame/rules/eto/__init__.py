@@ -1,6 +1,7 @@
 """The ETO rules pack, a first and deliberately small one: who is whose enemy (42.5), zones of
 control (25.1), land stacking and the partnerships' stacking bans (24.2, 42.4, 42.5, 45.6) and
-where units may stand at all (24.1, 7.2). Supply (32.0-33.0) is NOT judged yet: it needs hex
+where units may stand at all (24.1, 7.2). Weather is not read: a lake hexside blocks ZOC even in
+a winter month, when it is frozen (1.5). Supply (32.0-33.0) is NOT judged yet: it needs hex
 control, fronts and supply markers, which a fuller pack will bring; until then the check says
 so in a note instead of pretending every unit is supplied.
 
@@ -23,7 +24,7 @@ from wargame.rules.position import Position, Unit
 from wargame.rules.results import SupplyReport, Zoc
 
 if TYPE_CHECKING:
-    from wargame.mapdata import HexInfo, MapData
+    from wargame.mapdata import HexInfo, MapData, SideInfo
 
 __all__ = ["Pack", "Situation"]
 
@@ -67,6 +68,9 @@ class RulesData:
     lone_types: frozenset[str]  # units destroyed when stacked with a friendly land unit (45.6)
     fort_markers: frozenset[str]  # marker keys that block enemy ZOC (25.1)
     no_entry_countries: frozenset[str]  # countries no unit may enter (24.1: Switzerland)
+    closed_hexes: frozenset[str]  # hex features no land unit enters (24.1: all-lake hexes)
+    closed_sides: frozenset[str]  # hexside features no land unit crosses (24.1)
+    open_sides: frozenset[str]  # features that open an all-water hexside (ferry crossings, 24.1)
 
 
 def _data(table: Any) -> RulesData:
@@ -80,7 +84,9 @@ def _data(table: Any) -> RulesData:
         never_together=tuple(tuple(p) for p in s["never_together"]),
         separate_factions=tuple(tuple(p) for p in s["separate_factions"]),
         lone_types=frozenset(s["lone_types"]), fort_markers=frozenset(z["fort_markers"]),
-        no_entry_countries=frozenset(table["placement"]["no_entry_countries"]))
+        no_entry_countries=frozenset(table["placement"]["no_entry_countries"]),
+        closed_hexes=frozenset(table["placement"]["closed_hexes"]),
+        closed_sides=frozenset(z["closed_sides"]), open_sides=frozenset(z["open_sides"]))
 
 
 class Pack(RulesPack):
@@ -125,7 +131,7 @@ class Pack(RulesPack):
             if info is None or not self._enterable(info, unit):
                 continue
             side = sit.map.side(unit.hex, hid)
-            if side is not None and side.water:
+            if side is not None and _closed(side, self.data):
                 continue
             if any(sit.fort(hid, f) for f in self.factions if self.enemies(unit.faction, f)):
                 continue
@@ -133,7 +139,8 @@ class Pack(RulesPack):
         return frozenset(out)
 
     def _enterable(self, info: HexInfo, unit: Unit) -> bool:
-        if info.is_water or info.lake or info.country in self.data.no_entry_countries:
+        data = self.data
+        if info.is_water or info.country in data.no_entry_countries or info.features & data.closed_hexes:
             return False
         return info.terrain not in self.data.no_zoc_terrain.get(unit.type, frozenset())
 
@@ -191,7 +198,7 @@ class Pack(RulesPack):
                 continue
             if info.country in self.data.no_entry_countries:
                 out.append(_finding("24.1", u.faction, [u], u.hex, f"no unit may enter {info.country}"))
-            elif u.kind == "ground" and (info.is_water or info.lake):
+            elif u.kind == "ground" and (info.is_water or info.features & self.data.closed_hexes):
                 out.append(_finding("24.1", u.faction, [u], u.hex, "a land unit in an all-sea or all-lake hex"))
             elif u.kind == "naval" and info.kind == "land":
                 out.append(_finding("7.2", u.faction, [u], u.hex, "a ship in an all-land hex"))
@@ -199,8 +206,17 @@ class Pack(RulesPack):
 
 
 def _city_resource(mapdata: MapData, hex_id: str) -> bool:
-    """A city resource hex (24.2: three land units)."""
-    return any(getattr(c, "resource", False) for c in mapdata.cities_in(hex_id))
+    """A city resource hex (24.2: three land units): a city in a resource hex."""
+    info = mapdata.hexes.get(hex_id)
+    return info is not None and info.has("resource") and bool(mapdata.cities_in(hex_id))
+
+
+def _closed(side: SideInfo, data: RulesData) -> bool:
+    """A hexside no land unit crosses, so no ZOC either (25.1): all water without a ferry,
+    impassable, or a lake hexside (frozen lakes in winter are not judged: weather is left out)."""
+    if side.features & data.closed_sides:
+        return True
+    return side.water and not side.features & data.open_sides
 
 
 def _finding(rule: str, faction: str, units: list[Unit] | tuple[Unit, ...], place: str, reason: str) -> Finding:
