@@ -38,8 +38,8 @@ def _sections(units: Sequence[UnitCounter], markers: Sequence[Marker]):
     for nation, group in by_nation.items():
         items = [(u.caption or f"{u.front.ident or u.front.unit_type} ({u.front.unit_type})",
                   u.front, u.back) for u in group]
-        if nation == "minor" and not any(u.caption for u in group):
-            items = [(f"{u.front.abbrev} {caption}", f, b) for u, (caption, f, b)
+        if nation == "minor":
+            items = [(caption if u.caption else f"{u.front.abbrev} {caption}", f, b) for u, (caption, f, b)
                      in zip(group, items)]
             title = "Units: minor countries"
         else:

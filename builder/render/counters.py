@@ -264,8 +264,9 @@ def draw_factor_unit(face: CounterFace, px: int, art_dir: Path = ART_DIR) -> Ren
         return finish(canvas, px, blocks, regions, ss)
     mx, my = (cx0 + cx1) / 2, (cy0 + cy1) / 2
     if face.kind == "ground":
-        w = min(f("symbol_w"), (cx1 - cx0) * 0.92)
-        h = min(f("symbol_h"), (cy1 - cy0) * 0.92)
+        staff = face.unit_type in symbols.STAFF  # a headquarters' frame stands on its staff
+        w = min(f("symbol_w") * (0.8 if staff else 1.0), (cx1 - cx0) * 0.92)
+        h = min(f("symbol_h") * (1.3 if staff else 1.0), (cy1 - cy0) * 0.92)
         box = (mx - w / 2, my - h / 2, mx + w / 2, my + h / 2)
         symbols.nato(pen, box, face.unit_type, colours.fg, colours.fill, f("symbol_line"))
     else:
