@@ -104,16 +104,17 @@ def test_bad_override_names_its_file_and_rule_need(tmp_path):
     pytest.importorskip("scipy")
     from builder.mapmaker.compile import _apply_hex_overrides
     from wargame.errors import DataError
+    from wargame.mapdata import Vocabulary
 
     class Cells:
         index = {"3014": 0}
 
     with pytest.raises(DataError, match=r'overrides.toml: \[hex."3014"\]: say "why"'):
         _apply_hex_overrides({"hex": {"3014": {"kind": "water", "why": ""}}}, Cells(), ["land"], ["clear"],
-                             ["FRA"], ["x"], "overrides.toml")
+                             ["FRA"], ["x"], Vocabulary(), "overrides.toml")
     with pytest.raises(DataError, match='kind "sea" must be land, coastal or water'):
         _apply_hex_overrides({"hex": {"3014": {"kind": "sea", "why": "test"}}}, Cells(), ["land"], ["clear"],
-                             ["FRA"], ["x"], "overrides.toml")
+                             ["FRA"], ["x"], Vocabulary(), "overrides.toml")
 
 
 def _sources_present() -> bool:

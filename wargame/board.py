@@ -84,6 +84,7 @@ class Board:
     window: Window = Window()
     title: str = ""  # what players call it ("France"): setup descriptions, the art's title
     art_title: str = ""  # the title printed on the board image (board.toml art_title)
+    key_area: BoxArea | None = None  # where the art puts its Terrain Key (board.toml [boards.key])
 
     @property
     def name(self) -> str:
@@ -332,8 +333,15 @@ def _board_from(doc: _Toml, game: str, grid: Grid, map_name: str, table: dict[st
                     and box.y < other.y + other.height and other.y < box.y + box.height):
                 raise DataError(f"overlaps box {other.code}", doc.source, bw)
         boxes.append(box)
+    key_area = None
+    if "key" in table:
+        kt, kw = table["key"], f"{where} [key]"
+        key_area = BoxArea("key", doc.need(kt, "x", int, kw), doc.need(kt, "y", int, kw),
+                           doc.need(kt, "width", int, kw), doc.need(kt, "height", int, kw))
+        if key_area.x < 0 or key_area.y < 0 or key_area.x + key_area.width > width or key_area.y + key_area.height > height:
+            raise DataError("the key does not fit inside the image", doc.source, kw)
     return Board(game, grid, layout, width, height, tuple(boxes), map_name, name, board.image, window, board.title,
-                 board.art_title)
+                 board.art_title, key_area)
 
 
 def load_boards_file(path: Path, game: str) -> Boards:

@@ -188,6 +188,7 @@ class MapData:
     zones: Mapping[int, SeaZone]
     links: tuple[ZoneLink, ...]
     boxes: Mapping[str, Box]
+    sea_areas: bool = False  # seazones.csv gives entry costs, interception and grids (ETO's sea areas)
 
     def hex(self, hex_id: str) -> HexInfo:
         h = self.grid.parse(hex_id)
@@ -386,6 +387,7 @@ def load(folder: Path, grid: Grid, vocabulary: Vocabulary | None = None,
 
     zones: dict[int, SeaZone] = {}
     t = _Rows(folder / "seazones.csv", ("zone", "name", "water_hexes", "coastal_hexes", "weather"))
+    sea_areas = any("gridded" in r for _, r in t.rows)
     for n, r in t.rows:
         z = t.integer(n, r, "zone")
         zones[z] = SeaZone(z, r["name"], t.integer(n, r, "water_hexes", 0), t.integer(n, r, "coastal_hexes", 0),
@@ -423,7 +425,7 @@ def load(folder: Path, grid: Grid, vocabulary: Vocabulary | None = None,
     boxes = _load_boxes(folder / "boxes.csv")
     return MapData(folder=folder, grid=grid, hexes=MappingProxyType(hexes), sides=MappingProxyType(sides),
                    cities=tuple(cities), zones=MappingProxyType(zones), links=tuple(links),
-                   boxes=boxes)
+                   boxes=boxes, sea_areas=sea_areas)
 
 
 def _load_boxes(path: Path) -> Mapping[str, Box]:

@@ -172,7 +172,8 @@ def compile_map(game_dir: Path, out_dir: Path | None = None, report: Report | No
     clock("overrides, weather, faded dots")
 
     city_list = citymod.read(src_dir / "cities.toml", sources.geonames_cities(), vocab.hex_features)
-    city_rows = _place_cities(city_list, grid, layout, cells, kind, warp, report)
+    city_rows = _place_cities(city_list, grid, layout, cells, kind, warp, report,
+                              bool(settings.get("cities", {}).get("ports_on_coast", False)))
     city_hex = {c.name: hid for hid, c in city_rows}
     clock("cities")
 
@@ -203,6 +204,14 @@ def compile_map(game_dir: Path, out_dir: Path | None = None, report: Report | No
         if i is None:
             raise DataError(f'[[extra]] "{place}" is neither a city on the map nor a hex id', str(sea_path))
         zones[i] = tuple(sorted(set(zs) if only else set(zones[i]) | set(zs)))
+    for z in sea.zones:  # an area whose weather is printed: its open water is in that zone
+        if z.weather:
+            if z.weather not in vocab.weather:
+                raise DataError(f'zone {z.number}: weather "{z.weather}" is not one of game.toml [map] weather',
+                                str(sea_path))
+            for i in range(n):
+                if kind[i] == "water" and zones[i] == (z.number,):
+                    weather[i] = z.weather
     for st in sea.straits:
         sid = _strait_side(st.side, grid, city_hex, str(sea_path))
         sd = by_sid[sid]
@@ -234,7 +243,8 @@ def compile_map(game_dir: Path, out_dir: Path | None = None, report: Report | No
                        sources.Etopo5(src.etopo5), hex_features, str(src_dir / "settings.toml"))
         for hid, c in city_rows:
             hex_features[cells.index[hid]].update(c.features)
-        featmod.apply(src_dir / "features.toml", grid, cells, kind, country, by_sid, city_hex, hex_features, vocab)
+        featmod.apply(src_dir / "features.toml", grid, layout, warp, cells, kind, country, by_sid, city_hex,
+                      hex_features, vocab)
     clock("features")
 
     data = HexData(kind=kind, land_pct=[int(round(100 * f)) for f in dry_frac], features=hex_features, lake=lake,
@@ -361,9 +371,12 @@ def _strait_side(text: str, grid: Grid, city_hex: dict[str, str], source: str) -
     return grid.hexside_id(grid.hexside(ha, hb))
 
 
-def _place_cities(city_list, grid: Grid, layout: Layout, cells, kind: list[str], warp: Warp, report: Report):
+def _place_cities(city_list, grid: Grid, layout: Layout, cells, kind: list[str], warp: Warp, report: Report,
+                  ports_on_coast: bool = False):
     """One city per hex (1.3.1): a city whose hex is taken goes to the free land neighbour
-    nearest its true position; cities falling in water hexes go to the nearest land hex."""
+    nearest its true position; cities falling in water hexes go to the nearest land hex. With
+    `ports_on_coast` (ETO 7.7: port hexes are coastal) a port in a land hex goes to the nearest
+    free coastal neighbour."""
     rows = []
     taken: dict[str, str] = {}
     for c in city_list:
@@ -373,6 +386,17 @@ def _place_cities(city_list, grid: Grid, layout: Layout, cells, kind: list[str],
             report.warnings.append(f"city {c.name} falls off the map")
             continue
         hid = grid.hex_id(h)
+        inland_port = (ports_on_coast and "port" in c.roles and not c.hex
+                       and kind[cells.index[hid]] == "land")
+        if inland_port:
+            coast = [n for n in grid.neighbours(h)
+                     if grid.hex_id(n) not in taken and kind[cells.index[grid.hex_id(n)]] == "coastal"]
+            if coast:
+                best = min(coast, key=lambda n: (np.hypot(*np.subtract(grid.center(n, layout), (x, y))), grid.hex_id(n)))
+                report.warnings.append(f"port {c.name} moved from {hid} (no coast) to {grid.hex_id(best)}")
+                hid = grid.hex_id(best)
+            else:
+                report.warnings.append(f"port {c.name}: {hid} has no coast and no free coastal neighbour")
         if hid in taken or kind[cells.index[hid]] == "water":
             free = [n for n in grid.neighbours(h)
                     if grid.hex_id(n) not in taken and kind[cells.index[grid.hex_id(n)]] != "water"]

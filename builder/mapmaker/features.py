@@ -8,7 +8,8 @@ side_features):
   water hex whose water is mostly lake), `lake_side` (a hexside between two hexes with land whose
   line runs through lake water, at least `lake_side_min` of it), `impassable` (a hexside whose
   line runs at least `impassable_min_elevation` metres high on average: the crest of a range);
-* listed in map/src/features.toml: `[[hex]]` (hexes by id or places by city name), `[[side]]`
+* listed in map/src/features.toml: `[[hex]]` (hexes by id, places by city name, points by
+  [lon, lat], or every land hex of some countries inside a lon/lat polygon), `[[side]]`
   (hexsides by id) and `[[border]]` (every land border hexside between two countries), each
   with the rule that needs it in `why`.
 """
@@ -68,8 +69,8 @@ def derive(derived: dict, grid: Grid, layout: Layout, cells, kind: list[str], la
                     sd.features.add(high_word)
 
 
-def apply(path: Path, grid: Grid, cells, kind: list[str], country: list[str], by_sid: dict, city_hex: dict[str, str],
-          hex_features: list[set[str]], vocab: Vocabulary) -> None:
+def apply(path: Path, grid: Grid, layout: Layout, warp, cells, kind: list[str], country: list[str], by_sid: dict,
+          city_hex: dict[str, str], hex_features: list[set[str]], vocab: Vocabulary) -> None:
     """features.toml: the feature words a rule puts on hexes, hexsides and borders (optional file)."""
     if not path.is_file():
         return
@@ -93,16 +94,48 @@ def apply(path: Path, grid: Grid, cells, kind: list[str], country: list[str], by
             if name not in city_hex:
                 raise DataError(f'no city "{name}" on the map', src, place)
             targets.append(city_hex[name])
+        for point in field(e, "at", list, src, place, []):
+            x, y = warp.forward([float(point[0])], [float(point[1])])[0]
+            h = grid.hex_at(float(x), float(y), layout)
+            if not grid.contains(h) or kind[cells.index[grid.hex_id(h)]] == "water":
+                raise DataError(f"{point} is not in a land hex of the map", src, place)
+            targets.append(grid.hex_id(h))
+        if "polygon" in e:
+            from shapely.geometry import Polygon
+
+            from builder.mapmaker.inputs import polygon_points
+
+            poly = Polygon(polygon_points(e["polygon"], src, place))
+            owners = set(field(e, "countries", list, src, place, []))
+            hit = shapely.contains_xy(poly, cells.center_ll[:, 0], cells.center_ll[:, 1])
+            targets += [cells.ids[i] for i in np.nonzero(hit)[0]
+                        if kind[i] != "water" and (not owners or country[i] in owners)]
         if not targets:
-            raise DataError('give "hexes" or "places"', src, place)
+            raise DataError('give "hexes", "places", "at" or "polygon"', src, place)
         for hid in targets:
             hex_features[cells.index[hid]].update(found)
     for k, e in enumerate(data.get("side", [])):
         place = f"[[side]] {k + 1}"
         found = words(e, place, vocab.side_features, "side_features")
-        for text in field(e, "sides", list, src, place):
+        for text in field(e, "sides", list, src, place, []):
             sid = grid.hexside_id(grid.parse_hexside(text, src, place))
             by_sid[sid].features.update(found)
+        if "line" in e:  # a line ([lon, lat] ...) taken to the chain of hexsides along it
+            from shapely.geometry import LineString
+
+            from builder.mapmaker.hexsides import snapped
+            from builder.mapmaker.inputs import line_points
+
+            pts = line_points(e["line"], src, place)
+            px = warp.forward([p[0] for p in pts], [p[1] for p in pts])
+            ordered = sorted(by_sid.values(), key=lambda sd: sd.sid)
+            chain = snapped(grid, layout, ordered, [LineString(px)], 0.2)
+            if not chain:
+                raise DataError("the line follows no hexside", src, place)
+            for i in chain:
+                ordered[i].features.update(found)
+        elif not field(e, "sides", list, src, place, []):
+            raise DataError('give "sides" or "line"', src, place)
     for k, e in enumerate(data.get("border", [])):
         place = f"[[border]] {k + 1}"
         found = words(e, place, vocab.side_features, "side_features")
