@@ -140,3 +140,11 @@ def test_factor_faces_show_the_factors_and_the_reduced_side_its_stripe(eto):
     ship = faces["ger-bb-bismarck"]
     assert (ship.front.ident, ship.front.label, ship.back.damaged) == ("Bismarck", "BB", True)
     assert draw_unit(ship.back, 80).image.getpixel((40, 30)) != draw_unit(ship.front, 80).image.getpixel((40, 30))
+
+
+def test_every_nation_has_its_colour_scheme(eto):
+    from builder.render.style import load_schemes
+
+    schemes = load_schemes()
+    assert all(n.scheme in schemes for n in eto.nations.values())
+    assert eto.nations["RUM"].scheme == "ROM"  # ETO spells Rumania RUM; it wears USE's Romanian colours

@@ -109,7 +109,7 @@ def _run(args: argparse.Namespace) -> int:
     choice = Choice(scenario=args.scenario, factions=tuple(args.faction),
                     nations=tuple(args.nation), markers_only=args.markers_only,
                     units_only=args.units_only)
-    rows = chosen(content, choice, folder / "scenarios")
+    rows = chosen(content, choice, folder / "scenarios", grid=game.boards().grid if args.scenario else None)
     arts = content_art(content, rows, spec.counter_px)
     sheets = build(arts, spec, title)
     data = sheets_pdf(sheets, title, manifest_page=args.manifest_page)
