@@ -264,8 +264,9 @@ def _spot(p, scenario: Scenario, places: Places, box_codes: Mapping[str, str],
             return places.area("tracks", str(p.when), str(p.when)), False
         if p.when.month is not None:
             return places.area("tracks", str(p.when.month), str(p.when)), False
-        faction = faction_of(p.counter, scenario)  # an event-timed arrival
-        return (places.area(faction, "Conditional", str(p.when)) if faction else
+        faction = faction_of(p.counter, scenario)  # an event-timed arrival: the card's conditional box
+        waiting = places.displays.card.setup_boxes.get("conditional", "Conditional") if places.displays else "Conditional"
+        return (places.area(faction, waiting, str(p.when)) if faction else
                 places.area("tracks", common, str(p.when))), False
     if places.is_hex(where):
         return places.hex(where), False

@@ -107,7 +107,7 @@ def markers_from(content: Content) -> list[Marker]:
     result = []
     for marker in content.markers.values():
         entry = _art_for(marker.name, art)
-        group = "Event markers (14)" if marker.kind == "event" else "Tracking markers (15)"
+        group = "Event markers" if marker.kind == "event" else "Tracking markers"
         back = _face(marker, marker.back, entry) if marker.back else None
         result.append(Marker(marker.key, group, _face(marker, marker.front, entry), back))
     return result
