@@ -129,11 +129,41 @@ def _sources_present() -> bool:
 
 @pytest.mark.skipif(os.environ.get("STAFFWORK_MAP_COMPILE") != "1" or not _sources_present(),
                     reason="full compile: set STAFFWORK_MAP_COMPILE=1 with the mapmaker sources installed")
-def test_compile_reproduces_the_committed_files_byte_for_byte(tmp_path):
+@pytest.mark.parametrize("game", ["use", "eto"])
+def test_compile_reproduces_the_committed_files_byte_for_byte(tmp_path, game):
     from builder.mapmaker.compile import compile_map
 
-    compile_map(REPO / "scenarios" / "use", out_dir=tmp_path)
+    compile_map(REPO / "scenarios" / game, out_dir=tmp_path)
     for name in ("hexes.csv", "hexsides.csv", "cities.csv", "seazones.csv", "seazone_links.csv",
                  "fit_report.csv", "geometry.json"):
+        committed = REPO / "scenarios" / game / "map" / name
         assert hashlib.sha256((tmp_path / name).read_bytes()).hexdigest() == \
-            hashlib.sha256((MAP / name).read_bytes()).hexdigest(), name
+            hashlib.sha256(committed.read_bytes()).hexdigest(), name
+
+
+def test_eto_cities_fit_equal_area_better_than_longitude_and_latitude():
+    # settings.toml: the nine city hexes the rules give, on both sheets of one plane, fit an
+    # affine map from Lambert equal-area far better than from plain longitude and latitude
+    pytest.importorskip("scipy")
+    pytest.importorskip("pyproj")
+    from builder.mapmaker.fit import Projection, fit, read_control_points
+    from wargame.board import load_boards_file
+    from wargame.mapdata import unit_layout
+
+    eto = REPO / "scenarios" / "eto"
+    grid = load_boards_file(eto / "board.toml", "eto").grid
+    stated = {"Warsaw", "Poznan", "Krakow", "Danzig", "Algiers", "Moscow", "Lvov", "Beirut", "Tobruk"}
+    pts = [p for p in read_control_points(eto / "map" / "src" / "control_points.toml") if p.name in stated]
+    assert len(pts) == 9
+    rms = {}
+    for kind in ("lonlat", "laea"):
+        warp = fit(pts, grid, unit_layout(grid), Projection(kind, 52.0, 20.0))
+        rms[kind] = float(np.sqrt(np.mean([p.affine_error ** 2 for p in warp.placed])))
+    assert rms["laea"] < 0.5 < 1.0 < rms["lonlat"]
+
+
+def test_the_unit_layout_of_use_is_the_committed_one():
+    from grids import use_grid
+    from wargame.mapdata import UNIT_LAYOUT, unit_layout
+
+    assert unit_layout(use_grid()) == UNIT_LAYOUT
