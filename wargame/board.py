@@ -9,7 +9,9 @@ three (DESIGN.md), read from scenarios/<game>/board.toml.
     board_for(key) -> Board            the first board of a game, by key
 
 A board shows the whole grid or a window on it (USWC's maps are windows on USE's numbering:
-``[boards.window]`` rows and columns, and a sheet prefix for games with several sheets).
+``[boards.window]`` rows and columns, and a sheet prefix for games with several sheets). A board
+shows the hexes of its layout's plane: ETO's one board shows both sheets, laid on one another
+(``Board.sheets()``: the sheets it shows).
 """
 
 from __future__ import annotations

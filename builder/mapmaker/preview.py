@@ -30,7 +30,7 @@ COUNTRY = {"GER": (150, 150, 150), "FRA": (120, 150, 220), "UK": (220, 170, 140)
            "TUR": (230, 180, 200), "EST": (100, 185, 205), "LAT": (205, 120, 170), "LIT": (130, 200, 100),
            "IRE": (100, 200, 120), "IRQ": (220, 200, 170), "PER": (235, 235, 235), "SAU": (235, 235, 235)}
 WEATHER = {"cold": (170, 200, 240), "mild": (190, 225, 170), "warm": (245, 225, 150), "desert": (240, 190, 130),
-           "severe": (170, 200, 240), "moderate": (190, 225, 170)}
+           "severe": (170, 200, 240), "moderate": (232, 214, 160)}
 
 
 def _colour(key: str) -> tuple[int, int, int]:
@@ -88,7 +88,7 @@ def render(m: MapData, layer: str, out: Path, size: float = 12.0) -> Path:
         if c.capital:
             d.ellipse((cx - r * 1.6, cy - r * 1.6, cx + r * 1.6, cy + r * 1.6), outline=(0, 0, 0), width=2)
         d.text((cx + r + 1, cy - size * 0.45), c.name, fill=(0, 0, 0), font=font)
-    _legend(d, layer, font, height)
+    _legend(d, layer, font, height, m)
     out.parent.mkdir(parents=True, exist_ok=True)
     tmp = out.with_name(out.stem + ".tmp" + out.suffix)
     im.save(tmp, format="PNG", optimize=True)
@@ -152,8 +152,13 @@ def _zone_labels(m: MapData, d: ImageDraw.ImageDraw, lay: Layout, font) -> None:
         d.text((x - 6, y - 8), str(z), fill=(0, 0, 90), font=font)
 
 
-def _legend(d: ImageDraw.ImageDraw, layer: str, font, height: int) -> None:
-    items = {"terrain": TERRAIN, "weather": WEATHER}.get(layer, {})
+def _legend(d: ImageDraw.ImageDraw, layer: str, font, height: int, m: MapData) -> None:
+    """The colours of the layer's words that the map uses."""
+    if layer not in ("terrain", "weather"):
+        return
+    used = {h.terrain for h in m.hexes.values()} if layer == "terrain" else {h.weather for h in m.hexes.values()}
+    table = {"terrain": TERRAIN, "weather": WEATHER}.get(layer, {})
+    items = {k: table.get(k) or _colour(k) for k in sorted(used) if k}
     y = height - 16 * (len(items) + 1)
     for name, colour in items.items():
         d.rectangle((6, y, 18, y + 12), fill=colour, outline=(0, 0, 0))

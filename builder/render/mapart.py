@@ -851,6 +851,7 @@ def _text_pass(image: Image.Image, scene: Scene, data, st: MapStyle, scale: floa
         occupied.add(((x - 34) * scale, (y - 16) * scale, (x + 34) * scale, (y + 16) * scale))
 
     # city names: the first free place among a few around the symbol
+    names = Occupied(200 * scale)
     for c in sorted(scene.cities, key=lambda c: (not c.capital, not c.factory, c.hex, c.name)):
         fnt = t.font(fonts["capital"] if c.capital else fonts["name"],
                      sz["capital_name"] if c.capital else sz["city_name"])
@@ -863,7 +864,7 @@ def _text_pass(image: Image.Image, scene: Scene, data, st: MapStyle, scale: floa
         best = None
         for at, anchor in candidates:
             box = t.bbox(at, c.name, fnt, anchor, stroke=round(3 * scale))
-            o = occupied.overlap(box)
+            o = occupied.overlap(box) + 50 * names.overlap(box)  # never over another name if it can
             if best is None or o < best[0] - 1e-6:
                 best = (o, at, anchor)
             if o == 0:
@@ -871,6 +872,7 @@ def _text_pass(image: Image.Image, scene: Scene, data, st: MapStyle, scale: floa
         _, at, anchor = best
         box = t.text("city", at, c.name, fnt, col["name"], anchor, halo=col["halo"], halo_px=3)
         occupied.add(box)
+        names.add(box)
 
     # port sizes (ETO 7.7): the ships a port holds, under its anchor
     ships_font = t.font(fonts["hex_number"], sz["hex_number"] * 0.95)
