@@ -35,7 +35,8 @@ one VASSAL shifts, which is exactly USE's "even rows half a hex east".
 from __future__ import annotations
 
 import math
-from dataclasses import replace
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from lxml import etree
 
@@ -43,8 +44,11 @@ from vassal.buildfile import component
 from vassal.grids import (
     TAG_HEX_GRID,
     TAG_HEX_NUMBERING,
+    TAG_ZONE,
     HexGrid,
     HexGridNumbering,
+    Zone,
+    ZonedGrid,
     grid_attributes,
     grid_indices,
     location_name,
@@ -54,7 +58,11 @@ from vassal.grids import (
 from wargame.errors import DataError
 from wargame.grid import Grid, Hex, Layout
 
-__all__ = ["vassal_hex_grid", "hex_grid_element", "check_vassal_hex_grid"]
+if TYPE_CHECKING:
+    from wargame.board import Board
+
+__all__ = ["vassal_hex_grid", "hex_grid_element", "check_vassal_hex_grid", "SheetZone", "sheet_zones",
+           "check_sheet_zones", "sheet_outline", "sheet_zone_element"]
 
 # VASSAL's hex centres are whole pixels: (int)(dx * n + x0), plus (int)(dy / 2) on shifted
 # lines. With the origin put just above our centre (floor + 1) a VASSAL centre lies within
@@ -178,3 +186,116 @@ def _round(v: float) -> int:
     """Nearest integer, halves up (VASSAL stores the grid origin as whole pixels)."""
     return math.floor(v + 0.5)
 
+
+
+# ----- boards that join several sheets: one ZonedGrid zone per sheet ---------------------------
+
+@dataclass(frozen=True)
+class SheetZone:
+    """The part of a joined board one sheet's numbering names: a polygon along the outline of
+    the sheet's own hexes (board pixels, whole numbers, as VASSAL stores a zone) and the
+    sheet's HexGrid. Its descending numbers count back from the polygon's bounds, as VASSAL's
+    Zone.getSize gives them to the grid inside it."""
+
+    sheet: str  # the sheet's prefix
+    name: str  # the zone's name ("W sheet")
+    path: tuple[tuple[int, int], ...]
+    hex_grid: HexGrid
+
+    def zone(self) -> Zone:
+        return Zone(name=self.name, location_format="$gridLocation$", path=self.path, grid=self.hex_grid)
+
+
+def sheet_outline(grid: Grid, layout: Layout, hexes: tuple[Hex, ...]) -> tuple[tuple[int, int], ...]:
+    """The outline of a connected set of hexes, corner to corner, rounded to whole pixels: the
+    sides of each hex whose neighbour is not in the set, chained into one loop."""
+    keep = set(hexes)
+    edges: dict[tuple[int, int], tuple[int, int]] = {}
+
+    def key(p: tuple[float, float]) -> tuple[int, int]:
+        return _round(p[0]), _round(p[1])
+
+    for h in hexes:
+        corners = grid.corners(h, layout)
+        for i, d in enumerate(grid.directions):
+            if grid.step(h, d) not in keep:
+                a, b = key(corners[i]), key(corners[(i + 1) % 6])
+                if a in edges:
+                    raise DataError(f"{grid.name}: the hexes of one sheet touch themselves at {a}")
+                edges[a] = b
+    if not edges:
+        raise DataError(f"{grid.name}: no hexes to outline")
+    start = min(edges)
+    loop = [start]
+    while True:
+        nxt = edges.pop(loop[-1])
+        if nxt == start:
+            break
+        loop.append(nxt)
+    if edges:
+        raise DataError(f"{grid.name}: the hexes of one sheet are not one piece ({len(edges)} sides left over)")
+    return tuple(_straight(loop))
+
+
+def _straight(loop: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The loop without points that lie on a straight line between their neighbours."""
+    out = []
+    n = len(loop)
+    for i, p in enumerate(loop):
+        a, b = loop[i - 1], loop[(i + 1) % n]
+        if (p[0] - a[0]) * (b[1] - p[1]) != (p[1] - a[1]) * (b[0] - p[0]):
+            out.append(p)
+    return out
+
+
+def sheet_zones(board: Board) -> tuple[SheetZone, ...]:
+    """One zone per sheet of a board that shows hexes of several sheets on one plane (ETO's
+    West and East sheets on one joined image): each sheet names its own hexes with its own
+    numbering, and the zones meet along the seam, so every hex has the one id the grid gives
+    it. Proven hex by hex (check_sheet_zones); DataError when VASSAL cannot say it."""
+    grid, lay = board.grid, board.layout
+    shown = board.hexes()
+    zones = []
+    for prefix in board.sheets():
+        hexes = tuple(h for h in shown if h.board == prefix)
+        path = sheet_outline(grid, lay, hexes)
+        xs, ys = [p[0] for p in path], [p[1] for p in path]
+        size = (max(xs) - min(xs), max(ys) - min(ys))
+        ref = hexes[0]
+        x, y = grid.center(ref, lay)
+        own = Layout(ref=ref, x=x, y=y, along=lay.along, across=lay.across)
+        hex_grid = vassal_hex_grid(grid, own, size, hexes=hexes)
+        zones.append(SheetZone(prefix, f"{prefix} sheet" if prefix else "sheet", path, hex_grid))
+    out = tuple(zones)
+    check_sheet_zones(board, out)
+    return out
+
+
+def check_sheet_zones(board: Board, zones: tuple[SheetZone, ...]) -> None:
+    """DataError naming the first hex of the board that the zoned grid names, snaps or places
+    differently from us (a piece's centre lies in its sheet's zone and gets its id there)."""
+    zoned = ZonedGrid(zones=tuple(z.zone() for z in zones))
+    size = (board.width, board.height)
+    grid, lay = board.grid, board.layout
+    for h in board.hexes():
+        hex_id = grid.hex_id(h)
+        cx, cy = grid.center(h, lay)
+        px, py = _round(cx), _round(cy)
+        name = location_name(zoned, px, py, size)
+        if name != hex_id:
+            raise DataError(f"{grid.name}: VASSAL would name hex {hex_id} {name!r}")
+        sx, sy = snap_point(zoned, px, py)
+        if grid.hex_at(sx, sy, lay) != h or max(abs(sx - cx), abs(sy - cy)) > SNAP_TOLERANCE:
+            raise DataError(f"{grid.name}: VASSAL would snap hex {hex_id} to ({sx}, {sy})")
+        lx, ly = location_point(zoned, hex_id, size)
+        if grid.hex_at(lx, ly, lay) != h:
+            raise DataError(f"{grid.name}: VASSAL would send a piece for {hex_id} to ({lx}, {ly})")
+
+
+def sheet_zone_element(zone: SheetZone) -> etree._Element:
+    """The buildFile Zone of one sheet, with its HexGrid: goes inside the board's ZonedGrid
+    after the Map Box zones (the first zone holding a point names it)."""
+    path = ";".join(f"{x},{y}" for x, y in zone.path)
+    return component(TAG_ZONE, {"highlightProperty": "", "locationFormat": "$gridLocation$", "name": zone.name,
+                                "path": path, "useHighlight": False, "useParentGrid": False},
+                     hex_grid_element(zone.hex_grid))

@@ -19,6 +19,14 @@ last_turn = "Aug-45"
 faction_order = ["axis", "western"]
 weather_zones = ["cold", "desert"]
 map_boxes = ["North Atlantic Ocean"]
+
+[units]
+two_sided = ["field"]
+arrivals = ["setup", "mobilization", "conditional"]
+
+[units.kinds]
+ground = { field = ["infantry", "paratroop", "motorized", "tank"], garrison = ["garrison"] }
+naval = { warship = ["carrier", "surface"] }
 """,
     "factions.csv": """\
 key,name,leader,diplomacy_payer,friendly_boxes,scheme,rule
@@ -253,3 +261,74 @@ def test_a_table_saved_by_a_spreadsheet_with_bom_and_crlf_loads(tmp_path: Path) 
         b"\xef\xbb\xbf" + units.read_text(encoding="utf-8").replace("\n", "\r\n").encode("utf-8")
     )
     assert "ger-xix" in load_content(folder).units
+
+
+# -- games with printed factors (the columns and settings USE leaves out) ---------------------
+
+FACTORS = """\
+key,nation,kind,type,id,steps,front,back,count,arrives,design,ours,ours_fields,source,note
+ger-inf-a,GER,ground,infantry,,2,6-3,3-3,4,start,ger-inf,yes,back,OB,
+ger-inf-b,GER,ground,infantry,,2,6-3,3-3,2,Autumn 1940,ger-inf,yes,back,OB,
+uk-hood,UK,naval,carrier,Hood,2,4-12-40,2-11-26,1,1941,,no,,OB,
+"""
+
+
+def factor_folder(tmp_path: Path, old: str = "", new: str = "", toml_extra: str = "") -> Path:
+    folder = tiny(tmp_path)
+    game = (folder / "game.toml").read_text() + toml_extra
+    (folder / "game.toml").write_text(game.replace("[units]", '[units]\narrivals = ["start"]\n', 1)
+                                      .replace('arrivals = ["setup", "mobilization", "conditional"]\n', "")
+                                      .replace("two_sided", "# two_sided")
+                                      .replace('first_turn = "Sep-39"', 'first_turn = "Sep-39"\nseasons = { Winter = "Jan", Autumn = "Oct" }'))
+    (folder / "units.csv").write_text(FACTORS.replace(old, new, 1) if old else FACTORS)
+    return folder
+
+
+def test_a_table_of_printed_factors_loads_with_designs_seasons_and_years(tmp_path: Path) -> None:
+    content = load_content(factor_folder(tmp_path))
+    a, b, hood = content.units["ger-inf-a"], content.units["ger-inf-b"], content.units["uk-hood"]
+    assert (a.name, a.category, a.sides, a.steps, a.art_key) == ("infantry 6-3", "field", 2, 2, "ger-inf")
+    assert (b.arrives.season, b.arrives.year, str(b.arrives.month)) == ("Autumn", 1940, "Oct-40")
+    assert (hood.arrives.year, str(hood.arrives)) == (1941, "1941")
+    assert a.ours and a.ours_fields == ("back",) and not hood.ours
+
+
+def test_counters_of_one_design_must_be_printed_alike(tmp_path: Path) -> None:
+    with pytest.raises(DataError) as caught:
+        load_content(factor_folder(tmp_path, "2,6-3,3-3,2,Autumn", "2,6-3,2-3,2,Autumn"))
+    assert "line 3, column design" in str(caught.value) and 'has back "3-3" on line 2' in str(caught.value)
+
+
+def test_columns_said_to_be_ours_need_the_ours_flag(tmp_path: Path) -> None:
+    with pytest.raises(DataError) as caught:
+        load_content(factor_folder(tmp_path, "ger-inf,yes,back", "ger-inf,no,back"))
+    assert "line 2, column ours" in str(caught.value)
+
+
+def test_a_two_step_unit_needs_its_back(tmp_path: Path) -> None:
+    with pytest.raises(DataError) as caught:
+        load_content(factor_folder(tmp_path, "2,4-12-40,2-11-26", "2,4-12-40,"))
+    assert "line 4, column back" in str(caught.value) and "two steps" in str(caught.value)
+
+
+def test_a_misspelt_season_suggests_the_season(tmp_path: Path) -> None:
+    with pytest.raises(DataError) as caught:
+        load_content(factor_folder(tmp_path, "Autumn 1940", "Autum 1940"))
+    assert "line 3, column arrives" in str(caught.value) and '(did you mean "Autumn"?)' in str(caught.value)
+
+
+def test_a_game_without_its_unit_vocabulary_is_refused(tmp_path: Path) -> None:
+    folder = tiny(tmp_path)
+    text = (folder / "game.toml").read_text()
+    (folder / "game.toml").write_text(text[:text.index("[units]")])
+    with pytest.raises(DataError, match=r"game\.toml: units: is missing"):
+        load_content(folder)
+
+
+def test_an_alliance_must_be_named_by_both_factions(tmp_path: Path) -> None:
+    folder = tiny(tmp_path)
+    (folder / "factions.csv").write_text(
+        "key,name,leader,scheme,allies\naxis,Axis,GER,axis,\nwestern,Western,UK,western,axis\n")
+    with pytest.raises(DataError) as caught:
+        load_content(folder)
+    assert "factions.csv: line 3, column allies" in str(caught.value) and "mutual" in str(caught.value)

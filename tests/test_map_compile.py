@@ -104,16 +104,17 @@ def test_bad_override_names_its_file_and_rule_need(tmp_path):
     pytest.importorskip("scipy")
     from builder.mapmaker.compile import _apply_hex_overrides
     from wargame.errors import DataError
+    from wargame.mapdata import Vocabulary
 
     class Cells:
         index = {"3014": 0}
 
     with pytest.raises(DataError, match=r'overrides.toml: \[hex."3014"\]: say "why"'):
         _apply_hex_overrides({"hex": {"3014": {"kind": "water", "why": ""}}}, Cells(), ["land"], ["clear"],
-                             ["FRA"], ["x"], "overrides.toml")
+                             ["FRA"], ["x"], Vocabulary(), "overrides.toml")
     with pytest.raises(DataError, match='kind "sea" must be land, coastal or water'):
         _apply_hex_overrides({"hex": {"3014": {"kind": "sea", "why": "test"}}}, Cells(), ["land"], ["clear"],
-                             ["FRA"], ["x"], "overrides.toml")
+                             ["FRA"], ["x"], Vocabulary(), "overrides.toml")
 
 
 def _sources_present() -> bool:
@@ -128,11 +129,76 @@ def _sources_present() -> bool:
 
 @pytest.mark.skipif(os.environ.get("STAFFWORK_MAP_COMPILE") != "1" or not _sources_present(),
                     reason="full compile: set STAFFWORK_MAP_COMPILE=1 with the mapmaker sources installed")
-def test_compile_reproduces_the_committed_files_byte_for_byte(tmp_path):
+@pytest.mark.parametrize("game", ["use", "eto"])
+def test_compile_reproduces_the_committed_files_byte_for_byte(tmp_path, game):
     from builder.mapmaker.compile import compile_map
 
-    compile_map(REPO / "scenarios" / "use", out_dir=tmp_path)
+    compile_map(REPO / "scenarios" / game, out_dir=tmp_path)
     for name in ("hexes.csv", "hexsides.csv", "cities.csv", "seazones.csv", "seazone_links.csv",
                  "fit_report.csv", "geometry.json"):
+        committed = REPO / "scenarios" / game / "map" / name
         assert hashlib.sha256((tmp_path / name).read_bytes()).hexdigest() == \
-            hashlib.sha256((MAP / name).read_bytes()).hexdigest(), name
+            hashlib.sha256(committed.read_bytes()).hexdigest(), name
+
+
+def test_eto_cities_fit_equal_area_better_than_longitude_and_latitude():
+    # settings.toml: the nine city hexes the rules give, on both sheets of one plane, fit an
+    # affine map from Lambert equal-area far better than from plain longitude and latitude
+    pytest.importorskip("scipy")
+    pytest.importorskip("pyproj")
+    from builder.mapmaker.fit import Projection, fit, read_control_points
+    from wargame.board import load_boards_file
+    from wargame.mapdata import unit_layout
+
+    eto = REPO / "scenarios" / "eto"
+    grid = load_boards_file(eto / "board.toml", "eto").grid
+    stated = {"Warsaw", "Poznan", "Krakow", "Danzig", "Algiers", "Moscow", "Lvov", "Beirut", "Tobruk"}
+    pts = [p for p in read_control_points(eto / "map" / "src" / "control_points.toml") if p.name in stated]
+    assert len(pts) == 9
+    rms = {}
+    for kind in ("lonlat", "laea"):
+        warp = fit(pts, grid, unit_layout(grid), Projection(kind, 52.0, 20.0))
+        rms[kind] = float(np.sqrt(np.mean([p.affine_error ** 2 for p in warp.placed])))
+    assert rms["laea"] < 0.5 < 1.0 < rms["lonlat"]
+
+
+def test_the_unit_layout_of_use_is_the_committed_one():
+    from grids import use_grid
+    from wargame.mapdata import UNIT_LAYOUT, unit_layout
+
+    assert unit_layout(use_grid()) == UNIT_LAYOUT
+
+
+def test_the_eto_sheets_line_up_where_board_toml_lays_them():
+    # board.toml: of every whole shift of the East sheet over the West sheet, E(r, c) = W(63 - r,
+    # 68 - c) lets one similarity transform from an equal-area projection carry the nine city
+    # hexes of both sheets to their hexes best, clearly ahead of the next
+    pyproj = pytest.importorskip("pyproj")
+    from grids import eto_grid
+    from wargame.grid import Board, Grid, Layout
+
+    cities = [("W3533", 21.012, 52.230), ("W3629", 16.925, 52.406), ("W3232", 19.945, 50.065),
+              ("W3931", 18.647, 54.352), ("W1316", 3.059, 36.754), ("E1924", 37.617, 55.756),
+              ("E3032", 24.030, 49.840), ("E5118", 35.502, 33.894), ("E5629", 23.976, 32.084)]
+    tr = pyproj.Transformer.from_crs("EPSG:4326", "+proj=laea +lat_0=52 +lon_0=20 +ellps=WGS84 +units=km",
+                                     always_xy=True)
+    x, y = tr.transform([c[1] for c in cities], [c[2] for c in cities])
+    west, east = eto_grid().boards
+    rms = {}
+    for r0 in range(55, 72, 2):  # odd: the even-row shifts of the sheets agree only then
+        for c0 in range(60, 78):
+            grid = Grid("ETO", (west, Board("E", rows_grow="south", cols_grow="west", shifted="even", over="W",
+                                            offset=(2 * c0 + 1, -r0))))
+            lay = Layout.regular(1.0, grid.parse("W0101"))
+            px = np.array([grid.center(grid.parse(c[0]), lay) for c in cities])
+            a = np.zeros((18, 4))
+            a[0::2] = np.c_[x, -np.array(y), np.ones(9), np.zeros(9)]  # x' = s.x - t.y' ...
+            a[1::2] = np.c_[y, x, np.zeros(9), np.ones(9)]  # (pixel y grows down: y' = -y)
+            b = np.ravel(np.c_[px[:, 0], -px[:, 1]])
+            sol, *_ = np.linalg.lstsq(a, b, rcond=None)
+            miss = (a @ sol - b).reshape(-1, 2)
+            rms[(r0, c0)] = float(np.sqrt(np.mean((miss ** 2).sum(axis=1)))) / lay.along  # in hex widths
+    ranked = sorted(rms, key=rms.get)
+    assert ranked[0] == (63, 68)
+    assert rms[ranked[1]] - rms[ranked[0]] > 0.08
+    assert rms[(63, 68)] < 0.45

@@ -9,13 +9,15 @@ three (DESIGN.md), read from scenarios/<game>/board.toml.
     board_for(key) -> Board            the first board of a game, by key
 
 A board shows the whole grid or a window on it (USWC's maps are windows on USE's numbering:
-``[boards.window]`` rows and columns, and a sheet prefix for games with several sheets).
+``[boards.window]`` rows and columns, and a sheet prefix for games with several sheets). A board
+shows the hexes of its layout's plane: ETO's one board shows both sheets, laid on one another
+(``Board.sheets()``: the sheets it shows).
 """
 
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -84,16 +86,23 @@ class Board:
     window: Window = Window()
     title: str = ""  # what players call it ("France"): setup descriptions, the art's title
     art_title: str = ""  # the title printed on the board image (board.toml art_title)
+    key_area: BoxArea | None = None  # where the art puts its Terrain Key (board.toml [boards.key])
 
     @property
     def name(self) -> str:
         return self.board_name
 
     def holds(self, hex_: Hex) -> bool:
-        return self.grid.contains(hex_) and self.window.holds(hex_)
+        return (self.grid.contains(hex_) and self.grid.same_plane(hex_, self.layout.ref)
+                and self.window.holds(hex_))
 
     def hexes(self) -> tuple[Hex, ...]:
-        return tuple(h for h in self.grid.hexes() if self.window.holds(h))
+        return tuple(h for h in self.grid.plane_hexes(self.layout.ref.board) if self.window.holds(h))
+
+    def sheets(self) -> tuple[str, ...]:
+        """The prefixes of the sheets whose hexes the board shows (two for ETO's joined map)."""
+        shown = {h.board for h in self.hexes()}
+        return tuple(b.prefix for b in self.grid.boards if b.prefix in shown)
 
     def off_board(self, hex_: Hex) -> tuple[Hex, ...]:
         """The neighbours of a hex the board does not show (across its map-edge hexsides)."""
@@ -207,24 +216,89 @@ class _Toml:
         return value
 
 
+SHEET_KEYS = ("prefix", "rows", "cols", "rows_grow", "cols_grow", "shifted", "cols_by_row", "over", "same_place")
+
+
 def grid_from(doc: _Toml) -> Grid:
-    """The [grid] table: orientation, digits and one [[grid.sheets]] per numbering plane."""
+    """The [grid] table: orientation and one [[grid.sheets]] per numbering. A sheet laid on
+    another (``over``) names one place by both sheets' ids (``same_place``), which puts it on
+    that sheet's plane; ``cols_by_row`` gives a ragged edge (the columns each listed row has)."""
     table = doc.data.get("grid")
     if not isinstance(table, dict):
         raise DataError("missing table [grid]", doc.source)
-    sheets = []
+    orientation = doc.choice(table, "orientation", ORIENTATIONS, "pointy", "[grid]")
+    name = doc.need(table, "name", str, "[grid]")
+    sheets: list[Sheet] = []
     for i, s in enumerate(table.get("sheets", [])):
         where = f"[[grid.sheets]] #{i + 1}"
-        sheets.append(Sheet(
-            prefix=doc.typed(s.get("prefix", ""), "prefix", str, where),
-            rows=doc.pair(s, "rows", where) or (1, 99), cols=doc.pair(s, "cols", where) or (1, 99),
+        unknown = [k for k in s if k not in SHEET_KEYS]
+        if unknown:
+            raise DataError(f"unknown setting {unknown[0]}{near_miss(unknown[0], SHEET_KEYS)}", doc.source, where)
+        rows, cols = doc.pair(s, "rows", where) or (1, 99), doc.pair(s, "cols", where) or (1, 99)
+        sheet = Sheet(
+            prefix=doc.typed(s.get("prefix", ""), "prefix", str, where), rows=rows, cols=cols,
             rows_grow=doc.choice(s, "rows_grow", GROWS_ROWS, "south", where),  # type: ignore[arg-type]
             cols_grow=doc.choice(s, "cols_grow", GROWS_COLS, "east", where),  # type: ignore[arg-type]
-            shifted=doc.choice(s, "shifted", PARITIES, "even", where)))  # type: ignore[arg-type]
+            shifted=doc.choice(s, "shifted", PARITIES, "even", where),  # type: ignore[arg-type]
+            only=_ragged(doc, s, rows, cols, where))
+        if "over" in s:
+            sheet = _laid_over(doc, s, sheet, sheets, name, orientation, where)  # type: ignore[arg-type]
+        sheets.append(sheet)
     if not sheets:
         raise DataError("the grid needs at least one [[grid.sheets]]", doc.source, "[grid]")
-    return Grid(name=doc.need(table, "name", str, "[grid]"), boards=tuple(sheets),
-                orientation=doc.choice(table, "orientation", ORIENTATIONS, "pointy", "[grid]"))  # type: ignore[arg-type]
+    try:
+        return Grid(name=name, boards=tuple(sheets), orientation=orientation)  # type: ignore[arg-type]
+    except DataError as exc:
+        raise DataError(str(exc), doc.source, "[grid]") from None
+
+
+def _ragged(doc: _Toml, s: dict[str, Any], rows: tuple[int, int], cols: tuple[int, int],
+            where: str) -> frozenset[tuple[int, int]] | None:
+    """``cols_by_row``: {row = [first, last]} for the rows whose columns stop short of `cols`."""
+    table = s.get("cols_by_row")
+    if table is None:
+        return None
+    if not isinstance(table, dict):
+        raise DataError("cols_by_row must be a table of row = [first, last]", doc.source, where)
+    limits = {}
+    for key, value in table.items():
+        if not key.isdigit() or not rows[0] <= int(key) <= rows[1]:
+            raise DataError(f'cols_by_row: "{key}" is not a row of the sheet ({rows[0]}-{rows[1]})', doc.source, where)
+        pair = doc.pair({key: value}, key, where + " cols_by_row")
+        if pair is None or pair[0] < cols[0] or pair[1] > cols[1]:
+            raise DataError(f"cols_by_row {key}: columns {value} lie outside {list(cols)}", doc.source, where)
+        limits[int(key)] = pair
+    held = set()
+    for r in range(rows[0], rows[1] + 1):
+        first, last = limits.get(r, cols)
+        held.update((r, c) for c in range(first, last + 1))
+    return frozenset(held)
+
+
+def _laid_over(doc: _Toml, s: dict[str, Any], sheet: Sheet, below: list[Sheet], name: str, orientation: str,
+               where: str) -> Sheet:
+    """The sheet moved onto the plane of the sheet it lies on, so that the two ids of
+    ``same_place`` (one of each sheet) name one hex."""
+    over = doc.typed(s["over"], "over", str, where)
+    base = next((b for b in below if b.prefix == over), None)
+    if base is None:
+        raise DataError(f'over "{over}" is not a sheet listed before this one'
+                        f'{near_miss(over, [b.prefix for b in below])}', doc.source, where)
+    pair = s.get("same_place")
+    if not (isinstance(pair, list) and len(pair) == 2 and all(isinstance(p, str) for p in pair)):
+        raise DataError(f'same_place must be two ids naming one place, like ["{sheet.prefix}0101", "{over}0101"]',
+                        doc.source, where)
+    loose = Grid(name=name, boards=(*below, replace(sheet, over="", offset=(0, 0))),
+                 orientation=orientation)  # type: ignore[arg-type]
+    here, there = (loose._match(p, doc.source, where + " same_place") for p in pair)
+    if {here.board, there.board} != {sheet.prefix, over}:
+        raise DataError(f'same_place must give one id of sheet "{sheet.prefix}" and one of sheet "{over}"',
+                        doc.source, where)
+    if here.board != sheet.prefix:
+        here, there = there, here
+    hx, hy = loose._doubled(here)  # own frame: the sheet is not placed yet
+    tx, ty = loose._doubled(there)  # the plane of the sheet below
+    return replace(sheet, over=over, offset=(tx - hx, ty - hy))
 
 
 def _board_from(doc: _Toml, game: str, grid: Grid, map_name: str, table: dict[str, Any], n: int) -> Board:
@@ -261,8 +335,15 @@ def _board_from(doc: _Toml, game: str, grid: Grid, map_name: str, table: dict[st
                     and box.y < other.y + other.height and other.y < box.y + box.height):
                 raise DataError(f"overlaps box {other.code}", doc.source, bw)
         boxes.append(box)
+    key_area = None
+    if "key" in table:
+        kt, kw = table["key"], f"{where} [key]"
+        key_area = BoxArea("key", doc.need(kt, "x", int, kw), doc.need(kt, "y", int, kw),
+                           doc.need(kt, "width", int, kw), doc.need(kt, "height", int, kw))
+        if key_area.x < 0 or key_area.y < 0 or key_area.x + key_area.width > width or key_area.y + key_area.height > height:
+            raise DataError("the key does not fit inside the image", doc.source, kw)
     return Board(game, grid, layout, width, height, tuple(boxes), map_name, name, board.image, window, board.title,
-                 board.art_title)
+                 board.art_title, key_area)
 
 
 def load_boards_file(path: Path, game: str) -> Boards:

@@ -18,7 +18,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from wargame.content.tables import TomlDoc
-from wargame.errors import DataError
+from wargame.errors import DataError, near_miss
 
 if TYPE_CHECKING:
     from wargame.content import Month
@@ -40,8 +40,37 @@ class Chart:
 
 
 @dataclass(frozen=True)
+class TrackMarkers:
+    """Where a setup puts a tracking marker: markers whose key matches ``markers`` (``{nation}``
+    stands for a nation's key in lower case) go to the cell of ``track`` for the nation's
+    starting ``value`` (its ``digit`` place when set, 1, 10 or 100), or to ``area`` (a box or
+    cell name; ``{month}`` and ``{year}`` are the scenario's first month and year). A negative
+    value shows the marker's back when it has one; ``back_adds`` is what the back adds to the
+    track (an offensives marker whose back reads +15)."""
+
+    markers: str
+    track: str = ""
+    value: str = ""
+    digit: int = 0
+    area: str = ""
+    back_adds: int = 0
+
+    def nation_in(self, key: str) -> str | None:
+        """The nation (upper case) a marker key names through this rule; "" when the rule has
+        no {nation}; None when the key does not match."""
+        import re
+
+        head, _, tail = self.markers.partition("{nation}")
+        if not _:
+            return "" if key == self.markers else None
+        m = re.fullmatch(re.escape(head) + r"(\w+?)" + re.escape(tail), key)
+        return m.group(1).upper() if m else None
+
+
+@dataclass(frozen=True)
 class CardSpec:
-    """What every faction's card holds: holding boxes, tracks, an optional multiplier cell."""
+    """What every faction's card holds: holding boxes, tracks, an optional multiplier cell;
+    ``own`` boxes only one faction's card has (USE: none; ETO: fleet boxes)."""
 
     boxes: tuple[tuple[str, str], ...]
     tracks: tuple[tuple[str, range, str], ...]
@@ -50,6 +79,9 @@ class CardSpec:
     setup_boxes: Mapping[str, str]  # a setup's place word -> box name
     eliminated: str | None  # the box "Send to Eliminated" sends a unit to
     place_box: str | None  # the box for counters whose hex a setup has not chosen
+    own: Mapping[str, tuple[tuple[str, str], ...]] = field(default_factory=lambda: MappingProxyType({}))
+    track_markers: tuple[TrackMarkers, ...] = ()
+    track_box: str = ""  # where a faction's other tracking markers start
 
 
 @dataclass(frozen=True)
@@ -62,6 +94,31 @@ class TracksSpec:
     cup: tuple[str, str] | None
     cup_face: tuple[str, ...]
     boxes: tuple[tuple[str, str], ...]
+    rows: tuple[tuple[str, range, str], ...] = ()  # more tracks of cells (a year track)
+    setup_boxes: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))  # place word -> box
+    neutral_box: str = ""  # units of no faction waiting for the map
+    common_box: str = ""  # markers of no faction
+    track_markers: tuple[TrackMarkers, ...] = ()
+
+
+@dataclass(frozen=True)
+class PieceSpec:
+    """Layers every unit piece carries besides its flip side: a supply layer whose badges are
+    the two faces of the ``supply_badges`` marker (Low, No Supply), a sorties layer for air and
+    naval units badged by the markers ``sorties_badges`` names ({n} = 1..6). Empty: none."""
+
+    supply_badges: str = ""
+    sorties_badges: str = ""
+
+
+@dataclass(frozen=True)
+class GameStateSpec:
+    """The rule numbers the module's Game state properties cite (policies, nations, areas)."""
+
+    policy_rule: str = ""
+    nation_rule: str = ""
+    ceded_rule: str = ""
+    turn_rule: str = ""
 
 
 @dataclass(frozen=True)
@@ -89,12 +146,29 @@ class Displays:
     picture_colours: Mapping[str, Colour] = field(default_factory=lambda: MappingProxyType({}))
     charts_tooltip: str = ""
     weather_property: str = "Weather in the {zone} zone"  # the Weather_<zone> property's description
+    pieces: PieceSpec = field(default_factory=PieceSpec)
+    game_state: GameStateSpec = field(default_factory=GameStateSpec)
+    seasons: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))  # season -> month it opens
 
     def faction_card(self, faction: str) -> OffBoard:
         from wargame.offboards import faction_card
 
         name = dict(self.factions)[faction]
         return faction_card(self.card, faction, name, self.card.colours.get(faction, (220, 220, 220)))
+
+    def turn_cells(self) -> tuple[str, ...]:
+        """The boxes of the turn track in order: every month, each seasonal box before the
+        month it opens ("Autumn 1939", "Oct-39")."""
+        out = []
+        opens = {m: season for season, m in self.seasons.items()}
+        m = self.first
+        while m <= self.last:
+            season = opens.get(str(m)[:3])
+            if season:
+                out.append(f"{season} {m.year}")
+            out.append(str(m))
+            m = m.plus(1)
+        return tuple(out)
 
     def faction_cards(self) -> dict[str, OffBoard]:
         return {key: self.faction_card(key) for key, _name in self.factions}
@@ -145,28 +219,71 @@ def _colour(doc: TomlDoc, value: Any, key: str) -> Colour | None:
     return value[0], value[1], value[2]
 
 
-def _card(doc: TomlDoc, table: Mapping[str, Any]) -> CardSpec:
-    boxes = _pairs(doc, table.get("boxes", []), "boxes")
-    names = {b for b, _label in boxes}
+def _tracks(doc: TomlDoc, tables: Any, key: str) -> tuple[tuple[str, range, str], ...]:
     tracks = []
-    for t in table.get("tracks", []):
+    for t in tables or []:
         lo, hi = _span(doc, t.get("values"), "values")
         if not isinstance(t.get("name"), str) or not isinstance(t.get("label", ""), str):
-            raise doc.fail("tracks", "each track needs a name and a label")
+            raise doc.fail(key, "each track needs a name and a label")
         tracks.append((t["name"], range(lo, hi + 1), t.get("label", "")))
+    return tuple(tracks)
+
+
+def _track_markers(doc: TomlDoc, tables: Any, key: str, tracks: tuple[tuple[str, range, str], ...],
+                   areas: set[str]) -> tuple[TrackMarkers, ...]:
+    out = []
+    known = ("markers", "track", "value", "digit", "area", "back_adds")
+    names = [t[0] for t in tracks]
+    for t in tables or []:
+        if not isinstance(t, dict) or not isinstance(t.get("markers"), str):
+            raise doc.fail(key, "each entry needs markers (a marker key, {nation} for any nation)")
+        for name in t:
+            if name not in known:
+                raise doc.fail(key, f'unknown field "{name}"{near_miss(name, known)}', t["markers"])
+        rule = TrackMarkers(t["markers"], str(t.get("track", "")), str(t.get("value", "")), int(t.get("digit", 0)),
+                            str(t.get("area", "")), int(t.get("back_adds", 0)))
+        if bool(rule.track) == bool(rule.area):
+            raise doc.fail(key, "give a track (with a value) or an area", t["markers"])
+        if rule.track and rule.track not in names:
+            raise doc.fail(key, f'no track "{rule.track}"{near_miss(rule.track, names)}', t["markers"])
+        if rule.track and not rule.value:
+            raise doc.fail(key, "a track needs the value it shows", t["markers"])
+        if rule.area and "{" not in rule.area and rule.area not in areas:
+            raise doc.fail(key, f'no box "{rule.area}"{near_miss(rule.area, areas)}', t["markers"])
+        out.append(rule)
+    return tuple(out)
+
+
+def _card(doc: TomlDoc, table: Mapping[str, Any], factions: tuple[str, ...]) -> CardSpec:
+    boxes = _pairs(doc, table.get("boxes", []), "boxes")
+    names = {b for b, _label in boxes}
+    tracks = _tracks(doc, table.get("tracks", []), "tracks")
+    own_t = table.get("own", {})
+    if not isinstance(own_t, dict):
+        raise doc.fail("own", "must be a table of faction = [[box, label], ...]")
+    own = {}
+    for faction, value in own_t.items():
+        if faction not in factions:
+            raise doc.fail("own", f'no faction "{faction}"{near_miss(faction, factions)}')
+        own[faction] = _pairs(doc, value, f"own.{faction}")
+    every_box = names | {b for pairs in own.values() for b, _ in pairs}
     setup = table.get("setup_boxes", {})
     if not isinstance(setup, dict):
         raise doc.fail("setup_boxes", "must be a table of word = box")
     for word, box in setup.items():
-        if box not in names:
+        if box not in every_box:
             raise doc.fail("setup_boxes", f'"{word}" names box "{box}", which the card does not have')
     eliminated = table.get("eliminated")
     if eliminated is not None and eliminated not in names:
         raise doc.fail("eliminated", f'"{eliminated}" is not a box of the card')
     colours = {k: _colour(doc, v, f"colours.{k}") for k, v in table.get("colours", {}).items()}
-    return CardSpec(boxes, tuple(tracks), _pair(doc, table.get("multiplier"), "multiplier"),
+    track_box = str(table.get("track_box", ""))
+    if track_box and track_box not in names:
+        raise doc.fail("track_box", f'"{track_box}" is not a box of the card')
+    return CardSpec(boxes, tracks, _pair(doc, table.get("multiplier"), "multiplier"),
                     MappingProxyType({k: v for k, v in colours.items() if v}), MappingProxyType(dict(setup)),
-                    eliminated, setup.get("map"))
+                    eliminated, setup.get("map"), MappingProxyType(own),
+                    _track_markers(doc, table.get("track_markers"), "track_markers", tracks, every_box), track_box)
 
 
 def _charts(doc: TomlDoc, tables: Any) -> tuple[Chart, ...]:
@@ -188,7 +305,7 @@ def load_displays(game: Game) -> Displays:
         raise DataError("no displays.toml: the game's phases, cards and tracks", str(path))
     doc = TomlDoc.read(path)
     doc.only(("phases", "faction_card", "tracks", "charts", "palettes", "picture", "charts_tooltip",
-              "weather_property"))
+              "weather_property", "pieces", "game_state"))
     data = doc.data
     content = game.content()
     settings = content.settings
@@ -197,12 +314,32 @@ def load_displays(game: Game) -> Displays:
         if not isinstance(tracks_t.get(key), str):
             raise doc.fail(f"tracks.{key}", "must be set (text)")
     move = tracks_t.get("move_track")
+    boxes = _pairs(doc, tracks_t.get("boxes", []), "boxes")
+    box_names = {b for b, _ in boxes}
+    rows = _tracks(doc, tracks_t.get("rows", []), "rows")
+    setup_t = tracks_t.get("setup_boxes", {})
+    if not isinstance(setup_t, dict) or not all(v in box_names for v in setup_t.values()):
+        raise doc.fail("tracks.setup_boxes", "must be a table of place word = a box of the tracks board")
+    for key in ("neutral_box", "common_box"):
+        if key in tracks_t and tracks_t[key] not in box_names:
+            raise doc.fail(f"tracks.{key}", f'"{tracks_t[key]}" is not a box of the tracks board')
     tracks = TracksSpec(
         map_name=tracks_t["map_name"], image=tracks_t["image"], title=tracks_t["title"],
         months=bool(tracks_t.get("months", True)),
         move_track=_span(doc, move, "move_track") if move is not None else None,
         cup=_pair(doc, tracks_t.get("cup"), "cup"), cup_face=_words(doc, tracks_t, "cup_face"),
-        boxes=_pairs(doc, tracks_t.get("boxes", []), "boxes"))
+        boxes=boxes, rows=rows, setup_boxes=MappingProxyType(dict(setup_t)),
+        neutral_box=str(tracks_t.get("neutral_box", "")), common_box=str(tracks_t.get("common_box", "")),
+        track_markers=_track_markers(doc, tracks_t.get("track_markers"), "tracks.track_markers", rows, box_names))
+    pieces_t = data.get("pieces", {})
+    pieces = PieceSpec(str(pieces_t.get("supply_badges", "")), str(pieces_t.get("sorties_badges", "")))
+    for key in ("supply_badges", "sorties_badges"):
+        marker = getattr(pieces, key).replace("{n}", "1")
+        if marker and marker not in content.markers:
+            raise doc.fail(f"pieces.{key}", f'no marker "{marker}"{near_miss(marker, content.markers)}')
+    state_t = data.get("game_state", {})
+    game_state = GameStateSpec(*(str(state_t.get(k, "")) for k in ("policy_rule", "nation_rule", "ceded_rule",
+                                                                     "turn_rule")))
     palettes_t = data.get("palettes", {})
     palettes = PaletteSpec(_words(doc, palettes_t, "marker_tabs"), _words(doc, palettes_t, "digits"),
                            _words(doc, palettes_t, "on_the_map"), _words(doc, palettes_t, "on_the_map_prefixes"))
@@ -213,7 +350,8 @@ def load_displays(game: Game) -> Displays:
         raise doc.fail("phases", "list the phases of a turn")
     zones = tuple(z.capitalize() for z in settings.weather_zones if z not in settings.fixed_weather)
     return Displays(
-        game=game.key, phases=phases, card=_card(doc, data.get("faction_card", {})), tracks=tracks,
+        game=game.key, phases=phases, card=_card(doc, data.get("faction_card", {}), tuple(content.factions)),
+        tracks=tracks, pieces=pieces, game_state=game_state, seasons=settings.seasons,
         charts=_charts(doc, data.get("charts")), palettes=palettes,
         factions=tuple((k, f.name) for k, f in content.factions.items()),
         weather_zones=zones, weather_states=tuple(settings.weather_states),

@@ -10,6 +10,11 @@ Map Boxes. Loaded into frozen dataclasses; every error names the file, line and 
 
 Hexsides between two water hexes are not listed in hexsides.csv; they are all-water sides with
 nothing on them, and `side()` answers so. Hexes are written in the grid's own ids ("3014").
+
+What USE's columns cannot say, a game says in words: hexes.csv and hexsides.csv may carry a
+`features` column (words joined by ";", each one of game.toml [map] `hex_features` /
+`side_features`), and seazones.csv the columns `entry_mp`, `interception` and `gridded` of a
+game whose sea spaces have them (ETO's sea areas). Files without these columns load as before.
 """
 
 from __future__ import annotations
@@ -29,8 +34,17 @@ if TYPE_CHECKING:
     from wargame.games import Game
 
 # The layout all committed map geometry is written in: hexes of radius 1, the top-left corner
-# of the map's bounding box (hex 0101's west edge, row 01's top point) at (0, 0).
+# of the map's bounding box (hex 0101's west edge, row 01's top point) at (0, 0). USE's; any
+# grid's own is unit_layout(grid).
 UNIT_LAYOUT = Layout.regular(1.0, Hex(1, 1), x=math.sqrt(3) / 2, y=1.0)
+
+
+def unit_layout(grid: Grid) -> Layout:
+    """Hexes of radius 1, the top-left corner of the bounding box of the first hex's plane at
+    (0, 0): the layout a game's geometry.json is written in (UNIT_LAYOUT for USE's grid)."""
+    ref = grid.hexes()[0]
+    left, top, _, _ = grid.bounds(Layout.regular(1.0, ref, 0.0, 0.0))
+    return Layout.regular(1.0, ref, x=0.0 - left, y=0.0 - top)
 
 KINDS = ("land", "coastal", "water")
 BORDERS = ("international", "disputed")
@@ -39,11 +53,13 @@ BORDERS = ("international", "disputed")
 @dataclass(frozen=True)
 class Vocabulary:
     """The words a game's map data may use (game.toml [map]): terrains, which of them are
-    rough, weather zones."""
+    rough, weather zones, and the feature words of hexes and hexsides."""
 
     terrains: tuple[str, ...] = ("clear", "woods", "hills", "swamp", "desert")
     rough: frozenset[str] = frozenset(("woods", "hills", "swamp", "desert"))
     weather: tuple[str, ...] = ("cold", "mild", "warm", "desert")
+    hex_features: tuple[str, ...] = ()
+    side_features: tuple[str, ...] = ()
 
 
 USE_VOCABULARY = Vocabulary()
@@ -72,6 +88,10 @@ class HexInfo:
     transport: bool  # a Transport Line runs through it
     land_pct: int
     rough_terrains: frozenset[str] = ROUGH
+    features: frozenset[str] = frozenset()  # words of game.toml [map] hex_features
+
+    def has(self, feature: str) -> bool:
+        return feature in self.features
 
     @property
     def is_land(self) -> bool:
@@ -104,6 +124,10 @@ class SideInfo:
     strait_zones: tuple[int, ...]
     transport: bool  # a Transport Line crosses it
     land_pct: int
+    features: frozenset[str] = frozenset()  # words of game.toml [map] side_features
+
+    def has(self, feature: str) -> bool:
+        return feature in self.features
 
 
 @dataclass(frozen=True)
@@ -128,6 +152,9 @@ class SeaZone:
     water_hexes: int
     coastal_hexes: int
     weather: str
+    entry_mp: int = 0  # naval movement points to enter (0: the game's rule says)
+    interception: int = 0  # the printed interception modifier (ETO's "INT -2")
+    gridded: bool = True  # the area's hexes are printed (ETO 7.2: some sea areas have no grid)
 
 
 @dataclass(frozen=True)
@@ -161,6 +188,7 @@ class MapData:
     zones: Mapping[int, SeaZone]
     links: tuple[ZoneLink, ...]
     boxes: Mapping[str, Box]
+    sea_areas: bool = False  # seazones.csv gives entry costs, interception and grids (ETO's sea areas)
 
     def hex(self, hex_id: str) -> HexInfo:
         h = self.grid.parse(hex_id)
@@ -284,6 +312,17 @@ class _Rows:
         except ValueError:
             raise DataError(f'"{row[column]}" is not a number', str(self.path), self.where(line, column)) from None
 
+    def words(self, line: int, row: dict, column: str, allowed: tuple[str, ...], setting: str) -> frozenset[str]:
+        """Feature words joined by ";" (an optional column), each one the game's vocabulary has."""
+        value = row.get(column, "")
+        out = frozenset(w.strip() for w in value.split(";") if w.strip())
+        for w in sorted(out):
+            if w not in allowed:
+                known = f'one of {", ".join(allowed)}' if allowed else "none (game.toml [map] has no " + setting + ")"
+                raise DataError(f'"{w}" is not a feature word of this game: {known}{near_miss(w, allowed)}',
+                                str(self.path), self.where(line, column))
+        return out
+
     def zones(self, line: int, row: dict, column: str) -> tuple[int, ...]:
         v = row[column]
         if not v:
@@ -324,7 +363,7 @@ def load(folder: Path, grid: Grid, vocabulary: Vocabulary | None = None,
             seazones=t.zones(n, r, "seazones"), lake=t.flag(n, r, "lake"), faded_dot=t.flag(n, r, "faded_dot"),
             prohibited=t.flag(n, r, "prohibited"), restricted=t.flag(n, r, "restricted"),
             transport=t.flag(n, r, "transport"), land_pct=t.integer(n, r, "land_pct", 0),
-            rough_terrains=vocab.rough)
+            rough_terrains=vocab.rough, features=t.words(n, r, "features", vocab.hex_features, "hex_features"))
     absent = [grid.hex_id(h) for h in grid.hexes() if (only is None or h in only) and grid.hex_id(h) not in hexes]
     if absent:
         raise DataError(f"{len(absent)} hexes of the grid are missing, e.g. {absent[:3]}", str(t.path))
@@ -343,14 +382,19 @@ def load(folder: Path, grid: Grid, vocabulary: Vocabulary | None = None,
             id=sid, side=s, water=t.flag(n, r, "water"), river=t.flag(n, r, "river"),
             border=t.choice(n, r, "border", BORDERS, empty=True), land_border=t.flag(n, r, "land_border"),
             line=r["line"], strait=r["strait"], strait_zones=t.zones(n, r, "strait_zones"),
-            transport=t.flag(n, r, "transport"), land_pct=t.integer(n, r, "land_pct", 0))
+            transport=t.flag(n, r, "transport"), land_pct=t.integer(n, r, "land_pct", 0),
+            features=t.words(n, r, "features", vocab.side_features, "side_features"))
 
     zones: dict[int, SeaZone] = {}
     t = _Rows(folder / "seazones.csv", ("zone", "name", "water_hexes", "coastal_hexes", "weather"))
+    sea_areas = any("gridded" in r for _, r in t.rows)
     for n, r in t.rows:
         z = t.integer(n, r, "zone")
         zones[z] = SeaZone(z, r["name"], t.integer(n, r, "water_hexes", 0), t.integer(n, r, "coastal_hexes", 0),
-                           t.choice(n, r, "weather", vocab.weather, empty=True))
+                           t.choice(n, r, "weather", vocab.weather, empty=True),
+                           entry_mp=t.integer(n, r, "entry_mp", 0) if "entry_mp" in r else 0,
+                           interception=t.integer(n, r, "interception", 0) if "interception" in r else 0,
+                           gridded=t.flag(n, r, "gridded") if "gridded" in r else True)
     for h in hexes.values():
         bad = [z for z in h.seazones if z not in zones]
         if bad:
@@ -381,7 +425,7 @@ def load(folder: Path, grid: Grid, vocabulary: Vocabulary | None = None,
     boxes = _load_boxes(folder / "boxes.csv")
     return MapData(folder=folder, grid=grid, hexes=MappingProxyType(hexes), sides=MappingProxyType(sides),
                    cities=tuple(cities), zones=MappingProxyType(zones), links=tuple(links),
-                   boxes=boxes)
+                   boxes=boxes, sea_areas=sea_areas)
 
 
 def _load_boxes(path: Path) -> Mapping[str, Box]:
@@ -402,13 +446,16 @@ def _load_boxes(path: Path) -> Mapping[str, Box]:
     return MappingProxyType(boxes)
 
 
+MAP_SETTINGS = ("terrains", "rough", "weather", "weather_from", "sea_zones", "later_lines", "hex_features",
+                "side_features")
+
+
 def vocabulary_of(settings: Mapping[str, object], source: str) -> Vocabulary:
     """game.toml's [map] table (terrains, rough, weather); the default words where absent."""
     table = settings.get("map", {})
     if not isinstance(table, dict):
         raise DataError("[map] must be a table", source)
-    unknown = [k for k in table if k not in ("terrains", "rough", "weather", "weather_from", "sea_zones",
-                                             "later_lines")]
+    unknown = [k for k in table if k not in MAP_SETTINGS]
     if unknown:
         raise DataError(f"unknown setting {unknown[0]}", source, "[map]")
     base = USE_VOCABULARY
@@ -424,7 +471,8 @@ def vocabulary_of(settings: Mapping[str, object], source: str) -> Vocabulary:
     stray = [r for r in rough if r not in terrains]
     if stray:
         raise DataError(f"rough names terrains that are not in terrains: {stray}", source, "[map]")
-    return Vocabulary(terrains, frozenset(rough), words("weather", base.weather))
+    return Vocabulary(terrains, frozenset(rough), words("weather", base.weather), words("hex_features", ()),
+                      words("side_features", ()))
 
 
 def load_for_game(game: Game) -> MapData:

@@ -87,10 +87,11 @@ def faction_card(card: CardSpec, faction: str, title: str, colour: tuple[int, in
     boxes, then the multiplier cell, as the game's displays.toml lists them."""
     areas: list[Area] = []
     margin, gap = 30, 20
-    for i, (name, label) in enumerate(card.boxes):
+    boxes = (*card.boxes, *card.own.get(faction, ()))
+    for i, (name, label) in enumerate(boxes):
         col, row = i % 5, i // 5
         areas.append(Area(name, margin + col * (BOX_W + gap), 90 + row * (BOX_H + gap), BOX_W, BOX_H, label))
-    rows = max(1, (len(card.boxes) + 4) // 5)
+    rows = max(1, (len(boxes) + 4) // 5)
     top = 90 + rows * (BOX_H + gap) + 30
     for r, (name, values, label) in enumerate(card.tracks):
         y = top + r * (CELL + 50) + 40
@@ -100,7 +101,8 @@ def faction_card(card: CardSpec, faction: str, title: str, colour: tuple[int, in
     if card.multiplier is not None:
         areas.append(Area(card.multiplier[0], margin + 10 * CELL + 60, top + 40, 2 * CELL, CELL,
                           card.multiplier[1], kind="cell"))
-    width = margin * 2 + 5 * BOX_W + 4 * gap
+    width = max(margin * 2 + 5 * BOX_W + 4 * gap,
+                max((margin * 2 + len(values) * CELL for _n, values, _l in card.tracks), default=0))
     height = top + len(card.tracks) * (CELL + 50) + 40
     zones = tuple(a for a in areas if a.kind != "label")
     labels = tuple(a for a in areas if a.kind == "label")
@@ -120,11 +122,26 @@ def tracks_board(displays: Displays) -> OffBoard:
         months.append(m)
         m = m.plus(1)
     per_row = 12
-    for i, month in enumerate(months):
-        col, row = i % per_row, i // per_row
-        areas.append(Area(str(month), margin + col * (CELL + 10), 90 + row * (CELL + 30), CELL, CELL + 20,
-                          str(month), kind="cell"))
-    top = 90 + ((len(months) + per_row - 1) // per_row) * (CELL + 30) + 40
+    if displays.seasons and spec.months:
+        # a year to a row, each seasonal box before the month it opens
+        order = [c for m in range(1, 13) for c in _year_cells(displays.seasons, m)]
+        per_row = len(order)
+        first_year = displays.first.year
+        rows_used = 0
+        for cell in displays.turn_cells():
+            year = int(cell.split()[1]) if " " in cell else 1900 + int(cell[-2:])
+            key = cell.split()[0] if " " in cell else cell[:3]
+            col, row = order.index(key), year - first_year
+            rows_used = row + 1
+            areas.append(Area(cell, margin + col * (CELL + 10), 90 + row * (CELL + 30), CELL, CELL + 20,
+                              cell, kind="cell"))
+        top = 90 + rows_used * (CELL + 30) + 40
+    else:
+        for i, month in enumerate(months):
+            col, row = i % per_row, i // per_row
+            areas.append(Area(str(month), margin + col * (CELL + 10), 90 + row * (CELL + 30), CELL, CELL + 20,
+                              str(month), kind="cell"))
+        top = 90 + ((len(months) + per_row - 1) // per_row) * (CELL + 30) + 40
     zones = displays.weather_zones
     for r, zone in enumerate(zones):
         for c, state in enumerate(displays.weather_states):
@@ -139,12 +156,28 @@ def tracks_board(displays: Displays) -> OffBoard:
                               f"MP {v}", kind="cell"))
     bx = margin
     by = top + max(3, len(zones)) * (CELL + 30) + 30
+    for name, values, label in spec.rows:  # more tracks, each a row of cells under its label
+        areas.append(Area(f"{name} label", margin, by, len(values) * (CELL + 10), 40, label, kind="label"))
+        for j, v in enumerate(values):
+            areas.append(Area(f"{name} {v}", margin + j * (CELL + 10), by + 40, CELL, CELL, str(v), kind="cell"))
+        by += CELL + 70
     x = bx
     if spec.cup is not None:
         areas.append(Area(spec.cup[0], bx, by, 2 * CELL, 2 * CELL, spec.cup[1], kind="deck"))
         x = bx + 2 * CELL + 30
     for i, (name, label) in enumerate(spec.boxes):
         areas.append(Area(name, x + i * (BOX_W + 20), by, BOX_W, BOX_H, label))
-    width = max(margin * 2 + per_row * (CELL + 10), x + len(spec.boxes) * (BOX_W + 20) - 20 + margin)
+    width = max(margin * 2 + per_row * (CELL + 10), x + len(spec.boxes) * (BOX_W + 20) - 20 + margin,
+                max((margin * 2 + len(values) * (CELL + 10) for _n, values, _l in spec.rows), default=0))
     height = by + BOX_H + margin
-    return OffBoard(spec.map_name, spec.image, spec.title, width, height, tuple(areas), (214, 208, 190))
+    zones_first = tuple(a for a in areas if a.kind != "label") + tuple(a for a in areas if a.kind == "label")
+    return OffBoard(spec.map_name, spec.image, spec.title, width, height, zones_first, (214, 208, 190))
+
+
+def _year_cells(seasons, month: int) -> list[str]:  # noqa: ANN001
+    """The turn track's cells for one month of the year: its seasonal box, if it opens one."""
+    from wargame.content.model import MONTHS
+
+    name = MONTHS[month - 1]
+    opens = [season for season, m in seasons.items() if m == name]
+    return [*opens, name]

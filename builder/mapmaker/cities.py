@@ -21,9 +21,10 @@ class CityEntry:
     zones: tuple[int, ...]
     note: str
     hex: str = ""  # placed by hand (a rule needs it there)
+    features: tuple[str, ...] = ()  # feature words its hex carries (game.toml [map] hex_features)
 
 
-def read(path: Path, geonames: dict[int, dict] | None) -> list[CityEntry]:
+def read(path: Path, geonames: dict[int, dict] | None, feature_words: tuple[str, ...] = ()) -> list[CityEntry]:
     data = read_toml(path)
     src = str(path)
     by_name: dict[tuple[str, str], list[dict]] = {}
@@ -44,6 +45,10 @@ def read(path: Path, geonames: dict[int, dict] | None) -> list[CityEntry]:
         if bad:
             raise DataError(f"unknown roles {bad} (use {', '.join(ROLES)})", src, place)
         zones = tuple(field(e, "zones", list, src, place, []))
+        features = tuple(field(e, "features", list, src, place, []))
+        stray = [w for w in features if w not in feature_words]
+        if stray:
+            raise DataError(f"features {stray} are not words of game.toml [map] hex_features", src, place)
         cc = field(e, "cc", str, src, place)
         if "lat" in e:
             lat, lon, gid = field(e, "lat", float, src, place), field(e, "lon", float, src, place), 0
@@ -58,5 +63,6 @@ def read(path: Path, geonames: dict[int, dict] | None) -> list[CityEntry]:
             best = max(found, key=lambda c: (c["population"], -c["geonameid"]))
             lat, lon, gid = float(best["latitude"]), float(best["longitude"]), int(best["geonameid"])
         out.append(CityEntry(name=name, roles=roles, lon=lon, lat=lat, geonameid=gid, zones=zones,
-                             note=field(e, "note", str, src, place, ""), hex=field(e, "hex", str, src, place, "")))
+                             note=field(e, "note", str, src, place, ""), hex=field(e, "hex", str, src, place, ""),
+                             features=features))
     return out

@@ -1,8 +1,14 @@
-"""`staffwork map compile use`: open geographic data + hand-authored inputs -> scenarios/use/map/.
+"""`staffwork map compile GAME`: open geographic data + hand-authored inputs -> scenarios/GAME/map/.
 
 Stages: fit the control points; read Natural Earth; per hex, exact land / lake / sea fractions
 and sample-point majorities for country, area, terrain; hand-authored sea zones, weather,
-faded dots and transport lines; hexsides; the per-hex override file; then the committed files.
+faded dots and transport lines; hexsides and their features; the per-hex override file; then
+the committed files.
+
+Everything a game decides is data: the grid (board.toml), the words its map uses (game.toml
+[map]), and map/src/settings.toml (projection, thresholds, which terrain the relief and colour
+classes give, the prohibited countries, the mainland area of each country, restricted hexes,
+derived features). The optional inputs (faded.toml, transport.toml, features.toml) may be absent.
 """
 
 from __future__ import annotations
@@ -21,8 +27,8 @@ from builder.mapmaker.fit import Projection, Warp, fit, read_control_points
 from builder.mapmaker.inputs import field as get, read_toml
 from wargame.errors import DataError
 from wargame.board import load_boards_file
-from wargame.grid import Grid
-from wargame.mapdata import UNIT_LAYOUT
+from wargame.grid import Grid, Layout
+from wargame.mapdata import Vocabulary, unit_layout, vocabulary_of
 
 
 @dataclass
@@ -40,6 +46,7 @@ class HexData:
 
     kind: list[str]
     land_pct: list[int]
+    features: list[set[str]]
     lake: list[bool]
     terrain: list[str]
     country: list[str]
@@ -59,7 +66,11 @@ def compile_map(game_dir: Path, out_dir: Path | None = None, report: Report | No
     out_dir = out_dir or game_dir / "map"
     clock = _Clock(report)
     settings = read_toml(src_dir / "settings.toml")
+    game_toml = game_dir / "game.toml"
+    vocab = vocabulary_of(read_toml(game_toml), str(game_toml))  # the words the map data may use
     grid = load_boards_file(game_dir / "board.toml", game_dir.name).grid  # the game's own numbering
+    layout = unit_layout(grid)
+    rules = _Rules.read(settings, vocab, str(src_dir / "settings.toml"))
     proj_s = settings.get("projection", {})
     projection = Projection(proj_s.get("kind", "lonlat"), proj_s.get("laea_lat0", 48.0), proj_s.get("laea_lon0", 18.0))
     window = tuple(proj_s.get("window", [-16.0, 24.0, 56.0, 74.0]))
@@ -67,7 +78,7 @@ def compile_map(game_dir: Path, out_dir: Path | None = None, report: Report | No
     clock("settings")
 
     points = read_control_points(src_dir / "control_points.toml")
-    warp = fit(points, grid, UNIT_LAYOUT, projection, str(src_dir / "control_points.toml"))
+    warp = fit(points, grid, layout, projection, str(src_dir / "control_points.toml"))
     report.warp = warp
     for p in warp.placed:
         if not p.inside:
@@ -80,7 +91,7 @@ def compile_map(game_dir: Path, out_dir: Path | None = None, report: Report | No
                          [tuple(p) for p in cl.get("sea_lakes", [])])
     clock("read Natural Earth")
 
-    cells = cellmod.build(grid, UNIT_LAYOUT, warp)
+    cells = cellmod.build(grid, layout, warp)
     clock("hex samples")
 
     dry_px = geography.to_pixels(geo.dry, warp)
@@ -132,13 +143,13 @@ def compile_map(game_dir: Path, out_dir: Path | None = None, report: Report | No
     ts = settings.get("terrain", {})
     elev = sources.Etopo5(src.etopo5).at(ll[:, 0], ll[:, 1])
     rgb = sources.BlueMarble(src.bluemarble).at(ll[:, 0], ll[:, 1])
-    terrain_regions = terrain.read_regions(src_dir / "terrain.toml")
+    terrain_regions = terrain.read_regions(src_dir / "terrain.toml", vocab.terrains)
     terr = terrain.classify(elev, rgb, ll, cells.sample_hex, s_dry, n, ts, terrain_regions)
     terr = [t if kind[i] != "water" else "" for i, t in enumerate(terr)]
     clock("terrain")
 
     overrides = read_toml(src_dir / "overrides.toml")
-    _apply_hex_overrides(overrides, cells, kind, terr, country, area, str(src_dir / "overrides.toml"))
+    _apply_hex_overrides(overrides, cells, kind, terr, country, area, vocab, str(src_dir / "overrides.toml"))
     # Disputed areas and later lines after the overrides: a hex whose country an override changes
     # (Strasbourg's hex to France) takes the tags of its new country's samples, not the old one's.
     disputed = _hex_majority_of_owner(s_disputed, s_country, country, cells, n, on_land)
@@ -147,7 +158,7 @@ def compile_map(game_dir: Path, out_dir: Path | None = None, report: Report | No
         if kind[i] == "water":
             disputed[i], line[i] = "", ""
     lake_water = [kind[i] == "water" and lake_frac[i] > sea_frac[i] for i in range(n)]
-    weather = regions.weather(src_dir / "weather.toml", cells.center_ll)
+    weather = regions.weather(src_dir / "weather.toml", cells.center_ll, vocab.weather, kind)
     fade_hit, fade_ids = regions.faded(src_dir / "faded.toml", cells.center_ll)
     faded = [bool(fade_hit[i]) and kind[i] != "water" for i in range(n)]
     for hid in fade_ids:
@@ -160,17 +171,18 @@ def compile_map(game_dir: Path, out_dir: Path | None = None, report: Report | No
             faded[cells.index[hid]] = get(e, "faded_dot", bool, str(src_dir / "overrides.toml"), f'[hex."{hid}"]')
     clock("overrides, weather, faded dots")
 
-    city_list = citymod.read(src_dir / "cities.toml", sources.geonames_cities())
-    city_rows = _place_cities(city_list, grid, cells, kind, warp, report)
+    city_list = citymod.read(src_dir / "cities.toml", sources.geonames_cities(), vocab.hex_features)
+    city_rows = _place_cities(city_list, grid, layout, cells, kind, warp, report,
+                              bool(settings.get("cities", {}).get("ports_on_coast", False)))
     city_hex = {c.name: hid for hid, c in city_rows}
     clock("cities")
 
     dry_tiles = geography.tiles(dry_px)
     kind_of = dict(zip(cells.ids, kind))
-    sides = hexsides.build(grid, UNIT_LAYOUT, dry_tiles, kind_of)
+    sides = hexsides.build(grid, layout, dry_tiles, kind_of)
     geo.rivers.extend(_extra_rivers(src_dir / "rivers.toml"))
     rivers_px = [geography.to_pixels(r, warp) for r in geo.rivers]
-    hexsides.snap_rivers(grid, UNIT_LAYOUT, sides, rivers_px, settings.get("rivers", {}).get("sample_step", 0.2))
+    hexsides.snap_rivers(grid, layout, sides, rivers_px, settings.get("rivers", {}).get("sample_step", 0.2))
     by_sid = {sd.sid: sd for sd in sides}
     _apply_side_overrides(overrides, grid, by_sid, str(src_dir / "overrides.toml"))
     for sd in sides:
@@ -186,12 +198,20 @@ def compile_map(game_dir: Path, out_dir: Path | None = None, report: Report | No
 
     sea_path = src_dir / "seazones.toml"
     sea = seazones.read(sea_path)
-    zones = seazones.assign(grid, UNIT_LAYOUT, cells, kind, lake_water, sea, warp, str(sea_path))
+    zones = seazones.assign(grid, layout, cells, kind, lake_water, sea, warp, str(sea_path))
     for place, zs, only in sea.extras:
         i = cells.index.get(city_hex.get(place, place))
         if i is None:
             raise DataError(f'[[extra]] "{place}" is neither a city on the map nor a hex id', str(sea_path))
         zones[i] = tuple(sorted(set(zs) if only else set(zones[i]) | set(zs)))
+    for z in sea.zones:  # an area whose weather is printed: its open water is in that zone
+        if z.weather:
+            if z.weather not in vocab.weather:
+                raise DataError(f'zone {z.number}: weather "{z.weather}" is not one of game.toml [map] weather',
+                                str(sea_path))
+            for i in range(n):
+                if kind[i] == "water" and zones[i] == (z.number,):
+                    weather[i] = z.weather
     for st in sea.straits:
         sid = _strait_side(st.side, grid, city_hex, str(sea_path))
         sd = by_sid[sid]
@@ -204,23 +224,38 @@ def compile_map(game_dir: Path, out_dir: Path | None = None, report: Report | No
             zones[i] = tuple(sorted(set(zones[i]) | set(st.zones)))
     clock("sea zones")
 
-    passable = [kind[i] != "water" and not faded[i] and country[i] not in ("SWI", "PER", "SAU") for i in range(n)]
-    rough = [t in ("woods", "hills", "swamp", "desert") for t in terr]
-    line_hexes, line_sides = transport.route(src_dir / "transport.toml", grid, cells.ids, cells.index, passable,
-                                             rough, by_sid, city_hex)
-    for sid in line_sides:
-        by_sid[sid].transport = True
+    passable = [kind[i] != "water" and not faded[i] and country[i] not in rules.prohibited for i in range(n)]
+    rough = [t in vocab.rough for t in terr]
+    line_hexes: set[int] = set()
+    if (src_dir / "transport.toml").is_file():
+        line_hexes, line_sides = transport.route(src_dir / "transport.toml", grid, cells.ids, cells.index, passable,
+                                                 rough, by_sid, city_hex)
+        for sid in line_sides:
+            by_sid[sid].transport = True
     clock("transport lines")
 
-    data = HexData(kind=kind, land_pct=[int(round(100 * f)) for f in dry_frac], lake=lake, terrain=terr,
-                   country=country, area=area, disputed=disputed, line=line, weather=weather,
+    hex_features: list[set[str]] = [set() for _ in range(n)]
+    if vocab.hex_features or vocab.side_features:
+        from builder.mapmaker import features as featmod
+
+        lakes_tiles = geography.tiles(lakes_px)
+        featmod.derive(rules.derived, grid, layout, cells, kind, lake_water, country, sides, lakes_tiles, warp,
+                       sources.Etopo5(src.etopo5), hex_features, str(src_dir / "settings.toml"))
+        for hid, c in city_rows:
+            hex_features[cells.index[hid]].update(c.features)
+        featmod.apply(src_dir / "features.toml", grid, layout, warp, cells, kind, country, by_sid, city_hex,
+                      hex_features, vocab)
+    clock("features")
+
+    data = HexData(kind=kind, land_pct=[int(round(100 * f)) for f in dry_frac], features=hex_features, lake=lake,
+                   terrain=terr, country=country, area=area, disputed=disputed, line=line, weather=weather,
                    zones=zones, faded=faded, transport=[i in line_hexes for i in range(n)])
-    _write(out_dir, grid, cells, data, city_rows, warp, report)
-    _write_sides(out_dir, sides, report)
+    _write(out_dir, grid, cells, data, city_rows, warp, rules, vocab, report)
+    _write_sides(out_dir, sides, vocab, report)
     _write_zones(out_dir, sea, zones, weather, kind, lake_water, sides, cells, grid, city_hex, report)
     from builder.mapmaker import shapes
 
-    shapes.write(out_dir / "geometry.json", geo, warp, settings.get("geometry", {}), report)
+    shapes.write(out_dir / "geometry.json", geo, warp, grid, layout, settings.get("geometry", {}), report)
     boxes = game_dir / "map" / "boxes.csv"  # hand-authored, kept beside the compiled files
     if out_dir.resolve() != (game_dir / "map").resolve() and boxes.is_file():
         from builder.mapmaker.writer import write_text
@@ -229,6 +264,36 @@ def compile_map(game_dir: Path, out_dir: Path | None = None, report: Report | No
     clock("write")
     _count(report, data)
     return report
+
+
+@dataclass(frozen=True)
+class _Rules:
+    """The game's own decisions from settings.toml: prohibited countries, each country's
+    mainland area (every other area of it is overseas), restricted hexes, derived features."""
+
+    prohibited: frozenset[str]
+    mainland: dict[str, str]
+    restricted_country: str
+    restricted_after: dict[int, int]  # row -> the last column that is not restricted
+    derived: dict
+
+    @classmethod
+    def read(cls, settings: dict, vocab: Vocabulary, source: str) -> "_Rules":
+        c = settings.get("countries", {})
+        r = settings.get("restricted", {})
+        after = {}
+        for row, col in r.get("after", {}).items():
+            if not row.isdigit() or not isinstance(col, int):
+                raise DataError(f'[restricted] after: "{row}" = {col!r} must be row = column', source)
+            after[int(row)] = col
+        derived = settings.get("features", {})
+        for key in ("lake_side", "all_lake_hex", "impassable"):
+            word = derived.get(key)
+            allowed = vocab.hex_features if key == "all_lake_hex" else vocab.side_features
+            if word is not None and word not in allowed:
+                raise DataError(f'[features] {key} = "{word}" is not a feature word of game.toml [map]', source)
+        return cls(frozenset(c.get("prohibited", [])), dict(c.get("mainland", {})), r.get("country", ""), after,
+                   derived)
 
 
 def _extra_rivers(path: Path) -> list:
@@ -248,9 +313,7 @@ def _index(cells, grid: Grid, hid: str, source: str) -> int:
     return cells.index[grid.hex_id(h)]
 
 
-def _apply_hex_overrides(data: dict, cells, kind, terr, country, area, source: str) -> None:
-    from builder.mapmaker.terrain import TERRAINS
-
+def _apply_hex_overrides(data: dict, cells, kind, terr, country, area, vocab: Vocabulary, source: str) -> None:
     for hid, e in sorted(data.get("hex", {}).items()):
         place = f'[hex."{hid}"]'
         if hid not in cells.index:
@@ -270,8 +333,8 @@ def _apply_hex_overrides(data: dict, cells, kind, terr, country, area, source: s
                 terr[i], country[i], area[i] = "", "", ""
         if "terrain" in e:
             t = get(e, "terrain", str, source, place)
-            if t not in TERRAINS:
-                raise DataError(f'terrain "{t}" is not one of {", ".join(TERRAINS)}', source, place)
+            if t not in vocab.terrains:
+                raise DataError(f'terrain "{t}" is not one of {", ".join(vocab.terrains)}', source, place)
             terr[i] = t
         if "country" in e:
             country[i] = get(e, "country", str, source, place)
@@ -308,18 +371,32 @@ def _strait_side(text: str, grid: Grid, city_hex: dict[str, str], source: str) -
     return grid.hexside_id(grid.hexside(ha, hb))
 
 
-def _place_cities(city_list, grid: Grid, cells, kind: list[str], warp: Warp, report: Report):
+def _place_cities(city_list, grid: Grid, layout: Layout, cells, kind: list[str], warp: Warp, report: Report,
+                  ports_on_coast: bool = False):
     """One city per hex (1.3.1): a city whose hex is taken goes to the free land neighbour
-    nearest its true position; cities falling in water hexes go to the nearest land hex."""
+    nearest its true position; cities falling in water hexes go to the nearest land hex. With
+    `ports_on_coast` (ETO 7.7: port hexes are coastal) a port in a land hex goes to the nearest
+    free coastal neighbour."""
     rows = []
     taken: dict[str, str] = {}
     for c in city_list:
         x, y = (float(v) for v in warp.forward([c.lon], [c.lat])[0])
-        h = grid.parse(c.hex) if c.hex else grid.hex_at(x, y, UNIT_LAYOUT)
+        h = grid.parse(c.hex) if c.hex else grid.hex_at(x, y, layout)
         if not grid.contains(h):
             report.warnings.append(f"city {c.name} falls off the map")
             continue
         hid = grid.hex_id(h)
+        inland_port = (ports_on_coast and "port" in c.roles and not c.hex
+                       and kind[cells.index[hid]] == "land")
+        if inland_port:
+            coast = [n for n in grid.neighbours(h)
+                     if grid.hex_id(n) not in taken and kind[cells.index[grid.hex_id(n)]] == "coastal"]
+            if coast:
+                best = min(coast, key=lambda n: (np.hypot(*np.subtract(grid.center(n, layout), (x, y))), grid.hex_id(n)))
+                report.warnings.append(f"port {c.name} moved from {hid} (no coast) to {grid.hex_id(best)}")
+                hid = grid.hex_id(best)
+            else:
+                report.warnings.append(f"port {c.name}: {hid} has no coast and no free coastal neighbour")
         if hid in taken or kind[cells.index[hid]] == "water":
             free = [n for n in grid.neighbours(h)
                     if grid.hex_id(n) not in taken and kind[cells.index[grid.hex_id(n)]] != "water"]
@@ -328,7 +405,7 @@ def _place_cities(city_list, grid: Grid, cells, kind: list[str], warp: Warp, rep
             if not free:
                 report.warnings.append(f"city {c.name}: hex {hid} is taken or water and no neighbour is free; dropped")
                 continue
-            best = min(free, key=lambda n: (np.hypot(*np.subtract(grid.center(n, UNIT_LAYOUT), (x, y))), grid.hex_id(n)))
+            best = min(free, key=lambda n: (np.hypot(*np.subtract(grid.center(n, layout), (x, y))), grid.hex_id(n)))
             report.warnings.append(f"city {c.name} moved from {hid} ({'taken by ' + taken[hid] if hid in taken else 'water'}) to {grid.hex_id(best)}")
             hid = grid.hex_id(best)
         taken[hid] = c.name
@@ -336,20 +413,22 @@ def _place_cities(city_list, grid: Grid, cells, kind: list[str], warp: Warp, rep
     return rows
 
 
-def _write_sides(out_dir: Path, sides, report: Report) -> None:
+def _write_sides(out_dir: Path, sides, vocab: Vocabulary, report: Report) -> None:
     from builder.mapmaker.writer import write_csv
 
+    with_features = bool(vocab.side_features)  # a game without feature words keeps USE's columns
     rows = []
     for sd in sides:
-        if sd.water and not (sd.strait or sd.transport or sd.border):
+        if sd.water and not (sd.strait or sd.transport or sd.border or sd.features):
             continue  # all-water hexsides are the default
-        rows.append([sd.sid, _yes(sd.water), _yes(sd.river), sd.border,
-                     _yes(bool(sd.border) and not sd.water and not sd.strait), sd.line_border,
-                     sd.strait, ";".join(str(z) for z in sd.strait_zones), _yes(sd.transport),
-                     int(round(100 * sd.land_frac))])
+        row = [sd.sid, _yes(sd.water), _yes(sd.river), sd.border,
+               _yes(bool(sd.border) and not sd.water and not sd.strait), sd.line_border,
+               sd.strait, ";".join(str(z) for z in sd.strait_zones), _yes(sd.transport),
+               int(round(100 * sd.land_frac))]
+        rows.append(row + [";".join(sorted(sd.features))] if with_features else row)
     path = out_dir / "hexsides.csv"
     write_csv(path, ["hexside", "water", "river", "border", "land_border", "line", "strait", "strait_zones",
-                     "transport", "land_pct"], rows)
+                     "transport", "land_pct"] + (["features"] if with_features else []), rows)
     report.written.append(path)
 
 
@@ -364,9 +443,13 @@ def _write_zones(out_dir: Path, sea, zones, weather, kind, lake_water, sides, ce
         for i in water:
             count[weather[i]] = count.get(weather[i], 0) + 1
         wz = max(sorted(count), key=lambda k: count[k]) if count else ""
-        rows.append([z.number, z.name, len(water), len([i for i, zs in enumerate(zones) if z.number in zs]) - len(water), wz])
+        if z.weather:
+            wz = z.weather  # the zone printed on the map, not its hexes' majority (an area with no hexes)
+        row = [z.number, z.name, len(water), len([i for i, zs in enumerate(zones) if z.number in zs]) - len(water), wz]
+        rows.append(row + [z.entry_mp or "", z.interception or "", _yes(z.gridded)] if sea.areas else row)
     path = out_dir / "seazones.csv"
-    write_csv(path, ["zone", "name", "water_hexes", "coastal_hexes", "weather"], rows)
+    write_csv(path, ["zone", "name", "water_hexes", "coastal_hexes", "weather"]
+              + (["entry_mp", "interception", "gridded"] if sea.areas else []), rows)
     report.written.append(path)
     # Adjacency: zones whose sea hexes touch across a hexside; straits and canals from the input.
     strait_pairs = {tuple(sorted(st.zones)): st for st in sea.straits}
@@ -405,23 +488,27 @@ def _hex_majority_of_owner(tag: np.ndarray, s_country: np.ndarray, country: list
     return ["" if v in ("-", "") else v for v in out]
 
 
-def _write(out_dir: Path, grid: Grid, cells, data: HexData, city_rows, warp: Warp, report: Report) -> None:
+def _write(out_dir: Path, grid: Grid, cells, data: HexData, city_rows, warp: Warp, rules: _Rules,
+           vocab: Vocabulary, report: Report) -> None:
     from builder.mapmaker.writer import write_csv
 
-    overseas_of = _mainlands()
+    overseas_of = rules.mainland
+    with_features = bool(vocab.hex_features)  # a game without feature words keeps USE's columns
     rows = []
     for i, hid in enumerate(cells.ids):
         c = data.country[i]
-        rows.append([
+        row = [
             hid, data.kind[i], data.terrain[i], c, data.area[i],
             _yes(bool(c) and data.area[i] != overseas_of.get(c, data.area[i])),
             data.disputed[i], data.line[i], data.weather[i], ";".join(str(z) for z in data.zones[i]),
-            _yes(data.lake[i]), _yes(data.faded[i]), _yes(c in ("SWI", "PER", "SAU")),
-            _yes(_restricted(grid, cells.hexes[i], c)), _yes(data.transport[i]), data.land_pct[i],
-        ])
+            _yes(data.lake[i]), _yes(data.faded[i]), _yes(c in rules.prohibited),
+            _yes(_restricted(rules, cells.hexes[i], c)), _yes(data.transport[i]), data.land_pct[i],
+        ]
+        rows.append(row + [";".join(sorted(data.features[i]))] if with_features else row)
     path = out_dir / "hexes.csv"
     write_csv(path, ["hex", "kind", "terrain", "country", "area", "overseas", "disputed", "line", "weather",
-                     "seazones", "lake", "faded_dot", "prohibited", "restricted", "transport", "land_pct"], rows)
+                     "seazones", "lake", "faded_dot", "prohibited", "restricted", "transport", "land_pct"]
+              + (["features"] if with_features else []), rows)
     report.written.append(path)
     crow = []
     for hid, c in sorted(city_rows, key=lambda t: t[0]):
@@ -442,19 +529,11 @@ def _write(out_dir: Path, grid: Grid, cells, data: HexData, city_rows, warp: War
     report.written.append(path)
 
 
-# Mainland Area of each country (16.0); every other area of that country is Overseas.
-def _mainlands() -> dict[str, str]:
-    return {"FRA": "Continental France", "GER": "Germany and East Prussia", "GRE": "Greece",
-            "ITA": "Italy and Sicily", "SPA": "Spain", "UK": "Great Britain and Northern Ireland",
-            "USSR": "USSR"}
-
-
-RESTRICTED_FROM = {14: 58, 15: 58, 16: 57, 17: 57, 21: 59, 22: 58, 23: 59, 24: 59}  # rule 1.3.10
-
-
-def _restricted(grid: Grid, h, country: str) -> bool:
-    limit = RESTRICTED_FROM.get(h.row)
-    return country == "USSR" and limit is not None and h.col > limit
+def _restricted(rules: _Rules, h, country: str) -> bool:
+    """A restricted hex (USE 1.3.10): the settings' country, east of its row's last column."""
+    limit = rules.restricted_after.get(h.row)
+    return bool(rules.restricted_country) and country == rules.restricted_country and limit is not None \
+        and h.col > limit
 
 
 def _yes(flag: bool) -> str:

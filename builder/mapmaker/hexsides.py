@@ -31,6 +31,7 @@ class SideData:
     strait: str = ""  # name of the strait
     strait_zones: tuple[int, ...] = ()
     transport: bool = False
+    features: set[str] = field(default_factory=set)  # the game's feature words (canal, ferry, lake ...)
     notes: list[str] = field(default_factory=list)
 
 
@@ -67,6 +68,15 @@ def build(grid: Grid, layout: Layout, dry_pieces: list, kind_of: dict[str, str])
 
 def snap_rivers(grid: Grid, layout: Layout, sides: list[SideData], rivers_px: list, step: float) -> None:
     """Mark river hexsides along each river line (pixel coordinates)."""
+    for k in snapped(grid, layout, sides, rivers_px, step):
+        if not sides[k].water:
+            sides[k].river = True
+
+
+def snapped(grid: Grid, layout: Layout, sides: list[SideData], lines_px: list, step: float) -> list[int]:
+    """The hexsides (indices into `sides`) a chain of hex corners follows along each line: the
+    line sampled every `step`, each sample taken to its nearest corner, consecutive corners
+    joined by the shortest chain of hexsides. Rivers, canals drawn as lines."""
     node_id: dict[tuple[float, float], int] = {}
     pts: list[tuple[float, float]] = []
     adj: dict[int, list[tuple[int, int]]] = {}
@@ -84,7 +94,8 @@ def snap_rivers(grid: Grid, layout: Layout, sides: list[SideData], rivers_px: li
         adj.setdefault(a, []).append((b, k))
         adj.setdefault(b, []).append((a, k))
     tree = cKDTree(np.asarray(pts))
-    for geom in rivers_px:
+    found: list[int] = []
+    for geom in lines_px:
         for line in getattr(geom, "geoms", [geom]):
             if line.length == 0:
                 continue
@@ -96,9 +107,8 @@ def snap_rivers(grid: Grid, layout: Layout, sides: list[SideData], rivers_px: li
                 if int(i) != chain[-1]:
                     chain.append(int(i))
             for a, b in zip(chain, chain[1:]):
-                for k in _path(adj, a, b):
-                    if not sides[k].water:
-                        sides[k].river = True
+                found.extend(_path(adj, a, b))
+    return found
 
 
 def _path(adj: dict[int, list[tuple[int, int]]], a: int, b: int, limit: int = 6) -> list[int]:

@@ -16,13 +16,14 @@ from PIL import Image, ImageDraw, ImageFont
 
 from vassal.archive import atomic_write
 from wargame.grid import Layout
-from wargame.mapdata import UNIT_LAYOUT, MapData
+from wargame.mapdata import MapData, unit_layout
 
 LAYERS = ("terrain", "countries", "seazones", "weather", "transport")
 SEA = (158, 190, 222)
 LAKE = (140, 180, 220)
 TERRAIN = {"clear": (226, 232, 190), "woods": (120, 168, 104), "hills": (190, 160, 118),
-           "swamp": (140, 190, 170), "desert": (240, 222, 160)}
+           "swamp": (140, 190, 170), "desert": (240, 222, 160), "forest": (120, 168, 104),
+           "rough": (190, 160, 118), "marsh": (140, 190, 170)}
 COUNTRY = {"GER": (150, 150, 150), "FRA": (120, 150, 220), "UK": (220, 170, 140), "ITA": (150, 190, 120),
            "USSR": (215, 110, 100), "POL": (230, 200, 120), "SPA": (230, 220, 110), "POR": (150, 200, 150),
            "SWE": (120, 180, 210), "NOR": (230, 150, 150), "FIN": (250, 250, 250), "DEN": (220, 120, 150),
@@ -30,7 +31,8 @@ COUNTRY = {"GER": (150, 150, 150), "FRA": (120, 150, 220), "UK": (220, 170, 140)
            "ROM": (200, 190, 240), "YUG": (130, 200, 200), "BUL": (160, 210, 110), "GRE": (140, 190, 250),
            "TUR": (230, 180, 200), "EST": (100, 185, 205), "LAT": (205, 120, 170), "LIT": (130, 200, 100),
            "IRE": (100, 200, 120), "IRQ": (220, 200, 170), "PER": (235, 235, 235), "SAU": (235, 235, 235)}
-WEATHER = {"cold": (170, 200, 240), "mild": (190, 225, 170), "warm": (245, 225, 150), "desert": (240, 190, 130)}
+WEATHER = {"cold": (170, 200, 240), "mild": (190, 225, 170), "warm": (245, 225, 150), "desert": (240, 190, 130),
+           "severe": (170, 200, 240), "moderate": (232, 214, 160)}
 
 
 def _colour(key: str) -> tuple[int, int, int]:
@@ -41,11 +43,12 @@ def _colour(key: str) -> tuple[int, int, int]:
 def render(m: MapData, layer: str, out: Path, size: float = 12.0) -> Path:
     if layer not in LAYERS:
         raise ValueError(layer)
-    lay = Layout.regular(size, UNIT_LAYOUT.ref, UNIT_LAYOUT.x * size, UNIT_LAYOUT.y * size)
+    unit = unit_layout(m.grid)
+    lay = Layout.regular(size, unit.ref, unit.x * size, unit.y * size)
     g = m.grid
-    last = max(m.hexes.values(), key=lambda h: (h.hex.row, h.hex.col)).hex
-    width = int((last.col + 1) * lay.along + 2)
-    height = int((last.row + 1) * lay.across + size + 2)
+    _, _, right, bottom = g.bounds(lay)
+    width = int(right + lay.along / 2 + 2)
+    height = int(bottom + size + 2)
     im = Image.new("RGB", (width, height), SEA)
     d = ImageDraw.Draw(im)
     font = ImageFont.load_default(size=max(8, int(size * 0.8)))
@@ -87,7 +90,7 @@ def render(m: MapData, layer: str, out: Path, size: float = 12.0) -> Path:
         if c.capital:
             d.ellipse((cx - r * 1.6, cy - r * 1.6, cx + r * 1.6, cy + r * 1.6), outline=(0, 0, 0), width=2)
         d.text((cx + r + 1, cy - size * 0.45), c.name, fill=(0, 0, 0), font=font)
-    _legend(d, layer, font, height)
+    _legend(d, layer, font, height, m)
     buffer = io.BytesIO()
     im.save(buffer, format="PNG", optimize=True)
     atomic_write(out, buffer.getvalue())
@@ -101,7 +104,7 @@ def _fill(h, layer: str) -> tuple[int, int, int]:
     if h.is_water:
         return LAKE if h.lake else SEA
     if layer == "terrain":
-        return TERRAIN.get(h.terrain, (255, 0, 255))
+        return TERRAIN.get(h.terrain) or _colour(h.terrain)
     if layer == "countries":
         base = COUNTRY.get(h.country) or _colour(h.country)
         if h.disputed:
@@ -114,7 +117,7 @@ def _fill(h, layer: str) -> tuple[int, int, int]:
             return _colour(f"zone{h.seazones[0]}")
         return (215, 215, 205)
     if layer == "weather":
-        return WEATHER.get(h.weather, (255, 255, 255))
+        return WEATHER.get(h.weather) or _colour(h.weather)
     if h.prohibited:
         return (200, 200, 200)
     return (235, 235, 225) if not h.transport else (250, 240, 200)
@@ -150,8 +153,13 @@ def _zone_labels(m: MapData, d: ImageDraw.ImageDraw, lay: Layout, font) -> None:
         d.text((x - 6, y - 8), str(z), fill=(0, 0, 90), font=font)
 
 
-def _legend(d: ImageDraw.ImageDraw, layer: str, font, height: int) -> None:
-    items = {"terrain": TERRAIN, "weather": WEATHER}.get(layer, {})
+def _legend(d: ImageDraw.ImageDraw, layer: str, font, height: int, m: MapData) -> None:
+    """The colours of the layer's words that the map uses."""
+    if layer not in ("terrain", "weather"):
+        return
+    used = {h.terrain for h in m.hexes.values()} if layer == "terrain" else {h.weather for h in m.hexes.values()}
+    table = {"terrain": TERRAIN, "weather": WEATHER}.get(layer, {})
+    items = {k: table.get(k) or _colour(k) for k in sorted(used) if k}
     y = height - 16 * (len(items) + 1)
     for name, colour in items.items():
         d.rectangle((6, y, 18, y + 12), fill=colour, outline=(0, 0, 0))

@@ -5,44 +5,65 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
+import shapely
 from shapely.geometry import Polygon
 
 from builder.mapmaker.inputs import field, line_points, polygon_points, read_toml
 from wargame.errors import DataError
 
-WEATHER_LINES = ("cold_mild", "mild_warm", "warm_desert")
 
+def weather(path: Path, center_ll: np.ndarray, zones: tuple[str, ...], kind: list[str]) -> list[str]:
+    """The weather zone of each hex centre.
 
-def weather(path: Path, center_ll: np.ndarray) -> list[str]:
-    """cold / mild / warm / desert per hex centre, from the three lines (north = colder)."""
-    data = read_toml(path).get("lines", {})
-    lat_of = {}
-    for name in WEATHER_LINES:
-        pts = line_points(data.get(name), str(path), f"[lines] {name}")
+    weather.toml `order` lists the zones from north to south (USE: cold, mild, warm, desert) and
+    [lines] the line between each two, named "north_south" ("cold_mild"), each a list of
+    [lon, lat] points from west to east: a centre north of a line is on its colder side.
+    `[[region]]` polygons then put the land hexes inside them in their `zone` (ETO's mild zone
+    of France and Germany, 1.4), later regions winning."""
+    data = read_toml(path)
+    source = str(path)
+    order = field(data, "order", list, source, "order")
+    stray = [z for z in order if z not in zones]
+    if stray:
+        raise DataError(f"order names zones {stray} that game.toml [map] weather lacks", source, "order")
+    lines = data.get("lines", {})
+    lat_of = []
+    for north, south in zip(order, order[1:]):
+        name = f"{north}_{south}"
+        pts = line_points(lines.get(name), source, f"[lines] {name}")
         lons = [p[0] for p in pts]
         if lons != sorted(lons):
-            raise DataError("points must run west to east", str(path), f"[lines] {name}")
-        lat_of[name] = np.interp(center_ll[:, 0], lons, [p[1] for p in pts])
+            raise DataError("points must run west to east", source, f"[lines] {name}")
+        lat_of.append(np.interp(center_ll[:, 0], lons, [p[1] for p in pts]))
     lat = center_ll[:, 1]
     out = []
     for i in range(len(lat)):
-        if lat[i] > lat_of["cold_mild"][i]:
-            out.append("cold")
-        elif lat[i] > lat_of["mild_warm"][i]:
-            out.append("mild")
-        elif lat[i] > lat_of["warm_desert"][i]:
-            out.append("warm")
-        else:
-            out.append("desert")
+        zone = order[-1]
+        for k, line in enumerate(lat_of):
+            if lat[i] > line[i]:
+                zone = order[k]
+                break
+        out.append(zone)
+    for k, e in enumerate(data.get("region", [])):
+        place = f"[[region]] {k + 1}"
+        zone = field(e, "zone", str, source, place)
+        if zone not in zones:
+            raise DataError(f'zone "{zone}" is not one of game.toml [map] weather', source, place)
+        poly = Polygon(polygon_points(field(e, "polygon", list, source, place), source, place))
+        hit = shapely.contains_xy(poly, center_ll[:, 0], center_ll[:, 1])
+        for i in np.nonzero(hit)[0]:
+            if kind[i] != "water":
+                out[i] = zone
     return out
 
 
 def faded(path: Path, center_ll: np.ndarray) -> tuple[np.ndarray, list[str]]:
-    """Whether each hex centre lies in a faded-dot region, and the hexes stated by id."""
-    import shapely
-
-    data = read_toml(path)
+    """Whether each hex centre lies in a faded-dot region, and the hexes stated by id (none
+    when the game has no faded.toml)."""
     hit = np.zeros(len(center_ll), bool)
+    if not path.is_file():
+        return hit, []
+    data = read_toml(path)
     for i, e in enumerate(data.get("region", [])):
         place = f"[[region]] {i + 1}"
         poly = Polygon(polygon_points(field(e, "polygon", list, str(path), place), str(path), place))

@@ -20,6 +20,10 @@ class Zone:
     name: str
     seeds: tuple[tuple[float, float], ...]
     hexes: tuple[str, ...]
+    weather: str = ""  # the zone's weather as printed, when it is not its hexes' (an area with no hexes)
+    entry_mp: int = 0  # ETO 7.4: naval movement points to enter (0: the rule's default)
+    interception: int = 0  # ETO 8.4: the printed "INT" modifier
+    gridded: bool = True  # ETO 7.2: whether the area's hexes are printed
 
 
 @dataclass(frozen=True)
@@ -46,6 +50,7 @@ class SeaInput:
     straits: list[Strait]
     canals: list[Canal]
     links: list[tuple[int, int, str]]
+    areas: bool = False  # some zone gives entry_mp, interception or gridded: write those columns
 
 
 def read(path: Path) -> SeaInput:
@@ -54,9 +59,12 @@ def read(path: Path) -> SeaInput:
     zones = []
     for i, e in enumerate(data.get("zone", [])):
         place = f"[[zone]] {i + 1}"
-        seeds = tuple((float(a), float(b)) for a, b in field(e, "seeds", list, src, place))
+        seeds = tuple((float(a), float(b)) for a, b in field(e, "seeds", list, src, place, []))
         zones.append(Zone(field(e, "number", int, src, place), field(e, "name", str, src, place), seeds,
-                          tuple(field(e, "hexes", list, src, place, []))))
+                          tuple(field(e, "hexes", list, src, place, [])), field(e, "weather", str, src, place, ""),
+                          field(e, "entry_mp", int, src, place, 0), field(e, "interception", int, src, place, 0),
+                          field(e, "gridded", bool, src, place, True)))
+    areas = any(k in e for e in data.get("zone", []) for k in ("entry_mp", "interception", "gridded"))
     numbers = [z.number for z in zones]
     if len(set(numbers)) != len(numbers):
         raise DataError("a zone number is used twice", src)
@@ -87,7 +95,7 @@ def read(path: Path) -> SeaInput:
         if len(zs) != 2:
             raise DataError("a link joins two zones", src, place)
         links.append((min(zs), max(zs), field(e, "name", str, src, place)))
-    return SeaInput(zones, extras, straits, canals, links)
+    return SeaInput(zones, extras, straits, canals, links, areas)
 
 
 def assign(grid: Grid, layout, cells, kind: list[str], lake_water: list[bool], sea: SeaInput, warp,

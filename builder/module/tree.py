@@ -12,14 +12,14 @@ from dataclasses import dataclass, field
 from lxml import etree
 
 from builder.module.pieces import Prototype
-from builder.vassal_grid import hex_grid_element
+from builder.vassal_grid import SheetZone, hex_grid_element, sheet_zone_element
 from vassal import sequence
 from vassal.buildfile import component
 from vassal.grids import TAG_BOARD, TAG_ZONE, TAG_ZONED_GRID, HexGrid
 from vassal.pieces import Piece, format_add_piece
 from wargame import pieceprops as pp
 from wargame.board import Board, BoxArea
-from wargame.displays import Chart
+from wargame.displays import Chart, GameStateSpec
 from wargame.offboards import OffBoard
 
 M = "VASSAL.build.module."
@@ -63,11 +63,14 @@ class Setup:
 
 @dataclass(frozen=True)
 class MapBoard:
-    """A board of the main map: its image and geometry, VASSAL grid, and Map Box names."""
+    """A board of the main map: its image and geometry, VASSAL grid, and Map Box names. A
+    board that joins several sheets (ETO's West and East maps) has no grid of its own but one
+    zone per sheet, each with the sheet's numbering."""
 
     board: Board
-    hex_grid: HexGrid
+    hex_grid: HexGrid | None
     box_names: Mapping[str, str]  # Map Box code -> name (zone name)
+    sheet_zones: tuple[SheetZone, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -98,6 +101,7 @@ class ModuleSpec:
     next_gpid: int
     labels: Mapping[str, str] = field(default_factory=dict)  # policy / nation / area key -> its name
     events: Sequence[str] = ()  # one-time events a game records as having happened (Event_<key>)
+    game_state: GameStateSpec = field(default_factory=GameStateSpec)  # the rules its properties cite
 
 
 def _zone(name: str, path: str) -> etree._Element:
@@ -168,7 +172,9 @@ def main_map(spec: ModuleSpec) -> etree._Element:
     for mb in spec.boards:
         b = mb.board
         zones = [_zone(mb.box_names[box.code], box_path(box)) for box in b.boxes]
-        grid = component(TAG_ZONED_GRID, {}, *zones, hex_grid_element(mb.hex_grid))
+        zones += [sheet_zone_element(z) for z in mb.sheet_zones]  # after the boxes: the first zone names
+        background = [hex_grid_element(mb.hex_grid)] if mb.hex_grid is not None else []
+        grid = component(TAG_ZONED_GRID, {}, *zones, *background)
         board_els.append(component(TAG_BOARD, {"image": b.image, "name": b.board_name, "reversible": False}, grid))
     return _map(spec.map_name, board_els, launch=False)
 
@@ -374,6 +380,11 @@ def _global_properties(spec: ModuleSpec) -> list[etree._Element]:
     button each, gathered under the Game state menu, so players keep them current for
     `staffwork check`, which reads them from the save."""
     label = spec.labels.get
+    rules = spec.game_state
+
+    def cite(rule: str) -> str:
+        return f" ({rule})" if rule else ""
+
     out = []
     for zone in spec.weather_zones:
         out.append(component(PROPS + "GlobalProperty", {
@@ -382,19 +393,19 @@ def _global_properties(spec: ModuleSpec) -> list[etree._Element]:
     for key in spec.policies:
         name = label(key, key)
         out.append(component(PROPS + "GlobalProperty", {
-            "description": f"{name} in effect (10.3)", "initialValue": "false",
+            "description": f"{name} in effect{cite(rules.policy_rule)}", "initialValue": "false",
             "isNumeric": False, "name": pp.POLICY_PREFIX + key},
             _changer(f"Policy: {name}", f"Is {name} in effect?", ("true", "false"))))
     for nation, status in spec.nation_status.items():
         name = label(nation, nation)
         out.append(component(PROPS + "GlobalProperty", {
-            "description": f"{name}: status and faction (2.1)",
+            "description": f"{name}: status and faction{cite(rules.nation_rule)}",
             "initialValue": status, "isNumeric": False, "name": pp.STATUS_PREFIX + nation},
             _changer(f"Nation: {name}", f"Status of {name}", nation_statuses(spec.factions))))
     for area in spec.disputed_areas:
         name = label(area, area)
         out.append(component(PROPS + "GlobalProperty", {
-            "description": f"{name} ceded (2.2, 17.0)", "initialValue": "false",
+            "description": f"{name} ceded{cite(rules.ceded_rule)}", "initialValue": "false",
             "isNumeric": False, "name": pp.CEDED_PREFIX + area},
             _changer(f"Ceded: {name}", f"Has {name} been ceded?", ("true", "false"))))
     for event in spec.events:
@@ -453,7 +464,8 @@ def _turn_tracker(spec: ModuleSpec) -> etree._Element:
     return component(TURN + "TurnTracker", {
         "buttonText": "Turn", "hotkey": "", "icon": "", "name": pp.TURN_TRACKER, "nexthotkey": "78,195",
         "prevhotkey": "80,195", "reportFormat": "* <$PlayerId$> $newTurn$",
-        "tooltip": "Month and phase (1.3)", "turnFormat": "$level1$ - $level2$"}, month)
+        "tooltip": "Month and phase" + (f" ({spec.game_state.turn_rule})" if spec.game_state.turn_rule else ""),
+        "turnFormat": "$level1$ - $level2$"}, month)
 
 
 def turn_state(months: Sequence[str], phases: Sequence[str], month: str, phase: str) -> str:

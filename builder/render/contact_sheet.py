@@ -36,10 +36,10 @@ def _sections(units: Sequence[UnitCounter], markers: Sequence[Marker]):
         by_nation.setdefault(key, []).append(unit)
     sections = []
     for nation, group in by_nation.items():
-        items = [(f"{u.front.ident or u.front.unit_type} ({u.front.unit_type})",
+        items = [(u.caption or f"{u.front.ident or u.front.unit_type} ({u.front.unit_type})",
                   u.front, u.back) for u in group]
         if nation == "minor":
-            items = [(f"{u.front.abbrev} {caption}", f, b) for u, (caption, f, b)
+            items = [(caption if u.caption else f"{u.front.abbrev} {caption}", f, b) for u, (caption, f, b)
                      in zip(group, items)]
             title = "Units: minor countries"
         else:

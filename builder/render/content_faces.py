@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import re
 import tomllib
+from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 
-from builder.render.faces import Marker, MarkerFace, UnitCounter, unit_counter
+from builder.render.faces import Marker, MarkerFace, UnitCounter, factor_counter, unit_counter
 from builder.render.style import ART_DIR, load_schemes
 from builder.render.symbols import ICONS
 from wargame.content import Content
@@ -27,6 +28,11 @@ _FIGURES = (
     (re.compile(r"^(Prod|Will) (10s|1s|x2)$"),
      lambda m: ((m.group(1).upper(),),
                 "\u00d7" + {"10s": "10", "1s": "1", "x2": "2"}[m.group(2)])),
+    # a number of points and their unit ("2 STP", "-100 EP"); a number alone ("+15")
+    (re.compile(r"^([+-]?\d+) ([A-Z]{2,4})$"), lambda m: ((m.group(2),), m.group(1).replace("-", "\u2212"))),
+    (re.compile(r"^([+-]\d+)$"), lambda m: ((), m.group(1).replace("-", "\u2212"))),
+    # a short code with its meaning in brackets ("C (current)")
+    (re.compile(r"^([A-Z]{1,3}) \((\w+)\)$"), lambda m: ((m.group(2).upper(),), m.group(1))),
 )
 
 
@@ -86,7 +92,7 @@ def _face(marker: ContentMarker, words: str, entry: dict) -> MarkerFace:
     if last in load_schemes() and last.isupper() and last != words:
         nation = last  # a face naming its own nation ("Fort UK" on the back of Tobruk)
     abbrev = nation if entry.get("abbrev") and nation else None
-    if abbrev and lines[-1].endswith(" " + abbrev):
+    if abbrev and lines and lines[-1].endswith(" " + abbrev):
         lines = (*lines[:-1], lines[-1][: -len(abbrev) - 1])
     icon = entry.get("icon")
     if icon == "faction":
@@ -101,16 +107,36 @@ def markers_from(content: Content) -> list[Marker]:
     result = []
     for marker in content.markers.values():
         entry = _art_for(marker.name, art)
-        group = "Event markers (14)" if marker.kind == "event" else "Tracking markers (15)"
+        group = "Event markers" if marker.kind == "event" else "Tracking markers"
         back = _face(marker, marker.back, entry) if marker.back else None
         result.append(Marker(marker.key, group, _face(marker, marker.front, entry), back))
     return result
 
 
-def units_from(content: Content) -> list[UnitCounter]:
-    return [unit_counter(u.nation, u.kind, u.symbol, u.id, u.nation, elite=u.elite,
-                         upgrade=u.upgrade, what_if=u.what_if, two_sided=u.sides == 2)
-            for u in content.units.values()]
+def units_from(content: Content, *, designs: bool = False) -> list[UnitCounter]:
+    """Both faces of every unit row, in the nation's colours. A row with printed factors is
+    drawn as the game prints it (factors, label, name); the others in USE's layout.
+    ``designs``: one entry per printed design (rows that differ only by arrival share one),
+    captioned with its name and how many counters the tables make of it."""
+    if designs:
+        counts: dict[str, int] = {}
+        first: dict[str, object] = {}
+        for u in content.units.values():
+            counts[u.art_key] = counts.get(u.art_key, 0) + u.count
+            first.setdefault(u.art_key, u)
+        drawn = {u.key: c for u, c in zip(content.units.values(), units_from(content))}
+        return [replace(drawn[u.key], caption=f"{u.nation} {u.name} \u00d7{counts[key]}") if u.front
+                else drawn[u.key] for key, u in first.items()]
+    out = []
+    for u in content.units.values():
+        colours = content.nations[u.nation].scheme
+        if u.front:
+            label = "" if u.kind == "ground" else u.label
+            out.append(factor_counter(colours, u.kind, u.symbol, u.id, u.nation, label, u.front, u.back))
+        else:
+            out.append(unit_counter(colours, u.kind, u.symbol, u.id, u.nation, elite=u.elite,
+                                    upgrade=u.upgrade, what_if=u.what_if, two_sided=u.sides == 2))
+    return out
 
 
 def physical_count(content: Content) -> int:

@@ -11,14 +11,16 @@ is crisp at screen size and at 300 dpi and more.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from PIL import Image, ImageDraw
 
 from builder.render import symbols, text
 from builder.render.faces import CounterFace
-from builder.render.style import ART_DIR, Layout, Scheme, load_layout, scheme
+from builder.render.style import ART_DIR, Layout, Scheme, contrast, load_layout, mix, scheme
+
+DARK = (20, 20, 20)
 
 Box = tuple[float, float, float, float]
 
@@ -61,6 +63,8 @@ def blank(side: int, colours: Scheme, edge: float) -> Image.Image:
 
 def draw_unit(face: CounterFace, px: int, art_dir: Path = ART_DIR) -> Rendered:
     """Render one unit face as a ``px`` x ``px`` RGB image."""
+    if face.factors is not None:
+        return draw_factor_unit(face, px, art_dir)
     layout = load_layout(art_dir)
     colours = scheme(face.nation, art_dir)
     ss = layout.supersample
@@ -160,6 +164,157 @@ def draw_unit(face: CounterFace, px: int, art_dir: Path = ART_DIR) -> Rendered:
         symbols.triangle(pen, spot, colours.fg, max(1, round(f("symbol_line") * 0.9)))
         regions["what_if"] = spot
     return finish(canvas, px, blocks, regions, ss)
+
+
+def draw_factor_unit(face: CounterFace, px: int, art_dir: Path = ART_DIR) -> Rendered:
+    """A counter that prints its factors: abbreviation and label on top, the printed name
+    under them, the symbol or silhouette (or the words of a state) in the middle, the
+    factors across the bottom on the reduced side's stripe when reduced."""
+    layout = load_layout(art_dir)
+    colours = scheme(face.nation, art_dir)
+    if face.damaged:  # a lighter background; dark ink where light ink would no longer read
+        bg = mix(colours.bg, (255, 255, 255), layout["factors.damaged_tint"])
+        fg = colours.fg if contrast(colours.fg, bg) >= 4.5 else DARK
+        colours = replace(colours, bg=bg, fg=fg)
+    ss = layout.supersample
+    S = px * ss
+
+    def f(name: str) -> float:
+        return layout[f"factors.{name}"] * S
+
+    e, pad = f("edge"), f("pad")
+    canvas = blank(S, colours, e)
+    pen = ImageDraw.Draw(canvas)
+    blocks: list[text.TextBlock] = []
+    regions: dict[str, Box] = {}
+    lo, hi = e + pad, S - e - pad
+    min_px = max(6, round(5 * ss))
+
+    # Top band: the abbreviation at the left, the type's label (or a land unit's name) at the
+    # right; a ship's name gets a band of its own under it.
+    top, header_bottom = lo, lo + f("header")
+    right_text = face.label.upper() if face.label else (face.ident if face.kind == "ground" else "")
+    share = layout["factors.abbrev_w"] if face.label else layout["factors.abbrev_w"] * 0.7
+    split = lo + (hi - lo) * share
+    named_on_top = bool(right_text) and not face.label
+    if named_on_top:  # a land unit's name on top, unless it would be too small to read there
+        trial = _fit_short(right_text, (split + S * 0.02, top, hi, top + f("header")), weight="semibold",
+                           max_cap=f("header_text"), min_px=min_px)
+        if trial.lines != (right_text,) or trial.px * text.cap_ratio("semibold") < 0.75 * f("header_text"):
+            right_text, named_on_top = "", False
+    abbrev_box = (lo, top, split if right_text else hi, header_bottom)
+    block = text.fit(face.abbrev, abbrev_box, weight="bold", max_cap=f("header_text"), min_px=min_px)
+    block = _left(block)
+    text.draw(canvas, block, colours.fg)
+    blocks.append(block)
+    regions["abbrev"] = abbrev_box
+    if right_text:
+        label_box = (split + S * 0.02, top, hi, header_bottom)
+        block = _right(_fit_short(right_text, label_box, weight="bold" if face.label else "semibold",
+                                  max_cap=f("header_text"), min_px=min_px))
+        text.draw(canvas, block, colours.fg)
+        blocks.append(block)
+        regions["label" if face.label else "id"] = label_box
+    y = header_bottom
+    if face.ident and not named_on_top:
+        name_box = (lo, y, hi, y + f("name"))
+        block = _fit_short(face.ident, name_box, weight="semibold", max_cap=f("name_text"), min_px=min_px)
+        if " " in face.ident and block.px * text.cap_ratio("semibold") < 0.8 * f("name_text"):
+            # a long name reads better on two lines, taking room from the silhouette
+            tall = (lo, y, hi, y + f("name") * 1.6)
+            try:
+                two = text.fit(face.ident, tall, weight="semibold", max_cap=f("name_text"), min_px=min_px,
+                               max_lines=2, gap=0.05)
+            except text.TextFitError:
+                two = block
+            if two.px > block.px:
+                block, name_box = two, tall
+        text.draw(canvas, block, colours.fg)
+        blocks.append(block)
+        regions["id"] = name_box
+        y = name_box[3]
+
+    # Bottom band: the factors, on the stripe when this is the reduced side.
+    band_top = S - e - pad * 0.5 - f("band") if face.factors else hi
+    if face.factors:
+        band = (lo, band_top, hi, S - e - pad * 0.5)
+        ink = colours.fg
+        if face.reduced:
+            mid = (band[1] + band[3]) / 2
+            stripe = (e, mid - f("stripe") / 2, S - e, min(S - e, mid + f("stripe") / 2))
+            pen.rectangle(stripe, fill=colours.stripe)
+            regions["stripe"] = stripe
+            ink = colours.stripe_fg
+        figures = any(c.isdigit() for c in face.factors)
+        block = text.fit(face.factors, band, weight="bold", max_cap=f("factor_text" if figures else "words_text"),
+                         min_px=min_px, max_lines=1 if figures else 2)
+        text.draw(canvas, block, ink)
+        blocks.append(block)
+        regions["factors"] = band
+
+    # The middle: the words of a state, or the symbol.
+    content = (lo, y + S * 0.015, hi, band_top - S * 0.015)
+    cx0, cy0, cx1, cy1 = content
+    if face.words:
+        block = text.fit(face.words, content, weight="bold", max_cap=f("words_text"), min_px=min_px,
+                         max_lines=3)
+        text.draw(canvas, block, colours.fg)
+        blocks.append(block)
+        regions["words"] = content
+        return finish(canvas, px, blocks, regions, ss)
+    mx, my = (cx0 + cx1) / 2, (cy0 + cy1) / 2
+    if face.kind == "ground":
+        staff = face.unit_type in symbols.STAFF  # a headquarters' frame stands on its staff
+        w = min(f("symbol_w") * (0.8 if staff else 1.0), (cx1 - cx0) * 0.92)
+        h = min(f("symbol_h") * (1.3 if staff else 1.0), (cy1 - cy0) * 0.92)
+        box = (mx - w / 2, my - h / 2, mx + w / 2, my + h / 2)
+        symbols.nato(pen, box, face.unit_type, colours.fg, colours.fill, f("symbol_line"))
+    else:
+        w = min(f("silhouette_w"), (cx1 - cx0) * 0.95)
+        h = min(f("silhouette_h"), (cy1 - cy0) * 0.95)
+        if face.kind == "naval":
+            w = min(w, h * 2.4)
+        box = (mx - w / 2, my - h / 2, mx + w / 2, my + h / 2)
+        if face.kind == "air":
+            symbols.aircraft(pen, box, face.unit_type, colours.fg, colours.bg)
+        else:
+            symbols.ship(pen, box, face.unit_type, colours.fg, colours.bg)
+    regions["symbol"] = box
+    return finish(canvas, px, blocks, regions, ss)
+
+
+def _fit_short(words: str, box: Box, **options) -> text.TextBlock:
+    """Text fitted to its box; a name too long for a small counter loses letters from its
+    longest word, marked with a full stop ("Chernyakh."), rather than failing."""
+    try:
+        return text.fit(words, box, **options)
+    except text.TextFitError:
+        parts = words.split()
+        while True:
+            longest = max(range(len(parts)), key=lambda i: len(parts[i].rstrip(".")))
+            stem = parts[longest].rstrip(".")
+            if len(stem) <= 2:
+                raise
+            parts[longest] = stem[:-1] + "."
+            try:
+                return text.fit(" ".join(parts), box, **options)
+            except text.TextFitError:
+                continue
+
+
+def _left(block: text.TextBlock) -> text.TextBlock:
+    """The block moved to the left edge of its box (it is centred by fit)."""
+    return _shifted(block, block.box[0] - min(b[0] for b in block.ink))
+
+
+def _right(block: text.TextBlock) -> text.TextBlock:
+    return _shifted(block, block.box[2] - max(b[2] for b in block.ink))
+
+
+def _shifted(block: text.TextBlock, dx: float) -> text.TextBlock:
+    return text.TextBlock(block.lines, block.weight, block.px,
+                          tuple((x + dx, y) for x, y in block.origins),
+                          tuple((a + dx, b, c + dx, d) for a, b, c, d in block.ink), block.box)
 
 
 def _side_id(canvas: Image.Image, ident: str, box: Box, colour, max_cap: float,

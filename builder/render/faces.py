@@ -6,13 +6,14 @@ adapter turns content rows into faces (use_rules.md 4.1-4.4 for the conventions)
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 UNIT_TYPES: dict[str, tuple[str, ...]] = {
     "ground": ("infantry", "paratroop", "mountain", "garrison", "cavalry", "motorized",
-               "mechanized", "tank"),
-    "air": ("fighter", "bomber"),
-    "naval": ("carrier", "surface", "convoy"),
+               "mechanized", "tank", "hq", "general", "partisan"),
+    "air": ("fighter", "bomber", "fighter-bomber", "naval-air"),
+    "naval": ("carrier", "surface", "convoy", "battleship", "cruiser", "destroyer", "submarine"),
 }
 
 # The back of a one-sided unit carries its type in words (3.2).
@@ -21,6 +22,9 @@ TYPE_WORDS: dict[str, str] = {
     "garrison": "GARRISON", "cavalry": "CAVALRY", "motorized": "MOTORIZED",
     "mechanized": "MECHANIZED", "tank": "TANK", "fighter": "FIGHTER", "bomber": "BOMBER",
     "carrier": "CARRIER", "surface": "SURFACE FLEET", "convoy": "CONVOY",
+    "hq": "HQ", "general": "GENERAL", "partisan": "PARTISAN", "fighter-bomber": "FIGHTER-BOMBER",
+    "naval-air": "NAVAL AIR", "battleship": "BATTLESHIP", "cruiser": "CRUISER",
+    "destroyer": "DESTROYER", "submarine": "SUBMARINE",
 }
 
 @dataclass(frozen=True)
@@ -29,6 +33,13 @@ class CounterFace:
 
     ``nation`` names a colour scheme (art/nations.toml); ``abbrev`` is printed at the bottom.
     ``back_text`` set means this is the back of a one-sided unit, showing its type in words.
+
+    A game that prints factors on its counters gives ``factors`` ("6-3", "4*-4/3", "4-11-28"):
+    the face is then drawn with the factors along the bottom, the abbreviation and ``label``
+    ("BB", "Ftr") along the top and the ``ident`` (a ship's or general's name) under them.
+    ``words`` replace the symbol on a back that is a state, not a strength ("previously
+    activated"); ``reduced`` puts the reduced side's stripe behind the factors and ``damaged``
+    lightens a ship's background.
     """
 
     nation: str
@@ -41,6 +52,10 @@ class CounterFace:
     upgrade: bool = False
     what_if: bool = False
     back_text: str | None = None
+    factors: str | None = None
+    label: str = ""
+    words: str | None = None
+    damaged: bool = False
 
     def __post_init__(self) -> None:
         if self.kind not in UNIT_TYPES:
@@ -53,10 +68,12 @@ class CounterFace:
 
 @dataclass(frozen=True)
 class UnitCounter:
-    """A unit's two faces: full and reduced for field units, else front and a worded back."""
+    """A unit's two faces: full and reduced for field units, else front and a worded back.
+    ``caption`` names the design on a contact sheet (empty: its ID and type)."""
 
     front: CounterFace
     back: CounterFace
+    caption: str = ""
 
 
 def unit_counter(nation: str, kind: str, unit_type: str, ident: str, abbrev: str | None = None,
@@ -111,3 +128,38 @@ class Marker:
     group: str
     front: MarkerFace
     back: MarkerFace | None = None
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"[\w'.*/-]+", text)
+
+
+def factor_counter(scheme: str, kind: str, symbol: str, ident: str, abbrev: str, label: str,
+                   front: str, back: str) -> UnitCounter:
+    """Both faces of a counter that prints its factors (a game like ETO).
+
+    The back is the reduced side when it prints factors ("3-3"; a ship's back is damaged),
+    a state when it prints words ("previously activated": the words replace the symbol and the
+    front's factors stay), and blank for a one-step unit (its type in words). A front without
+    figures ("U-boat") shows only what its words add to the label; its back likewise."""
+    def figures(text: str) -> bool:
+        return any(c.isdigit() for c in text)
+
+    label_words = {w.lower() for w in _words(label)}
+    if figures(front):
+        front_band = front
+    else:
+        front_band = " ".join(w for w in _words(front) if w.lower() not in label_words).upper()
+    base = dict(nation=scheme, kind=kind, unit_type=symbol, ident=ident, abbrev=abbrev, label=label)
+    front_face = CounterFace(**base, factors=front_band)
+    if not back:
+        back_face = CounterFace(**base, factors="", words=TYPE_WORDS[symbol])
+    elif figures(back):
+        back_face = CounterFace(**base, factors=back, reduced=True, damaged=kind == "naval")
+    elif figures(front):
+        back_face = CounterFace(**base, factors=front, words=back.upper())
+    else:
+        seen = label_words | {w.lower() for w in _words(front)}
+        extra = " ".join(w for w in _words(back) if w.lower() not in seen).upper()
+        back_face = CounterFace(**base, factors=extra, reduced=True, damaged=kind == "naval")
+    return UnitCounter(front_face, back_face)

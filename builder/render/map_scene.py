@@ -15,22 +15,42 @@ import math
 import tomllib
 import zlib
 from collections import defaultdict, deque
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from builder.render.style import ART_DIR, RGB
 from wargame.board import Board
 from wargame.errors import DataError
-from wargame.mapdata import UNIT_LAYOUT, WEATHER, MapData
+from wargame.mapdata import WEATHER, MapData, unit_layout
 
 Point = tuple[float, float]
 Line = tuple[Point, ...]
 BBox = tuple[float, float, float, float]
 
 
+SYMBOLS = ("trees", "hills", "tufts", "stipple")  # the terrain symbols mapart can draw
+FEATURE_DRAWS = {
+    "hex": ("resource", "airfield", "ring", "icebound", "edge", "outline", "port-size"),
+    "side": ("canal", "ferry", "lake", "impassable", "fortress", "link"),
+}
+
+
+@dataclass(frozen=True)
+class FeatureStyle:
+    """How one feature word is drawn ([features."word"] of art/map.toml) and its key label."""
+
+    word: str
+    draw: str  # one of FEATURE_DRAWS (hex or side)
+    label: str
+    colour: RGB
+    ships: int = 0  # port-size: the number printed by the anchor
+
+
 @dataclass(frozen=True)
 class MapStyle:
-    """art/map.toml: colours, widths (board px), sizes (board px), font weights, area labels."""
+    """art/map.toml: colours, widths (board px), sizes (board px), font weights, area labels, the
+    symbol of each terrain word and the drawing of each feature word. Words of any game: a game
+    draws the terrains and features its map data holds that the style knows."""
 
     colours: dict[str, RGB]
     terrain: dict[str, RGB]
@@ -42,6 +62,9 @@ class MapStyle:
     area_labels: dict[str, str]
     area_min_hexes: int
     render: dict[str, float]
+    terrain_symbol: dict[str, str] = field(default_factory=dict)
+    features: dict[str, FeatureStyle] = field(default_factory=dict)
+    key_labels: dict[str, str] = field(default_factory=dict)
 
 
 def _hex_colour(value: object, source: str, place: str) -> RGB:
@@ -86,13 +109,27 @@ def load_style(path: Path = ART_DIR / "map.toml") -> MapStyle:
 
     labels = dict(table("area_labels"))
     min_hexes = labels.pop("min_hexes", 6)
+    symbols = {k: str(v) for k, v in data.get("terrain_symbol", {}).items()}
+    for k, v in symbols.items():
+        if v not in SYMBOLS:
+            raise DataError(f'symbol "{v}" is not one of {", ".join(SYMBOLS)}', source, f"[terrain_symbol] {k}")
+    features = {}
+    for word, t in data.get("features", {}).items():
+        place = f'[features."{word}"]'
+        draw = str(t.get("draw", ""))
+        if draw not in FEATURE_DRAWS["hex"] + FEATURE_DRAWS["side"]:
+            raise DataError(f'draw "{draw}" is not one of {", ".join(FEATURE_DRAWS["hex"] + FEATURE_DRAWS["side"])}',
+                            source, place)
+        features[word] = FeatureStyle(word, draw, str(t.get("label", word)),
+                                      _hex_colour(t.get("colour", "#000000"), source, place), int(t.get("ships", 0)))
     return MapStyle(
-        colours=colours("colours"), terrain=colours("terrain", ("clear", "woods", "hills", "swamp", "desert")),
-        terrain_ink=colours("terrain_ink", ("woods", "hills", "swamp", "desert")),
-        weather=colours("weather", ("cold/mild", "mild/warm", "warm/desert")), widths=numbers("widths"),
+        colours=colours("colours"), terrain=colours("terrain", ("clear",)),
+        terrain_ink=colours("terrain_ink"),
+        weather=colours("weather"), widths=numbers("widths"),
         sizes=numbers("sizes"), fonts={k: str(v) for k, v in table("fonts").items()},
         area_labels={k: str(v) for k, v in labels.items()}, area_min_hexes=int(min_hexes),
-        render=numbers("render"))
+        render=numbers("render"), terrain_symbol=symbols, features=features,
+        key_labels={k: str(v) for k, v in data.get("key_labels", {}).items()})
 
 
 @dataclass(frozen=True)
@@ -105,6 +142,8 @@ class HexShape:
     faded: bool
     prohibited: bool
     seed: int  # stable per-hex number for the jitter of terrain symbols (crc32 of the id)
+    features: frozenset[str] = frozenset()
+    gridded: bool = True  # False: open water of a sea area without printed hexes (no outline, no number)
 
 
 @dataclass(frozen=True)
@@ -131,6 +170,29 @@ class CityMark:
     capital: bool
     factory: bool
     port: bool
+    resource: bool = False  # a city resource hex (ETO)
+    ships: int = 0  # the port's size, printed by its anchor (0: none printed)
+    icebound: bool = False
+
+
+@dataclass(frozen=True)
+class HexMark:
+    """A feature symbol of a hex (resource, airfield ...), by the feature's draw kind."""
+
+    draw: str
+    word: str
+    center: Point
+    hex: str
+
+
+@dataclass(frozen=True)
+class Connector:
+    """A hexside feature drawn from one hex centre to the other (ferry, link)."""
+
+    draw: str
+    word: str
+    a: Point
+    b: Point
 
 
 @dataclass(frozen=True)
@@ -155,6 +217,11 @@ class Scene:
     straits: tuple[tuple[Point, Point, str], ...]
     canals: tuple[tuple[Point, Point, str], ...]
     grid_box: BBox
+    marks: tuple[HexMark, ...] = ()
+    connectors: tuple[Connector, ...] = ()
+    line_names: tuple[str, ...] = ()  # the later lines / temporary borders drawn
+    weather_order: tuple[str, ...] = WEATHER
+    sea_areas: bool = False  # the sea spaces are ETO-style areas: names and values, not numbers
 
 
 def bbox_of(points) -> BBox:
@@ -259,10 +326,11 @@ def clip_convex(a: Point, b: Point, polygon: tuple[Point, ...]) -> tuple[Point, 
 
 def _unit_to_board(board: Board):
     """Map geometry.json's unit-hex coordinates onto the board: same hexes, board spacing."""
-    ux, uy = board.grid.center(UNIT_LAYOUT.ref, UNIT_LAYOUT)
-    bx, by = board.center(UNIT_LAYOUT.ref)
-    sx = board.layout.along / UNIT_LAYOUT.along
-    sy = board.layout.across / UNIT_LAYOUT.across
+    unit = unit_layout(board.grid)
+    ux, uy = board.grid.center(unit.ref, unit)
+    bx, by = board.center(unit.ref)
+    sx = board.layout.along / unit.along
+    sy = board.layout.across / unit.across
     return lambda p: (bx + (p[0] - ux) * sx, by + (p[1] - uy) * sy)
 
 
@@ -302,14 +370,15 @@ def _on_land(center: Point, corners: tuple[Point, ...], land: tuple[Polygon, ...
     return (round(point.x, 2), round(point.y, 2))
 
 
-def _weather_key(a: str, b: str) -> str:
-    """The style key of a weather line: the two zones in the order the style names them."""
-    lo, hi = sorted((WEATHER.index(a), WEATHER.index(b)))
-    return f"{WEATHER[lo]}/{WEATHER[lo + 1]}"
+def _weather_key(a: str, b: str, order: tuple[str, ...] = WEATHER) -> str:
+    """The style key of a weather line: the two zones in the order the game names them."""
+    lo, hi = sorted((order.index(a), order.index(b)))
+    return f"{order[lo]}/{order[lo + 1]}"
 
 
-def build_scene(board: Board, data: MapData, style: MapStyle) -> Scene:
-    """Every shape and anchor of the board, in board pixels."""
+def build_scene(board: Board, data: MapData, style: MapStyle, weather_order: tuple[str, ...] = WEATHER) -> Scene:
+    """Every shape and anchor of the board, in board pixels. `weather_order`: the game's weather
+    zones (game.toml [map] weather), coldest first."""
     g = board.grid
     lay = board.layout
     radius = lay.along / math.sqrt(3)
@@ -319,14 +388,25 @@ def build_scene(board: Board, data: MapData, style: MapStyle) -> Scene:
         raise DataError("coastline geometry not found", str(data.folder / "geometry.json")) from None
     to_board = _unit_to_board(board)
 
+    ungridded = {z.number for z in data.zones.values() if not z.gridded}
     hexes = tuple(HexShape(h.id, board.center(h.hex), g.corners(h.hex, lay), h.kind, h.terrain, h.faded_dot,
-                           h.prohibited, zlib.crc32(h.id.encode()))
+                           h.prohibited, zlib.crc32(h.id.encode()), h.features,
+                           not (h.is_water and h.seazones and set(h.seazones) <= ungridded))
                   for h in sorted(data.hexes.values(), key=lambda h: h.id))
+    drawn = style.features
+
+    def ships(hex_id: str) -> int:
+        return max((f.ships for w in data.hexes[hex_id].features if (f := drawn.get(w)) and f.draw == "port-size"),
+                   default=0)
+
+    def has_draw(hex_id: str, kind: str) -> bool:
+        return any((f := drawn.get(w)) and f.draw == kind for w in data.hexes[hex_id].features)
 
     land = _polygons(geometry, "land", to_board)
     cities = tuple(CityMark(c.name, c.hex, _on_land(board.center(g.parse(c.hex)),
                                                     g.corners(g.parse(c.hex), lay), land, radius), c.capital,
-                            c.factory, c.port)
+                            c.factory, c.port, has_draw(c.hex, "resource"), ships(c.hex) if c.port else 0,
+                            has_draw(c.hex, "icebound"))
                    for c in data.cities)
     stop = {c.hex: c.center for c in cities}  # a Transport Line runs to the city's symbol
 
@@ -346,6 +426,10 @@ def build_scene(board: Board, data: MapData, style: MapStyle) -> Scene:
             groups["later"].append(ends)
         if s.transport:
             groups["transport"].append((at(s.side.a), at(s.side.b)))
+        for word in sorted(s.features):
+            f = drawn.get(word)
+            if f is not None and f.draw in ("canal", "lake", "impassable", "fortress"):
+                groups["feature:" + word].append(ends)
     for h in sorted(data.hexes.values(), key=lambda h: h.id):
         corners = g.corners(h.hex, lay)
         for i, direction in enumerate(g.directions):
@@ -358,8 +442,15 @@ def build_scene(board: Board, data: MapData, style: MapStyle) -> Scene:
             if o.id <= h.id:
                 continue
             ends = g.hexside_endpoints(g.hexside(h.hex, n), lay)
-            if h.weather and o.weather and h.weather != o.weather:
-                groups["weather:" + _weather_key(h.weather, o.weather)].append(ends)
+            if h.weather and o.weather and h.weather != o.weather and not (data.sea_areas and not (h.is_land and o.is_land)):
+                # (with sea areas that have their own weather, the lines run over land only)
+                groups["weather:" + _weather_key(h.weather, o.weather, weather_order)].append(ends)
+            for word in sorted(h.features ^ o.features):
+                f = drawn.get(word)
+                if f is not None and f.draw == "outline" and h.is_land and o.is_land:
+                    groups["outline:" + word].append(ends)
+            if h.hex.board != o.hex.board:
+                groups["seam"].append(ends)
             if h.seazones and o.seazones and not set(h.seazones) & set(o.seazones):
                 groups["zone"].append(ends)
             if h.restricted != o.restricted and h.is_land and o.is_land and "USSR" in (h.country, o.country) \
@@ -368,6 +459,22 @@ def build_scene(board: Board, data: MapData, style: MapStyle) -> Scene:
     strokes = tuple(Stroke(style_key, line, bbox_of(line))
                     for style_key in sorted(groups) for line in chain(groups[style_key]))
 
+    city_hexes = {c.hex for c in data.cities}
+    marks = []
+    for h in sorted(data.hexes.values(), key=lambda h: h.id):
+        for word in sorted(h.features):
+            f = drawn.get(word)
+            if f is None or f.draw not in ("resource", "airfield", "ring", "edge"):
+                continue
+            if f.draw == "resource" and h.id in city_hexes:
+                continue  # a city resource hex: the city's own symbol says it
+            marks.append(HexMark(f.draw, word, board.center(h.hex), h.id))
+    connectors = []
+    for s in sorted(data.sides.values(), key=lambda s: s.id):
+        for word in sorted(s.features):
+            f = drawn.get(word)
+            if f is not None and f.draw in ("ferry", "link"):
+                connectors.append(Connector(f.draw, word, board.center(s.side.a), board.center(s.side.b)))
     straits = tuple((board.center(s.side.a), board.center(s.side.b), s.strait)
                     for s in sorted(data.sides.values(), key=lambda s: s.id) if s.strait)
     canals = []
@@ -377,12 +484,26 @@ def build_scene(board: Board, data: MapData, style: MapStyle) -> Scene:
             canals.append((board.center(a), board.center(b), link.note.split(";")[0].strip() or "Canal"))
     tags = _zone_tags(board, data) + _area_tags(board, data, style)
     return Scene(board, radius, hexes, land, _polygons(geometry, "lakes", to_board),
-                 strokes, cities, tags, straits, tuple(canals), board.bounds())
+                 strokes, cities, tags, straits, tuple(canals), board.bounds(), marks=tuple(marks),
+                 connectors=tuple(connectors), weather_order=weather_order, sea_areas=data.sea_areas,
+                 line_names=tuple(sorted({s.line for s in data.sides.values() if s.line})))
+
+
+def sea_values(zone) -> str:
+    """What a sea area prints besides its name (ETO 7.4, 8.4): "MP 20", "INT -3"."""
+    parts = []
+    if zone.entry_mp:
+        parts.append(f"MP {zone.entry_mp}")
+    if zone.interception:
+        parts.append(f"INT {zone.interception:+d}".replace("+", "+").replace("-", "\u2212"))
+    return "  ".join(parts)
 
 
 def _zone_tags(board: Board, data: MapData) -> tuple[Tag, ...]:
     """One big number per Sea Zone, on its water hex farthest from anything else; a second one on
-    another large separate stretch of the same zone (1.3.6: a number printed twice is one zone)."""
+    another large separate stretch of the same zone (1.3.6: a number printed twice is one zone).
+    A game of named sea areas (data.sea_areas) gets the area's name there instead, and its values
+    (entry cost, interception) under it."""
     g = board.grid
     tags = []
     city_hexes = {c.hex for c in data.cities}
@@ -390,7 +511,7 @@ def _zone_tags(board: Board, data: MapData) -> tuple[Tag, ...]:
         own = {h.id for h in data.hexes.values() if h.is_water and h.seazones == (z,)}
         if not own:
             coastal = sorted((h for h in data.hexes.values() if z in h.seazones), key=lambda h: (h.land_pct, h.id))
-            if coastal:
+            if coastal and not data.sea_areas:
                 tags.append(Tag(str(z), board.center(coastal[0].hex), "zone_small"))
             continue
         # distance of each own hex to the nearest hex that is not open water of this zone
@@ -420,7 +541,14 @@ def _zone_tags(board: Board, data: MapData) -> tuple[Tag, ...]:
             cy = sum(p[1] for p in pts.values()) / len(pts)
             best = max(sorted(part), key=lambda hid: (dist[hid], -_crowding(g, data, hid, city_hexes),
                                                       -math.hypot(pts[hid][0] - cx, pts[hid][1] - cy)))
-            tags.append(Tag(str(z), board.center(data.hexes[best].hex), "zone" if dist[best] else "zone_small"))
+            at = board.center(data.hexes[best].hex)
+            if data.sea_areas:
+                tags.append(Tag(data.zones[z].name.upper(), at, "sea"))
+                values = sea_values(data.zones[z])
+                if values and not i:
+                    tags.append(Tag(values, (at[0], at[1] + board.layout.across * 0.55), "sea_values"))
+                continue
+            tags.append(Tag(str(z), at, "zone" if dist[best] else "zone_small"))
     return tuple(tags)
 
 

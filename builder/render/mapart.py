@@ -29,6 +29,8 @@ from PIL import Image, ImageDraw, ImageFont
 
 from builder.render.map_scene import (
     CityMark,
+    Connector,
+    HexMark,
     HexShape,
     MapStyle,
     Point,
@@ -46,10 +48,12 @@ TITLE = "Staffwork \u2014 {title}, {board} map"  # when board.toml gives no art_
 CREDITS = ("Geography: Natural Earth (public domain), warped onto the game's hex grid. Place names: GeoNames "
            "(CC BY 4.0), 1939 forms. Font: Barlow Condensed (SIL Open Font License).")
 ZONE_CREDIT = " Sea Zone borders and numbers beyond those the rules name are a reconstruction."
+AREA_CREDIT = " Sea area borders and names beyond those the rules name are a reconstruction."
 WHITE = (255, 255, 255)
-DASHED = {"border": "border", "disputed": "disputed", "later": "later_line", "restricted": "restricted"}
+DASHED = {"border": "border", "disputed": "disputed", "later": "later_line", "restricted": "restricted",
+          "seam": "seam"}
 PATTERNS = {"border": (18.0, 6.0, 4.0, 6.0), "disputed": (11.0, 7.0), "later": (3.0, 6.0),
-            "restricted": (14.0, 8.0), "weather": (30.0, 10.0)}
+            "restricted": (14.0, 8.0), "weather": (30.0, 10.0), "seam": (6.0, 10.0), "outline": (22.0, 8.0)}
 
 
 @dataclass(frozen=True)
@@ -117,9 +121,11 @@ SPOTS = ((-0.44, 0.0), (0.44, 0.0), (-0.2, 0.47), (0.22, 0.45), (0.0, -0.3))
 
 def terrain_symbol(pen: Pen, terrain: str, c: Point, radius: float, u: float, ink: RGB, seed: int,
                    low_only: bool = False) -> None:
-    """The restrained symbol of a rough terrain type around a hex centre: trees, hill humps,
-    marsh tufts, sand stipple. `low_only` keeps to the lower part (a city sits in the middle)."""
+    """The restrained symbol of a terrain around a hex centre: trees, hill humps, marsh tufts,
+    sand stipple (`terrain` names the symbol: art/map.toml [terrain_symbol] maps each game's
+    terrain words to one). `low_only` keeps to the lower part (a city sits in the middle)."""
     spots = [s for s in SPOTS if not low_only or s[1] > 0.3]
+    terrain = {"trees": "woods", "hills": "hills", "tufts": "swamp", "stipple": "desert"}.get(terrain, terrain)
     if terrain == "desert":
         grid = [(-0.45, -0.1), (-0.15, 0.05), (0.2, -0.08), (0.48, 0.08), (-0.32, 0.32), (0.02, 0.38),
                 (0.34, 0.34), (-0.1, 0.62), (0.2, 0.6), (-0.5, 0.15), (0.1, -0.32), (-0.25, -0.35)]
@@ -193,6 +199,8 @@ def city_symbol(pen: Pen, city: CityMark, st: MapStyle, size: float = 1.0) -> No
         pen.rect((x - h - 1.5 * s, y - h - 1.5 * s, x + h + 1.5 * s, y + h + 1.5 * s), fill=col["halo"])
         pen.rect((x - h, y - h, x + h, y + h), fill=col["city_ink"])
         pen.rect((x - h * 0.4, y - h * 0.4, x + h * 0.4, y + h * 0.4), fill=col["halo"])
+    if city.resource:
+        resource_symbol(pen, (x + 21 * s, y), st, size)
     if city.factory:
         fx, fy = x + 24 * s, y + 2 * s
         works = [(fx - 10 * s, fy + 7 * s), (fx - 10 * s, fy - 3 * s), (fx - 4 * s, fy - 8 * s), (fx - 4 * s, fy - 3 * s),
@@ -208,6 +216,37 @@ def city_symbol(pen: Pen, city: CityMark, st: MapStyle, size: float = 1.0) -> No
         arc = [(ax + 8 * s * math.cos(a), ay + 1 * s + 8 * s * math.sin(a))
                for a in [math.pi * (0.05 + 0.9 * j / 10) for j in range(11)]]
         pen.line(arc, ink, w)
+        if city.ships >= 20:  # a major port: a second ring round the anchor's head
+            pen.circle((ax, ay - 9 * s), 6.2 * s, outline=ink, width=1.4 * s)
+    if city.icebound:
+        snowflake(pen, (x - 23 * s, y + 20 * s), 7 * s, st.colours.get("ice", (60, 120, 200)), 1.6 * s)
+
+
+def resource_symbol(pen: Pen, c: Point, st: MapStyle, size: float = 1.0) -> None:
+    """A resource hex's mark: a dark gold lozenge with a light core (an ore and oil symbol)."""
+    x, y = c
+    r = 10 * size
+    ink = st.colours.get("resource", (150, 100, 20))
+    pen.polygon([(x, y - r - 2 * size), (x + r + 2 * size, y), (x, y + r + 2 * size), (x - r - 2 * size, y)],
+                fill=st.colours["halo"])
+    pen.polygon([(x, y - r), (x + r, y), (x, y + r), (x - r, y)], fill=ink)
+    pen.polygon([(x, y - r * 0.4), (x + r * 0.4, y), (x, y + r * 0.4), (x - r * 0.4, y)], fill=st.colours["halo"])
+
+
+def airfield_symbol(pen: Pen, c: Point, ink: RGB, size: float = 1.0) -> None:
+    """A printed airfield: two crossed runways."""
+    x, y = c
+    r = 11 * size
+    pen.line([(x - r, y + r * 0.35), (x + r, y - r * 0.35)], ink, 3.2 * size)
+    pen.line([(x - r * 0.35, y - r), (x + r * 0.35, y + r)], ink, 3.2 * size)
+
+
+def snowflake(pen: Pen, c: Point, r: float, ink: RGB, width: float) -> None:
+    """An icebound port's mark: three crossed strokes."""
+    for i in range(3):
+        a = math.pi / 2 + i * math.pi / 3
+        pen.line([(c[0] - r * math.cos(a), c[1] - r * math.sin(a)), (c[0] + r * math.cos(a), c[1] + r * math.sin(a))],
+                 ink, width)
 
 
 def arrow(pen: Pen, a: Point, b: Point, colour: RGB, width: float, head: float, both: bool = True) -> None:
@@ -227,29 +266,60 @@ def arrow(pen: Pen, a: Point, b: Point, colour: RGB, width: float, head: float, 
 
 @dataclass(frozen=True)
 class KeyItem:
-    kind: str  # terrain:<t>, faded, prohibited, capital, city, factory, port, stroke:<style>, strait, canal
+    kind: str  # terrain:<t>, faded, prohibited, capital, city, factory, port, stroke:<style>, strait, canal,
+    #            city-resource, port-major, icebound, mark:<draw>:<word>, connector:<draw>:<word>
     text: str
     at: Point  # where the sample sits (board px)
 
 
-def key_items(scene: Scene) -> tuple[tuple[str, Point], tuple[KeyItem, ...]]:
-    """The Terrain Key, in the west margin under the lowest Map Box."""
+def _key_entries(scene: Scene, st: MapStyle) -> list[tuple[str, str]]:
+    """Every key entry the board needs, in reading order, with its text."""
+    labels = st.key_labels
+    out = [(f"terrain:{t}", labels.get(f"terrain:{t}", t.capitalize())) for t in st.terrain]
+    out += [("faded", "Faded Dot hex: no ground movement"),
+            ("prohibited", labels.get("prohibited", "Prohibited country")),
+            ("capital", "Capital"), ("city", "City"),
+            ("city-resource", labels.get("city-resource", "City resource hex")),
+            ("factory", "Factory"), ("port", labels.get("port", "Port")),
+            ("port-major", labels.get("port-major", "Major port")),
+            ("icebound", labels.get("icebound", "Icebound port"))]
+    for draw in ("resource", "airfield", "ring", "edge"):
+        out += [(f"mark:{draw}:{f.word}", f.label) for f in st.features.values() if f.draw == draw]
+    out += [("stroke:river", "River hexside"), ("stroke:border", "International border"),
+            ("stroke:disputed", "Disputed border")]
+    out += [("stroke:later", " / ".join(scene.line_names) + " line"),
+            ("stroke:restricted", "USSR restricted line"), ("stroke:transport", "Transport Line"),
+            ("stroke:zone", "Sea area border" if scene.sea_areas else "Sea Zone border"),
+            ("strait", "Strait"), ("canal", "Canal")]
+    out += [(f"stroke:feature:{f.word}", f.label) for f in st.features.values()
+            if f.draw in ("canal", "lake", "impassable", "fortress")]
+    out += [(f"connector:{f.draw}:{f.word}", f.label) for f in st.features.values() if f.draw in ("ferry", "link")]
+    order = scene.weather_order
+    out += [(f"stroke:weather:{a}/{b}", f"Weather line {a.capitalize()} / {b.capitalize()}")
+            for a, b in zip(order, order[1:])]
+    out += [(f"stroke:outline:{f.word}", f.label) for f in st.features.values() if f.draw == "outline"]
+    out.append(("stroke:seam", labels.get("seam", "Edge of the sheet on top (where its numbers begin)")))
+    return out
+
+
+def key_items(scene: Scene, st: MapStyle | None = None) -> tuple[tuple[str, Point], tuple[KeyItem, ...]]:
+    """The Terrain Key: only what the board shows. In the board's key area (board.toml
+    [boards.key]) when it has one, else in the west margin under the lowest Map Box."""
+    st = st or load_style()
     board = scene.board
+    entries = [(kind, text) for kind, text in _key_entries(scene, st) if _shown(scene, kind)]
+    area = board.key_area
+    if area is not None:
+        x, top, bottom = float(area.x), float(area.y), float(area.y + area.height)
+        columns = 2 if len(entries) * 60 > area.height - 60 else 1
+        per = math.ceil(len(entries) / columns)
+        step = min(78.0, (bottom - top - 60) / max(1, per))
+        items = tuple(KeyItem(kind, text, (x + 55 + (i // per) * area.width / columns, top + 60 + step * (i % per + 0.5)))
+                      for i, (kind, text) in enumerate(entries))
+        return ("TERRAIN KEY", (x, top)), items
     west = [b for b in board.boxes if b.x + b.width <= scene.grid_box[0]]
     top = max((b.y + b.height for b in west), default=scene.grid_box[1] - 120) + 120
     x = 60.0
-    entries = [("terrain:clear", "Clear"), ("terrain:woods", "Woods (rough)"), ("terrain:hills", "Hills (rough)"),
-               ("terrain:swamp", "Swamp (rough)"), ("terrain:desert", "Desert (rough)"),
-               ("faded", "Faded Dot hex: no ground movement"), ("prohibited", "Prohibited country"),
-               ("capital", "Capital"), ("city", "City"), ("factory", "Factory"), ("port", "Port"),
-               ("stroke:river", "River hexside"), ("stroke:border", "International border"),
-               ("stroke:disputed", "Disputed border"), ("stroke:later", "Vichy / Occupied USSR line"),
-               ("stroke:restricted", "USSR restricted line"), ("stroke:transport", "Transport Line"),
-               ("stroke:zone", "Sea Zone border"), ("strait", "Strait"), ("canal", "Canal"),
-               ("stroke:weather:cold/mild", "Weather line Cold / Mild"),
-               ("stroke:weather:mild/warm", "Weather line Mild / Warm"),
-               ("stroke:weather:warm/desert", "Weather line Warm / Desert")]
-    entries = [(kind, text) for kind, text in entries if _shown(scene, kind)]
     space = board.height - 40 - (top + 60)
     step = min(78.0, space / len(entries))
     items = tuple(KeyItem(kind, text, (x + 55, top + 60 + step * (i + 0.5))) for i, (kind, text) in enumerate(entries))
@@ -266,6 +336,16 @@ def _shown(scene: Scene, kind: str) -> bool:
         return any(h.prohibited for h in scene.hexes)
     if kind in ("capital", "factory", "port"):
         return any(getattr(c, kind) for c in scene.cities)
+    if kind == "city-resource":
+        return any(c.resource for c in scene.cities)
+    if kind == "port-major":
+        return any(c.port and c.ships >= 20 for c in scene.cities)
+    if kind == "icebound":
+        return any(c.icebound for c in scene.cities)
+    if kind.startswith("mark:"):
+        return any(m.word == kind.split(":", 2)[2] for m in scene.marks)
+    if kind.startswith("connector:"):
+        return any(c.word == kind.split(":", 2)[2] for c in scene.connectors)
     if kind == "city":
         return bool(scene.cities)
     if kind.startswith("stroke:"):
@@ -289,6 +369,10 @@ def box_arrows(scene: Scene, data) -> list[tuple[Point, Point, str]]:
                 continue
             a, b = areas[code], areas[other]
             same_side = abs(a.x - b.x) < 10
+            gap = max(b.x - (a.x + a.width), a.x - (b.x + b.width), b.y - (a.y + a.height), a.y - (b.y + b.height))
+            if not same_side and gap < 900:  # boxes near one another: one arrow between them
+                out.append(_facing(a, b))
+                continue
             if same_side:
                 upper, lower = (a, b) if a.y < b.y else (b, a)
                 between = [c for c in board.boxes if abs(c.x - a.x) < 10 and upper.y < c.y < lower.y]
@@ -312,6 +396,21 @@ def box_arrows(scene: Scene, data) -> list[tuple[Point, Point, str]]:
                     else:
                         out.append(((x, here.y + here.height + 6), (x, here.y + here.height + 56), f"to the {name}"))
     return out
+
+
+def _facing(a, b) -> tuple[Point, Point, str]:  # noqa: ANN001
+    """A double arrow between two boxes near one another: the line between their centres, from
+    the edge of one to the edge of the other."""
+    ca = (a.x + a.width / 2, a.y + a.height / 2)
+    cb = (b.x + b.width / 2, b.y + b.height / 2)
+
+    def leave(box, c, towards) -> Point:
+        dx, dy = towards[0] - c[0], towards[1] - c[1]
+        t = min(box.width / 2 / abs(dx) if dx else math.inf, box.height / 2 / abs(dy) if dy else math.inf)
+        n = math.hypot(dx, dy) or 1.0
+        return c[0] + dx * t + dx / n * 8, c[1] + dy * t + dy / n * 8
+
+    return leave(a, ca, cb), leave(b, cb, ca), ""
 
 
 # ----------------------------------------------------------------------------- strips
@@ -348,8 +447,12 @@ def _strip(index: int) -> Image.Image:
         for hole in p.holes:
             pm.polygon(hole, fill=0)
     hexes = [h for h in scene.hexes if by0 <= h.center[1] <= by1]
+    coastal_sea = col.get("coastal_sea") if scene.sea_areas else None
     for h in hexes:
-        ps.polygon(h.corners, outline=col["sea_grid"], width=wd["sea_grid"])
+        if coastal_sea is not None and h.kind == "coastal":
+            ps.polygon(h.corners, fill=coastal_sea)  # ETO 7.2: coastal hexes are light blue spaces
+        if h.gridded:
+            ps.polygon(h.corners, outline=col["sea_grid"], width=wd["sea_grid"])
     for s in scene.strokes:
         if s.style == "zone" and _visible(s.bbox, by0, by1):
             ps.line(s.points, col["zone_border"], wd["zone_border"])
@@ -388,6 +491,12 @@ def _strip(index: int) -> Image.Image:
     del lines, mask
 
     pb = Pen(base, k, oy)
+    for s in scene.strokes:  # features that run over water too: lake hexsides, the sheets' seam
+        if _visible(s.bbox, by0, by1) and (s.style == "seam" or _feature_draw(st, s.style) == "lake"):
+            _stroke(pb, s.style, s.points, st)
+    for c in scene.connectors:
+        if min(c.a[1], c.b[1]) <= by1 and max(c.a[1], c.b[1]) >= by0:
+            _connector(pb, c, scene.radius, st)
     for s in scene.strokes:
         if s.style == "transport" and _visible(s.bbox, by0, by1):
             pb.line(s.points, col["transport_casing"], wd["transport_casing"])
@@ -397,12 +506,16 @@ def _strip(index: int) -> Image.Image:
     for a, b, _ in scene.straits:
         if by0 <= a[1] <= by1 or by0 <= b[1] <= by1:
             _strait(pb, a, b, scene.radius, st)
-    for a, b, _ in scene.canals:
+    canal_sides = any(_feature_draw(st, s.style) == "canal" for s in scene.strokes)
+    for a, b, _ in scene.canals if not canal_sides else ():  # drawn along its hexsides when it has them
         if min(a[1], b[1]) <= by1 and max(a[1], b[1]) >= by0:
             _canal(pb, [a, b], st)
     for h in hexes:
         if h.faded:
             pb.circle(h.center, st.sizes["faded_dot"], fill=col["faded_dot"])
+    for m in scene.marks:
+        if by0 <= m.center[1] <= by1:
+            _hex_mark(pb, m, scene.radius, st)
     for c in scene.cities:
         if by0 <= c.center[1] <= by1:
             city_symbol(pb, c, st)
@@ -428,15 +541,23 @@ def _land_hex(pen: Pen, h: HexShape, st: MapStyle, radius: float, u: float, has_
         hatch(pen, h.corners, col["prohibited_hatch"], 11.0, 1.6)
         return
     terrain = h.terrain or "clear"
-    fill = st.terrain[terrain]
+    fill = st.terrain.get(terrain, st.terrain["clear"])
     ink = st.terrain_ink.get(terrain)
     if h.faded:
         fill = mix(fill, paper, 0.5)
         ink = mix(ink, paper, 0.45) if ink else None
     pen.polygon(h.corners, fill=fill)
     if ink and h.kind != "water":
-        terrain_symbol(pen, terrain, h.center, radius, u, ink, h.seed, low_only=has_city)
+        terrain_symbol(pen, st.terrain_symbol.get(terrain, terrain), h.center, radius, u, ink, h.seed, low_only=has_city)
     pen.polygon(h.corners, outline=col["land_grid"], width=st.widths["land_grid"])
+
+
+def _feature_draw(st: MapStyle, style: str) -> str:
+    """The draw kind of a "feature:<word>" stroke ("" for any other stroke)."""
+    if not style.startswith("feature:"):
+        return ""
+    f = st.features.get(style[8:])
+    return f.draw if f else ""
 
 
 def _stroke(pen: Pen, style: str, points, st: MapStyle) -> None:
@@ -447,6 +568,67 @@ def _stroke(pen: Pen, style: str, points, st: MapStyle) -> None:
         key = DASHED[style]
         for d in dashes(points, PATTERNS[style]):
             pen.line(d, col[key], wd[key])
+    elif style.startswith("outline:"):
+        f = st.features[style[8:]]
+        for d in dashes(points, PATTERNS["outline"]):
+            pen.line(d, f.colour, wd["weather"] * 0.8)
+    elif style.startswith("feature:"):
+        f = st.features[style[8:]]
+        if f.draw == "canal":
+            _canal(pen, points, st)
+        elif f.draw == "lake":
+            pen.line(points, col["lake_edge"], wd["river"] + 3)
+            pen.line(points, col["lake"], wd["river"])
+        elif f.draw == "impassable":
+            pen.line(points, f.colour, wd["river"] + 2)
+            for a, b in zip(points, points[1:]):  # cross ticks: a crest no land unit crosses
+                mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
+                dx, dy = b[0] - a[0], b[1] - a[1]
+                n = math.hypot(dx, dy) or 1.0
+                pen.line([(mx - dy / n * 9, my + dx / n * 9), (mx + dy / n * 9, my - dx / n * 9)], f.colour, 3.0)
+        elif f.draw == "fortress":
+            pen.line(points, f.colour, 4.0)
+            for a, b in zip(points, points[1:]):  # teeth along the line (the Maginot Line's sign)
+                dx, dy = b[0] - a[0], b[1] - a[1]
+                n = math.hypot(dx, dy) or 1.0
+                ux, uy, nx, ny = dx / n, dy / n, -dy / n, dx / n
+                for t in (0.25, 0.75):
+                    px, py = a[0] + dx * t, a[1] + dy * t
+                    pen.polygon([(px - ux * 7, py - uy * 7), (px + ux * 7, py + uy * 7), (px + nx * 9, py + ny * 9)],
+                                fill=f.colour)
+
+
+def _connector(pen: Pen, c: Connector, radius: float, st: MapStyle) -> None:
+    """A ferry crossing (a dashed line with end bars) or a link between two hexes (an arrow)."""
+    f = st.features[c.word]
+    dx, dy = c.b[0] - c.a[0], c.b[1] - c.a[1]
+    n = math.hypot(dx, dy) or 1.0
+    ux, uy = dx / n, dy / n
+    a = (c.a[0] + ux * radius * 0.3, c.a[1] + uy * radius * 0.3)
+    b = (c.b[0] - ux * radius * 0.3, c.b[1] - uy * radius * 0.3)
+    if c.draw == "ferry":
+        pen.line([a, b], st.colours["halo"], 8.0)
+        for d in dashes((a, b), (9.0, 6.0)):
+            pen.line(d, f.colour, 4.0)
+        for p in (a, b):
+            pen.line([(p[0] - uy * 10, p[1] + ux * 10), (p[0] + uy * 10, p[1] - ux * 10)], f.colour, 4.0)
+    else:
+        arrow(pen, a, b, st.colours["halo"], 7.0, 16)
+        arrow(pen, a, b, f.colour, 4.0, 13)
+
+
+def _hex_mark(pen: Pen, m: HexMark, radius: float, st: MapStyle) -> None:
+    """A feature symbol of a hex without a city: resource, airfield, ring (linked), edge."""
+    f = st.features[m.word]
+    x, y = m.center
+    if m.draw == "resource":
+        resource_symbol(pen, (x, y + radius * 0.05), st)
+    elif m.draw == "airfield":
+        airfield_symbol(pen, (x, y + radius * 0.3), f.colour)
+    elif m.draw == "ring":
+        pen.circle((x, y), radius * 0.62, outline=f.colour, width=3.0)
+    elif m.draw == "edge":
+        pen.circle((x, y), radius * 0.78, outline=f.colour, width=5.0)
 
 
 def _canal(pen: Pen, points, st: MapStyle) -> None:
@@ -502,10 +684,20 @@ def _margin_shapes(pen: Pen, scene: Scene, st: MapStyle, by0: float, by1: float)
             _land_hex(pen, fake, st, r, st.sizes["symbol"] * 0.62, False, (250, 248, 240))
             if kind == "faded":
                 pen.circle((x, y), st.sizes["faded_dot"], fill=col["faded_dot"])
-        elif kind in ("capital", "city", "factory", "port"):
-            mark = CityMark("", "", (x if kind != "factory" else x - 22, y) if kind != "port" else (x + 22, y),
-                            kind == "capital", kind == "factory", kind == "port")
+        elif kind in ("capital", "city", "factory", "port", "city-resource", "port-major", "icebound"):
+            shift = {"factory": -22, "city-resource": -20, "port": 22, "port-major": 22, "icebound": 22}.get(kind, 0)
+            mark = CityMark("", "", (x + shift, y if kind != "icebound" else y - 10), kind == "capital",
+                            kind == "factory", kind in ("port", "port-major", "icebound"), kind == "city-resource",
+                            20 if kind == "port-major" else 0, kind == "icebound")
             city_symbol(pen, mark, st)
+        elif kind.startswith("mark:"):
+            _, draw, word = kind.split(":", 2)
+            fake = HexShape("key", (x, y), tuple(hx), "land", "clear", False, False, 0)
+            _land_hex(pen, fake, st, r, 0.0, False, (250, 248, 240))
+            _hex_mark(pen, HexMark(draw, word, (x, y), "key"), r, st)
+        elif kind.startswith("connector:"):
+            _, draw, word = kind.split(":", 2)
+            _connector(pen, Connector(draw, word, (x - 52, y), (x + 52, y)), 30.0, st)
         elif kind.startswith("stroke:"):
             style = kind[7:]
             seg = ((x - 38, y), (x + 38, y))
@@ -518,6 +710,10 @@ def _margin_shapes(pen: Pen, scene: Scene, st: MapStyle, by0: float, by1: float)
             elif style.startswith("weather:"):
                 for d in dashes(seg, PATTERNS["weather"]):
                     pen.line(d, st.weather[style[8:]], wd["weather"])
+            elif style.startswith(("feature:", "outline:")) or style == "seam":
+                if _feature_draw(st, style) == "lake" or style == "seam":
+                    pen.rect((x - 40, y - 14, x + 40, y + 14), fill=col["sea"])
+                _stroke(pen, style, seg, st)
             else:
                 if style == "border":
                     pen.line(((x - 38, y + 4), (x + 38, y + 4)), col["border_band"], wd["border_band"])
@@ -645,6 +841,13 @@ def _text_pass(image: Image.Image, scene: Scene, data, st: MapStyle, scale: floa
             t.blended("zone", tag.at, tag.text, zone_font, col["zone_number"], 0.75)
         elif tag.kind == "zone_small":
             t.blended("zone", tag.at, tag.text, small_zone, col["zone_border"], 0.85)
+    sea_font = t.font(fonts["zone"], sz.get("sea_name", sz["zone_number"] * 0.42))
+    value_font = t.font(fonts["zone"], sz.get("sea_values", sz["zone_number"] * 0.3))
+    for tag in scene.tags:  # named sea areas (ETO): the name, and the area's values under it
+        if tag.kind == "sea":
+            t.spaced("zone", tag.at, tag.text, sea_font, col["zone_number"], sz.get("sea_name", 46) * 0.12)
+        elif tag.kind == "sea_values":
+            t.blended("zone", tag.at, tag.text, value_font, col["zone_border"], 0.9)
     area_font = t.font(fonts["area"], sz["area_name"])
     for tag in scene.tags:
         if tag.kind == "area":
@@ -656,6 +859,8 @@ def _text_pass(image: Image.Image, scene: Scene, data, st: MapStyle, scale: floa
     numbers = Occupied(200 * scale)
     occupied = Occupied(200 * scale)  # symbols and names: never covered if it can be helped
     for h in scene.hexes:
+        if not h.gridded:
+            continue  # a sea area without printed hexes (ETO 7.2)
         fill = col["sea_number"] if h.kind == "water" else col["land_number"]
         box = t.text("hex", (h.center[0], h.center[1] - radius * 0.64), h.id, num_font, fill)
         numbers.add(box)
@@ -695,6 +900,13 @@ def _text_pass(image: Image.Image, scene: Scene, data, st: MapStyle, scale: floa
         if ambiguous:  # no place is nearer its own symbol than another's: a leader line says whose
             t.leader((x * scale, y * scale), box, col["name"])
 
+    # port sizes (ETO 7.7): the ships a port holds, under its anchor
+    ships_font = t.font(fonts["hex_number"], sz["hex_number"] * 0.95)
+    for c in scene.cities:
+        if c.ships:
+            t.text("port", (c.center[0] - 23, c.center[1] + 16), str(c.ships), ships_font, col["port"], "mt",
+                   halo=col["halo"], halo_px=2)
+
     # straits and canals
     small = t.font(fonts["name"], sz["city_name"] * 0.85)
     for a, b, name in scene.straits + scene.canals:  # beside the crossing, clear of names if it can be
@@ -729,13 +941,19 @@ def _box_text(t: TextLayer, scene: Scene, data, st: MapStyle) -> None:
             t.text("box", (b.x + b.width / 2, y), line, title, col["box_title"], "mt")
             y += sz["box_title"] * 1.05
         if info:
-            t.text("box", (b.x + b.width / 2, y + 6), f"Map Box \u00b7 {info.friendly}-friendly", body,
+            t.text("box", (b.x + b.width / 2, y + 6),
+                   f"Map Box \u00b7 {info.friendly}-friendly" if info.friendly else "Map Box", body,
                    col["box_text"], "mt")
             y += sz["box_text"] * 1.6
             for line in textwrap.wrap(info.printed, 34):  # the box's own printed rules
                 t.text("box", (b.x + b.width / 2, y + 10), line, body, col["box_text"], "mt")
                 y += sz["box_text"] * 1.15
-            if info.adjacent_zones:
+            if info.adjacent_zones and scene.sea_areas:  # named sea areas: their names
+                names = [data.zones[z].name for z in info.adjacent_zones if z in data.zones]
+                for i, n in enumerate(["Sea area" + ("s:" if len(names) > 1 else ":")] + names):
+                    t.text("box", (b.x + b.width / 2, y + 10 + i * sz["box_text"] * 1.15), n, body, col["box_text"], "mt")
+                y += 10 + (len(names) + 1) * sz["box_text"] * 1.15
+            elif info.adjacent_zones:
                 label = "Adjacent Sea Zone" + ("s" if len(info.adjacent_zones) > 1 else "")
                 t.text("box", (b.x + b.width / 2, y + 10), label, body, col["box_text"], "mt")
                 t.blended("box", (b.x + b.width / 2, y + 40 + sz["zone_number"] * 0.3),
@@ -748,7 +966,7 @@ def _box_text(t: TextLayer, scene: Scene, data, st: MapStyle) -> None:
                 for i, n in enumerate(names[1:], start=1):
                     t.text("box", (b.x + b.width / 2, y + 10 + i * sz["box_text"] * 1.15), n, body, col["box_text"], "mt")
                 y += 10 + len(names) * sz["box_text"] * 1.15
-            if info.ground_edge:
+            if info.ground_edge and not info.printed:  # a box that prints its own rule says it above
                 for i, line in enumerate(("USSR ground and air units move", "between this box and USSR",
                                           "hexes on the east map edge")):
                     t.text("box", (b.x + b.width / 2, y + 20 + i * sz["box_text"] * 1.15), line, body,
@@ -780,18 +998,25 @@ def _title(t: TextLayer, scene: Scene, st: MapStyle) -> None:
     cred = t.font(fonts["text"], sz["credits"])
     hex_note = (f"Hexes {scene.board.layout.along:.0f} px apart (the VASSAL board at 100%); printed at "
                 f"{st.render['print_hex_inch']} in per hex. {_numbering_note(scene.board)}")
-    credits = CREDITS + (ZONE_CREDIT if any(tag.kind.startswith("zone") for tag in scene.tags) else "")
+    credits = CREDITS + (ZONE_CREDIT if any(tag.kind.startswith("zone") for tag in scene.tags) else "") + \
+        (AREA_CREDIT if any(tag.kind == "sea" for tag in scene.tags) else "")
     t.text("title", (left + 20, y + sz["title"] * 0.75), credits, cred, col["box_text"], "lt")
     t.text("title", (left + 20, y + sz["title"] * 0.75 + sz["credits"] * 1.4), hex_note, cred, col["box_text"], "lt")
 
 
 def _numbering_note(board) -> str:  # noqa: ANN001
-    """How the board's hexes are numbered, from its grid (rows, columns and which way they run)."""
-    sheets = [s for s in board.grid.boards if board.window.sheet in (None, s.prefix)]
-    rows = board.window.rows or sheets[0].rows
+    """How the board's hexes are numbered, from its grid (rows, columns and which way they run;
+    each sheet's when it shows several, and which lies on top)."""
     runs = {"south": "north to south", "north": "south to north", "east": "west to east", "west": "east to west"}
-    return (f"Hex numbers RRCC: row {rows[0]:02d}-{rows[1]:02d} {runs[sheets[0].rows_grow]}, "
-            f"column {runs[sheets[0].cols_grow]}.")
+    shown = board.sheets() if hasattr(board, "sheets") else ()
+    sheets = [s for s in board.grid.boards if board.window.sheet in (None, s.prefix) and (not shown or s.prefix in shown)]
+    if len(sheets) == 1:
+        rows = board.window.rows or sheets[0].rows
+        return (f"Hex numbers RRCC: row {rows[0]:02d}-{rows[1]:02d} {runs[sheets[0].rows_grow]}, "
+                f"column {runs[sheets[0].cols_grow]}.")
+    parts = [f"{s.prefix}: rows {s.rows[0]:02d}-{s.rows[1]:02d} {runs[s.rows_grow]}, columns {runs[s.cols_grow]}"
+             + (f", laid over {s.over}" if s.over else "") for s in sheets]
+    return "Hex numbers: sheet letter and RRCC. " + "; ".join(parts) + "."
 
 
 # ----------------------------------------------------------------------------- entry points
@@ -801,7 +1026,10 @@ def _scene(game: str, board: str | None = None) -> tuple[Scene, MapStyle]:
     st = load_style()
     g = find_game(game)
     chosen = g.boards().board(board) if board else g.boards().default
-    return build_scene(chosen, g.mapdata((chosen.board_name,)), st), st
+    from wargame.mapdata import vocabulary_of
+
+    order = vocabulary_of(g.settings, str(g.folder / "game.toml")).weather
+    return build_scene(chosen, g.mapdata((chosen.board_name,)), st, order), st
 
 
 def _no_progress(done: int, total: int) -> None:
@@ -861,7 +1089,7 @@ def render_map(game: str, *, board: str | None = None, scale: float = 1.0, super
                     edge_arrows.append(((right_edge + 4, y), (b.x - 4, y)))
     _JOB.clear()
     _JOB.update(scene=scene, style=st, scale=scale, ss=ss, rows=rows, width=width, height=height,
-                arrows=box_arrows(scene, data), edge_arrows=edge_arrows, key=key_items(scene))
+                arrows=box_arrows(scene, data), edge_arrows=edge_arrows, key=key_items(scene, st))
     count = math.ceil(height / rows)
     workers = workers if workers is not None else min(os.cpu_count() or 1, 4)
     image = Image.new("RGB", (width, height), st.colours["paper"])

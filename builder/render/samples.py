@@ -7,7 +7,7 @@ examples the rulebook itself uses where it gives one (4.2), otherwise plain numb
 
 from __future__ import annotations
 
-from builder.render.faces import Marker, MarkerFace, UnitCounter, unit_counter
+from builder.render.faces import Marker, MarkerFace, UnitCounter, factor_counter, unit_counter
 
 FACTIONS = ("axis", "western", "soviet")
 FACTION_WORDS = {"axis": "AXIS", "western": "WESTERN", "soviet": "SOVIET"}
@@ -91,6 +91,25 @@ def sample_units() -> list[UnitCounter]:
         unit_counter("HUN", "ground", "motorized", "Mobile"),
         unit_counter("SWE", "naval", "surface", "Coastal"),
         unit_counter("VIC", "naval", "surface", "Toulon"),
+    ]
+    # Counters that print their factors (as ETO's do): every symbol such a game draws.
+    units += [
+        factor_counter("GER", "ground", "infantry", "", "GER", "", "6-3", "3-3"),
+        factor_counter("GER", "ground", "tank", "", "GER", "", "10-5", "5-5"),
+        factor_counter("GER", "ground", "paratroop", "", "GER", "", "1-3", "1-3"),
+        factor_counter("GER", "ground", "hq", "HQ South", "GER", "", "4-2", "previously activated"),
+        factor_counter("USSR", "ground", "general", "Chernyakhovsky", "USSR", "", "3-4", "ineligible to exploit"),
+        factor_counter("YUG", "ground", "partisan", "", "YUG", "", "0-1", ""),
+        factor_counter("GER", "air", "fighter", "", "GER", "Ftr", "4*-4/3", "2*-4/3"),
+        factor_counter("USA", "air", "fighter-bomber", "", "USA", "FB", "4-8/2", "2-8/2"),
+        factor_counter("UK", "air", "naval-air", "", "UK", "Naval", "2-4/1", ""),
+        factor_counter("USA", "air", "bomber", "", "USA", "Bmr", "12-16", "6-16"),
+        factor_counter("USSR", "naval", "battleship", "Oktyabrskaya Revolutsia", "USSR", "BB", "3-10-30", "1-9-20"),
+        factor_counter("ITA", "naval", "cruiser", "Bolzano", "ITA", "CA", "2-10-46", "1-9-30"),
+        factor_counter("UK", "naval", "carrier", "Ark Royal", "UK", "CV", "X-8-32", "X-7-21"),
+        factor_counter("UK", "naval", "destroyer", "", "UK", "DD", "1-4-46", "1-3-30"),
+        factor_counter("GER", "naval", "submarine", "", "GER", "U-boat", "U-boat (schnorkel)",
+                       "U-boat (schnorkel, damaged)"),
     ]
     return units
 

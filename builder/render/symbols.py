@@ -55,6 +55,11 @@ def nato(pen: ImageDraw.ImageDraw, box: Box, unit_type: str, ink: RGB, fill: RGB
         raise ValueError(f"no NATO symbol for unit type {unit_type!r}; "
                          f"known: {', '.join(sorted(NATO_SIGNS))}") from None
     w = max(1, round(stroke))
+    if unit_type in STAFF:  # a headquarters stands on a staff from its lower left corner
+        x0, y0, x1, y1 = box
+        top = y1 - (y1 - y0) * 0.22
+        pen.line([(x0 + w / 2, top), (x0 + w / 2, y1)], fill=ink, width=w)
+        box = (x0, y0, x1, top)
     pen.rectangle(box, fill=fill, outline=ink, width=w)
     x0, y0, x1, y1 = box
     inner = (x0 + w / 2, y0 + w / 2, x1 - w / 2, y1 - w / 2)
@@ -115,6 +120,24 @@ def _static(pen: ImageDraw.ImageDraw, box: Box, ink: RGB, fill: RGB, w: int) -> 
         pen.rectangle((x0 + i * merlon, top - bh * 0.12, x0 + (i + 1) * merlon, top), fill=ink)
 
 
+def _star_sign(pen: ImageDraw.ImageDraw, box: Box, ink: RGB, fill: RGB, w: int) -> None:
+    """A general: a star in the frame."""
+    x0, y0, x1, y1 = box
+    h = y1 - y0
+    star(pen, (x0, y0 + h * 0.08, x1, y1 - h * 0.08), ink)
+
+
+def _guerrilla(pen: ImageDraw.ImageDraw, box: Box, ink: RGB, fill: RGB, w: int) -> None:
+    """Partisans: the guerrilla sign, a G drawn as an open ring with its bar."""
+    x0, y0, x1, y1 = box
+    side = min(x1 - x0, y1 - y0) * 0.72
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    ring = (cx - side / 2, cy - side / 2, cx + side / 2, cy + side / 2)
+    pen.arc(ring, 35, 330, fill=ink, width=w)
+    pen.line([(cx + side * 0.05, cy + side * 0.06), (cx + side / 2, cy + side * 0.06)], fill=ink, width=w)
+    pen.line([(cx + side * 0.47, cy + side * 0.06), (cx + side * 0.47, cy + side * 0.32)], fill=ink, width=w)
+
+
 NATO_SIGNS: dict[str, tuple[Callable[..., None], ...]] = {
     "infantry": (_cross,),
     "paratroop": (_cross, _wings),
@@ -124,7 +147,11 @@ NATO_SIGNS: dict[str, tuple[Callable[..., None], ...]] = {
     "motorized": (_cross, _wheels_line),
     "mechanized": (_cross, _oval),
     "tank": (_oval,),
+    "hq": (),
+    "general": (_star_sign,),
+    "partisan": (_guerrilla,),
 }
+STAFF = frozenset({"hq"})  # signs drawn as a headquarters: the frame on a staff
 
 
 # --- Silhouettes: aircraft from above (nose up), ships from the side (bow right) ----------
@@ -149,8 +176,19 @@ _JET = _mirror([
 ])
 
 
+WHITE: RGB = (255, 255, 255)
+
+
 def aircraft(pen: ImageDraw.ImageDraw, box: Box, kind: str, ink: RGB, bg: RGB) -> None:
+    """A silhouette from above. Fighters and bombers are solid; a fighter-bomber (and naval
+    air, a carrier's fighter-bomber) is a white fighter outlined in ink."""
     square = _square(box)
+    if kind in ("fighter-bomber", "naval-air"):
+        width = max(1, round((square[2] - square[0]) * 0.035))
+        pen.polygon(_map(square, _FIGHTER), fill=WHITE, outline=ink, width=width)
+        if kind == "naval-air":  # the tail hook of a carrier aircraft
+            pen.line(_map(square, [(0.0, 0.84), (0.0, 1.0)]), fill=ink, width=width)
+        return
     outline = {"fighter": _FIGHTER, "bomber": _BOMBER, "jet": _JET}[kind]
     pen.polygon(_map(square, outline), fill=ink)
     if kind == "fighter":  # propeller disc edge
@@ -226,9 +264,43 @@ def _submarine(pen: ImageDraw.ImageDraw, box: Box, ink: RGB, bg: RGB) -> None:
         pen.polygon(_map(box, shape), fill=ink)
 
 
+def _cruiser(pen: ImageDraw.ImageDraw, box: Box, ink: RGB, bg: RGB) -> None:
+    """Lower and slimmer than a battleship: two funnels, a turret fore and aft."""
+    hull = [(-0.98, 0.1), (0.84, 0.04), (1.0, -0.02), (0.88, 0.36), (-0.86, 0.36), (-1.0, 0.2)]
+    blocks = [
+        [(-0.4, 0.08), (-0.4, -0.12), (0.3, -0.12), (0.3, 0.08)],             # deckhouse
+        [(0.12, -0.1), (0.14, -0.36), (0.26, -0.36), (0.28, -0.1)],           # bridge
+        [(0.18, -0.36), (0.19, -0.62), (0.22, -0.62), (0.23, -0.36)],          # foremast
+        [(-0.06, -0.1), (-0.05, -0.34), (0.05, -0.34), (0.06, -0.1)],          # funnels
+        [(-0.28, -0.1), (-0.27, -0.34), (-0.17, -0.34), (-0.16, -0.1)],
+        [(0.4, 0.06), (0.42, -0.06), (0.56, -0.06), (0.58, 0.06)],            # turrets
+        [(-0.72, 0.1), (-0.7, -0.02), (-0.56, -0.02), (-0.54, 0.1)],
+    ]
+    for shape in (hull, *blocks):
+        pen.polygon(_map(box, shape), fill=ink)
+    gun = max(1, round((box[3] - box[1]) * 0.03))
+    for a, b in (((0.54, 0.0), (0.74, -0.02)), ((-0.68, 0.04), (-0.88, 0.06))):
+        pen.line(_map(box, [a, b]), fill=ink, width=gun)
+
+
+def _destroyer(pen: ImageDraw.ImageDraw, box: Box, ink: RGB, bg: RGB) -> None:
+    """Long and low: a raised bow, one funnel, a gun forward."""
+    hull = [(-0.98, 0.18), (0.7, 0.12), (1.0, 0.02), (0.9, 0.34), (-0.9, 0.34), (-1.0, 0.26)]
+    blocks = [
+        [(0.18, 0.14), (0.2, -0.14), (0.36, -0.14), (0.38, 0.14)],            # bridge
+        [(0.26, -0.14), (0.27, -0.46), (0.3, -0.46), (0.31, -0.14)],           # mast
+        [(-0.14, 0.14), (-0.12, -0.2), (0.02, -0.2), (0.04, 0.14)],            # funnel
+        [(0.5, 0.12), (0.52, 0.02), (0.62, 0.02), (0.64, 0.12)],              # gun house
+    ]
+    for shape in (hull, *blocks):
+        pen.polygon(_map(box, shape), fill=ink)
+    pen.line(_map(box, [(0.62, 0.06), (0.78, 0.04)]), fill=ink, width=max(1, round((box[3] - box[1]) * 0.03)))
+
+
 def ship(pen: ImageDraw.ImageDraw, box: Box, kind: str, ink: RGB, bg: RGB) -> None:
     draw = {"carrier": _carrier, "surface": _battleship, "convoy": _convoy,
-            "submarine": _submarine}[kind]
+            "submarine": _submarine, "battleship": _battleship, "cruiser": _cruiser,
+            "destroyer": _destroyer}[kind]
     draw(pen, box, ink, bg)
 
 
@@ -321,6 +393,18 @@ def _fort(pen, box, ink, bg):
     gate = _box(s, -0.25, 0.2, 0.25, 0.85)
     pen.rectangle((gate[0], (gate[1] + gate[3]) / 2, gate[2], gate[3]), fill=bg)
     pen.pieslice((gate[0], gate[1], gate[2], gate[1] + (gate[2] - gate[0])), 180, 360, fill=bg)
+
+
+def _airfield(pen, box, ink, bg):
+    """Two crossing runways."""
+    s = _square(box)
+    for angle in (25, -35):
+        strip = _rotate([(-0.95, -0.16), (0.95, -0.16), (0.95, 0.16), (-0.95, 0.16)], angle)
+        pen.polygon(_map(s, strip), fill=ink)
+    for angle in (25, -35):  # centre line dashes
+        for t in (-0.6, -0.2, 0.2, 0.6):
+            dash = _rotate([(t - 0.1, -0.025), (t + 0.1, -0.025), (t + 0.1, 0.025), (t - 0.1, 0.025)], angle)
+            pen.polygon(_map(s, dash), fill=bg)
 
 
 def _anchor(pen, box, ink, bg):
@@ -507,6 +591,7 @@ ICONS: dict[str, Callable[..., None]] = {
     "bomb": _bomb,
     "fort": _fort,
     "anchor": _anchor,
+    "airfield": _airfield,
     "arrow": _arrow,
     "double-chevron": _double_chevron,
     "die": _die,

@@ -48,7 +48,7 @@ def unit_faction(content: Content, nation: str) -> str:
     return (info.joined or "neutral") if info else "neutral"
 
 
-def chosen(content: Content, choice: Choice, scenarios: Path | None = None
+def chosen(content: Content, choice: Choice, scenarios: Path | None = None, grid=None,  # noqa: ANN001
            ) -> list[tuple[str, str, int]]:
     """(kind, key, count) of every counter to print, in table order: units, then markers."""
     if choice.markers_only and choice.units_only:
@@ -62,7 +62,7 @@ def chosen(content: Content, choice: Choice, scenarios: Path | None = None
             raise SheetError(f"no nation {key!r}{near_miss(key, content.nations)}")
     counts: Counter[str] | None = None
     if choice.scenario is not None:
-        counts = _scenario_counts(content, choice.scenario, scenarios)
+        counts = _scenario_counts(content, choice.scenario, scenarios, grid)
     out: list[tuple[str, str, int]] = []
     if not choice.markers_only:
         for unit in content.units.values():
@@ -86,7 +86,9 @@ def chosen(content: Content, choice: Choice, scenarios: Path | None = None
     return out
 
 
-def _scenario_counts(content: Content, name: str, folder: Path | None) -> Counter[str]:
+def _scenario_counts(content: Content, name: str, folder: Path | None, grid=None) -> Counter[str]:  # noqa: ANN001
+    """How many counters of each key a scenario sets up; ``grid`` reads its hex ids (a grid of
+    sheets names hexes "W3533")."""
     from wargame.content import load_scenario
 
     if folder is None:
@@ -95,7 +97,7 @@ def _scenario_counts(content: Content, name: str, folder: Path | None) -> Counte
     if name not in known:
         raise SheetError(f"no scenario {name!r}{near_miss(name, known)}; "
                          f"known: {', '.join(known) or 'none'}")
-    scenario = load_scenario(folder / f"{name}.toml", content)
+    scenario = load_scenario(folder / f"{name}.toml", content, grid)
     counts: Counter[str] = Counter()
     for placement in scenario.setup:
         counts[placement.counter] += placement.count
@@ -117,12 +119,16 @@ def content_art(content: Content, rows: Sequence[tuple[str, str, int]], px: int,
     edge = load_layout()["marker.edge"] * px
     out = []
     tally = progress or (lambda done, total: None)
+    drawn: dict[str, tuple[Image.Image, Image.Image]] = {}  # counters printed alike are drawn once
     try:
         for done, (kind, key, count) in enumerate(rows, start=1):
             tally(done - 1, len(rows))
             if kind == "unit":
                 design = units[key]
-                front, back = render_counter(design.front, px), render_counter(design.back, px)
+                art = content.units[key].art_key
+                if art not in drawn:
+                    drawn[art] = (render_counter(design.front, px), render_counter(design.back, px))
+                front, back = drawn[art]
                 nation = content.units[key].nation
             else:
                 design = markers[key]

@@ -92,7 +92,7 @@ def run(args: argparse.Namespace) -> int:
         from wargame.games import find_game
 
         content = find_game(args.game).content()
-        units, markers = units_from(content), markers_from(content)
+        units, markers = units_from(content, designs=True), markers_from(content)
         physical = physical_count(content)
     width, height = sheet_size(units, markers, px, columns=args.columns)
     if width * height > MAX_SHEET_PIXELS:
@@ -107,7 +107,7 @@ def run(args: argparse.Namespace) -> int:
     _write_png(image, args.output)
     seconds = time.perf_counter() - started
     extra = f"; the tables make {physical} physical counters" if physical is not None else ""
-    print(f"{args.output}: {stats.counters} counter designs ({len(units)} units, "
+    print(f"{args.output}: {stats.counters} counter designs ({len(units)} unit designs, "
           f"{len(markers)} markers), {stats.faces} faces at {px} px ({size_words}), "
           f"{image.width}x{image.height} px, {seconds:.1f} s{extra}")
     return OK

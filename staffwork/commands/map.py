@@ -147,15 +147,21 @@ def _info(args: argparse.Namespace) -> int:
     for s in m.sides_of(h.id):
         other = s.side.other(h.hex)
         sides.append({"direction": m.grid.direction(h.hex, other), "to": m.grid.hex_id(other),
-                      **{k: v for k, v in asdict(s).items() if k not in ("side",)}})
+                      **{k: v for k, v in asdict(s).items() if k not in ("side", "features")},
+                      "features": sorted(s.features)})
     cities = [asdict(c) for c in m.cities_in(h.id)]
-    data = {k: v for k, v in asdict(h).items() if k not in ("hex", "rough_terrains")}
+    data = {k: v for k, v in asdict(h).items() if k not in ("hex", "rough_terrains", "features")}
+    data["features"] = sorted(h.features)
+    data["also"] = [m.grid.hex_id(a) for a in m.grid.aliases(h.hex)[1:]]  # its other sheets' ids
     if args.json:
         json.dump({"hex": data, "cities": cities, "hexsides": sides}, sys.stdout, indent=1)
         sys.stdout.write("\n")
         return 0
     print(f"hex {h.id}: {h.kind}" + (f", {h.terrain}" if h.terrain else "") +
-          (f", {h.country} ({h.area}{', overseas' if h.overseas else ''})" if h.country else ""))
+          (f", {h.country} ({h.area}{', overseas' if h.overseas else ''})" if h.country else "") +
+          (f"; also {', '.join(data['also'])}" if data["also"] else ""))
+    if data["features"]:
+        print("  " + ", ".join(data["features"]))
     for key in ("disputed", "line", "weather", "seazones"):
         v = data[key]
         if v:
@@ -168,7 +174,7 @@ def _info(args: argparse.Namespace) -> int:
         print(f"  city {c['name']}" + (f" ({', '.join(roles)})" if roles else "") +
               (f", Sea Zones {';'.join(map(str, c['seazones']))}" if c["seazones"] else ""))
     for s in sides:
-        feats = [k for k in ("water", "river", "land_border", "transport") if s[k]]
+        feats = [k for k in ("water", "river", "land_border", "transport") if s[k]] + s["features"]
         if s["border"]:
             feats.append(f"{s['border']} border")
         if s["strait"]:

@@ -161,7 +161,7 @@ def _run(args: argparse.Namespace) -> int:
     choice = Choice(scenario=args.scenario, factions=tuple(args.faction),
                     nations=tuple(args.nation), markers_only=args.markers_only,
                     units_only=args.units_only)
-    rows = chosen(content, choice, folder / "scenarios")
+    rows = chosen(content, choice, folder / "scenarios", grid=game.boards().grid if args.scenario else None)
     bar = bar_for(args)
     try:
         arts = content_art(content, rows, spec.counter_px, progress=bar.stage("drawing", "designs"))
@@ -176,7 +176,8 @@ def _run(args: argparse.Namespace) -> int:
     finally:
         bar.close()
     seconds = time.perf_counter() - started
-    print(f"{output}: {len(sheets.slots)} counters ({len(arts)} designs) on "
+    designs = len({id(a.front) for a in arts})  # rows of one printed design share their art
+    print(f"{output}: {len(sheets.slots)} counters ({designs} designs) on "
           f"{max(s.sheet for s in sheets.slots)} sheets ({len(sheets.pages)} pages), "
           f"{spec.counter_mm:.2f} mm at {spec.dpi} dpi, {len(data) / 1e6:.1f} MB, "
           f"{seconds:.1f} s; manifest {manifest}{extra}")

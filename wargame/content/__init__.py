@@ -1,6 +1,6 @@
 """A game's content (nations, order of battle, markers, policies, events) loaded from its files."""
 
-from .load import CATEGORIES, FILES, SYMBOLS, TYPES, default_folder, load_content
+from .load import FILES, default_folder, load_content
 from .model import (
     Content,
     DisputedArea,
@@ -13,14 +13,12 @@ from .model import (
     Policy,
     Timing,
     Unit,
+    UnitVocabulary,
 )
 from .scenario import NationStart, Placement, Rule, Scenario, load_scenario, load_scenarios
 
 __all__ = [
-    "CATEGORIES",
     "FILES",
-    "SYMBOLS",
-    "TYPES",
     "Content",
     "DisputedArea",
     "Event",
@@ -32,6 +30,7 @@ __all__ = [
     "Policy",
     "Timing",
     "Unit",
+    "UnitVocabulary",
     "NationStart",
     "Placement",
     "Rule",

@@ -26,21 +26,10 @@ from .model import (
     Policy,
     Unit,
     Timing,
+    UnitVocabulary,
 )
 from .tables import Row, TomlDoc, read_table
 
-# Unit vocabulary from the rules (3.2): kind -> category -> types.
-CATEGORIES: Mapping[str, Mapping[str, tuple[str, ...]]] = MappingProxyType(
-    {
-        "ground": {"field": ("infantry", "paratroop", "motorized", "tank"), "garrison": ("garrison",)},
-        "air": {"air": ("fighter", "bomber")},
-        "naval": {"warship": ("carrier", "surface"), "convoy": ("convoy",)},
-    }
-)
-TYPES = tuple(t for cats in CATEGORIES.values() for types in cats.values() for t in types)
-# Counter art may draw a more specific symbol than the rules type (a mountain army is infantry).
-SYMBOLS = (*TYPES, "mountain", "cavalry", "mechanized")
-UNIT_PLACES = ("setup", "mobilization", "conditional")
 MARKER_PLACES = (
     "events_box",
     "conditional_box",
@@ -69,6 +58,11 @@ SETTINGS = (
     "map",
     "fixed_weather",
     "weather_states",
+    "units",
+    "nation_columns",
+    "nation_values",
+    "seasons",
+    "place_words",
 )
 FILES = (
     "game.toml",
@@ -88,21 +82,28 @@ def load_content(folder: Path | str) -> Content:
     """Every content file of one game, loaded and cross-checked."""
     folder = Path(folder)
     settings = _settings(folder / "game.toml")
-    faction_rows = list(read_table(folder / "factions.csv", FACTION_COLUMNS))
+    faction_rows = list(read_table(folder / "factions.csv", FACTION_COLUMNS, FACTION_OPTIONAL))
     factions = _keyed(_faction(r, settings) for r in faction_rows)
     nations = _keyed(
-        _nation(r, factions, settings) for r in read_table(folder / "nations.csv", NATION_COLUMNS)
+        _nation(r, factions, settings)
+        for r in read_table(folder / "nations.csv", NATION_COLUMNS, (*NATION_OPTIONAL, *settings.nation_columns))
     )
     for row, faction in zip(faction_rows, factions.values(), strict=True):
         _ref(row, "leader", faction.leader, nations, "nation")
         for payer in faction.diplomacy_payers:
             _ref(row, "diplomacy_payer", payer, nations, "nation")
+        for ally in faction.allies:
+            _ref(row, "allies", ally, factions, "faction")
+            if ally == faction.key:
+                raise row.fail("allies", f"{ally} cannot be its own ally")
+            if faction.key not in factions[ally].allies:
+                raise row.fail("allies", f"{ally} does not name {faction.key} among its allies (an alliance is mutual)")
     areas = _keyed(_area(r, nations) for r in _optional_table(folder / "disputed_areas.csv", AREA_COLUMNS))
     events = _keyed(_event(r) for r in _optional_table(folder / "events.csv", EVENT_COLUMNS))
-    unit_rows = list(read_table(folder / "units.csv", UNIT_COLUMNS, ("note",)))
+    unit_rows = list(read_table(folder / "units.csv", UNIT_COLUMNS, UNIT_OPTIONAL))
     units = _keyed(_unit(r, nations, events, settings) for r in unit_rows)
     _check_units(unit_rows, units)
-    marker_rows = list(read_table(folder / "markers.csv", MARKER_COLUMNS, ("note",)))
+    marker_rows = list(read_table(folder / "markers.csv", MARKER_COLUMNS, ("note", "ours", "source")))
     markers = _keyed(_marker(r, factions, nations, areas, events, settings) for r in marker_rows)
     for row in marker_rows:  # setups name units and markers in one column, so keys must not clash
         if row.cells["key"] in units:
@@ -160,7 +161,77 @@ def _settings(path: Path) -> GameSettings:
         cup_markers=toml.strings("cup_markers") if "cup_markers" in toml.data else (),
         fixed_weather=_fixed_weather(toml),
         weather_states=toml.strings("weather_states") if "weather_states" in toml.data else ("Fair",),
+        units=_vocabulary(toml),
+        nation_columns=toml.strings("nation_columns") if "nation_columns" in toml.data else (),
+        nation_values=toml.strings("nation_values") if "nation_values" in toml.data else (),
+        seasons=_seasons(toml),
+        place_words=toml.strings("place_words") if "place_words" in toml.data else (),
     )
+
+
+def _vocabulary(toml: TomlDoc) -> UnitVocabulary:
+    """The game's unit words, game.toml [units]: kinds -> categories -> types, the symbols its
+    counter art draws, which categories have two sides, the arrival words."""
+    table = toml.data.get("units")
+    if not isinstance(table, dict):
+        raise toml.fail("units", "must be a table: [units.kinds] ground = { field = [\"infantry\"] } ..."
+                        if "units" in toml.data else "is missing (the [units] table: kinds, categories, types)")
+    known = ("kinds", "symbols", "draw", "two_sided", "arrivals", "back_names", "labels")
+    for name in table:
+        if name not in known:
+            raise toml.fail(f"units.{name}", f'unknown setting "{name}"{near_miss(name, known)}')
+    kinds_t = table.get("kinds")
+    if not isinstance(kinds_t, dict) or not kinds_t:
+        raise toml.fail("units.kinds", "must be a table of kind = { category = [types] }")
+    kinds: dict[str, Mapping[str, tuple[str, ...]]] = {}
+    seen: set[str] = set()
+    for kind, cats in kinds_t.items():
+        if not isinstance(cats, dict) or not cats or not all(
+                isinstance(v, list) and v and all(isinstance(t, str) and t for t in v) for v in cats.values()):
+            raise toml.fail(f"units.kinds.{kind}", "must be a table of category = [types]")
+        for types in cats.values():
+            for t in types:
+                if t in seen:
+                    raise toml.fail(f"units.kinds.{kind}", f'type "{t}" is listed twice', t)
+                seen.add(t)
+        kinds[kind] = MappingProxyType({c: tuple(v) for c, v in cats.items()})
+
+    def words(key: str) -> tuple[str, ...]:
+        value = table.get(key, [])
+        if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):
+            raise toml.fail(f"units.{key}", "must be a list of names")
+        return tuple(value)
+
+    def mapping(key: str, keys: Iterable[str], what: str) -> Mapping[str, str]:
+        value = table.get(key, {})
+        if not isinstance(value, dict) or not all(isinstance(v, str) and v for v in value.values()):
+            raise toml.fail(f"units.{key}", "must be a table of name = text")
+        options = list(keys)
+        for name in value:
+            if name not in options:
+                raise toml.fail(f"units.{key}", f'no {what} "{name}"{near_miss(name, options)}')
+        return MappingProxyType(dict(value))
+
+    vocabulary = UnitVocabulary(MappingProxyType(kinds))
+    categories = [c for cats in kinds.values() for c in cats]
+    two_sided = words("two_sided") if "two_sided" in table else None
+    for c in two_sided or ():
+        if c not in categories:
+            raise toml.fail("units.two_sided", f'no category "{c}"{near_miss(c, categories)}')
+    return UnitVocabulary(MappingProxyType(kinds), symbols=words("symbols"),
+                          draw=mapping("draw", vocabulary.types, "unit type"), two_sided=two_sided,
+                          arrivals=words("arrivals"), back_names=mapping("back_names", kinds, "kind"),
+                          labels=mapping("labels", vocabulary.types, "unit type"))
+
+
+def _seasons(toml: TomlDoc) -> Mapping[str, str]:
+    """Seasonal boxes of the turn track: season name -> the month it opens ("Winter" = "Jan")."""
+    from .model import MONTHS
+
+    table = toml.data.get("seasons", {})
+    if not isinstance(table, dict) or not all(v in MONTHS for v in table.values()):
+        raise toml.fail("seasons", 'must be a table of season = month, like Winter = "Jan"')
+    return MappingProxyType(dict(table))
 
 
 def _fixed_weather(toml: TomlDoc) -> Mapping[str, str]:
@@ -200,7 +271,8 @@ def _ref(
 
 # -- factions and nations ---------------------------------------------------------------------
 
-FACTION_COLUMNS = ("key", "name", "leader", "diplomacy_payer", "friendly_boxes", "scheme", "rule")
+FACTION_COLUMNS = ("key", "name", "leader", "scheme")
+FACTION_OPTIONAL = ("diplomacy_payer", "friendly_boxes", "rule", "allies", "note")
 
 
 def _faction(row: Row, settings: GameSettings) -> tuple[Row, str, Faction]:
@@ -220,13 +292,15 @@ def _faction(row: Row, settings: GameSettings) -> tuple[Row, str, Faction]:
             scheme=row.text("scheme"),
             friendly_boxes=boxes,
             rules=row.rules("rule"),
+            allies=row.items("allies"),
         ),
     )
 
 
-NATION_COLUMNS = (
-    "abbr", "name", "power", "faction_1939", "joined", "joined_when", "exists", "capital", "mainland",
-    "overseas", "factories", "will", "will_note", "scheme", "rule",
+NATION_COLUMNS = ("abbr", "name", "power", "faction_1939", "joined", "scheme")
+NATION_OPTIONAL = (
+    "joined_when", "exists", "capital", "mainland", "overseas", "factories", "will", "will_note", "rule",
+    "ours", "source", "note",
 )  # fmt: skip
 
 
@@ -245,7 +319,7 @@ def _nation(row: Row, factions: Mapping[str, Faction], settings: GameSettings) -
             "joined_when", f"{when} is outside the game ({settings.first_turn} to {settings.last_turn})"
         )
     mainland = row.items("mainland")
-    if not mainland:
+    if not mainland and "mainland" in row.cells:
         raise row.fail("mainland", "is empty (every country has a mainland area, 2.1)")
     return (
         row,
@@ -257,7 +331,8 @@ def _nation(row: Row, factions: Mapping[str, Faction], settings: GameSettings) -
             faction_1939=None if faction == "neutral" else faction,
             joined=None if joined == "neutral" else joined,
             joined_when=when,
-            conditional=row.choice("exists", ("always", "conditional")) == "conditional",
+            conditional=row.choice("exists", ("always", "conditional"), required="exists" in row.cells)
+            == "conditional",
             capital=row.optional("capital"),
             mainland=mainland,
             overseas=row.items("overseas"),
@@ -266,8 +341,17 @@ def _nation(row: Row, factions: Mapping[str, Faction], settings: GameSettings) -
             will_note=row.text("will_note", required=False),
             scheme=row.text("scheme"),
             rules=row.rules("rule"),
+            values=MappingProxyType({c: row.cells.get(c, "") for c in settings.nation_columns}),
+            ours=_ours(row),
+            source=row.text("source", required=False),
+            note=row.text("note", required=False),
         ),
     )
+
+
+def _ours(row: Row) -> bool:
+    """The optional ``ours`` flag: a value of the row is ours, not the game's text."""
+    return row.flag("ours") if "ours" in row.cells else False
 
 
 AREA_COLUMNS = ("key", "name", "part_of", "ceded_to", "whole_country", "ceded_by", "rule")
@@ -315,13 +399,21 @@ def _event(row: Row) -> tuple[Row, str, Event]:
     )
 
 
-UNIT_COLUMNS = (
-    "key", "nation", "kind", "category", "type", "symbol", "id", "sides", "elite", "upgrade",
-    "what_if", "count", "arrives", "replaces",
+UNIT_COLUMNS = ("key", "nation", "kind", "type", "count", "arrives")
+UNIT_OPTIONAL = (
+    "category", "symbol", "id", "sides", "elite", "upgrade", "what_if", "replaces", "note",
+    # games that print factors on their counters
+    "steps", "front", "back", "ours", "ours_fields", "source", "design",
 )  # fmt: skip
+# The columns a row may say are ours (ours_fields).
+OURS_FIELDS = ("front", "back", "steps", "count", "arrives", "id", "type", "nation")
 
 
 def _timing_in_game(row: Row, column: str, timing: Timing, settings: GameSettings) -> Timing:
+    if timing.year is not None:
+        if not settings.first_turn.year <= timing.year <= settings.last_turn.year:
+            raise row.fail(column, f"{timing} is outside the game ({settings.first_turn} to {settings.last_turn})")
+        return timing
     if timing.month is not None and not settings.first_turn <= timing.month <= settings.last_turn:
         raise row.fail(
             column, f"{timing.month} is outside the game ({settings.first_turn} to {settings.last_turn})"
@@ -335,25 +427,47 @@ def _unit(
     key = row.text("key")
     nation = row.text("nation")
     _ref(row, "nation", nation, nations, "nation")
-    kind = row.choice("kind", CATEGORIES)
-    category = row.choice("category", CATEGORIES[kind])
-    unit_type = row.choice("type", CATEGORIES[kind][category])
-    symbol = row.choice("symbol", SYMBOLS, required=False) or unit_type
-    sides = row.integer("sides", 1, 2)
-    expected = 2 if category == "field" else 1
-    if sides != expected:
-        raise row.fail(
-            "sides", f"a {category} unit has {expected} side{'s' if expected == 2 else ''}, not {sides} (3.2)"
-        )
-    upgrade = row.flag("upgrade")
+    words = settings.units
+    kind = row.choice("kind", words.kinds)
+    if "category" in row.cells:
+        category = row.choice("category", words.kinds[kind])
+        unit_type = row.choice("type", words.kinds[kind][category])
+    else:
+        unit_type = row.choice("type", [t for types in words.kinds[kind].values() for t in types])
+        category = words.category_of(kind, unit_type)
+    symbol = row.choice("symbol", words.all_symbols, required=False) or words.symbol_of(unit_type)
+    front = row.text("front", required=False)
+    back = row.text("back", required=False)
+    steps = row.integer("steps", 1, 9, required=False)
+    if "sides" in row.cells:
+        sides = row.integer("sides", 1, 2)
+    else:
+        sides = 2 if back else 1  # a printed back is the unit's second state
+    if words.two_sided is not None:
+        expected = 2 if category in words.two_sided else 1
+        if sides != expected:
+            raise row.fail(
+                "sides", f"a {category} unit has {expected} side{'s' if expected == 2 else ''}, not {sides} (3.2)"
+            )
+    if steps == 2 and not back:
+        raise row.fail("back", "is empty but the unit has two steps (the back is its second step)")
+    ident = row.text("id", required=not front)
+    upgrade = _flag(row, "upgrade")
     replaces = row.optional("replaces")
     if upgrade and replaces is None:
         raise row.fail("replaces", "is empty but the unit is an upgrade (8.2: say which unit it replaces)")
     if not upgrade and replaces is not None:
         raise row.fail("replaces", "is filled but the unit is not an upgrade (set upgrade to yes)")
     if replaces is not None and replaces.startswith("type:"):
-        _ref(row, "replaces", replaces[5:], TYPES, "unit type")
-    arrives = _timing_in_game(row, "arrives", row.timing("arrives", UNIT_PLACES, events), settings)
+        _ref(row, "replaces", replaces[5:], words.types, "unit type")
+    arrives = _timing_in_game(
+        row, "arrives", row.timing("arrives", words.arrivals, events, settings.seasons), settings)
+    ours_fields = row.items("ours_fields")
+    for name in ours_fields:
+        _ref(row, "ours_fields", name, OURS_FIELDS, "column")
+    ours = _ours(row)
+    if ours_fields and not ours:
+        raise row.fail("ours", "is no but ours_fields names columns whose values are ours")
     return (
         row,
         key,
@@ -364,29 +478,49 @@ def _unit(
             category=category,
             type=unit_type,
             symbol=symbol,
-            id=row.text("id"),
+            id=ident,
             sides=sides,
-            elite=row.flag("elite"),
+            elite=_flag(row, "elite"),
             upgrade=upgrade,
-            what_if=row.flag("what_if"),
+            what_if=_flag(row, "what_if"),
             count=row.integer("count", 1, 99),
             arrives=arrives,
             replaces=replaces,
             note=row.text("note", required=False),
+            steps=steps,
+            front=front,
+            back=back,
+            ours=ours,
+            ours_fields=ours_fields,
+            source=row.text("source", required=False),
+            design=row.text("design", required=False),
+            label=words.label(unit_type),
         ),
     )
 
 
+def _flag(row: Row, column: str) -> bool:
+    """An optional yes/no column: no when the table leaves it out."""
+    return row.flag(column) if column in row.cells else False
+
+
 def _check_units(rows: list[Row], units: Mapping[str, Unit]) -> None:
-    """Checks that need the whole table: upgrade predecessors and printed IDs."""
+    """Checks that need the whole table: upgrade predecessors, printed IDs and designs."""
     printed: dict[tuple[str, str, str], int] = {}
+    designs: dict[str, tuple[Unit, int]] = {}
     for row, unit in zip(rows, units.values(), strict=True):
         label = (unit.nation, unit.kind, unit.id)
-        if label in printed:
+        if unit.id and label in printed:
             raise row.fail(
                 "id", f'{unit.nation} already has a {unit.kind} unit "{unit.id}" (line {printed[label]})'
             )
         printed[label] = row.line
+        if unit.design:
+            first, line = designs.setdefault(unit.design, (unit, row.line))
+            for name in ("nation", "kind", "type", "symbol", "id", "front", "back", "steps"):
+                if getattr(first, name) != getattr(unit, name):
+                    raise row.fail("design", f'design "{unit.design}" has {name} "{getattr(first, name)}" '
+                                             f'on line {line}: counters printed alike are alike')
         if unit.replaces is None or unit.replaces.startswith("type:"):
             continue
         _ref(row, "replaces", unit.replaces, units, "unit")
@@ -427,7 +561,7 @@ def _marker(
     _ref(row, "faction", faction, factions, "faction")
     _ref(row, "nation", nation, nations, "nation")
     _ref(row, "about", about, [*areas, *settings.weather_zones], "disputed area or weather zone")
-    starts = _timing_in_game(row, "starts", row.timing("starts", MARKER_PLACES, events), settings)
+    starts = _timing_in_game(row, "starts", row.timing("starts", MARKER_PLACES, events, settings.seasons), settings)
     return (
         row,
         key,
@@ -444,6 +578,8 @@ def _marker(
             starts=starts,
             rules=row.rules("rule"),
             note=row.text("note", required=False),
+            ours=_ours(row),
+            source=row.text("source", required=False),
         ),
     )
 

@@ -41,23 +41,73 @@ class Month:
 
 @dataclass(frozen=True)
 class Timing:
-    """When or where a counter enters play: a place, a month, or an event plus an offset.
+    """When or where a counter enters play: a place, a month, an event plus an offset, a
+    seasonal box of the turn track or a year's order of battle.
 
-    Exactly one of ``place``, ``month`` and ``event`` is set. ``offset`` counts turns after the
-    event, as the rules do when they put a counter "six turns later" on the turn track.
+    Exactly one of ``place``, ``month``, ``event``, ``season`` and ``year`` is set (``season``
+    comes with its ``year``: "Autumn 1940"). ``offset`` counts turns after the event, as the
+    rules do when they put a counter "six turns later" on the turn track. ``month`` is also the
+    first month after a seasonal box or a year, so timings stay comparable.
     """
 
     place: str | None = None
     month: Month | None = None
     event: str | None = None
     offset: int = 0
+    season: str | None = None
+    year: int | None = None
 
     def __str__(self) -> str:
+        if self.season is not None:
+            return f"{self.season} {self.year}"
+        if self.year is not None:
+            return str(self.year)
         if self.month is not None:
             return str(self.month)
         if self.event is not None:
             return self.event + (f"+{self.offset}" if self.offset else "")
         return self.place or ""
+
+
+@dataclass(frozen=True)
+class UnitVocabulary:
+    """A game's words for its units (game.toml [units]): kinds, categories and types, what the
+    counter art may draw, which categories have two sides, and where a counter may arrive."""
+
+    kinds: Mapping[str, Mapping[str, tuple[str, ...]]]  # kind -> category -> types
+    symbols: tuple[str, ...] = ()  # what the art may draw besides a unit's type (a mountain army)
+    draw: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))  # type -> symbol drawn
+    two_sided: tuple[str, ...] | None = None  # categories with exactly two sides, the rest one; None: per row
+    arrivals: tuple[str, ...] = ()  # place words the arrives column may use
+    back_names: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))  # kind -> back state
+    labels: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))  # type -> printed label
+
+    def label(self, unit_type: str) -> str:
+        """The short name printed on a counter for its type ("BB", "Inf"); the type itself if none."""
+        return self.labels.get(unit_type, unit_type)
+
+    @property
+    def types(self) -> tuple[str, ...]:
+        return tuple(t for cats in self.kinds.values() for types in cats.values() for t in types)
+
+    def category_of(self, kind: str, unit_type: str) -> str | None:
+        for category, types in self.kinds.get(kind, {}).items():
+            if unit_type in types:
+                return category
+        return None
+
+    def symbol_of(self, unit_type: str) -> str:
+        """The symbol the art draws for a type when a unit names none."""
+        return self.draw.get(unit_type, unit_type)
+
+    @property
+    def all_symbols(self) -> tuple[str, ...]:
+        drawn = tuple(dict.fromkeys(self.symbol_of(t) for t in self.types))
+        return tuple(dict.fromkeys((*drawn, *self.symbols)))
+
+    def back_name(self, kind: str) -> str:
+        """What the back of a two-sided unit of this kind shows ("reduced", "depleted")."""
+        return self.back_names.get(kind, "reduced")
 
 
 @dataclass(frozen=True)
@@ -73,6 +123,11 @@ class GameSettings:
     cup_markers: tuple[str, ...] = ()  # markers that may enter the draw cup in play, besides its start
     fixed_weather: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))  # zone -> its only weather (USE desert)
     weather_states: tuple[str, ...] = ("Fair",)  # what the weather of a zone can be
+    units: UnitVocabulary = field(default_factory=lambda: UnitVocabulary(MappingProxyType({})))
+    nation_columns: tuple[str, ...] = ()  # the game's own columns of nations.csv (income, rail capacity)
+    nation_values: tuple[str, ...] = ()  # numbers a scenario may give each nation (EPs, offensives)
+    seasons: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))  # season -> month it opens
+    place_words: tuple[str, ...] = ()  # boxes a setup may name besides the common ones (force_pool)
 
 
 @dataclass(frozen=True)
@@ -80,10 +135,11 @@ class Faction:
     key: str
     name: str
     leader: str  # nation abbreviation
-    diplomacy_payers: tuple[str, ...]  # nations that pay for Diplomacy (9.1), in order
+    diplomacy_payers: tuple[str, ...]  # nations that pay for Diplomacy (9.1), in order; () = none
     scheme: str  # colour scheme key in art/markers.toml (control markers, palettes)
     friendly_boxes: tuple[str, ...]  # Map Boxes friendly to this faction (2.3)
     rules: tuple[str, ...]
+    allies: tuple[str, ...] = ()  # factions that are not its enemies (ETO-style partnerships)
 
 
 @dataclass(frozen=True)
@@ -103,6 +159,10 @@ class Nation:
     will_note: str
     scheme: str  # counter colour scheme key in art/nations.toml
     rules: tuple[str, ...]
+    values: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))  # a game's own columns
+    ours: bool = False  # a value of the row is ours, not the game's text
+    source: str = ""
+    note: str = ""
 
 
 @dataclass(frozen=True)
@@ -135,6 +195,29 @@ class Unit:
     arrives: Timing
     replaces: str | None  # a unit key, or "type:<type>" for any unit of that type and nation
     note: str
+    steps: int | None = None  # steps of a game that counts them (None: as sides)
+    front: str = ""  # printed factors in the game's notation ("6-3", "4*-4/3", "4-11-28")
+    back: str = ""  # the back's factors, or the words it shows ("previously activated"); "" = blank
+    ours: bool = False  # some value of the row is ours, not the game's
+    ours_fields: tuple[str, ...] = ()  # which columns are ours
+    source: str = ""  # where the values come from
+    design: str = ""  # counters printed alike share a design (rows that differ only by arrival)
+    label: str = ""  # the type's short printed name ("Inf", "BB"), from the game's vocabulary
+
+    @property
+    def name(self) -> str:
+        """What a player calls the counter: its printed ID, else its type and factors
+        ("Inf 6-3"), else the words its front shows ("U-boat")."""
+        if self.id:
+            return self.id
+        if not any(c.isdigit() for c in self.front):
+            return self.front or self.label or self.type
+        return f"{self.label or self.type} {self.front}"
+
+    @property
+    def art_key(self) -> str:
+        """The key its pictures are filed under: one per printed design."""
+        return self.design or self.key
 
     @property
     def mobile(self) -> bool:
@@ -156,6 +239,8 @@ class Marker:
     starts: Timing
     rules: tuple[str, ...]
     note: str
+    ours: bool = False
+    source: str = ""
 
 
 @dataclass(frozen=True)

@@ -14,14 +14,14 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
 
 from wargame.errors import DataError, near_miss
 from wargame.grid import Grid
 
-from .model import Content, Month, Timing, Unit
+from .model import Content, Month, Nation, Timing, Unit
 from .tables import Row, TomlDoc, read_table
 
 STATUSES = ("active", "neutral", "conquered", "ceded", "absent")
@@ -30,8 +30,9 @@ BOXES = ("mobilization", "eliminated", "conditional", "upgrade", "events", "hold
          "track", "turn_track", "hand")  # fmt: skip
 _HEX_RE = re.compile(r"^\d{4}$")
 _MONTH_RE = re.compile(r"^[A-Z][a-z]{2}-\d\d$")
+_SEASON_RE = re.compile(r"^[A-Z][a-z]+ \d{4}$")  # a seasonal box of the turn track ("Autumn 1940")
 SETTINGS = ("name", "first_turn", "last_turn", "factions", "policies", "events_done", "ceded", "nations",
-            "weather", "victory", "special_rules", "notes", "board", "waived")  # fmt: skip
+            "weather", "victory", "special_rules", "notes", "board", "waived", "first_phase")  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -43,6 +44,24 @@ class NationStart:
     factories: int | None
     production: int | str | None = None  # Production Points a turn, or "NA" (not tracked)
     production_per_factory: int | None = None  # or this many PP per friendly factory of the country
+    values: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))  # game.toml nation_values
+
+    def value(self, name: str, listed: Nation | None = None) -> int | None:
+        """A starting number of the nation: one of the game's own values (EPs, offensives), its
+        National Will or factories (the scenario's, else the country list's), or its
+        production as the scenario fixes it; None when nothing gives it."""
+        if name in self.values:
+            return self.values[name]
+        if name == "will":
+            return self.will if self.will is not None else (listed.will if listed else None)
+        if name == "factories":
+            return self.factories if self.factories is not None else (listed.factories if listed else None)
+        if name == "production":
+            if isinstance(self.production, int):
+                return self.production
+            if self.production_per_factory is not None and listed is not None:
+                return self.production_per_factory * (listed.factories or 0)
+        return None
 
 
 @dataclass(frozen=True)
@@ -87,6 +106,7 @@ class Scenario:
     setup: tuple[Placement, ...]
     board: str = ""  # the board it is played on, for games of several boards ("" = the first)
     waived: tuple[str, ...] = ()  # requirements its special rules waive, by name (USE: Home Defense fronts)
+    first_phase: str = ""  # the phase it starts in ("" = the first phase of the turn)
 
     @property
     def turns(self) -> int:
@@ -163,6 +183,7 @@ def load_scenario(path: Path, content: Content, grid: Grid | None = None) -> Sce
         setup=setup,
         board=toml.text("board") if "board" in toml.data else "",
         waived=toml.strings("waived") if "waived" in toml.data else (),
+        first_phase=toml.text("first_phase") if "first_phase" in toml.data else "",
     )
 
 
@@ -178,7 +199,8 @@ def _nations(toml: TomlDoc, content: Content, factions: tuple[str, ...]) -> Mapp
         place = f"nations.{abbr}"
         if not isinstance(entry, dict):
             raise toml.fail(place, 'must be a table like { status = "active", faction = "axis" }')
-        fields = ["status", "faction", "will", "factories", "production", "production_per_factory"]
+        own = content.settings.nation_values
+        fields = ["status", "faction", "will", "factories", "production", "production_per_factory", *own]
         for name in entry:
             if name not in fields:
                 raise toml.fail(place, f'unknown field "{name}"{near_miss(name, fields)}')
@@ -213,7 +235,16 @@ def _nations(toml: TomlDoc, content: Content, factions: tuple[str, ...]) -> Mapp
             raise toml.fail(place, "production_per_factory must be a whole number 0..9")
         if production is not None and per_factory is not None:
             raise toml.fail(place, "give production or production_per_factory, not both")
-        out[abbr] = NationStart(abbr, status, faction, numbers["will"], numbers["factories"], production, per_factory)
+        values = {}
+        for name in own:
+            value = entry.get(name)
+            if value is None:
+                continue
+            if not isinstance(value, int) or isinstance(value, bool) or not -999 <= value <= 999:
+                raise toml.fail(place, f"{name} must be a whole number")
+            values[name] = value
+        out[abbr] = NationStart(abbr, status, faction, numbers["will"], numbers["factories"], production, per_factory,
+                                MappingProxyType(values))
     for abbr in table:
         if abbr not in content.nations:
             raise toml.fail(f"nations.{abbr}", f'no nation "{abbr}"{near_miss(abbr, content.nations)}')
@@ -338,14 +369,20 @@ def _where(row: Row, content: Content, first: Month, last: Month,
            grid: Grid | None = None) -> tuple[str, Timing | None]:
     """The start of a counter: a place ("3014", "map", a box) or a time on the turn track."""
     where = row.text("where")
-    boxes = (*BOXES, *content.settings.map_boxes)
+    boxes = (*BOXES, *content.settings.place_words, *content.settings.map_boxes)
     if where == "map" or _is_hex(where, grid) or where in boxes:
         return where, None
-    if not (_MONTH_RE.match(where) or where[:1].islower()):
+    seasons = content.settings.seasons
+    seasonal = bool(seasons) and _SEASON_RE.match(where) is not None
+    if not (_MONTH_RE.match(where) or where[:1].islower() or seasonal):
         raise row.fail(
             "where", f'"{where}" is not a hex, map, a box, a month or an event{near_miss(where, boxes)}'
         )
-    when = row.timing("where", ("map", *boxes), content.events)
+    when = row.timing("where", ("map", *boxes), content.events, seasons)
+    if when.season is not None:  # a seasonal box covers its season's three months
+        if when.month > last or when.month.plus(2) < first:
+            raise row.fail("where", f"{when} is outside the scenario ({first} to {last})")
+        return "", when
     if when.month is not None and not first <= when.month <= last:
         raise row.fail("where", f"{when.month} is outside the scenario ({first} to {last})")
     return "", when
@@ -368,7 +405,7 @@ def _check_unit(
         raise row.fail("counter", f"{unit.key} belongs to {unit.nation}, which is {nation.status} here{hint}")
     if where == "upgrade" and not unit.upgrade:
         raise row.fail("where", f"{unit.key} is not an Upgrade unit (8.2)")
-    if strength is not None and unit.kind != "ground":
+    if strength is not None and unit.kind != "ground" and unit.sides != 2:
         raise row.fail("strength", f"{unit.key} is a {unit.kind} unit; only ground units have a strength")
     if strength == "full" and unit.category == "garrison":
         raise row.fail("strength", f"{unit.key} is a garrison, always reduced (3.2.2)")

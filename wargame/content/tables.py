@@ -16,10 +16,11 @@ from typing import Any
 
 from wargame.errors import DataError, near_miss
 
-from .model import Month, Timing
+from .model import MONTHS, Month, Timing
 
 _EVENT_RE = re.compile(r"^([a-z][a-z0-9_]*)(?:\+(\d+))?$")
 _RULE_RE = re.compile(r"^\d+(\.\d+)*$")
+_SEASON_RE = re.compile(r"^(?:([A-Z][a-z]+) )?(1[89]\d\d|20\d\d)$")
 
 
 @dataclass(frozen=True)
@@ -94,11 +95,25 @@ class Row:
                 raise self.fail(column, f'"{ref}" is not a rule number like 13.2.2')
         return refs
 
-    def timing(self, column: str, places: Sequence[str], events: Iterable[str]) -> Timing:
-        """A place word, a month ("Jun-41") or an event key with optional turn offset ("east_invaded+6")."""
+    def timing(self, column: str, places: Sequence[str], events: Iterable[str],
+               seasons: Mapping[str, str] | None = None) -> Timing:
+        """A place word, a month ("Jun-41"), an event key with optional turn offset
+        ("east_invaded+6"), or in a game with seasonal turns a seasonal box ("Autumn 1940") or a
+        year's order of battle ("1941")."""
         value = self.text(column)
         if value in places:
             return Timing(place=value)
+        if seasons:
+            found = _SEASON_RE.match(value)
+            if found and found.group(1) is None:
+                year = int(found.group(2))
+                return Timing(month=Month(year, MONTHS.index(seasons[next(iter(seasons))]) + 1), year=year)
+            if found:
+                season, year = found.group(1), int(found.group(2))
+                if season not in seasons:
+                    raise self.fail(column, f'"{season}" is not a season ({", ".join(seasons)})'
+                                            f"{near_miss(season, seasons)}")
+                return Timing(month=Month(year, MONTHS.index(seasons[season]) + 1), season=season, year=year)
         if value[:1].isupper():
             return Timing(month=self.month(column))
         m = _EVENT_RE.match(value)

@@ -11,13 +11,16 @@ Vocabulary follows Red Blob Games' hexagon guide (offset, doubled, axial and cub
 Data
     Hex(row, col, board="")      a hex in the game's own printed numbers (frozen, hashable, ordered)
     Hexside(a, b)                an unordered pair of adjacent hexes (canonical: a < b)
-    Board(prefix, rows, cols, rows_grow="south", cols_grow="east", shifted="even", only=None)
+    Board(prefix, rows, cols, rows_grow="south", cols_grow="east", shifted="even", only=None,
+          over="", offset=(0, 0))   a sheet; `over`/`offset` lay it on another sheet's plane
     Grid(name, boards, orientation="pointy", order="RC", row_digits=2, col_digits=2, sep="")
     Layout(ref, x, y, along, across), Layout.regular(size, ref, x=0, y=0)
 
 Grid methods (all raise wargame.errors.DataError on bad input)
     numbering   parse(text, source=None, place=None) -> Hex; hex_id(h) -> str; contains(h);
                 hexes(board=None) -> tuple[Hex, ...] sorted by id
+    sheets      canonical(h) -> Hex; aliases(h) -> tuple (every sheet's hex at that place, the
+                grid's own first); plane_hexes(board); same_plane(a, b)
     adjacency   directions (names in fixed order); neighbours(h) -> tuple (on-grid only, in
                 `directions` order); step(h, direction) -> Hex; direction(a, b) -> str;
                 is_adjacent(a, b)
@@ -45,8 +48,14 @@ Conventions
       HexGrid terms, in both orientations, along = VASSAL `dy` and across = VASSAL `dx`.
     * Functions that list hexes (neighbours, within, ring, hexsides_of) return only hexes on the
       grid and need an origin on the grid; the others are plain geometry and accept any hex of a
-      known board.  Boards are separate planes: the rules describe no seam between TK's or
-      ETO's two maps, so mixing boards in one call raises DataError.
+      known board.
+    * Boards (sheets) are separate planes unless one is laid on another: TK's two maps have no
+      described seam, so mixing them in one call raises DataError. ETO's East sheet lies over
+      the West sheet's edge (board.toml `over` and `same_place`): both sheets are one plane, the
+      sheets' doubled coordinates differ by a fixed `offset`, and where both have a hex the
+      sheet on top (listed later) names it. `parse` of either id of an overlapped hex gives that
+      one Hex; adjacency, distance, lines and pixels run across the seam as on one sheet; the
+      lower sheet's id is an alias (`contains` is False for it, `canonical` maps it).
 """
 
 from wargame.grid.core import (

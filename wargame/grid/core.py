@@ -71,7 +71,9 @@ class Board:
 
     `rows_grow` / `cols_grow`: the compass direction in which printed numbers increase.
     `shifted`: the straight lines (rows if pointy, columns if flat) whose parity this names sit
-    half a hex further toward increasing position numbers."""
+    half a hex further toward increasing position numbers. `over` / `offset`: a sheet laid on
+    another (ETO's East sheet on the West sheet's edge) shares its plane, moved by `offset` in
+    doubled coordinates; where both sheets have a hex, the sheet laid on top names it."""
 
     prefix: str = ""
     rows: tuple[int, int] = (1, 99)
@@ -80,6 +82,8 @@ class Board:
     cols_grow: Literal["east", "west"] = "east"
     shifted: Literal["even", "odd"] = "even"
     only: frozenset[tuple[int, int]] | None = None  # (row, col) pairs that exist, if not all
+    over: str = ""  # the prefix of the sheet this one is laid on ("": a plane of its own)
+    offset: tuple[int, int] = (0, 0)  # doubled (X, Y) added to its own to reach that plane
 
     def holds(self, row: int, col: int) -> bool:
         return (
@@ -145,6 +149,55 @@ class Grid:
         return {b.prefix: b for b in self.boards}
 
     @cached_property
+    def _planes(self) -> dict[str, str]:
+        """Each sheet's plane: the prefix of the sheet at the bottom of its stack."""
+        out = {}
+        for b in self.boards:
+            base = b
+            while base.over:
+                base = self._boards[base.over]
+            out[b.prefix] = base.prefix
+        return out
+
+    @cached_property
+    def _offsets(self) -> dict[str, tuple[int, int]]:
+        """Each sheet's offset to its plane, added along its stack."""
+        out = {}
+        for b in self.boards:
+            x, y, s = 0, 0, b
+            while s.over:
+                x, y = x + s.offset[0], y + s.offset[1]
+                s = self._boards[s.over]
+            out[b.prefix] = (x, y)
+        return out
+
+    @cached_property
+    def _stacks(self) -> dict[str, tuple[Board, ...]]:
+        """The sheets of each plane, the one on top first (a sheet lies over those listed before
+        it on its plane, since it is listed after the sheet it is laid on)."""
+        out: dict[str, list[Board]] = {}
+        for b in self.boards:
+            out.setdefault(self._planes[b.prefix], []).append(b)
+        return {k: tuple(reversed(v)) for k, v in out.items()}
+
+    @cached_property
+    def _covered(self) -> frozenset[Hex]:
+        """Hexes of a sheet that a sheet on top of it also has: aliases, not hexes of the grid."""
+        found = set()
+        for b in self.boards:
+            stack = self._stacks[self._planes[b.prefix]]
+            above = stack[:stack.index(b)]
+            if not above:
+                continue
+            for r in range(b.rows[0], b.rows[1] + 1):
+                for c in range(b.cols[0], b.cols[1] + 1):
+                    if b.holds(r, c):
+                        x, y = self._doubled(Hex(r, c, b.prefix))
+                        if any(self._held(t, x, y) for t in above):
+                            found.add(Hex(r, c, b.prefix))
+        return frozenset(found)
+
+    @cached_property
     def _id_pattern(self) -> re.Pattern[str]:
         first, second = (self.row_digits, self.col_digits) if self.order == "RC" else (self.col_digits, self.row_digits)
         prefixes = "|".join(re.escape(b.prefix) for b in sorted(self.boards, key=lambda b: -len(b.prefix)))
@@ -155,12 +208,13 @@ class Grid:
 
     @cached_property
     def _all_hexes(self) -> tuple[Hex, ...]:
+        covered = self._covered
         found = [
             Hex(r, c, b.prefix)
             for b in self.boards
             for r in range(b.rows[0], b.rows[1] + 1)
             for c in range(b.cols[0], b.cols[1] + 1)
-            if b.holds(r, c)
+            if b.holds(r, c) and Hex(r, c, b.prefix) not in covered
         ]
         return tuple(sorted(found, key=self.hex_id))
 
@@ -182,8 +236,8 @@ class Grid:
         body = row + self.sep + col if self.order == "RC" else col + self.sep + row
         return h.board + body
 
-    def parse(self, text: str, source: str | None = None, place: str | None = None) -> Hex:
-        """The hex named by `text`; malformed ids and hexes off the map raise DataError."""
+    def _match(self, text: str, source: str | None, place: str | None) -> Hex:
+        """The hex an id names in its own sheet's numbering, on that sheet or not."""
         if not isinstance(text, str):
             raise DataError(f"a {self.name} hex id must be text, not {text!r}", source, place)
         match = self._id_pattern.fullmatch(text.strip())
@@ -192,9 +246,15 @@ class Grid:
             raise DataError(f'"{text}" is not a {self.name} hex id (like "{example}")', source, place)
         prefix = next(b.prefix for b in self.boards if b.prefix.lower() == match["prefix"].lower())
         first, second = int(match["first"]), int(match["second"])
-        h = Hex(first, second, prefix) if self.order == "RC" else Hex(second, first, prefix)
-        if not self.contains(h):
-            board = self._boards[prefix]
+        return Hex(first, second, prefix) if self.order == "RC" else Hex(second, first, prefix)
+
+    def parse(self, text: str, source: str | None = None, place: str | None = None) -> Hex:
+        """The hex named by `text`; malformed ids and hexes off the map raise DataError. An id of
+        a sheet's hex that another sheet lies over gives the hex of the sheet on top (the grid's
+        one hex for that place): both ids of an overlapped hex parse to the same Hex."""
+        h = self._match(text, source, place)
+        board = self._boards[h.board]
+        if not board.holds(h.row, h.col):
             hint = near_miss(text.strip(), (self.hex_id(x) for x in self._all_hexes))
             rows = "-".join(f"{n:0{self.row_digits}d}" for n in board.rows)
             cols = "-".join(f"{n:0{self.col_digits}d}" for n in board.cols)
@@ -203,19 +263,48 @@ class Grid:
                 source,
                 place,
             )
-        return h
+        return self.canonical(h)
+
+    def canonical(self, h: Hex) -> Hex:
+        """The grid's own hex for the place `h` names: `h` itself, or for a hex of a sheet that
+        another sheet covers, the covering sheet's hex."""
+        if h not in self._covered:
+            return h
+        x, y = self._doubled(h)
+        for top in self._stacks[self._planes[h.board]]:
+            if self._held(top, x, y):
+                return self._own(top, x, y)
+        return h  # pragma: no cover - a covered hex is held by a sheet above
+
+    def aliases(self, h: Hex) -> tuple[Hex, ...]:
+        """Every sheet's hex at the place of `h`, the grid's own first (one for most hexes)."""
+        x, y = self._doubled(h)
+        held = [self._own(b, x, y) for b in self._stacks[self._planes[h.board]] if self._held(b, x, y)]
+        return tuple(held) or (h,)
 
     def contains(self, h: Hex) -> bool:
+        """Whether `h` is a hex of the grid (an overlapped sheet's alias is not: see canonical)."""
         board = self._boards.get(h.board) if isinstance(h, Hex) else None
-        return board is not None and board.holds(h.row, h.col)
+        return board is not None and board.holds(h.row, h.col) and h not in self._covered
 
     def hexes(self, board: str | None = None) -> tuple[Hex, ...]:
-        """Every hex on the grid (or on one board), sorted by id."""
+        """Every hex on the grid (or with one board's prefix), sorted by id."""
         if board is None:
             return self._all_hexes
         if board not in self._boards:
             raise DataError(f'{self.name} has no board "{board}"{near_miss(board, self._boards)}')
         return tuple(h for h in self._all_hexes if h.board == board)
+
+    def plane_hexes(self, board: str) -> tuple[Hex, ...]:
+        """Every hex on the plane of a board: its own and those of the sheets laid with it."""
+        if board not in self._boards:
+            raise DataError(f'{self.name} has no board "{board}"{near_miss(board, self._boards)}')
+        plane = self._planes[board]
+        return tuple(h for h in self._all_hexes if self._planes[h.board] == plane)
+
+    def same_plane(self, a: Hex, b: Hex) -> bool:
+        """Whether two hexes lie on one plane (one sheet, or sheets laid on one another)."""
+        return self._planes[self._board(a).prefix] == self._planes[self._board(b).prefix]
 
     def _on_grid(self, h: Hex) -> Hex:
         self._board(h)
@@ -226,31 +315,51 @@ class Grid:
     # ----- coordinates -----------------------------------------------------------------------
 
     def _doubled(self, h: Hex) -> tuple[int, int]:
-        """Doubled coordinates: X, Y grow right and down; neighbours are _STEPS apart."""
+        """Doubled coordinates on the hex's plane: X, Y grow right and down; neighbours are
+        _STEPS apart."""
         b = self._board(h)
         down = h.row if b.rows_grow == "south" else -h.row
         right = h.col if b.cols_grow == "east" else -h.col
+        ox, oy = self._offsets[b.prefix]
         if self.orientation == "pointy":
             shift = (1 if b.cols_grow == "east" else -1) if _is_shifted(b, h.row) else 0
-            return 2 * right + shift, down
+            return 2 * right + shift + ox, down + oy
         shift = (1 if b.rows_grow == "south" else -1) if _is_shifted(b, h.col) else 0
-        return right, 2 * down + shift
+        return right + ox, 2 * down + shift + oy
 
-    def _from_doubled(self, x: int, y: int, board: str) -> Hex:
-        b = self._boards[board]
+    def _own(self, b: Board, x: int, y: int) -> Hex:
+        """The hex of sheet `b` at plane point (x, y), in that sheet's numbering."""
+        ox, oy = self._offsets[b.prefix]
+        x, y = x - ox, y - oy
         if self.orientation == "pointy":
             row = y if b.rows_grow == "south" else -y
             shift = (1 if b.cols_grow == "east" else -1) if _is_shifted(b, row) else 0
             right = (x - shift) // 2
-            return Hex(row, right if b.cols_grow == "east" else -right, board)
+            return Hex(row, right if b.cols_grow == "east" else -right, b.prefix)
         col = x if b.cols_grow == "east" else -x
         shift = (1 if b.rows_grow == "south" else -1) if _is_shifted(b, col) else 0
         down = (y - shift) // 2
-        return Hex(down if b.rows_grow == "south" else -down, col, board)
+        return Hex(down if b.rows_grow == "south" else -down, col, b.prefix)
+
+    def _held(self, b: Board, x: int, y: int) -> bool:
+        h = self._own(b, x, y)
+        return b.holds(h.row, h.col)
+
+    def _from_doubled(self, x: int, y: int, board: str) -> Hex:
+        """The hex at plane point (x, y) of `board`'s plane: the top sheet's that has it, or
+        `board`'s own numbering where no sheet does (off the grid)."""
+        b = self._boards[board]
+        stack = self._stacks[self._planes[board]]
+        if len(stack) > 1:
+            for top in stack:
+                if self._held(top, x, y):
+                    return self._own(top, x, y)
+        return self._own(b, x, y)
 
     def _parity(self, board: str) -> int:
-        """(X - Y) mod 2 (pointy) or (Y - X) mod 2 (flat), the same for every hex of a board."""
-        return 0 if self._boards[board].shifted == "odd" else 1
+        """(X - Y) mod 2 (pointy) or (Y - X) mod 2 (flat), the same for every hex of a plane."""
+        plane = self._boards[self._planes[board]]
+        return 0 if plane.shifted == "odd" else 1
 
     def to_axial(self, h: Hex) -> tuple[int, int]:
         """Axial (q, r) of `h` on its board's plane (r grows down the map)."""
@@ -300,12 +409,11 @@ class Grid:
             raise DataError(f"hexes {self.hex_id(a)} and {self.hex_id(b)} are not adjacent") from None
 
     def is_adjacent(self, a: Hex, b: Hex) -> bool:
-        return a.board == b.board and self.distance(a, b) == 1
+        return self.same_plane(a, b) and self.distance(a, b) == 1
 
     def _same_board(self, a: Hex, b: Hex) -> Hex:
-        self._board(a)
-        self._board(b)
-        if a.board != b.board:
+        """`b`, once it is known to share a plane with `a` (one sheet, or sheets laid together)."""
+        if not self.same_plane(a, b):
             raise DataError(
                 f"hexes {self.hex_id(a)} and {self.hex_id(b)} are on different boards; "
                 f"{self.name} does not describe how its boards join"
@@ -388,7 +496,7 @@ class Grid:
         if len(parts) != 2:
             raise DataError(f'"{text}" is not a hexside (write two adjacent hex ids like "2914/2915")', source, place)
         a, b = (self.parse(p, source, place) for p in parts)
-        if a.board != b.board or self.distance(a, b) != 1:
+        if not self.same_plane(a, b) or self.distance(a, b) != 1:
             raise DataError(f'hexside "{text}": hexes {self.hex_id(a)} and {self.hex_id(b)} are not adjacent', source, place)
         return Hexside(a, b)
 
@@ -405,14 +513,14 @@ class Grid:
         return layout.across, layout.along / 2
 
     def center(self, h: Hex, layout: Layout) -> Point:
-        """Pixel centre of `h` (any hex of the layout's board, on the grid or not)."""
+        """Pixel centre of `h` (any hex of the layout's plane, on the grid or not)."""
         x, y = self._doubled(h)
         rx, ry = self._doubled(self._same_board(h, layout.ref))
         sx, sy = self._scale(layout)
         return layout.x + (x - rx) * sx, layout.y + (y - ry) * sy
 
     def hex_at(self, x: float, y: float, layout: Layout) -> Hex:
-        """The hex of the layout's board whose outline contains pixel (x, y). Check
+        """The hex of the layout's plane whose outline contains pixel (x, y). Check
         `contains` on the answer: a point in the margin gives a hex off the grid."""
         rx, ry = self._doubled(layout.ref)
         sx, sy = self._scale(layout)
@@ -432,8 +540,9 @@ class Grid:
         return tuple((cx + fx * layout.across, cy + fy * layout.along) for fx, fy in _FLAT_CORNERS)
 
     def bounds(self, layout: Layout, board: str | None = None) -> tuple[float, float, float, float]:
-        """(left, top, right, bottom) pixel box around every hex outline of the grid or board."""
-        hexes = self.hexes(layout.ref.board if board is None else board)
+        """(left, top, right, bottom) pixel box around every hex outline of the layout's plane
+        (or of one board's hexes)."""
+        hexes = self.plane_hexes(layout.ref.board) if board is None else self.hexes(board)
         points = [p for h in hexes for p in self.corners(h, layout)]
         xs, ys = [p[0] for p in points], [p[1] for p in points]
         return min(xs), min(ys), max(xs), max(ys)
@@ -491,4 +600,18 @@ def _grid_problems(grid: Grid) -> list[str]:
             outside = sorted(rc for rc in b.only if not (b.rows[0] <= rc[0] <= b.rows[1] and b.cols[0] <= rc[1] <= b.cols[1]))
             if outside:
                 problems.append(f'board "{b.prefix}": hexes {outside[:5]} lie outside its rows and cols')
+    listed: list[str] = []
+    for b in grid.boards:
+        if b.over and b.over not in listed:
+            problems.append(f'board "{b.prefix}" is laid over "{b.over}", which is not a board listed before it')
+        listed.append(b.prefix)
+    if problems:
+        return problems
+    for b in grid.boards:
+        if not b.over:
+            continue
+        x, y = grid._doubled(Hex(b.rows[0], b.cols[0], b.prefix))
+        odd = (x - y) % 2 if grid.orientation == "pointy" else (y - x) % 2
+        if odd != grid._parity(b.prefix):
+            problems.append(f'board "{b.prefix}": its offset {b.offset} puts its hexes half a hex off the grid of "{b.over}"')
     return problems
