@@ -175,7 +175,7 @@ FACTS = [
                            ("W3630", "W3629", 4, "EoP: Poznan in HQ North's radius (inference)")]],
     Fact("Konigsberg to W3630 is at most 3 hexes", lambda: dist(city("Konigsberg").hex, "W3630") <= 3,
          "EoP (conflict)", xfail="conflict: the EoP moves HQ North from Konigsberg to W3630 in one 3-hex HQ move; "
-         "Konigsberg lies four hexes from W3630 on this map (and about 250 km away on the ground)"),
+         "Konigsberg lies four hexes from W3630 on this map (and some 290 km away on the ground)"),
     # ---- the West: France, the Low Countries, Germany, Norway --------------------------------
     Fact("W3122 is French", lambda: h("W3122").country == "FRA", "Scn 3.1"),
     Fact("W3521 is Dutch", lambda: h("W3521").country == "NET", "Scn 3.1"),
