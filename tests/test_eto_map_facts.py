@@ -64,6 +64,39 @@ def line_hexes(a: str, b: str) -> list:
     return [M.hex(G.hex_id(x)) for x in G.line(G.parse(a), G.parse(b))]
 
 
+def _rail_path(start: str, goal: str) -> bool:
+    """A land route of Egyptian hexes from `start` to `goal` that crosses no water and no
+    impassable hexside (rail moves through friendly hexes, 31.3)."""
+    seen, todo = {start}, [start]
+    while todo:
+        here = todo.pop()
+        if here == goal:
+            return True
+        for s in M.sides_of(here):
+            there = G.hex_id(s.side.other(G.parse(here)))
+            if there in seen or s.water or s.has("impassable") or M.hexes[there].area != "Egypt":
+                continue
+            seen.add(there)
+            todo.append(there)
+    return False
+
+
+def _km_per_hex() -> float:
+    """Great-circle distance over hex distance, averaged over pairs of far-apart cities."""
+    import math
+
+    names = ["Lisbon", "Moscow", "Narvik", "Cairo", "Algiers", "Baku", "London", "Athens"]
+    ratios = []
+    for i, a in enumerate(names):
+        for b in names[i + 1:]:
+            ca, cb = city(a), city(b)
+            p1, p2 = math.radians(ca.lat), math.radians(cb.lat)
+            d = 2 * 6371 * math.asin(math.sqrt(math.sin((p2 - p1) / 2) ** 2 + math.cos(p1) * math.cos(p2)
+                                               * math.sin(math.radians(cb.lon - ca.lon) / 2) ** 2))
+            ratios.append(d / dist(ca.hex, cb.hex))
+    return sum(ratios) / len(ratios)
+
+
 @dataclass(frozen=True)
 class Fact:
     key: str
@@ -142,7 +175,7 @@ FACTS = [
                            ("W3630", "W3629", 4, "EoP: Poznan in HQ North's radius (inference)")]],
     Fact("Konigsberg to W3630 is at most 3 hexes", lambda: dist(city("Konigsberg").hex, "W3630") <= 3,
          "EoP (conflict)", xfail="conflict: the EoP moves HQ North from Konigsberg to W3630 in one 3-hex HQ move; "
-         "Konigsberg lies four hexes from W3630 on this map (and about 250 km away on the ground)"),
+         "Konigsberg lies four hexes from W3630 on this map (and some 290 km away on the ground)"),
     # ---- the West: France, the Low Countries, Germany, Norway --------------------------------
     Fact("W3122 is French", lambda: h("W3122").country == "FRA", "Scn 3.1"),
     Fact("W3521 is Dutch", lambda: h("W3521").country == "NET", "Scn 3.1"),
@@ -169,8 +202,8 @@ FACTS = [
     # ---- Italy and North Africa --------------------------------------------------------------
     Fact("Sardinia lies on hexrow 20 and south", lambda: max(x.hex.row for x in M.hexes.values()
                                                              if x.area == "Sardinia") <= 20, "Scn 11.1"),
-    Fact("Rome lies south of hexrow 21 (Allied in June 1944)", lambda: G.aliases(G.parse(city("Rome").hex))[-1].row <= 20
-         if city("Rome").hex.startswith("W") else False, "Scn 11.1 (inference)"),
+    Fact("Rome lies on hexrow 20 or south (Allied in June 1944)", lambda: chex("Rome").hex.board == "W"
+         and chex("Rome").hex.row <= 20, "Scn 11.1 (inference)"),
     Fact("W0133, W0233, W0333 are Libyan", lambda: all(h(x).area == "Libya" for x in ("W0133", "W0233", "W0333")),
          "Scn 15.1"),
     Fact("Tobruk E5629 is Libyan", lambda: h("E5629").area == "Libya", "Scn 14.1"),
@@ -268,7 +301,15 @@ FACTS = [
                                ("French Morocco", "FRA", "23.5"), ("Palestine", "UK", "40.7"),
                                ("Transjordan", "UK", "40.7"), ("Persia", "UK", "Scn 12.2"),
                                ("Cyprus", "UK", "Scn 12.2"), ("Malta", "UK", "Scn 12.2")]],
-    Fact("Scapa Flow and the Shetlands are British", lambda: chex("Scapa Flow").country == "UK", "36.1"),
+    Fact("Scapa Flow and the Shetlands are British", lambda: chex("Scapa Flow").country == "UK"
+         and chex("Lerwick").country == "UK", "36.1"),
+    Fact("Gibraltar is British and touches the Mediterranean and the Atlantic",
+         lambda: chex("Gibraltar").country == "UK" and {zone("Western Mediterranean").number,
+                                                       zone("South Atlantic").number} <= set(chex("Gibraltar").seazones),
+         "Scn 12.2, 46.2"),
+    Fact("E5628 can be reached by rail from Port Said through Egypt", lambda: _rail_path(city("Port Said").hex, "E5628"),
+         "EoP"),
+    Fact("the map is about 50 miles (80 km) a hex", lambda: 70 < _km_per_hex() < 100, "The Game Maps"),
     *[Fact(f"the temporary border of {name} is drawn", (lambda name=name: any(s.line == name for s in M.sides.values())),
            src)
       for name, src in [("Soviet Poland", "43.2"), ("Karelia", "43.3"), ("Bessarabia", "43.2"), ("Vichy", "40.4")]],

@@ -69,7 +69,7 @@ def test_the_key_lists_what_is_drawn_and_nothing_else(half):
                   "Prohibited: no unit may enter", "Icebound port (W weather)"):
         assert entry in key, entry
     for absent in ("Woods (rough)", "Factory", "Faded Dot hex: no ground movement", "Transport Line",
-                   "USSR restricted line", "Sea Zone border", "Airfield", "Disputed border"):
+                   "USSR restricted line", "Sea Zone border", "Airfield", "Disputed border", "Canal"):
         assert absent not in key, absent
 
 

@@ -495,7 +495,7 @@ def sea_values(zone) -> str:
     if zone.entry_mp:
         parts.append(f"MP {zone.entry_mp}")
     if zone.interception:
-        parts.append(f"INT {zone.interception:+d}".replace("+", "+").replace("-", "\u2212"))
+        parts.append(f"INT {zone.interception:+d}".replace("-", "\u2212"))  # a true minus sign
     return "  ".join(parts)
 
 

@@ -307,7 +307,9 @@ def key_items(scene: Scene, st: MapStyle | None = None) -> tuple[tuple[str, Poin
     [boards.key]) when it has one, else in the west margin under the lowest Map Box."""
     st = st or load_style()
     board = scene.board
-    entries = [(kind, text) for kind, text in _key_entries(scene, st) if _shown(scene, kind)]
+    canal_sides = any(_feature_draw(st, s.style) == "canal" for s in scene.strokes)
+    entries = [(kind, text) for kind, text in _key_entries(scene, st)
+               if _shown(scene, kind) and not (kind == "canal" and canal_sides)]  # drawn as hexsides instead
     area = board.key_area
     if area is not None:
         x, top, bottom = float(area.x), float(area.y), float(area.y + area.height)
