@@ -15,18 +15,16 @@ from __future__ import annotations
 
 import math
 import textwrap
-import multiprocessing
 import os
-import signal
 import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
+from builder.render import forkpool
 from builder.render.map_scene import (
     CityMark,
     Connector,
@@ -417,18 +415,29 @@ def _facing(a, b) -> tuple[Point, Point, str]:  # noqa: ANN001
 
 # ----------------------------------------------------------------------------- strips
 
-_JOB: dict = {}
+@dataclass(frozen=True)
+class StripJob:
+    """Everything a strip worker needs, handed over by fork (builder.render.forkpool)."""
+
+    scene: Scene
+    style: MapStyle
+    scale: float
+    ss: int
+    rows: int
+    width: int
+    height: int
+    arrows: tuple
+    edge_arrows: tuple
+    key: tuple
 
 
 def _visible(bbox, y0: float, y1: float) -> bool:
     return bbox[3] >= y0 and bbox[1] <= y1
 
 
-def _strip(index: int) -> Image.Image:
-    job = _JOB
-    scene: Scene = job["scene"]
-    st: MapStyle = job["style"]
-    scale, ss, rows, width, height = job["scale"], job["ss"], job["rows"], job["width"], job["height"]
+def _strip(job: StripJob, index: int) -> Image.Image:
+    scene, st = job.scene, job.style
+    scale, ss, rows, width, height = job.scale, job.ss, job.rows, job.width, job.height
     col, wd = st.colours, st.widths
     r0 = index * rows
     r1 = min(height, r0 + rows)
@@ -532,7 +541,7 @@ def _strip(index: int) -> Image.Image:
     for s in scene.strokes:
         if s.style == "frame" and _visible(s.bbox, by0, by1):
             pb.line(s.points, col["coast"], 3.0)
-    _margin_shapes(pb, scene, st, by0, by1)
+    _margin_shapes(pb, job, by0, by1)
     return base.reduce(ss) if ss > 1 else base
 
 
@@ -650,15 +659,16 @@ def _strait(pen: Pen, a: Point, b: Point, radius: float, st: MapStyle) -> None:
     arrow(pen, pa, pb, st.colours["strait"], st.widths["strait"], 13)
 
 
-def _margin_shapes(pen: Pen, scene: Scene, st: MapStyle, by0: float, by1: float) -> None:
+def _margin_shapes(pen: Pen, job: StripJob, by0: float, by1: float) -> None:
     """Map Boxes, their arrows and the Terrain Key samples (shapes only; text comes later)."""
+    scene, st = job.scene, job.style
     col, wd = st.colours, st.widths
     for b in scene.board.boxes:
         if b.y > by1 or b.y + b.height < by0:
             continue
         pen.rect((b.x, b.y, b.x + b.width, b.y + b.height), fill=col["box_fill"], outline=col["box_edge"], width=4)
         pen.rect((b.x + 9, b.y + 9, b.x + b.width - 9, b.y + b.height - 9), outline=col["box_edge"], width=1.5)
-    for a, b, kind in _JOB["arrows"]:
+    for a, b, kind in job.arrows:
         if min(a[1], b[1]) - 20 > by1 or max(a[1], b[1]) + 20 < by0:
             continue
         if kind == "bend":
@@ -667,10 +677,10 @@ def _margin_shapes(pen: Pen, scene: Scene, st: MapStyle, by0: float, by1: float)
             arrow(pen, a, b, col["arrow"], 5, 20, both=False)
         else:
             arrow(pen, a, b, col["arrow"], 5, 20, both=not kind)
-    for a, b in _JOB["edge_arrows"]:
+    for a, b in job.edge_arrows:
         if by0 - 30 <= a[1] <= by1 + 30:
             arrow(pen, a, b, col["arrow"], 4, 15, both=True)
-    _, items = _JOB["key"]
+    _, items = job.key
     r = 30.0
     for item in items:
         x, y = item.at
@@ -830,7 +840,8 @@ class Occupied:
         return total
 
 
-def _text_pass(image: Image.Image, scene: Scene, data, st: MapStyle, scale: float) -> list[Label]:
+def _text_pass(image: Image.Image, job: StripJob, data) -> list[Label]:
+    scene, st, scale = job.scene, job.style, job.scale
     t = TextLayer(image, scale, st)
     col, sz, fonts = st.colours, st.sizes, st.fonts
     radius = scene.radius
@@ -922,13 +933,14 @@ def _text_pass(image: Image.Image, scene: Scene, data, st: MapStyle, scale: floa
                      else col["canal"], anchor, halo=col["halo"], halo_px=2.5)
         occupied.add(box)
 
-    _box_text(t, scene, data, st)
-    _key_text(t, st)
+    _box_text(t, job, data)
+    _key_text(t, job)
     _title(t, scene, st)
     return t.labels
 
 
-def _box_text(t: TextLayer, scene: Scene, data, st: MapStyle) -> None:
+def _box_text(t: TextLayer, job: StripJob, data) -> None:
+    scene, st = job.scene, job.style
     col, sz, fonts = st.colours, st.sizes, st.fonts
     title = t.font(fonts["title"], sz["box_title"])
     body = t.font(fonts["text"], sz["box_text"])
@@ -974,14 +986,15 @@ def _box_text(t: TextLayer, scene: Scene, data, st: MapStyle) -> None:
                     t.text("box", (b.x + b.width / 2, y + 20 + i * sz["box_text"] * 1.15), line, body,
                            col["box_text"], "mt")
     arrows_font = t.font(fonts["text"], sz["box_text"] * 0.95)
-    for a, b, kind in _JOB["arrows"]:
+    for a, b, kind in job.arrows:
         if kind.startswith("to the"):
             up = b[1] < a[1]
             t.text("box", (b[0], b[1] + (-6 if up else 6)), kind, arrows_font, col["box_text"], "mb" if up else "mt")
 
 
-def _key_text(t: TextLayer, st: MapStyle) -> None:
-    (title, at), items = _JOB["key"]
+def _key_text(t: TextLayer, job: StripJob) -> None:
+    (title, at), items = job.key
+    st = job.style
     col, sz, fonts = st.colours, st.sizes, st.fonts
     t.text("key", at, title, t.font(fonts["title"], sz["key_title"]), col["title"], "lt")
     fnt = t.font(fonts["text"], sz["key_text"])
@@ -1038,33 +1051,6 @@ def _no_progress(done: int, total: int) -> None:
     return None
 
 
-def _quiet_worker() -> None:
-    """A strip worker leaves stopping to its parent: Ctrl-C (sent to the whole process group)
-    is ignored here, SIGTERM (the parent's pool.terminate) ends it at once without a traceback.
-    The parent holds both signals while it forks, so none arrives before this has run."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, signal.SIGTERM})
-
-
-@contextmanager
-def _strips(count: int, workers: int) -> Iterator[Iterator[Image.Image]]:
-    """The strips in order, drawn by a pool of forked workers when that helps. Leaving the
-    block for any reason (a stop in the parent: KeyboardInterrupt, or SIGTERM raised as one)
-    ends the workers at once and quietly."""
-    if not (workers > 1 and count > 1 and "fork" in multiprocessing.get_all_start_methods()):
-        yield (_strip(i) for i in range(count))
-        return
-    held = {signal.SIGINT, signal.SIGTERM}
-    before = signal.pthread_sigmask(signal.SIG_BLOCK, held)
-    try:
-        pool = multiprocessing.get_context("fork").Pool(workers, initializer=_quiet_worker)
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, before)
-    with pool:  # terminate() on the way out
-        yield pool.imap(_strip, range(count), chunksize=1)
-
-
 def render_map(game: str, *, board: str | None = None, scale: float = 1.0, supersample: int | None = None,
                workers: int | None = None, progress: Callable[[int, int], None] | None = None
                ) -> MapRender:
@@ -1089,20 +1075,19 @@ def render_map(game: str, *, board: str | None = None, scale: float = 1.0, super
                 for f in (0.25, 0.5, 0.75):
                     y = b.y + b.height * f
                     edge_arrows.append(((right_edge + 4, y), (b.x - 4, y)))
-    _JOB.clear()
-    _JOB.update(scene=scene, style=st, scale=scale, ss=ss, rows=rows, width=width, height=height,
-                arrows=box_arrows(scene, data), edge_arrows=edge_arrows, key=key_items(scene, st))
+    job = StripJob(scene=scene, style=st, scale=scale, ss=ss, rows=rows, width=width, height=height,
+                   arrows=tuple(box_arrows(scene, data)), edge_arrows=tuple(edge_arrows), key=key_items(scene, st))
     count = math.ceil(height / rows)
     workers = workers if workers is not None else min(os.cpu_count() or 1, 4)
     image = Image.new("RGB", (width, height), st.colours["paper"])
     tally = progress or _no_progress
     steps = count + 1  # the strips, then the text
     tally(0, steps)
-    with _strips(count, workers) as strips:
+    with forkpool.ordered(_strip, job, count, workers) as strips:
         for i, strip in enumerate(strips):
             image.paste(strip, (0, i * rows))
             tally(i + 1, steps)
-    labels = _text_pass(image, scene, data, st, scale)
+    labels = _text_pass(image, job, data)
     tally(steps, steps)
     return MapRender(image, tuple(labels), scale, time.perf_counter() - started)
 
