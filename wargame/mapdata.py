@@ -60,6 +60,8 @@ class Vocabulary:
     weather: tuple[str, ...] = ("cold", "mild", "warm", "desert")
     hex_features: tuple[str, ...] = ()
     side_features: tuple[str, ...] = ()
+    zone_label: str = ""  # sea zones printed by name, called this in the key ("Naval Zone"); "": numbered
+    line_label: str = ""  # what the `line` areas' borders are called in the key ("Region border")
 
 
 USE_VOCABULARY = Vocabulary()
@@ -447,11 +449,12 @@ def _load_boxes(path: Path) -> Mapping[str, Box]:
 
 
 MAP_SETTINGS = ("terrains", "rough", "weather", "weather_from", "sea_zones", "later_lines", "hex_features",
-                "side_features")
+                "side_features", "zone_label", "line_label")
 
 
 def vocabulary_of(settings: Mapping[str, object], source: str) -> Vocabulary:
-    """game.toml's [map] table (terrains, rough, weather); the default words where absent."""
+    """game.toml's [map] table (terrains, rough, weather, feature words, and how the art names sea
+    zones and `line` borders); the default words where absent."""
     table = settings.get("map", {})
     if not isinstance(table, dict):
         raise DataError("[map] must be a table", source)
@@ -471,8 +474,14 @@ def vocabulary_of(settings: Mapping[str, object], source: str) -> Vocabulary:
     stray = [r for r in rough if r not in terrains]
     if stray:
         raise DataError(f"rough names terrains that are not in terrains: {stray}", source, "[map]")
+    labels = {}
+    for key in ("zone_label", "line_label"):
+        value = table.get(key, "")
+        if not isinstance(value, str):
+            raise DataError(f"{key} must be text", source, "[map]")
+        labels[key] = value
     return Vocabulary(terrains, frozenset(rough), words("weather", base.weather), words("hex_features", ()),
-                      words("side_features", ()))
+                      words("side_features", ()), **labels)
 
 
 def load_for_game(game: Game) -> MapData:

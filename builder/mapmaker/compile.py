@@ -157,8 +157,12 @@ def compile_map(game_dir: Path, out_dir: Path | None = None, report: Report | No
     for i in range(n):
         if kind[i] == "water":
             disputed[i], line[i] = "", ""
+    for hid, e in sorted(overrides.get("hex", {}).items()):  # a later line the rules place a hex in
+        if "line" in e:
+            line[cells.index[hid]] = get(e, "line", str, str(src_dir / "overrides.toml"), f'[hex."{hid}"]')
     lake_water = [kind[i] == "water" and lake_frac[i] > sea_frac[i] for i in range(n)]
     weather = regions.weather(src_dir / "weather.toml", cells.center_ll, vocab.weather, kind)
+    regions.by_area(src_dir / "weather.toml", weather, kind, country, area, vocab.weather)
     fade_hit, fade_ids = regions.faded(src_dir / "faded.toml", cells.center_ll)
     faded = [bool(fade_hit[i]) and kind[i] != "water" for i in range(n)]
     for hid in fade_ids:
@@ -187,13 +191,18 @@ def compile_map(game_dir: Path, out_dir: Path | None = None, report: Report | No
     _apply_side_overrides(overrides, grid, by_sid, str(src_dir / "overrides.toml"))
     for sd in sides:
         a, b = (cells.index[grid.hex_id(h)] for h in sd.side.hexes)
-        if kind[a] != "water" and kind[b] != "water" and not sd.water:
-            if country[a] != country[b]:
+        if kind[a] == "water" or kind[b] == "water":
+            continue
+        apart = country[a] != country[b] or (rules.area_borders and area[a] != area[b])
+        if not sd.water:
+            if apart:
                 sd.border = "international"
             elif disputed[a] != disputed[b]:
                 sd.border = "disputed"
             if line[a] != line[b] and country[a] == country[b]:
                 sd.line_border = line[a] or line[b]  # the later line runs inside one country
+        elif rules.sea_borders and apart:
+            sd.border = "international"  # a border of All-Sea hexsides only (TK Glossary "Border")
     clock("hexsides")
 
     sea_path = src_dir / "seazones.toml"
@@ -227,11 +236,14 @@ def compile_map(game_dir: Path, out_dir: Path | None = None, report: Report | No
     passable = [kind[i] != "water" and not faded[i] and country[i] not in rules.prohibited for i in range(n)]
     rough = [t in vocab.rough for t in terr]
     line_hexes: set[int] = set()
+    networks: list[transport.Network] = []
     if (src_dir / "transport.toml").is_file():
-        line_hexes, line_sides = transport.route(src_dir / "transport.toml", grid, cells.ids, cells.index, passable,
-                                                 rough, by_sid, city_hex)
-        for sid in line_sides:
-            by_sid[sid].transport = True
+        networks = transport.route(src_dir / "transport.toml", grid, cells.ids, cells.index, passable, rough, by_sid,
+                                   city_hex)
+        for net in networks:
+            line_hexes |= net.hexes
+            for sid in net.sides:
+                by_sid[sid].transport = True
     clock("transport lines")
 
     hex_features: list[set[str]] = [set() for _ in range(n)]
@@ -245,6 +257,10 @@ def compile_map(game_dir: Path, out_dir: Path | None = None, report: Report | No
             hex_features[cells.index[hid]].update(c.features)
         featmod.apply(src_dir / "features.toml", grid, layout, warp, cells, kind, country, by_sid, city_hex,
                       hex_features, vocab)
+    if any(net.word for net in networks):
+        from builder.mapmaker.features import networks as network_words
+
+        network_words(networks, by_sid, hex_features, vocab, str(src_dir / "transport.toml"))
     clock("features")
 
     data = HexData(kind=kind, land_pct=[int(round(100 * f)) for f in dry_frac], features=hex_features, lake=lake,
@@ -269,13 +285,16 @@ def compile_map(game_dir: Path, out_dir: Path | None = None, report: Report | No
 @dataclass(frozen=True)
 class _Rules:
     """The game's own decisions from settings.toml: prohibited countries, each country's
-    mainland area (every other area of it is overseas), restricted hexes, derived features."""
+    mainland area (every other area of it is overseas), whether areas of one country and land
+    across water have borders, restricted hexes, derived features."""
 
     prohibited: frozenset[str]
     mainland: dict[str, str]
     restricted_country: str
     restricted_after: dict[int, int]  # row -> the last column that is not restricted
     derived: dict
+    area_borders: bool = False  # two areas of one country (a Dependent and its owner) have a border
+    sea_borders: bool = False  # land hexes of two countries across water have a border (of water)
 
     @classmethod
     def read(cls, settings: dict, vocab: Vocabulary, source: str) -> "_Rules":
@@ -292,8 +311,13 @@ class _Rules:
             allowed = vocab.hex_features if key == "all_lake_hex" else vocab.side_features
             if word is not None and word not in allowed:
                 raise DataError(f'[features] {key} = "{word}" is not a feature word of game.toml [map]', source)
+        flags = {}
+        for key in ("area_borders", "sea_borders"):
+            flags[key] = c.get(key, False)
+            if not isinstance(flags[key], bool):
+                raise DataError(f"[countries] {key} must be true or false", source)
         return cls(frozenset(c.get("prohibited", [])), dict(c.get("mainland", {})), r.get("country", ""), after,
-                   derived)
+                   derived, **flags)
 
 
 def _extra_rivers(path: Path) -> list:
@@ -322,7 +346,7 @@ def _apply_hex_overrides(data: dict, cells, kind, terr, country, area, vocab: Vo
             raise DataError('say "why" (the rule that needs it)', source, place)
         i = cells.index[hid]
         for key in e:
-            if key not in ("kind", "terrain", "country", "area", "faded_dot", "why"):
+            if key not in ("kind", "terrain", "country", "area", "line", "faded_dot", "why"):
                 raise DataError(f'unknown field "{key}"', source, place)
         if "kind" in e:
             k = get(e, "kind", str, source, place)
@@ -452,7 +476,7 @@ def _write_zones(out_dir: Path, sea, zones, weather, kind, lake_water, sides, ce
               + (["entry_mp", "interception", "gridded"] if sea.areas else []), rows)
     report.written.append(path)
     # Adjacency: zones whose sea hexes touch across a hexside; straits and canals from the input.
-    strait_pairs = {tuple(sorted(st.zones)): st for st in sea.straits}
+    strait_pairs = {tuple(sorted(st.zones)): st for st in sea.straits if st.zones}
     pairs: set[tuple[int, int]] = set()
     for sd in sides:
         a, b = (cells.index[grid.hex_id(h)] for h in sd.side.hexes)
@@ -472,7 +496,8 @@ def _write_zones(out_dir: Path, sea, zones, weather, kind, lake_water, sides, ce
             rows.append([pair[0], pair[1], "open", "", named.get(pair, "")])
     for c in sea.canals:
         a, b = sorted(c.zones)
-        rows.append([a, b, "canal", "/".join(city_hex.get(p, p) for p in c.ports), f"{c.name}; {c.cost} MP"])
+        rows.append([a, b, "canal", "/".join(city_hex.get(p, p) for p in c.ports),
+                     f"{c.name}; {c.cost} MP" if c.cost else c.name])
     path = out_dir / "seazone_links.csv"
     write_csv(path, ["zone_a", "zone_b", "kind", "via", "note"], rows)
     report.written.append(path)

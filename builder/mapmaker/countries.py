@@ -100,9 +100,7 @@ def tagged(ll: np.ndarray, modern: np.ndarray, country: np.ndarray, regions: lis
     """Name of the region (disputed area or line) holding each sample of the region's owner."""
     out = np.full(len(ll), "", dtype=object)
     for r in regions:
-        hit = (country == r.owner) & (out == "")
-        if r.polygon is not None:
-            hit &= _hits(ll, modern, r)
+        hit = (country == r.owner) & (out == "") & _hits(ll, modern, r)  # a whole region's `from` too
         out[hit] = r.name
     return out
 

@@ -150,3 +150,21 @@ def apply(path: Path, grid: Grid, layout: Layout, warp, cells, kind: list[str], 
                 hits += 1
         if not hits:
             raise DataError(f"no land border between {pair[0]} and {pair[1]}", src, place)
+
+
+def networks(nets, by_sid: dict, hex_features: list[set[str]], vocab: Vocabulary, source: str) -> None:
+    """The words of the named transport networks (transport.toml [[network]]): every hexside a
+    network crosses carries its word; a hex carries the word of the first network listed that
+    runs through it (TK: where Rail and Road meet, the hex has the Rail symbol)."""
+    named = [n for n in nets if n.word]
+    for net in named:
+        for setting, allowed in (("hex_features", vocab.hex_features), ("side_features", vocab.side_features)):
+            if net.word not in allowed:
+                raise DataError(f'network "{net.word}" is not a word of game.toml [map] {setting}', source)
+    taken: set[int] = set()
+    for net in named:
+        for i in sorted(net.hexes - taken):
+            hex_features[i].add(net.word)
+        taken |= net.hexes
+        for sid in net.sides:
+            by_sid[sid].features.add(net.word)

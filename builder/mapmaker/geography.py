@@ -32,7 +32,8 @@ class Geography:
 
 def load(src: Sources, window: tuple[float, float, float, float], lake_min_area: float,
          sea_lakes: list[tuple[float, float]] = ()) -> Geography:
-    """Land, lakes, countries and rivers in the window; lakes holding a `sea_lakes` point are sea."""
+    """Land, lakes, countries and rivers in the window; lakes holding a `sea_lakes` point are sea
+    (the Caspian, a hole in Natural Earth's land, too)."""
     from shapely.geometry import Point
 
     land = unary_union([g for _, _, g in topo.geometries(topo.load(src.land), "land", window)])
@@ -46,7 +47,10 @@ def load(src: Sources, window: tuple[float, float, float, float], lake_min_area:
         for ring in poly.interiors:
             hole = Polygon(ring)
             if hole.area > 1.0 and box(*CASPIAN).contains(hole.representative_point()):
-                caspian.append(hole)
+                if any(hole.contains(Point(p)) for p in sea_lakes):  # a game's sea (TK's Caspian Naval Zone)
+                    sea_water = unary_union([sea_water, hole])
+                else:
+                    caspian.append(hole)
     lakes_all = unary_union(lakes + caspian)
     dry = land.difference(lakes_all).difference(sea_water)
     countries = {p["name"]: g for _, p, g in topo.geometries(topo.load(src.countries), "countries", window)}

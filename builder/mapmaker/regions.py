@@ -17,9 +17,11 @@ def weather(path: Path, center_ll: np.ndarray, zones: tuple[str, ...], kind: lis
 
     weather.toml `order` lists the zones from north to south (USE: cold, mild, warm, desert) and
     [lines] the line between each two, named "north_south" ("cold_mild"), each a list of
-    [lon, lat] points from west to east: a centre north of a line is on its colder side.
-    `[[region]]` polygons then put the land hexes inside them in their `zone` (ETO's mild zone
-    of France and Germany, 1.4), later regions winning."""
+    [lon, lat] points from west to east: a centre north of a line is on its colder side (a game
+    of one zone by latitude needs no line). `[[region]]` polygons then put the land hexes inside
+    them in their `zone` (ETO's mild zone of France and Germany, 1.4), later regions winning;
+    `[[area]]` tables do the same by country and area (by_area). `sea`, when given, is the zone
+    of every water hex ("" for none: TK's weather is for land hexes, 11.1)."""
     data = read_toml(path)
     source = str(path)
     order = field(data, "order", list, source, "order")
@@ -44,6 +46,11 @@ def weather(path: Path, center_ll: np.ndarray, zones: tuple[str, ...], kind: lis
                 zone = order[k]
                 break
         out.append(zone)
+    if "sea" in data:
+        sea = field(data, "sea", str, source, "sea")
+        if sea and sea not in zones:
+            raise DataError(f'sea "{sea}" is not one of game.toml [map] weather', source, "sea")
+        out = [sea if kind[i] == "water" else z for i, z in enumerate(out)]
     for k, e in enumerate(data.get("region", [])):
         place = f"[[region]] {k + 1}"
         zone = field(e, "zone", str, source, place)
@@ -55,6 +62,29 @@ def weather(path: Path, center_ll: np.ndarray, zones: tuple[str, ...], kind: lis
             if kind[i] != "water":
                 out[i] = zone
     return out
+
+
+def by_area(path: Path, weather: list[str], kind: list[str], country: list[str], area: list[str],
+            zones: tuple[str, ...]) -> None:
+    """weather.toml `[[area]]`: every land hex of the named `countries` and `areas` (hexes.csv's
+    country and area columns) takes the table's `zone` (TK's Desert area is the land of seven
+    countries and Dependents, 11.1). In place, after the lines and regions."""
+    data = read_toml(path)
+    source = str(path)
+    for k, e in enumerate(data.get("area", [])):
+        place = f"[[area]] {k + 1}"
+        zone = field(e, "zone", str, source, place)
+        if zone not in zones:
+            raise DataError(f'zone "{zone}" is not one of game.toml [map] weather', source, place)
+        owners = set(field(e, "countries", list, source, place, []))
+        areas = set(field(e, "areas", list, source, place, []))
+        if not owners and not areas:
+            raise DataError('give "countries" or "areas"', source, place)
+        hits = [i for i in range(len(kind)) if kind[i] != "water" and (country[i] in owners or area[i] in areas)]
+        if not hits:
+            raise DataError("no land hex of the map lies in these countries and areas", source, place)
+        for i in hits:
+            weather[i] = zone
 
 
 def faded(path: Path, center_ll: np.ndarray) -> tuple[np.ndarray, list[str]]:

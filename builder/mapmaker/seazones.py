@@ -30,7 +30,7 @@ class Zone:
 class Strait:
     name: str
     side: str  # as written: "AAAA/BBBB", or places like "Gibraltar/Tangier" or "Istanbul/east"
-    zones: tuple[int, int]
+    zones: tuple[int, ...]  # the two zones it joins, or none (a Strait hexside inside one sea)
     rule: str
 
 
@@ -39,7 +39,7 @@ class Canal:
     name: str
     ports: tuple[str, str]
     zones: tuple[int, int]
-    cost: int
+    cost: int  # MP end to end (ETO 7.8); 0: the game's canals have no cost of their own
     rule: str
 
 
@@ -81,12 +81,16 @@ def read(path: Path) -> SeaInput:
                field(e, "only", bool, src, f"[[extra]] {i + 1}", False))
               for i, e in enumerate(data.get("extra", []))]
     straits = [Strait(field(e, "name", str, src, f"[[strait]] {i + 1}"), field(e, "side", str, src, f"[[strait]] {i + 1}"),
-                      check(field(e, "zones", list, src, f"[[strait]] {i + 1}"), f"[[strait]] {i + 1}"),  # type: ignore[arg-type]
+                      check(field(e, "zones", list, src, f"[[strait]] {i + 1}", []), f"[[strait]] {i + 1}"),  # type: ignore[arg-type]
                       field(e, "rule", str, src, f"[[strait]] {i + 1}", ""))
                for i, e in enumerate(data.get("strait", []))]
+    for i, st in enumerate(straits):
+        if len(st.zones) not in (0, 2):
+            raise DataError("a strait joins two zones, or none (a Strait hexside of one sea)", src,
+                            f"[[strait]] {i + 1}")
     canals = [Canal(field(e, "name", str, src, f"[[canal]] {i + 1}"), tuple(field(e, "ports", list, src, f"[[canal]] {i + 1}")),  # type: ignore[arg-type]
                     check(field(e, "zones", list, src, f"[[canal]] {i + 1}"), f"[[canal]] {i + 1}"),  # type: ignore[arg-type]
-                    field(e, "cost", int, src, f"[[canal]] {i + 1}"), field(e, "rule", str, src, f"[[canal]] {i + 1}", ""))
+                    field(e, "cost", int, src, f"[[canal]] {i + 1}", 0), field(e, "rule", str, src, f"[[canal]] {i + 1}", ""))
               for i, e in enumerate(data.get("canal", []))]
     links = []
     for i, e in enumerate(data.get("link", [])):
