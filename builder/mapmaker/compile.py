@@ -360,6 +360,8 @@ def _apply_hex_overrides(data: dict, cells, kind, terr, country, area, vocab: Vo
             if t not in vocab.terrains:
                 raise DataError(f'terrain "{t}" is not one of {", ".join(vocab.terrains)}', source, place)
             terr[i] = t
+        if kind[i] != "water" and not terr[i]:
+            raise DataError("a water hex made land needs a terrain", source, place)
         if "country" in e:
             country[i] = get(e, "country", str, source, place)
         if "area" in e:

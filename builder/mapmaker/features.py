@@ -7,7 +7,9 @@ side_features):
 * derived from the data, where settings.toml [features] names the word: `all_lake_hex` (a
   water hex whose water is mostly lake), `lake_side` (a hexside between two hexes with land whose
   line runs through lake water, at least `lake_side_min` of it), `impassable` (a hexside whose
-  line runs at least `impassable_min_elevation` metres high on average: the crest of a range);
+  line runs at least `impassable_min_elevation` metres high on average: the crest of a range;
+  with `impassable_min_rise`, also that much above both hexes' centres, so a high plateau is no
+  crest);
 * listed in map/src/features.toml: `[[hex]]` (hexes by id, places by city name, points by
   [lon, lat], or every land hex of some countries inside a lon/lat polygon), `[[side]]`
   (hexsides by id) and `[[border]]` (every land border hexside between two countries), each
@@ -59,13 +61,20 @@ def derive(derived: dict, grid: Grid, layout: Layout, cells, kind: list[str], la
         if "impassable_min_elevation" not in derived:
             raise DataError("impassable needs impassable_min_elevation (metres)", source, "[features]")
         height = float(derived["impassable_min_elevation"])
+        rise = float(derived.get("impassable_min_rise", 0.0))
         fractions = np.linspace(0.1, 0.9, 5)
         points = np.array([[seg.interpolate(f, normalized=True).coords[0] for f in fractions] for seg in segments])
         if len(points):
             ll = warp.inverse(points.reshape(-1, 2))
             z = etopo.at(ll[:, 0], ll[:, 1]).reshape(len(segments), len(fractions))
-            for sd, mean in zip(land_sides, z.mean(axis=1)):
-                if mean >= height and not sd.water:
+            low = np.zeros(len(land_sides))
+            if rise:  # a crest stands above the hexes on both sides (not a plateau)
+                ends = np.array([[cells.center_ll[cells.index[grid.hex_id(h)]] for h in sd.side.hexes]
+                                 for sd in land_sides])
+                zc = etopo.at(ends[:, :, 0].ravel(), ends[:, :, 1].ravel()).reshape(len(land_sides), 2)
+                low = zc.max(axis=1) + rise
+            for sd, mean, floor in zip(land_sides, z.mean(axis=1), low):
+                if mean >= height and mean >= floor and not sd.water:
                     sd.features.add(high_word)
 
 

@@ -21,7 +21,7 @@ from pathlib import Path
 from builder.render.style import ART_DIR, RGB
 from wargame.board import Board
 from wargame.errors import DataError
-from wargame.mapdata import WEATHER, MapData, unit_layout
+from wargame.mapdata import ROUGH, WEATHER, MapData, unit_layout
 
 Point = tuple[float, float]
 Line = tuple[Point, ...]
@@ -30,9 +30,11 @@ BBox = tuple[float, float, float, float]
 
 SYMBOLS = ("trees", "hills", "tufts", "stipple")  # the terrain symbols mapart can draw
 FEATURE_DRAWS = {
-    "hex": ("resource", "airfield", "ring", "icebound", "edge", "outline", "port-size"),
-    "side": ("canal", "ferry", "lake", "impassable", "fortress", "link"),
+    "hex": ("resource", "airfield", "ring", "icebound", "edge", "outline", "port-size", "frame", "star", "tag"),
+    "side": ("canal", "ferry", "lake", "impassable", "fortress", "link", "rail", "road"),
 }
+MARK_DRAWS = ("resource", "airfield", "ring", "edge", "frame", "star", "tag")  # symbols of a hex
+TRACK_DRAWS = ("rail", "road")  # networks drawn from hex centre to hex centre, as Transport Lines
 
 
 @dataclass(frozen=True)
@@ -44,6 +46,7 @@ class FeatureStyle:
     label: str
     colour: RGB
     ships: int = 0  # port-size: the number printed by the anchor
+    text: str = ""  # tag: the letters printed in the hex ("K" for a Key Port)
 
 
 @dataclass(frozen=True)
@@ -120,8 +123,11 @@ def load_style(path: Path = ART_DIR / "map.toml") -> MapStyle:
         if draw not in FEATURE_DRAWS["hex"] + FEATURE_DRAWS["side"]:
             raise DataError(f'draw "{draw}" is not one of {", ".join(FEATURE_DRAWS["hex"] + FEATURE_DRAWS["side"])}',
                             source, place)
+        if draw == "tag" and not str(t.get("text", "")):
+            raise DataError('a "tag" feature prints its `text`: give it', source, place)
         features[word] = FeatureStyle(word, draw, str(t.get("label", word)),
-                                      _hex_colour(t.get("colour", "#000000"), source, place), int(t.get("ships", 0)))
+                                      _hex_colour(t.get("colour", "#000000"), source, place), int(t.get("ships", 0)),
+                                      str(t.get("text", "")))
     return MapStyle(
         colours=colours("colours"), terrain=colours("terrain", ("clear",)),
         terrain_ink=colours("terrain_ink"),
@@ -183,6 +189,8 @@ class HexMark:
     word: str
     center: Point
     hex: str
+    corners: tuple[Point, ...] = ()  # the hex's outline (frame)
+    slot: int = 0  # tag: its place among the hex's tags, left to right
 
 
 @dataclass(frozen=True)
@@ -222,6 +230,9 @@ class Scene:
     line_names: tuple[str, ...] = ()  # the later lines / temporary borders drawn
     weather_order: tuple[str, ...] = WEATHER
     sea_areas: bool = False  # the sea spaces are ETO-style areas: names and values, not numbers
+    zone_label: str = ""  # sea zones printed by name, called this in the key (game.toml [map] zone_label)
+    line_label: str = ""  # what the key calls the `line` borders (game.toml [map] line_label)
+    rough: frozenset[str] = ROUGH  # the game's rough terrains: the key says "(rough)" after them
 
 
 def bbox_of(points) -> BBox:
@@ -376,9 +387,11 @@ def _weather_key(a: str, b: str, order: tuple[str, ...] = WEATHER) -> str:
     return f"{order[lo]}/{order[lo + 1]}"
 
 
-def build_scene(board: Board, data: MapData, style: MapStyle, weather_order: tuple[str, ...] = WEATHER) -> Scene:
+def build_scene(board: Board, data: MapData, style: MapStyle, weather_order: tuple[str, ...] = WEATHER,
+                zone_label: str = "", line_label: str = "", rough: frozenset[str] = ROUGH) -> Scene:
     """Every shape and anchor of the board, in board pixels. `weather_order`: the game's weather
-    zones (game.toml [map] weather), coldest first."""
+    zones (game.toml [map] weather), coldest first; `zone_label`, `line_label`: how the game
+    names its sea zones and `line` borders, and `rough` its rough terrains (game.toml [map])."""
     g = board.grid
     lay = board.layout
     radius = lay.along / math.sqrt(3)
@@ -424,8 +437,11 @@ def build_scene(board: Board, data: MapData, style: MapStyle, weather_order: tup
             groups["disputed"].append(ends)
         if s.line:
             groups["later"].append(ends)
-        if s.transport:
+        tracks = [w for w in sorted(s.features) if (f := drawn.get(w)) is not None and f.draw in TRACK_DRAWS]
+        if s.transport and not tracks:  # a game's named networks (Rail, Road) draw instead
             groups["transport"].append((at(s.side.a), at(s.side.b)))
+        for word in tracks:
+            groups["feature:" + word].append((at(s.side.a), at(s.side.b)))
         for word in sorted(s.features):
             f = drawn.get(word)
             if f is not None and f.draw in ("canal", "lake", "impassable", "fortress"):
@@ -461,14 +477,17 @@ def build_scene(board: Board, data: MapData, style: MapStyle, weather_order: tup
 
     city_hexes = {c.hex for c in data.cities}
     marks = []
+    order = {w: i for i, w in enumerate(drawn)}  # tags left to right in the style's order
     for h in sorted(data.hexes.values(), key=lambda h: h.id):
-        for word in sorted(h.features):
+        tags = 0
+        for word in sorted(h.features, key=lambda w: (order.get(w, len(order)), w)):
             f = drawn.get(word)
-            if f is None or f.draw not in ("resource", "airfield", "ring", "edge"):
+            if f is None or f.draw not in MARK_DRAWS:
                 continue
             if f.draw == "resource" and h.id in city_hexes:
                 continue  # a city resource hex: the city's own symbol says it
-            marks.append(HexMark(f.draw, word, board.center(h.hex), h.id))
+            marks.append(HexMark(f.draw, word, board.center(h.hex), h.id, g.corners(h.hex, lay), tags))
+            tags += f.draw == "tag"
     connectors = []
     for s in sorted(data.sides.values(), key=lambda s: s.id):
         for word in sorted(s.features):
@@ -482,11 +501,12 @@ def build_scene(board: Board, data: MapData, style: MapStyle, weather_order: tup
         if link.kind == "canal" and "/" in link.via:
             a, b = (g.parse(x) for x in link.via.split("/"))
             canals.append((board.center(a), board.center(b), link.note.split(";")[0].strip() or "Canal"))
-    tags = _zone_tags(board, data) + _area_tags(board, data, style)
+    tags = _zone_tags(board, data, bool(zone_label)) + _area_tags(board, data, style)
     return Scene(board, radius, hexes, land, _polygons(geometry, "lakes", to_board),
                  strokes, cities, tags, straits, tuple(canals), board.bounds(), marks=tuple(marks),
                  connectors=tuple(connectors), weather_order=weather_order, sea_areas=data.sea_areas,
-                 line_names=tuple(sorted({s.line for s in data.sides.values() if s.line})))
+                 line_names=tuple(sorted({s.line for s in data.sides.values() if s.line})), zone_label=zone_label,
+                 line_label=line_label, rough=frozenset(rough))
 
 
 def sea_values(zone) -> str:
@@ -499,11 +519,12 @@ def sea_values(zone) -> str:
     return "  ".join(parts)
 
 
-def _zone_tags(board: Board, data: MapData) -> tuple[Tag, ...]:
+def _zone_tags(board: Board, data: MapData, names: bool = False) -> tuple[Tag, ...]:
     """One big number per Sea Zone, on its water hex farthest from anything else; a second one on
     another large separate stretch of the same zone (1.3.6: a number printed twice is one zone).
     A game of named sea areas (data.sea_areas) gets the area's name there instead, and its values
-    (entry cost, interception) under it."""
+    (entry cost, interception) under it; `names`: a game whose zones are printed by name (TK)."""
+    names = names or data.sea_areas
     g = board.grid
     tags = []
     city_hexes = {c.hex for c in data.cities}
@@ -511,8 +532,10 @@ def _zone_tags(board: Board, data: MapData) -> tuple[Tag, ...]:
         own = {h.id for h in data.hexes.values() if h.is_water and h.seazones == (z,)}
         if not own:
             coastal = sorted((h for h in data.hexes.values() if z in h.seazones), key=lambda h: (h.land_pct, h.id))
-            if coastal and not data.sea_areas:
+            if coastal and not names:
                 tags.append(Tag(str(z), board.center(coastal[0].hex), "zone_small"))
+            elif coastal:  # a zone of coastal hexes only: its name on its most open one
+                tags.append(Tag(data.zones[z].name.upper(), board.center(coastal[0].hex), "sea"))
             continue
         # distance of each own hex to the nearest hex that is not open water of this zone
         dist: dict[str, int] = {}
@@ -542,7 +565,7 @@ def _zone_tags(board: Board, data: MapData) -> tuple[Tag, ...]:
             best = max(sorted(part), key=lambda hid: (dist[hid], -_crowding(g, data, hid, city_hexes),
                                                       -math.hypot(pts[hid][0] - cx, pts[hid][1] - cy)))
             at = board.center(data.hexes[best].hex)
-            if data.sea_areas:
+            if names:
                 tags.append(Tag(data.zones[z].name.upper(), at, "sea"))
                 values = sea_values(data.zones[z])
                 if values and not i:

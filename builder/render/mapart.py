@@ -26,6 +26,8 @@ from PIL import Image, ImageDraw, ImageFont
 
 from builder.render import forkpool
 from builder.render.map_scene import (
+    MARK_DRAWS,
+    TRACK_DRAWS,
     CityMark,
     Connector,
     HexMark,
@@ -46,6 +48,7 @@ TITLE = "Staffwork \u2014 {title}, {board} map"  # when board.toml gives no art_
 CREDITS = ("Geography: Natural Earth (public domain), warped onto the game's hex grid. Place names: GeoNames "
            "(CC BY 4.0), 1939 forms. Font: Barlow Condensed (SIL Open Font License).")
 ZONE_CREDIT = " Sea Zone borders and numbers beyond those the rules name are a reconstruction."
+NAMED_ZONE_CREDIT = " {label} borders beyond those the rules name are a reconstruction."
 AREA_CREDIT = " Sea area borders and names beyond those the rules name are a reconstruction."
 WHITE = (255, 255, 255)
 DASHED = {"border": "border", "disputed": "disputed", "later": "later_line", "restricted": "restricted",
@@ -273,30 +276,38 @@ class KeyItem:
 def _key_entries(scene: Scene, st: MapStyle) -> list[tuple[str, str]]:
     """Every key entry the board needs, in reading order, with its text."""
     labels = st.key_labels
-    out = [(f"terrain:{t}", labels.get(f"terrain:{t}", t.capitalize())) for t in st.terrain]
+    out = [(f"terrain:{t}", labels.get(f"terrain:{t}", t.capitalize())
+             + (" (rough)" if t in scene.rough and t != "rough" else "")) for t in st.terrain]
     out += [("faded", "Faded Dot hex: no ground movement"),
             ("prohibited", labels.get("prohibited", "Prohibited country")),
             ("capital", "Capital"), ("city", "City"),
             ("city-resource", labels.get("city-resource", "City resource hex")),
             ("factory", "Factory"), ("port", labels.get("port", "Port")),
-            ("port-major", labels.get("port-major", "Major port")),
-            ("icebound", labels.get("icebound", "Icebound port"))]
-    for draw in ("resource", "airfield", "ring", "edge"):
+            ("port-major", labels.get("port-major", "Major port"))]
+    out += [(f"icebound:{f.word}", labels.get(f"icebound:{f.word}") or (labels.get("icebound", f.label)
+                                                                         if f.word == "icebound" else f.label))
+            for f in st.features.values() if f.draw == "icebound"]
+    for draw in MARK_DRAWS:
         out += [(f"mark:{draw}:{f.word}", f.label) for f in st.features.values() if f.draw == draw]
     out += [("stroke:river", "River hexside"), ("stroke:border", "International border"),
             ("stroke:disputed", "Disputed border")]
-    out += [("stroke:later", " / ".join(scene.line_names) + " line"),
+    zone_border = f"{scene.zone_label} border" if scene.zone_label else \
+        "Sea area border" if scene.sea_areas else "Sea Zone border"
+    out += [("stroke:later", scene.line_label or " / ".join(scene.line_names) + " line"),
             ("stroke:restricted", "USSR restricted line"), ("stroke:transport", "Transport Line"),
-            ("stroke:zone", "Sea area border" if scene.sea_areas else "Sea Zone border"),
-            ("strait", "Strait"), ("canal", "Canal")]
+            ("stroke:zone", zone_border), ("strait", "Strait"), ("canal", "Canal")]
     out += [(f"stroke:feature:{f.word}", f.label) for f in st.features.values()
-            if f.draw in ("canal", "lake", "impassable", "fortress")]
+            if f.draw in ("canal", "lake", "impassable", "fortress", *TRACK_DRAWS)]
     out += [(f"connector:{f.draw}:{f.word}", f.label) for f in st.features.values() if f.draw in ("ferry", "link")]
     order = scene.weather_order
     out += [(f"stroke:weather:{a}/{b}", f"Weather line {a.capitalize()} / {b.capitalize()}")
             for a, b in zip(order, order[1:])]
     out += [(f"stroke:outline:{f.word}", f.label) for f in st.features.values() if f.draw == "outline"]
-    out.append(("stroke:seam", labels.get("seam", "Edge of the sheet on top (where its numbers begin)")))
+    laid = [b.prefix for b in scene.board.grid.boards if b.over]
+    if laid and not any(_overlaps(scene.board.grid, p) for p in laid):  # sheets that abut (TK's maps)
+        out.append(("stroke:seam", labels.get("seam-abut", "Where the maps meet")))
+    else:
+        out.append(("stroke:seam", labels.get("seam", "Edge of the sheet on top (where its numbers begin)")))
     return out
 
 
@@ -340,8 +351,9 @@ def _shown(scene: Scene, kind: str) -> bool:
         return any(c.resource for c in scene.cities)
     if kind == "port-major":
         return any(c.port and c.ships >= 20 for c in scene.cities)
-    if kind == "icebound":
-        return any(c.icebound for c in scene.cities)
+    if kind.startswith("icebound:"):
+        word = kind.split(":", 1)[1]
+        return any(c.icebound and word in h.features for c in scene.cities for h in scene.hexes if h.id == c.hex)
     if kind.startswith("mark:"):
         return any(m.word == kind.split(":", 2)[2] for m in scene.marks)
     if kind.startswith("connector:"):
@@ -495,7 +507,7 @@ def _strip(job: StripJob, index: int) -> Image.Image:
     lines = base.copy()
     pn = Pen(lines, k, oy)
     for s in scene.strokes:
-        if not _visible(s.bbox, by0, by1):
+        if not _visible(s.bbox, by0, by1) or _feature_draw(st, s.style) in TRACK_DRAWS:
             continue
         _stroke(pn, s.style, s.points, st)
     base = Image.composite(lines, base, mask)
@@ -514,6 +526,10 @@ def _strip(job: StripJob, index: int) -> Image.Image:
     for s in scene.strokes:
         if s.style == "transport" and _visible(s.bbox, by0, by1):
             pb.line(s.points, col["transport"], wd["transport"])
+    for draw in ("road", "rail"):  # a game's named networks, Rail over Road
+        for s in scene.strokes:
+            if _feature_draw(st, s.style) == draw and _visible(s.bbox, by0, by1):
+                _stroke(pb, s.style, s.points, st)
     for a, b, _ in scene.straits:
         if by0 <= a[1] <= by1 or by0 <= b[1] <= by1:
             _strait(pb, a, b, scene.radius, st)
@@ -585,7 +601,15 @@ def _stroke(pen: Pen, style: str, points, st: MapStyle) -> None:
             pen.line(d, f.colour, wd["weather"] * 0.8)
     elif style.startswith("feature:"):
         f = st.features[style[8:]]
-        if f.draw == "canal":
+        if f.draw == "rail":  # a railway: a dark line with light ties inside
+            pen.line(points, col["transport_casing"], wd["transport_casing"])
+            pen.line(points, f.colour, wd["transport"])
+            for d in dashes(points, (7.0, 9.0)):
+                pen.line(d, col["transport_casing"], wd["transport"] * 0.35)
+        elif f.draw == "road":  # a road: a plain coloured line on a light casing
+            pen.line(points, col["transport_casing"], wd["transport_casing"] * 0.85)
+            pen.line(points, f.colour, wd["transport"] * 0.8)
+        elif f.draw == "canal":
             _canal(pen, points, st)
         elif f.draw == "lake":
             pen.line(points, col["lake_edge"], wd["river"] + 3)
@@ -640,6 +664,25 @@ def _hex_mark(pen: Pen, m: HexMark, radius: float, st: MapStyle) -> None:
         pen.circle((x, y), radius * 0.62, outline=f.colour, width=3.0)
     elif m.draw == "edge":
         pen.circle((x, y), radius * 0.78, outline=f.colour, width=5.0)
+    elif m.draw == "frame" and m.corners:  # a coloured outline just inside the hex's own
+        inner = [(x + (cx - x) * 0.88, y + (cy - y) * 0.88) for cx, cy in m.corners]
+        pen.polygon(inner, outline=f.colour, width=7.0)
+    elif m.draw == "star":  # a small star in the hex's upper right
+        c = (x + radius * 0.42, y - radius * 0.36)
+        pen.polygon(star(c, 12.5), fill=st.colours["city_ink"])
+        pen.polygon(star(c, 9.5), fill=f.colour)
+    elif m.draw == "tag":  # a small plate for letters (the text pass prints them)
+        box = _tag_box(m, radius)
+        pen.rect(box, fill=f.colour, outline=st.colours["halo"], width=2.0)
+
+
+def _tag_box(m: HexMark, radius: float) -> tuple[float, float, float, float]:
+    """Where a tag's plate sits: right of the hex's city, plates stacked downward."""
+    x, y = m.center
+    w, h = 30.0, 20.0
+    left = x + radius * 0.26
+    top = y - radius * 0.5 + m.slot * (h + 3)
+    return left, top, left + w, top + h
 
 
 def _canal(pen: Pen, points, st: MapStyle) -> None:
@@ -696,17 +739,18 @@ def _margin_shapes(pen: Pen, job: StripJob, by0: float, by1: float) -> None:
             _land_hex(pen, fake, st, r, st.sizes["symbol"] * 0.62, False, (250, 248, 240))
             if kind == "faded":
                 pen.circle((x, y), st.sizes["faded_dot"], fill=col["faded_dot"])
-        elif kind in ("capital", "city", "factory", "port", "city-resource", "port-major", "icebound"):
-            shift = {"factory": -22, "city-resource": -20, "port": 22, "port-major": 22, "icebound": 22}.get(kind, 0)
-            mark = CityMark("", "", (x + shift, y if kind != "icebound" else y - 10), kind == "capital",
-                            kind == "factory", kind in ("port", "port-major", "icebound"), kind == "city-resource",
-                            20 if kind == "port-major" else 0, kind == "icebound")
+        elif kind in ("capital", "city", "factory", "port", "city-resource", "port-major") or kind.startswith("icebound"):
+            ice = kind.startswith("icebound")
+            shift = {"factory": -22, "city-resource": -20, "port": 22, "port-major": 22}.get(kind, 22 if ice else 0)
+            mark = CityMark("", "", (x + shift, y if not ice else y - 10), kind == "capital",
+                            kind == "factory", kind in ("port", "port-major") or ice, kind == "city-resource",
+                            20 if kind == "port-major" else 0, ice)
             city_symbol(pen, mark, st)
         elif kind.startswith("mark:"):
             _, draw, word = kind.split(":", 2)
             fake = HexShape("key", (x, y), tuple(hx), "land", "clear", False, False, 0)
             _land_hex(pen, fake, st, r, 0.0, False, (250, 248, 240))
-            _hex_mark(pen, HexMark(draw, word, (x, y), "key"), r, st)
+            _hex_mark(pen, HexMark(draw, word, (x, y), "key", tuple(hx)), r, st)
         elif kind.startswith("connector:"):
             _, draw, word = kind.split(":", 2)
             _connector(pen, Connector(draw, word, (x - 52, y), (x + 52, y)), 30.0, st)
@@ -881,6 +925,13 @@ def _text_pass(image: Image.Image, job: StripJob, data) -> list[Label]:
         x, y = c.center
         occupied.add(((x - 34) * scale, (y - 16) * scale, (x + 34) * scale, (y + 16) * scale))
     symbols = [(c.hex, c.center[0] * scale, c.center[1] * scale) for c in scene.cities]
+    # the letters of the tags (Key Port, Multi-Zone Port ...) on their plates: names keep clear
+    tag_font = t.font(fonts["capital"], sz["hex_number"] * 0.95)
+    for m in scene.marks:
+        if m.draw == "tag":
+            x0, y0, x1, y1 = _tag_box(m, radius)
+            t.text("tag", ((x0 + x1) / 2, (y0 + y1) / 2), st.features[m.word].text, tag_font, WHITE)
+            occupied.add(((x0 - 3) * scale, (y0 - 3) * scale, (x1 + 3) * scale, (y1 + 3) * scale))
 
     # city names: the best place around the symbol: clear of other names and symbols, nearer
     # to its own symbol than to any other (a name must not read as its neighbour's), close
@@ -945,16 +996,23 @@ def _box_text(t: TextLayer, job: StripJob, data) -> None:
     title = t.font(fonts["title"], sz["box_title"])
     body = t.font(fonts["text"], sz["box_text"])
     big = t.font(fonts["zone"], sz["zone_number"] * 0.6)
+    small_title = t.font(fonts["title"], sz["box_title"] * 0.7)
+    small_body = t.font(fonts["text"], sz["box_text"] * 0.8)
     for b in scene.board.boxes:
         info = data.boxes.get(b.code)
         name = info.name if info else b.code
-        words = name.upper().split()
-        lines = [" ".join(words)] if len(" ".join(words)) <= 16 else [" ".join(words[:-1]), words[-1]]
-        y = b.y + 30
+        small = b.height < SMALL_BOX
+        fnt = small_title if small else title
+        lines = _fit_lines(t, name.upper(), fnt, b.width - 30)
+        y = b.y + (18 if small else 30)
         for line in lines:
-            t.text("box", (b.x + b.width / 2, y), line, title, col["box_title"], "mt")
-            y += sz["box_title"] * 1.05
-        if info:
+            t.text("box", (b.x + b.width / 2, y), line, fnt, col["box_title"], "mt")
+            y += sz["box_title"] * (0.75 if small else 1.05)
+        if info and small:  # a Naval Zone Box and the like: its name, and what it prints
+            for line in _fit_lines(t, info.printed, small_body, b.width - 30):
+                t.text("box", (b.x + b.width / 2, y + 6), line, small_body, col["box_text"], "mt")
+                y += sz["box_text"] * 0.95
+        elif info:
             t.text("box", (b.x + b.width / 2, y + 6),
                    f"Map Box \u00b7 {info.friendly}-friendly" if info.friendly else "Map Box", body,
                    col["box_text"], "mt")
@@ -962,9 +1020,10 @@ def _box_text(t: TextLayer, job: StripJob, data) -> None:
             for line in textwrap.wrap(info.printed, 34):  # the box's own printed rules
                 t.text("box", (b.x + b.width / 2, y + 10), line, body, col["box_text"], "mt")
                 y += sz["box_text"] * 1.15
-            if info.adjacent_zones and scene.sea_areas:  # named sea areas: their names
+            if info.adjacent_zones and (scene.sea_areas or scene.zone_label):  # named sea zones: their names
                 names = [data.zones[z].name for z in info.adjacent_zones if z in data.zones]
-                for i, n in enumerate(["Sea area" + ("s:" if len(names) > 1 else ":")] + names):
+                word = scene.zone_label or "Sea area"
+                for i, n in enumerate([word + ("s:" if len(names) > 1 else ":")] + names):
                     t.text("box", (b.x + b.width / 2, y + 10 + i * sz["box_text"] * 1.15), n, body, col["box_text"], "mt")
                 y += 10 + (len(names) + 1) * sz["box_text"] * 1.15
             elif info.adjacent_zones:
@@ -992,15 +1051,35 @@ def _box_text(t: TextLayer, job: StripJob, data) -> None:
             t.text("box", (b[0], b[1] + (-6 if up else 6)), kind, arrows_font, col["box_text"], "mb" if up else "mt")
 
 
+SMALL_BOX = 220  # board px: a box lower than this prints only its name and its printed line
+
+
+def _fit_lines(t: TextLayer, text: str, fnt, width: float) -> list[str]:
+    """Words wrapped into lines no wider than `width` board px (a long word keeps a line)."""
+    lines: list[str] = []
+    for word in text.split():
+        trial = f"{lines[-1]} {word}" if lines else word
+        if lines and t.draw.textlength(trial, font=fnt) <= width * t.scale:
+            lines[-1] = trial
+        else:
+            lines.append(word)
+    return lines
+
+
 def _key_text(t: TextLayer, job: StripJob) -> None:
     (title, at), items = job.key
     st = job.style
     col, sz, fonts = st.colours, st.sizes, st.fonts
     t.text("key", at, title, t.font(fonts["title"], sz["key_title"]), col["title"], "lt")
     fnt = t.font(fonts["text"], sz["key_text"])
+    tag_font = t.font(fonts["capital"], sz["hex_number"] * 0.95)
     for item in items:
         x, y = item.at
         t.text("key", (x + 60, y), item.text, fnt, col["box_text"], "lm")
+        if item.kind.startswith("mark:tag:"):
+            word = item.kind.split(":", 2)[2]
+            x0, y0, x1, y1 = _tag_box(HexMark("tag", word, (x, y), "key"), 30.0)
+            t.text("key", ((x0 + x1) / 2, (y0 + y1) / 2), st.features[word].text, tag_font, WHITE)
 
 
 def _title(t: TextLayer, scene: Scene, st: MapStyle) -> None:
@@ -1013,8 +1092,9 @@ def _title(t: TextLayer, scene: Scene, st: MapStyle) -> None:
     cred = t.font(fonts["text"], sz["credits"])
     hex_note = (f"Hexes {scene.board.layout.along:.0f} px apart (the VASSAL board at 100%); printed at "
                 f"{st.render['print_hex_inch']} in per hex. {_numbering_note(scene.board)}")
-    credits = CREDITS + (ZONE_CREDIT if any(tag.kind.startswith("zone") for tag in scene.tags) else "") + \
-        (AREA_CREDIT if any(tag.kind == "sea" for tag in scene.tags) else "")
+    credits = CREDITS + (ZONE_CREDIT if any(tag.kind.startswith("zone") for tag in scene.tags) else "")
+    if any(tag.kind == "sea" for tag in scene.tags):
+        credits += NAMED_ZONE_CREDIT.format(label=scene.zone_label) if scene.zone_label else AREA_CREDIT
     t.text("title", (left + 20, y + sz["title"] * 0.75), credits, cred, col["box_text"], "lt")
     t.text("title", (left + 20, y + sz["title"] * 0.75 + sz["credits"] * 1.4), hex_note, cred, col["box_text"], "lt")
 
@@ -1030,8 +1110,14 @@ def _numbering_note(board) -> str:  # noqa: ANN001
         return (f"Hex numbers RRCC: row {rows[0]:02d}-{rows[1]:02d} {runs[sheets[0].rows_grow]}, "
                 f"column {runs[sheets[0].cols_grow]}.")
     parts = [f"{s.prefix}: rows {s.rows[0]:02d}-{s.rows[1]:02d} {runs[s.rows_grow]}, columns {runs[s.cols_grow]}"
-             + (f", laid over {s.over}" if s.over else "") for s in sheets]
+             + ((f", laid over {s.over}" if _overlaps(board.grid, s.prefix) else f", beside {s.over}") if s.over else "")
+             for s in sheets]
     return "Hex numbers: sheet letter and RRCC. " + "; ".join(parts) + "."
+
+
+def _overlaps(grid, prefix: str) -> bool:  # noqa: ANN001
+    """Whether a sheet laid on another covers some of its hexes (ETO) or only abuts it (TK)."""
+    return any(len(grid.aliases(h)) > 1 for h in grid.hexes(prefix))
 
 
 # ----------------------------------------------------------------------------- entry points
@@ -1043,8 +1129,9 @@ def _scene(game: str, board: str | None = None) -> tuple[Scene, MapStyle]:
     chosen = g.boards().board(board) if board else g.boards().default
     from wargame.mapdata import vocabulary_of
 
-    order = vocabulary_of(g.settings, str(g.folder / "game.toml")).weather
-    return build_scene(chosen, g.mapdata((chosen.board_name,)), st, order), st
+    vocab = vocabulary_of(g.settings, str(g.folder / "game.toml"))
+    return build_scene(chosen, g.mapdata((chosen.board_name,)), st, vocab.weather, vocab.zone_label,
+                       vocab.line_label, vocab.rough), st
 
 
 def _no_progress(done: int, total: int) -> None:
