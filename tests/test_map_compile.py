@@ -129,7 +129,7 @@ def _sources_present() -> bool:
 
 @pytest.mark.skipif(os.environ.get("STAFFWORK_MAP_COMPILE") != "1" or not _sources_present(),
                     reason="full compile: set STAFFWORK_MAP_COMPILE=1 with the mapmaker sources installed")
-@pytest.mark.parametrize("game", ["use", "eto"])
+@pytest.mark.parametrize("game", ["use", "eto", "tk"])
 def test_compile_reproduces_the_committed_files_byte_for_byte(tmp_path, game):
     from builder.mapmaker.compile import compile_map
 
@@ -202,3 +202,66 @@ def test_the_eto_sheets_line_up_where_board_toml_lays_them():
     assert ranked[0] == (63, 68)
     assert rms[ranked[1]] - rms[ranked[0]] > 0.08
     assert rms[(63, 68)] < 0.45
+
+
+def _tk_rule_points():
+    """The control points of TK's map that the rules name (not the ones marked ours)."""
+    from builder.mapmaker.fit import read_control_points
+
+    pts = read_control_points(REPO / "scenarios" / "tk" / "map" / "src" / "control_points.toml")
+    return [p for p in pts if "(ours" not in p.rule]
+
+
+def test_tk_named_hexes_fit_equal_area_better_than_longitude_and_latitude():
+    # settings.toml: the 61 hexes the rules name, on both maps of one plane, fit an affine map
+    # from Lambert equal-area far better than from plain longitude and latitude
+    pytest.importorskip("scipy")
+    pytest.importorskip("pyproj")
+    from builder.mapmaker.fit import Projection, fit
+    from wargame.board import load_boards_file
+    from wargame.mapdata import unit_layout
+
+    grid = load_boards_file(REPO / "scenarios" / "tk" / "board.toml", "tk").grid
+    pts = _tk_rule_points()
+    assert len(pts) == 61
+    rms = {}
+    for kind in ("lonlat", "laea"):
+        warp = fit(pts, grid, unit_layout(grid), Projection(kind, 48.0, 25.0))
+        rms[kind] = float(np.sqrt(np.mean([p.affine_error ** 2 for p in warp.placed])))
+    assert rms["laea"] < 0.6 < 1.4 < rms["lonlat"]
+
+
+def test_the_tk_maps_line_up_where_board_toml_lays_them():
+    # board.toml: of every rigid placement of the East map on the West map's plane, e(r, c) =
+    # w(r, c + 26) (a doubled offset of (52, 0)) lets one similarity transform from an equal-area
+    # projection carry the 61 named hexes of both maps to their hexes best, ahead of the next
+    pyproj = pytest.importorskip("pyproj")
+    from grids import tk_grid
+    from wargame.grid import Board, Grid, Layout
+
+    pts = _tk_rule_points()
+    tr = pyproj.Transformer.from_crs("EPSG:4326", "+proj=laea +lat_0=48 +lon_0=25 +ellps=WGS84 +units=km",
+                                     always_xy=True)
+    x, y = tr.transform([p.lon for p in pts], [p.lat for p in pts])
+    west, _ = tk_grid().boards
+    n = len(pts)
+    rms = {}
+    for oy in range(-4, 5):
+        for ox in range(40, 66):
+            if (ox + oy) % 2:
+                continue  # the rows' half-hex shifts of the two maps agree only then
+            grid = Grid("TK", (west, Board("e", rows_grow="north", cols_grow="east", shifted="odd", over="w",
+                                           offset=(ox, oy))))
+            lay = Layout.regular(1.0, grid.parse("w3825"))
+            px = np.array([grid.center(grid.parse(p.target), lay) for p in pts])
+            a = np.zeros((2 * n, 4))
+            a[0::2] = np.c_[x, -np.array(y), np.ones(n), np.zeros(n)]
+            a[1::2] = np.c_[y, x, np.zeros(n), np.ones(n)]
+            b = np.ravel(np.c_[px[:, 0], -px[:, 1]])
+            sol, *_ = np.linalg.lstsq(a, b, rcond=None)
+            miss = (a @ sol - b).reshape(-1, 2)
+            rms[(ox, oy)] = float(np.sqrt(np.mean((miss ** 2).sum(axis=1)))) / lay.along
+    ranked = sorted(rms, key=rms.get)
+    assert ranked[0] == (52, 0)
+    assert rms[ranked[1]] - rms[ranked[0]] > 0.05
+    assert rms[(52, 0)] < 0.6

@@ -1,0 +1,98 @@
+"""TK's joined board (scenarios/tk/board.toml): the West and East maps abutting on one image, a
+VASSAL ZonedGrid with one zone per map that names every hex with its TK id, the seam the named
+hexes give (e(r, c) = w(r, c + 26)), boxes clear of the hexes, and the saved-game reader's
+pixel -> hex on both sides of the seam."""
+
+from __future__ import annotations
+
+from builder.vassal_grid import SNAP_TOLERANCE, sheet_zone_element, sheet_zones
+from vassal.buildfile import component
+from vassal.grids import TAG_ZONED_GRID, location_name, location_point, parse_grid, snap_point
+from wargame.games import find_game
+
+BOARD = find_game("tk").boards().default
+GRID = BOARD.grid
+
+
+def test_the_board_shows_both_maps_as_one_plane() -> None:
+    assert BOARD.sheets() == ("w", "e")
+    assert len(BOARD.hexes()) == len(GRID.hexes()) == 2541
+    assert len(GRID.hexes("w")) == 49 * 26
+    left, top, right, bottom = BOARD.bounds()
+    assert 0 < left and right < BOARD.width and 0 < top and bottom < BOARD.height
+
+
+def test_the_maps_abut_east_column_c_continuing_west_column_c_plus_26() -> None:
+    # board.toml: e(r, c) = w(r, c + 26); the maps share row numbers and no hex has two ids
+    assert all(GRID.aliases(h) == (h,) for h in GRID.hexes())
+    for row in (10, 35, 36, 58):
+        west_edge = GRID.parse(f"w{row}26")
+        assert GRID.hex_id(GRID.step(west_edge, "E")) == f"e{row}01"
+    assert GRID.distance(GRID.parse("w3626"), GRID.parse("e3501")) == 2  # Breslau to Krakow, 236 km
+    assert GRID.distance(GRID.parse("w3825"), GRID.parse("e4312")) == 16  # Berlin to Moscow: 1,610 km
+
+
+def test_the_east_edge_runs_through_e2828_and_e5127_and_the_north_east_corner_is_cut() -> None:
+    # 3.1.4 names e2828 ... e5127 the Russian hexes along the east edge: even rows end at column
+    # 28, odd rows at 27; rows 52-58 end at column 16 (the corner holds Naval Zone Boxes)
+    for name, last in (("e2828", True), ("e5127", True), ("e2928", False), ("e5228", False), ("e5216", True),
+                       ("e5217", False), ("e5816", True)):
+        h = GRID._match(name, None, None)
+        assert GRID.contains(h) == last, name
+        if last and name not in ("e5216", "e5816"):
+            assert not GRID.contains(GRID.step(h, "E")), name
+
+
+def test_each_map_zone_names_its_own_hexes_and_the_seam_follows_the_hexes() -> None:
+    zones = sheet_zones(BOARD)  # proven hex by hex inside
+    assert [z.sheet for z in zones] == ["w", "e"]
+    west, east = zones
+    w, e = BOARD.center(GRID.parse("w3626")), BOARD.center(GRID.parse("e3601"))
+    assert west.zone().contains(*w) and not west.zone().contains(*e)
+    assert east.zone().contains(*e) and not east.zone().contains(*w)
+
+
+def test_the_zone_elements_read_back_as_the_same_grid() -> None:
+    # what the module writes (a ZonedGrid of the two Zone elements) names, snaps and places
+    # every hex as we do, read back through our port of the engine's parser
+    zoned = parse_grid(component(TAG_ZONED_GRID, {}, *(sheet_zone_element(z) for z in sheet_zones(BOARD))))
+    size = (BOARD.width, BOARD.height)
+    for h in BOARD.hexes():
+        hex_id = GRID.hex_id(h)
+        cx, cy = BOARD.center(h)
+        px, py = round(cx), round(cy)
+        assert location_name(zoned, px, py, size) == hex_id
+        sx, sy = snap_point(zoned, px, py)
+        assert abs(sx - cx) <= SNAP_TOLERANCE and abs(sy - cy) <= SNAP_TOLERANCE
+        assert BOARD.hex_at(*location_point(zoned, hex_id, size)) == h
+    zone = sheet_zone_element(sheet_zones(BOARD)[1])
+    assert zone.get("name") == "e sheet" and zone[0][0].get("locationFormat") == "e$gridLocation$"
+
+
+def test_a_piece_on_berlin_reports_w3825_and_one_on_moscow_e4312() -> None:
+    zoned = parse_grid(component(TAG_ZONED_GRID, {}, *(sheet_zone_element(z) for z in sheet_zones(BOARD))))
+    size = (BOARD.width, BOARD.height)
+    for hex_id in ("w3825", "e4312"):
+        x, y = BOARD.center(GRID.parse(hex_id))
+        assert location_name(zoned, round(x), round(y), size) == hex_id
+
+
+def test_pixels_on_either_side_of_the_seam_read_back_as_their_hexes() -> None:
+    for hex_id in ("w3626", "e3601", "w3726", "e3701", "w1026", "e1001", "w5826", "e5801", "e3501"):
+        h = GRID.parse(hex_id)
+        assert BOARD.hex_at(*BOARD.center(h)) == h
+
+
+def test_boxes_and_key_keep_clear_of_the_hexes() -> None:
+    corners = [p for h in BOARD.hexes() for p in GRID.corners(h, BOARD.layout)]
+    for area in (*BOARD.boxes, BOARD.key_area):
+        assert area is not None
+        inside = [p for p in corners if area.x <= p[0] <= area.x + area.width and area.y <= p[1] <= area.y + area.height]
+        assert inside == [], area.code
+
+
+def test_every_box_of_the_board_is_a_box_of_the_map_data_and_game_toml() -> None:
+    game = find_game("tk")
+    data = game.mapdata()
+    assert {b.code for b in BOARD.boxes} == set(data.boxes)
+    assert {b.name for b in data.boxes.values()} == set(game.settings["map_boxes"])
