@@ -527,3 +527,29 @@ def test_find_and_info_name_the_rules_hexes(capsys) -> None:
     assert main(["map", "info", "tk", "e4312"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("hex e4312: land") and "Moscow" in out
+
+
+def test_every_region_of_the_rules_that_lies_on_a_country_at_the_start_has_hexes() -> None:
+    # 13.3.2: the Regions and their starting parents
+    parents = {"Alsace-Lorraine": "FRA", "Bessarabia": "RUM", "Byelorussia": "RUS", "Caucasus": "RUS", "Crimea": "RUS",
+               "Cyrenaica": "ITA", "Denmark": "DN", "Donbass": "RUS", "Eastern Poland": "POL", "Finnish Frontier": "FIN",
+               "Gau Moselland": "BH", "Memelland": "BS", "Northern Baltics": "BS", "Occupied France": "FRA",
+               "Polish Corridor": "POL", "Turkish Frontier": "TUR", "Turkish Straits": "TUR", "Ukraine": "RUS",
+               "Vichy": "FRA"}
+    found = {x.line: set() for x in M.hexes.values() if x.line}
+    for x in M.hexes.values():
+        if x.line:
+            found[x.line].add(x.country)
+    assert found == {name: {owner} for name, owner in parents.items()}
+
+
+def test_the_dependents_at_the_start_are_their_owners_overseas_areas() -> None:
+    # 13.3.1: the Dependents that exist when the game begins, with their owners
+    owners = {"Albania": "ITA", "Libya": "ITA", "Rhodes": "ITA", "Algeria": "FRA", "Morocco": "FRA", "Tunisia": "FRA",
+              "Syria": "FRA", "Cyprus": "BRI", "Egypt": "BRI", "Gibraltar": "BRI", "Kuwait": "BRI", "Malta": "BRI",
+              "Palestine": "BRI", "Trans-Jordan": "BRI"}
+    found: dict[str, set[str]] = {}
+    for x in M.hexes.values():
+        if x.overseas:
+            found.setdefault(x.area, set()).add(x.country)
+    assert found == {name: {owner} for name, owner in owners.items()}
