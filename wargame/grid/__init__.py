@@ -49,9 +49,10 @@ Conventions
     * Functions that list hexes (neighbours, within, ring, hexsides_of) return only hexes on the
       grid and need an origin on the grid; the others are plain geometry and accept any hex of a
       known board.
-    * Boards (sheets) are separate planes unless one is laid on another: TK's two maps have no
-      described seam, so mixing them in one call raises DataError. ETO's East sheet lies over
-      the West sheet's edge (board.toml `over` and `same_place`): both sheets are one plane, the
+    * Boards (sheets) are separate planes unless one is laid on another (a grid built with no
+      `over` mixing them in one call raises DataError). ETO's East sheet lies over the West
+      sheet's edge, TK's East map abuts the West map's (board.toml `over` and `same_place`, which
+      may name a place off the lower sheet): both sheets are one plane, the
       sheets' doubled coordinates differ by a fixed `offset`, and where both have a hex the
       sheet on top (listed later) names it. `parse` of either id of an overlapped hex gives that
       one Hex; adjacency, distance, lines and pixels run across the seam as on one sheet; the
