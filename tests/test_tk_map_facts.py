@@ -553,3 +553,11 @@ def test_the_dependents_at_the_start_are_their_owners_overseas_areas() -> None:
         if x.overseas:
             found.setdefault(x.area, set()).add(x.country)
     assert found == {name: {owner} for name, owner in owners.items()}
+
+
+def test_every_country_of_the_map_is_a_nation_of_the_game_or_prohibited_land() -> None:
+    nations = set(GAME.content().nations)
+    countries = {x.country for x in M.hexes.values() if x.country}
+    prohibited = {x.country for x in M.hexes.values() if x.prohibited}
+    assert countries - prohibited <= nations
+    assert "ARB" in prohibited <= {"ARB", "AOF", "AEF", "SUD", "OUT"} and not prohibited & nations
