@@ -42,7 +42,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         "Check: units that cannot trace would step down again, so a save that already carries the "
         "faction's check is refused. Exit status as for the check of SAVE.",
     )
-    p.add_argument("save", help="the saved game (.vsav), or a log (.vlog): its position after the last step")
+    p.add_argument("save", help="the saved game (.vsav), a log (.vlog): its position after the last step, or a "
+                   "position written in notation (.pos, docs/position-notation.md)")
     p.add_argument("--module", metavar="MOD", help="the module (.vmod) the save belongs to")
     p.add_argument("--game", metavar="KEY", help="judge the save as this game (default: the game of its module)")
     p.add_argument("--json", action="store_true", help="print the JSON report (schema staffwork.check/1)")
@@ -63,6 +64,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--faction", metavar="FACTION", action="append", default=[],
                    help="with --apply: whose Supply Check (repeatable); needed when the save's phase does "
                    "not name an Operations phase's faction")
+    p.add_argument("--notation", action="store_true", help="print the position in one line of position notation "
+                   "(for a bug report or a test) instead of checking it")
     p.add_argument("--timing", action="store_true", help="print how long each stage took (standard error)")
     p.set_defaults(func=run)
 
@@ -150,7 +153,6 @@ def check_phase(phase: str, game) -> None:  # noqa: ANN001
 
 
 def run(args: argparse.Namespace) -> int:
-    from assistant.board import read_position
     from assistant.report import explain_text, find_unit, picture_board, render_picture, report_dict, report_text
     from staffwork.games import board_art_for
     from wargame.games import find_game
@@ -164,10 +166,14 @@ def run(args: argparse.Namespace) -> int:
         from vassal.module import read_module
 
         read_module(args.module)
-    board = read_position(args.save, module=args.module, scenario=args.scenario, game=args.game,
-                          overrides=lambda game: overrides_from(args, game))
+    board = _read(args)
     read = time.perf_counter()
     game = find_game(board.position.game)
+    if args.notation:
+        from assistant.notation import to_notation
+
+        sys.stdout.write(to_notation(board.position) + "\n")
+        return OK
     result = game.pack().check(board.position)
     ruled = time.perf_counter()
     doc = report_dict(board, result)
@@ -209,6 +215,40 @@ def run(args: argparse.Namespace) -> int:
     return PROBLEMS if result.problems else OK
 
 
+def _read(args: argparse.Namespace):  # noqa: ANN202
+    """The position to check: a save or log, or a position in notation (a .pos file)."""
+    from assistant.board import read_position
+    from assistant.notation import is_notation_file, read_notation_file
+
+    if is_notation_file(args.save):
+        if args.game or args.scenario or args.module:
+            raise InputError(f"{args.save}: a position in notation names its own game and state; "
+                             "--game, --scenario and --module go with a save")
+        from assistant.board import Overrides
+        from wargame.errors import DataError
+        from wargame.games import find_game
+
+        try:
+            game = find_game(_notation_game(args.save) or "")
+        except DataError:  # the reader says what is wrong with the header
+            return read_notation_file(args.save)
+        return read_notation_file(args.save, overrides=overrides_from(args, game) if game else Overrides())
+    return read_position(args.save, module=args.module, scenario=args.scenario, game=args.game,
+                         overrides=lambda game: overrides_from(args, game))
+
+
+def _notation_game(path: str) -> str | None:
+    """The game key a notation file starts with (its header's first word), if it can be read."""
+    try:
+        for line in Path(path).read_text(encoding="utf-8").splitlines():
+            line = line.split("#", 1)[0].strip()
+            if line:
+                return line.split()[0]
+    except (OSError, UnicodeDecodeError):
+        return None
+    return None
+
+
 def check_apply_target(save: str, out: str) -> None:
     """OUT is a new .vsav, never the save read (nor the same file under another name)."""
     src, dst = Path(save), Path(out)
@@ -217,6 +257,8 @@ def check_apply_target(save: str, out: str) -> None:
     if src.suffix.lower() == ".vlog":
         raise InputError(f"{save}: --apply needs a saved game (.vsav), not a log: step the log to its end "
                          "in VASSAL and save the game (File > Save Game)")
+    if src.suffix.lower() == ".pos":
+        raise InputError(f"{save}: --apply needs a saved game (.vsav), not a position in notation")
     same = dst.resolve() == src.resolve()
     if not same and dst.exists() and src.exists():
         same = os.path.samefile(src, dst)
