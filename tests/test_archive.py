@@ -12,6 +12,7 @@ import pytest
 from vassal.archive import Limits, open_archive, write_archive
 from vassal.errors import FormatError
 
+from conftest import fixture, outside
 
 
 def _zip_bytes(entries: dict[str, bytes], method: int = zipfile.ZIP_DEFLATED) -> bytes:
@@ -22,8 +23,8 @@ def _zip_bytes(entries: dict[str, bytes], method: int = zipfile.ZIP_DEFLATED) ->
     return buf.getvalue()
 
 
-def test_reads_the_real_tour_module(vassal_fixtures):
-    with open_archive(vassal_fixtures / "tour.mod") as arc:
+def test_reads_the_real_tour_module():
+    with open_archive(outside("tour.mod")) as arc:
         assert "buildFile" in arc
         assert arc.read_text("buildFile").startswith("<?xml")
         assert not any(n.endswith("/") for n in arc.names())
@@ -44,8 +45,8 @@ def test_empty_file_says_it_is_empty(tmp_path):
         open_archive(path)
 
 
-def test_truncated_zip_is_reported_as_damaged(tmp_path, vassal_fixtures):
-    data = (vassal_fixtures / "tiny.vmod").read_bytes()
+def test_truncated_zip_is_reported_as_damaged(tmp_path):
+    data = fixture("tiny.vmod").read_bytes()
     path = tmp_path / "cut.vmod"
     path.write_bytes(data[: len(data) // 2])
     with pytest.raises(FormatError, match="damaged or truncated"):

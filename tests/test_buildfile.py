@@ -26,6 +26,8 @@ from vassal.components import (
 )
 from vassal.errors import FormatError
 
+from conftest import fixture, outside
+
 TAB = "\t"
 GM = "VASSAL.build.GameModule"
 MOD = "VASSAL.build.module."
@@ -118,10 +120,13 @@ def example_module() -> etree._Element:
 # --- reading --------------------------------------------------------------------------------
 
 
-def test_reads_both_fixture_build_files(vassal_fixtures: Path) -> None:
-    tiny = parse_buildfile(_buildfile(vassal_fixtures / "tiny.vmod", "buildFile.xml"))
-    tour = parse_buildfile(_buildfile(vassal_fixtures / "tour.mod", "buildFile"))
+def test_reads_our_tiny_build_file() -> None:
+    tiny = parse_buildfile(_buildfile(fixture("tiny.vmod"), "buildFile.xml"))
     assert tiny.tag == GM and tiny.get("name") == "TinyHex"
+
+
+def test_reads_the_build_file_of_the_vassal_2_tour() -> None:
+    tour = parse_buildfile(_buildfile(outside("tour.mod"), "buildFile"))
     assert tour.tag == GM and tour.get("VassalVersion") == "2.0b6"
 
 
@@ -225,17 +230,27 @@ def test_a_file_in_vassal_style_is_written_back_byte_for_byte() -> None:
     assert buildfile_bytes(parse_buildfile(VASSAL_STYLE)) == VASSAL_STYLE
 
 
-def test_tiny_fixture_round_trips_semantically(vassal_fixtures: Path) -> None:
-    # tiny.vmod was made by hand with a 2-space indent, so only its content comes back.
-    original = parse_buildfile(_buildfile(vassal_fixtures / "tiny.vmod", "buildFile.xml"))
+def test_tiny_fixture_round_trips_byte_for_byte() -> None:
+    # tiny.vmod was written by our own writer, so reading and writing it gives its bytes back.
+    data = _buildfile(fixture("tiny.vmod"), "buildFile.xml")
+    original = parse_buildfile(data)
+    assert buildfile_bytes(original) == data
+    assert b"\n    <VASSAL.build.module.BasicCommandEncoder/>\n" in data
+
+
+def test_a_hand_indented_build_file_round_trips_semantically() -> None:
+    # a build file indented by hand (2 spaces): its content comes back, in VASSAL's layout
+    original = parse_buildfile(b"<?xml version='1.0'?>\n<" + GM.encode() + b" name='T'>\n"
+                               b"  <VASSAL.build.module.BasicCommandEncoder/>\n</" +
+                               GM.encode() + b">\n")
     written = buildfile_bytes(original)
     assert _shape(parse_buildfile(written)) == _shape(original)
     assert buildfile_bytes(parse_buildfile(written)) == written
     assert b"\n    <VASSAL.build.module.BasicCommandEncoder/>\n" in written
 
 
-def test_tour_round_trips_semantically_with_attributes_sorted(vassal_fixtures: Path) -> None:
-    original = parse_buildfile(_buildfile(vassal_fixtures / "tour.mod", "buildFile"))
+def test_tour_round_trips_semantically_with_attributes_sorted() -> None:
+    original = parse_buildfile(_buildfile(outside("tour.mod"), "buildFile"))
     written = buildfile_bytes(original)
     assert _shape(parse_buildfile(written)) == _shape(original)
     assert b'<VASSAL.build.GameModule VassalVersion="2.0b6" name="VASSAL Tour" version="1.3">' \
@@ -327,15 +342,30 @@ def test_the_table_covers_every_class_we_write() -> None:
     assert COMPONENTS[GRID + "HexGrid"].attributes["x0"] == INT
 
 
-def test_fixtures_have_no_errors_and_the_expected_warnings(vassal_fixtures: Path) -> None:
-    tiny = validate_buildfile(parse_buildfile(
-        _buildfile(vassal_fixtures / "tiny.vmod", "buildFile.xml")))
-    assert [p for p in tiny if p.severity == "error"] == []
-    messages = " | ".join(p.message for p in tiny)
-    assert "top='38': not a key stroke" in messages          # hand-made: missing ",0"
+def test_our_tiny_module_has_no_problems_at_all() -> None:
+    tiny = validate_buildfile(parse_buildfile(_buildfile(fixture("tiny.vmod"), "buildFile.xml")))
+    assert tiny == []
+
+
+def test_hand_made_faults_are_warnings_not_errors() -> None:
+    # the faults of a module put together by hand: a key stroke without its modifiers, a slot
+    # straight in a piece window
+    root = parse_buildfile(
+        b"<" + GM.encode() + b" name='T'><VASSAL.build.module.Map mapName='M'>"
+        b"<VASSAL.build.module.map.StackMetrics top='38'/></VASSAL.build.module.Map>"
+        b"<VASSAL.build.module.PieceWindow name='P'><VASSAL.build.widget.PieceSlot "
+        b"entryName='A' gpid='1'>+/null/piece;;;a.png;A/null;0;0;1;0"
+        b"</VASSAL.build.widget.PieceSlot></VASSAL.build.module.PieceWindow></" + GM.encode()
+        + b">")
+    problems = validate_buildfile(root)
+    assert [p for p in problems if p.severity == "error"] == []
+    messages = " | ".join(p.message for p in problems)
+    assert "top='38': not a key stroke" in messages
     assert "PieceSlot inside PieceWindow" in messages
-    tour = validate_buildfile(parse_buildfile(
-        _buildfile(vassal_fixtures / "tour.mod", "buildFile")))
+
+
+def test_the_tour_has_no_errors() -> None:
+    tour = validate_buildfile(parse_buildfile(_buildfile(outside("tour.mod"), "buildFile")))
     assert [p for p in tour if p.severity == "error"] == []
 
 

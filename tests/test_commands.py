@@ -44,9 +44,7 @@ from vassal.commands import (
 from vassal.errors import FormatError
 from vassal.obfuscation import deobfuscate
 
-from conftest import SHARED_NOTES  # noqa: E402 - ../shared/notes, worktrees included
-
-NOTES = SHARED_NOTES / "vassal_formats.md"
+from conftest import fixture, outside, spelled_out
 
 
 def _plain(path: Path) -> str:
@@ -54,29 +52,29 @@ def _plain(path: Path) -> str:
 
 
 def example_49() -> str:
-    """The example save string of vassal_formats.md 4.9, with its TAB and ESC symbols."""
-    if not NOTES.is_file():
-        pytest.skip(f"the shared notes are not beside the checkout ({NOTES})")
-    text = NOTES.read_text(encoding="utf-8")
-    start = text.index("```\n", text.index("Example (unit flipped")) + 4
-    block = text[start : text.index("\n```", start)]
-    return block.replace("⇥", "\t").replace("␛", ESC)
+    """The setup of docs/vassal-formats.md (a flipped unit under a marker, one stack)."""
+    return spelled_out(fixture("flipped_unit_save.txt").read_text(encoding="utf-8"))
 
 
-FIXTURES = ["tiny_vassal.vsav", "tiny_plain.vsav", "tour.log"]
+FIXTURES = [fixture("tiny_engine.vsav"), fixture("tiny_plain.vsav"), fixture("tiny.vlog"),
+            "tour.log"]
 
 
-@pytest.mark.parametrize("name", FIXTURES)
-def test_fixture_tree_re_encodes_byte_identically(vassal_fixtures, name):
-    text = _plain(vassal_fixtures / name)
+def _real(name):
+    return name if isinstance(name, Path) else outside(name)
+
+
+@pytest.mark.parametrize("name", FIXTURES, ids=lambda p: getattr(p, "name", p))
+def test_fixture_tree_re_encodes_byte_identically(name):
+    text = _plain(_real(name))
     tree = decode_tree(text)
     assert encode_tree(tree) == text
     assert all(n.raw is None for n in walk(tree)), "real files are in canonical form"
 
 
-@pytest.mark.parametrize("name", FIXTURES)
-def test_every_fixture_command_re_encodes_from_its_typed_form(vassal_fixtures, name):
-    tree = decode_tree(_plain(vassal_fixtures / name))
+@pytest.mark.parametrize("name", FIXTURES, ids=lambda p: getattr(p, "name", p))
+def test_every_fixture_command_re_encodes_from_its_typed_form(name):
+    tree = decode_tree(_plain(_real(name)))
     for item in walk(tree):
         cmd = parse_command(item.text)
         assert encode_command(cmd) == item.text
@@ -93,15 +91,15 @@ def test_spec_example_save_re_encodes_and_is_flat_under_begin_save():
     assert kinds == [AddPiece, AddPiece, AddPiece, SetBoards, SetupStack, EndSave]
 
 
-def test_save_written_by_the_engine_nests_pieces_under_an_empty_command(vassal_fixtures):
-    tree = decode_tree(_plain(vassal_fixtures / "tiny_vassal.vsav"))
+def test_save_written_by_the_engine_nests_pieces_under_an_empty_command():
+    tree = decode_tree(_plain(fixture("tiny_engine.vsav")))
     assert tree.text == "begin_save"
     holder = tree.children[1]
     assert isinstance(holder.command, NullCommand)
-    assert [c.command.type for c in holder.children] == [
-        "piece;;;unit.png;Red Unit", "stack"]
-    assert isinstance(tree.children[2].command, Unknown)  # UNMASK passes through
-    assert tree.children[3].command == SetBoards("Main Map", (BoardPlacement("Board", 0, 0),))
+    assert [c.command.type.rsplit("\t", 1)[-1] for c in holder.children] == [
+        "piece;;;inf1_front.png;1st Infantry", "piece;;;unit.png;Red Unit", "stack", "stack"]
+    assert tree.children[2].command == SetBoards("Main Map", (BoardPlacement("Board", 0, 0),))
+    assert isinstance(parse_command("UNMASK\tnull"), Unknown)  # other commands pass through
 
 
 def test_deeper_separators_carry_more_backslashes():
@@ -193,8 +191,8 @@ def test_malformed_piece_commands_raise_format_error(text, problem):
         parse_command(text)
 
 
-def test_tour_log_steps_are_the_top_level_log_groups(vassal_fixtures):
-    tree = decode_tree(_plain(vassal_fixtures / "tour.log"))
+def test_tour_log_steps_are_the_top_level_log_groups():
+    tree = decode_tree(_plain(outside("tour.log")))
     steps = log_steps(tree)
     assert len(steps) == 114
     assert sum(1 for n in walk(tree) if n.text.startswith("LOG\t")) == 191
@@ -203,8 +201,14 @@ def test_tour_log_steps_are_the_top_level_log_groups(vassal_fixtures):
     assert [t[:2] for t in texts] == ["+/", "+/", "CH"]
 
 
-def test_no_log_groups_in_a_plain_save(vassal_fixtures):
-    assert log_steps(decode_tree(_plain(vassal_fixtures / "tiny_vassal.vsav"))) == []
+def test_no_log_groups_in_a_plain_save():
+    assert log_steps(decode_tree(_plain(fixture("tiny_engine.vsav")))) == []
+
+
+def test_our_log_steps_are_its_top_level_log_groups():
+    steps = log_steps(decode_tree(_plain(fixture("tiny.vlog"))))
+    assert [[t[:2] for t in step_commands(s)] for s in steps] == [
+        ["M/", "CH"], ["D/"], ["CH"], ["-/"]]
 
 
 _ALPHABET = st.sampled_from(list("ab/;\t\\'" + ESC) + ["LOG\t", "M/", "+/", "D/", "-/",

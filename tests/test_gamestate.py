@@ -24,6 +24,8 @@ from vassal.obfuscation import deobfuscate
 from vassal.pieces import join_state, join_type, split_state, split_type
 from vassal.savefile import Placement, read_saved_game, setup_tree, write_saved_game
 
+from conftest import fixture, outside
+
 UNIT = "piece;;;a.png;Unit"          # one level: the state is the BasicPiece state
 FIXED = "immob;;;R;\tpiece;;;b.png;Fort"  # "never stack"
 HIDDEN = "hide;72,130;;;\tpiece;;;c.png;Spy"
@@ -52,13 +54,13 @@ def members(pos: Position) -> dict[tuple[str | None, int, int], tuple[str, ...]]
 # ---- containers ---------------------------------------------------------------------------
 
 
-def test_engine_save_puts_the_piece_in_its_stack(vassal_fixtures):
-    pos = replay_save(read_saved_game(vassal_fixtures / "tiny_vassal.vsav").tree)
-    (piece,) = pos.pieces.values()
-    assert (piece.map, piece.x, piece.y, piece.container) == ("Main Map", 60, 46,
-                                                              "1795234855955")
-    assert pos.stacks["1795234855955"].members == (piece.id,)
-    assert pos.stacks["1795234855955"].layer == 1
+def test_engine_save_puts_the_piece_in_its_stack():
+    pos = replay_save(read_saved_game(fixture("tiny_engine.vsav")).tree)
+    piece = pos.pieces["1001"]
+    assert (piece.map, piece.x, piece.y, piece.container) == ("Main Map", 60, 46, "1003")
+    assert pos.stacks["1003"].members == ("1001",)
+    assert pos.stacks["1003"].layer == 1
+    assert pos.stacks["1004"].members == ("1002",)
 
 
 def test_member_position_comes_from_its_stack_not_its_own_state():
@@ -66,9 +68,9 @@ def test_member_position_comes_from_its_stack_not_its_own_state():
     assert (pos.pieces["1"].map, pos.pieces["1"].x, pos.pieces["1"].y) == ("M", 100, 200)
 
 
-def test_old_deck_members_without_a_map_are_on_the_deck_map(vassal_fixtures):
+def test_old_deck_members_without_a_map_are_on_the_deck_map():
     tree = decode_tree(deobfuscate(
-        zipfile.ZipFile(vassal_fixtures / "tour.log").read("savedGame")).decode())
+        zipfile.ZipFile(outside("tour.log")).read("savedGame")).decode())
     pos = replay_save(tree)
     deck = pos.decks["1116882739936"]
     assert deck.name == "Airplane Reserves" and deck.face_down is False
@@ -259,12 +261,28 @@ def test_begin_save_clears_the_table():
 # ---- logs ---------------------------------------------------------------------------------
 
 
-def _tour(vassal_fixtures):
-    return read_saved_game(vassal_fixtures / "tour.log").tree
+def _tour():
+    return read_saved_game(outside("tour.log")).tree
 
 
-def test_tour_log_has_its_steps_with_their_chat(vassal_fixtures):
-    log = replay_log(_tour(vassal_fixtures))
+def test_our_log_has_its_steps_with_their_chat():
+    log = replay_log(read_saved_game(fixture("tiny.vlog")).tree)
+    assert len(log.steps) == 4 and log.initial_chat == ()
+    assert log.steps[0].chat == ("* Red Unit moves 0101 -> 0102 *",)
+    assert [t[:2] for _, t in log.steps[1].commands] == ["D/"]
+
+
+def test_our_log_positions_follow_the_steps():
+    log = replay_log(read_saved_game(fixture("tiny.vlog")).tree)
+    assert (log.initial.pieces["1001"].x, log.initial.pieces["1001"].y) == (60, 46)
+    assert (log.position_after(1).pieces["1001"].x, log.position_after(1).pieces["1001"].y) \
+        == (60, 92)
+    assert log.position_after(1).pieces["1002"].state != log.position_after(2).pieces["1002"].state
+    assert "1002" not in log.final.pieces
+
+
+def test_tour_log_has_its_steps_with_their_chat():
+    log = replay_log(_tour())
     assert len(log.steps) == 114
     assert log.initial_chat[0].startswith("<rk> - Welcome to the VASSAL game engine.")
     step = log.steps[12]
@@ -272,8 +290,8 @@ def test_tour_log_has_its_steps_with_their_chat(vassal_fixtures):
     assert [t[:2] for _, t in step.commands] == ["+/", "+/", "CH"]
 
 
-def test_tour_log_positions_follow_the_steps(vassal_fixtures):
-    log = replay_log(_tour(vassal_fixtures))
+def test_tour_log_positions_follow_the_steps():
+    log = replay_log(_tour())
     assert "1116883538765" not in log.initial.pieces
     created = log.position_after(13).pieces["1116883538765"]
     assert (created.map, created.x, created.y, created.container) == (

@@ -42,6 +42,8 @@ from vassal.gamestate import replay_save
 from vassal.grids import map_geometry
 from vassal.imagesize import svg_size
 
+from conftest import outside
+
 
 def _inspect(capsys, *argv: str) -> tuple[int, str, str]:
     code = main(["inspect", *argv])
@@ -369,10 +371,9 @@ def test_each_step_of_a_log_says_which_piece_went_where(tmp_path, capsys):
     assert 'Rifle: Main "1,1" 75,75 -> (removed)' in out
 
 
-def test_tour_log_moves_name_the_locations_the_engine_printed(capsys, vassal_fixtures):
+def test_tour_log_moves_name_the_locations_the_engine_printed(capsys):
     # The tour's chat says "X moves A -> B" for each move the engine made: ours must agree.
-    report, _ = _json(capsys, str(vassal_fixtures / "tour.log"), "--module",
-                      str(vassal_fixtures / "tour.mod"))
+    report, _ = _json(capsys, str(outside("tour.log")), "--module", str(outside("tour.mod")))
     checked = 0
     for step in report["steps"]:
         for line in step["chat"]:

@@ -22,6 +22,8 @@ from vassal.module import (
     write_module,
 )
 
+from conftest import fixture, outside
+
 MOD = "VASSAL.build.module."
 W = "VASSAL.build.widget."
 PNG = b"\x89PNG\r\n\x1a\n" + b"\x00" * 16
@@ -41,14 +43,15 @@ def _zip(path: Path, entries: dict[str, bytes]) -> Path:
 # --- reading the fixtures -------------------------------------------------------------------
 
 
-def test_tiny_module_is_read_with_its_metadata_and_grid(vassal_fixtures: Path) -> None:
-    module = read_module(vassal_fixtures / "tiny.vmod")
+def test_tiny_module_is_read_with_its_metadata_and_grid() -> None:
+    module = read_module(fixture("tiny.vmod"))
     assert module.buildfile_name == "buildFile.xml"
     assert module.metadata is not None and module.metadata.name == "TinyHex"
     s = module.summary
     assert (s.name, s.version, s.vassal_version, s.description) == \
         ("TinyHex", "0.1", "3.7.26", "tiny test")
-    assert module.images == ("images/board.png", "images/unit.png")
+    assert module.images == ("images/board.png", "images/inf1_back.png", "images/inf1_front.png",
+                             "images/unit.png")
     [main] = s.maps
     assert (main.identifier, main.at_start_stacks) == ("Main Map", 0)
     [board] = main.boards
@@ -56,13 +59,13 @@ def test_tiny_module_is_read_with_its_metadata_and_grid(vassal_fixtures: Path) -
     assert board.grid is not None and board.grid.kind == "HexGrid"
     assert board.grid.attributes["dx"] == "40.0"
     assert board.grid.numbering is not None and board.grid.numbering["stagger"] == "true"
-    assert s.piece_slots == 1 and s.prototype_count == 0
+    assert s.piece_slots == 2 and s.prototype_count == 0
     assert s.piece_windows[0].identifier == "Pieces"
     assert s.unknown_classes == ()
 
 
-def test_tour_is_read_through_the_old_build_file_name(vassal_fixtures: Path) -> None:
-    module = read_module(vassal_fixtures / "tour.mod")
+def test_tour_is_read_through_the_old_build_file_name() -> None:
+    module = read_module(outside("tour.mod"))
     assert module.metadata is None
     assert module.buildfile_name == "buildFile"
     s = module.summary
@@ -76,8 +79,8 @@ def test_tour_is_read_through_the_old_build_file_name(vassal_fixtures: Path) -> 
     assert [w.identifier for w in s.piece_windows] == ["Counters", "Hidden"]
 
 
-def test_tour_references_resolve_including_extensionless_gifs(vassal_fixtures: Path) -> None:
-    module = read_module(vassal_fixtures / "tour.mod")
+def test_tour_references_resolve_including_extensionless_gifs() -> None:
+    module = read_module(outside("tour.mod"))
     problems = check_module_references(module.root, module.entries)
     assert [p for p in problems if p.severity == "error"] == []
     unreferenced = {p.place for p in problems}
@@ -85,9 +88,9 @@ def test_tour_references_resolve_including_extensionless_gifs(vassal_fixtures: P
     assert "images/ge1.gif" in unreferenced               # really unused
 
 
-def test_report_is_json_ready_text_too(vassal_fixtures: Path) -> None:
+def test_report_is_json_ready_text_too() -> None:
     import json
-    report = module_report(vassal_fixtures / "tiny.vmod")
+    report = module_report(fixture("tiny.vmod"))
     assert json.loads(json.dumps(report))["maps"][0]["boards"][0]["image"] == "board.png"
     assert "board 'Board' image 'board.png': HexGrid + HexGridNumbering" in module_text(report)
 
@@ -138,8 +141,8 @@ def test_not_a_zip(tmp_path: Path) -> None:
     assert info.value.source == str(path)
 
 
-def test_truncated_zip(vassal_fixtures: Path, tmp_path: Path) -> None:
-    data = (vassal_fixtures / "tiny.vmod").read_bytes()
+def test_truncated_zip(tmp_path: Path) -> None:
+    data = fixture("tiny.vmod").read_bytes()
     path = tmp_path / "cut.vmod"
     path.write_bytes(data[: len(data) // 2])
     with pytest.raises(FormatError) as info:
@@ -188,9 +191,9 @@ def test_entry_names_that_climb_out_are_refused(tmp_path: Path) -> None:
     assert info.value.place == "../evil.png"
 
 
-def test_saves_and_extensions_are_not_modules(vassal_fixtures: Path, tmp_path: Path) -> None:
+def test_saves_and_extensions_are_not_modules(tmp_path: Path) -> None:
     with pytest.raises(FormatError, match="saved game"):
-        read_module(vassal_fixtures / "tiny_vassal.vsav")
+        read_module(fixture("tiny_engine.vsav"))
     path = _zip(tmp_path / "x.vmdx", {"buildFile.xml": b"<VASSAL.build.module.ModuleExtension/>",
                                       "extensiondata": b"<data/>"})
     with pytest.raises(FormatError, match="extension"):
@@ -347,18 +350,17 @@ def test_validation_errors_refuse_unless_not_strict(tmp_path: Path) -> None:
     assert [p.severity for p in problems] == ["error"]
 
 
-def test_an_existing_module_is_never_modified_by_reading(vassal_fixtures: Path,
-                                                          tmp_path: Path) -> None:
+def test_an_existing_module_is_never_modified_by_reading(tmp_path: Path) -> None:
     copy = tmp_path / "tiny.vmod"
-    copy.write_bytes((vassal_fixtures / "tiny.vmod").read_bytes())
+    copy.write_bytes(fixture("tiny.vmod").read_bytes())
     before = copy.read_bytes()
     read_module(copy)
     module_report(copy)
     assert copy.read_bytes() == before
 
 
-def test_rewriting_tiny_keeps_its_summary(vassal_fixtures: Path, tmp_path: Path) -> None:
-    module = read_module(vassal_fixtures / "tiny.vmod")
+def test_rewriting_tiny_keeps_its_summary(tmp_path: Path) -> None:
+    module = read_module(fixture("tiny.vmod"))
     assert module.metadata is not None
     with open_archive(module.path) as zf:
         files = {n: zf.read(n) for n in zf.names() if n.startswith("images/")}

@@ -1,12 +1,12 @@
 """Pieces: decorator nesting, byte-exact parse/write, writer helpers and the reader view.
 
-Real texts come from the fixtures in ../shared/fixtures/vassal (tiny.vmod, tour.mod, the two
-tiny saves and tour.log) and from the worked examples of vassal_formats.md §2.12 and §4.9.
+Real texts come from our fixtures (tests/fixtures: tiny.vmod, its saves and log, the engine's
+save of it), from VASSAL's tour (tour.mod, tour.log: not ours, used when at hand) and from the
+worked examples of docs/vassal-formats.md.
 """
 
 from __future__ import annotations
 
-import os
 import xml.etree.ElementTree as ET
 import zipfile
 from collections import Counter
@@ -61,9 +61,9 @@ from vassal.traits import (
     UsePrototype,
 )
 
-FIXTURES = Path(os.environ.get("STAFFWORK_VASSAL_FIXTURES", "/work/shared/fixtures/vassal"))
+from conftest import fixture, outside, spelled_out
 
-# --- vassal_formats.md §2.12 and §4.9 (⇥ written as \t) -------------------------------------
+# --- the worked examples of docs/vassal-formats.md (⇥ written as \t) --------------------------
 
 PROTO_COMMON = (
     "+/null/report;70\\,130;$location$: $newPieceName$ *;;;Report flip;false\t"
@@ -81,15 +81,8 @@ SLOT_DISRUPTED = (
     "+/null/prototype;Common\tmark;Type\\\tpiece;;;disrupted.png;Disrupted/\tMarker\\\t"
     "null;0;0;2;0"
 )
-SAVE_4_9 = (
-    "begin_save\x1b+/1700000000001/report;70\\,130;$location$: $newPieceName$ *;;;Report flip;"
-    "false\tdelete;Delete;68,130;\\\t" + EMB2_SIDE + "\\\\\tpiece;;;inf1_front.png;1st Infantry"
-    "/-1\t\\\t1\\\\\tMain Map;144;100;1;0\x1b+/1700000000002/report;70\\,130;$location$: "
-    "$newPieceName$ *;;;Report flip;false\tdelete;Delete;68,130;\\\tmark;Type\\\\\tpiece;;;"
-    "disrupted.png;Disrupted/-1\t\\\tMarker\\\\\tMain Map;144;100;2;0\x1b+/1700000000003/stack/"
-    "Main Map;144;100;1700000000001;1700000000002;@@1\x1bMain MapBoardPicker\tMap\t0\t0\x1b"
-    "SETUP_STACK\t\x1bend_save"
-)
+SAVE_4_9 = spelled_out(fixture("flipped_unit_save.txt").read_text(encoding="utf-8"))
+assert EMB2_SIDE in SAVE_4_9
 
 
 def _piece(text: str) -> Piece:
@@ -281,18 +274,22 @@ def _deobfuscate(data: bytes) -> bytes:
     return bytes(int(hexed[i : i + 2], 16) ^ key for i in range(0, len(hexed), 2))
 
 
-def _fixture_texts() -> list[tuple[str, str]]:
-    if not FIXTURES.is_dir():
-        pytest.skip(f"VASSAL fixtures not found in {FIXTURES}")
+OURS = ("tiny.vmod", "tiny_plain.vsav", "tiny_engine.vsav", "tiny.vlog")
+TOUR = ("tour.mod", "tour.log")
+
+
+def _texts(paths: dict[str, Path]) -> list[tuple[str, str]]:
+    """Every piece text of these modules (slots, prototypes) and saves or logs (AddPiece)."""
     out: list[tuple[str, str]] = []
-    for name, entry in (("tiny.vmod", "buildFile.xml"), ("tour.mod", "buildFile")):
-        root = ET.fromstring(zipfile.ZipFile(FIXTURES / name).read(entry))
-        for e in root.iter():
-            if e.tag.rsplit(".", 1)[-1] in ("PieceSlot", "CardSlot", "PrototypeDefinition"):
-                out.append((f"{name}:{e.tag.rsplit('.', 1)[-1]}", e.text or ""))
-    for name in ("tiny_plain.vsav", "tiny_vassal.vsav", "tour.log"):
-        data = _deobfuscate(zipfile.ZipFile(FIXTURES / name).read("savedGame"))
-        for cmd in _save_commands(data.decode("utf-8")):
+    for name, path in paths.items():
+        archive = zipfile.ZipFile(path)
+        if name.endswith((".vmod", ".mod")):
+            entry = "buildFile.xml" if "buildFile.xml" in archive.namelist() else "buildFile"
+            for e in ET.fromstring(archive.read(entry)).iter():
+                if e.tag.rsplit(".", 1)[-1] in ("PieceSlot", "CardSlot", "PrototypeDefinition"):
+                    out.append((f"{name}:{e.tag.rsplit('.', 1)[-1]}", e.text or ""))
+            continue
+        for cmd in _save_commands(_deobfuscate(archive.read("savedGame")).decode("utf-8")):
             if cmd.startswith("LOG\t"):
                 cmd = cmd[4:]
             if cmd.startswith("+/"):
@@ -300,12 +297,15 @@ def _fixture_texts() -> list[tuple[str, str]]:
     return out
 
 
-def test_every_fixture_piece_round_trips_byte_for_byte():
-    texts = _fixture_texts()
-    sources = Counter(src.split(":")[0] for src, _ in texts)
-    assert sources["tiny.vmod"] == 1 and sources["tiny_plain.vsav"] == 1
-    assert sources["tiny_vassal.vsav"] == 2 and sources["tour.mod"] >= 20
-    assert sources["tour.log"] >= 15
+def _our_texts() -> list[tuple[str, str]]:
+    return _texts({name: fixture(name) for name in OURS})
+
+
+def _tour_texts() -> list[tuple[str, str]]:
+    return _texts({name: outside(name) for name in TOUR})
+
+
+def _round_trips(texts: list[tuple[str, str]]) -> None:
     for src, text in texts:
         piece_id, type_str, state_str = parse_add_piece(text)
         p = parse_piece(type_str, state_str)
@@ -314,10 +314,25 @@ def test_every_fixture_piece_round_trips_byte_for_byte():
         view(p)  # the reader view never fails on real pieces
 
 
+def test_every_piece_of_our_fixtures_round_trips_byte_for_byte():
+    texts = _our_texts()
+    sources = Counter(src.split(":")[0] for src, _ in texts)
+    assert sources == {"tiny.vmod": 2, "tiny_plain.vsav": 4, "tiny_engine.vsav": 4,
+                       "tiny.vlog": 4}  # two pieces and their two stacks in each game
+    _round_trips(texts)
+
+
+def test_every_piece_of_the_vassal_tour_round_trips_byte_for_byte():
+    texts = _tour_texts()
+    sources = Counter(src.split(":")[0] for src, _ in texts)
+    assert sources["tour.mod"] >= 20 and sources["tour.log"] >= 15
+    _round_trips(texts)
+
+
 def test_fixture_traits_fall_to_unknown_only_for_prefixes_we_have_no_codec_for():
     unknown: Counter[str] = Counter()
     typed: Counter[str] = Counter()
-    for _, text in _fixture_texts():
+    for _, text in _our_texts() + _tour_texts():
         for level in _piece(text).levels:
             (unknown if isinstance(level, UnknownTrait) else typed)[level.prefix] += 1
     assert not set(unknown) & set(CODECS), unknown
@@ -329,7 +344,7 @@ def test_fixture_traits_fall_to_unknown_only_for_prefixes_we_have_no_codec_for()
 
 
 def test_tour_tank_name_appends_the_level_name_of_its_active_layer():
-    tiger = next(_piece(t) for _, t in _fixture_texts() if "Jagd Pz Tiger/" in t)
+    tiger = next(_piece(t) for _, t in _tour_texts() if "Jagd Pz Tiger/" in t)
     v = view(tiger)
     assert v.basic_name == "Jagd Pz Tiger"
     assert v.name == "Jagd Pz Tiger CA = 4"  # level name "+ CA = 4" appends
@@ -340,12 +355,13 @@ def test_tour_tank_name_appends_the_level_name_of_its_active_layer():
 
 
 def test_saved_tiny_game_places_the_unit_and_its_unique_id():
-    texts = [t for src, t in _fixture_texts() if src == "tiny_vassal.vsav"]
-    unit = view(_piece(texts[0]))
+    # the engine's own save of our tiny game: it adds each piece's UniqueID property
+    texts = [t for src, t in _our_texts() if src == "tiny_engine.vsav"]
+    unit = view(_piece(next(t for t in texts if "Red Unit/" in t)))
     assert (unit.name, unit.map_id, unit.x, unit.y, unit.gpid) == ("Red Unit", "Main Map", 60, 46, "1")
-    assert unit.properties == {"UniqueID": "1795234855954"}
-    stack = _piece(texts[1]).basic
-    assert isinstance(stack, StackBase) and stack.members == ("1795234855954",)
+    assert unit.properties == {"UniqueID": "1001"}
+    stack = _piece(next(t for t in texts if t.startswith("+/1003/"))).basic
+    assert isinstance(stack, StackBase) and stack.members == ("1001",)
 
 
 # --- reader view rules --------------------------------------------------------------------------

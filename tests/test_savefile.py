@@ -35,19 +35,12 @@ from vassal.savefile import (
     write_saved_game,
 )
 
-from conftest import SHARED_NOTES  # noqa: E402 - ../shared/notes, worktrees included
-
-NOTES = SHARED_NOTES / "vassal_formats.md"
+from conftest import fixture, outside, spelled_out
 
 
 def example_49() -> str:
-    """The example save string of vassal_formats.md 4.9, with its TAB and ESC symbols."""
-    if not NOTES.is_file():
-        pytest.skip(f"the shared notes are not beside the checkout ({NOTES})")
-    text = NOTES.read_text(encoding="utf-8")
-    start = text.index("```\n", text.index("Example (unit flipped")) + 4
-    block = text[start : text.index("\n```", start)]
-    return block.replace("⇥", "\t").replace("␛", "\x1b")
+    """The setup of docs/vassal-formats.md (a flipped unit under a marker, one stack)."""
+    return spelled_out(fixture("flipped_unit_save.txt").read_text(encoding="utf-8"))
 
 INFANTRY_TYPE = ("report;70\\,130;$location$: $newPieceName$ *;;;Report flip;false\tdelete;"
                  "Delete;68,130;\\\tpiece;;;inf1_front.png;1st Infantry")
@@ -68,8 +61,8 @@ def _zip(path, entries):
 # ---- reading ----------------------------------------------------------------------------
 
 
-def test_reads_the_engine_written_save_with_its_metadata(vassal_fixtures):
-    game = read_saved_game(vassal_fixtures / "tiny_vassal.vsav")
+def test_reads_the_engine_written_save_with_its_metadata():
+    game = read_saved_game(fixture("tiny_engine.vsav"))
     assert game.form == "VCSK"
     assert game.text.startswith("begin_save\x1b")
     assert game.moduledata is not None and game.moduledata.name == "TinyHex"
@@ -77,15 +70,15 @@ def test_reads_the_engine_written_save_with_its_metadata(vassal_fixtures):
     assert not game.is_log
 
 
-def test_reads_a_2005_log_without_metadata(vassal_fixtures):
-    game = read_saved_game(vassal_fixtures / "tour.log")
+def test_reads_a_2005_log_without_metadata():
+    game = read_saved_game(outside("tour.log"))
     assert game.form == "plain"
     assert game.savedata is None and game.moduledata is None
     assert game.is_log
 
 
-def test_reading_never_touches_the_file(vassal_fixtures):
-    path = vassal_fixtures / "tiny_vassal.vsav"
+def test_reading_never_touches_the_file():
+    path = fixture("tiny_engine.vsav")
     before = hashlib.sha256(path.read_bytes()).hexdigest(), path.stat().st_mtime_ns
     read_saved_game(path)
     assert (hashlib.sha256(path.read_bytes()).hexdigest(), path.stat().st_mtime_ns) == before
@@ -114,9 +107,9 @@ def test_not_a_zip(tmp_path):
     assert "not a zip" in _error(path).problem
 
 
-def test_truncated_zip(tmp_path, vassal_fixtures):
+def test_truncated_zip(tmp_path):
     path = tmp_path / "cut.vsav"
-    data = (vassal_fixtures / "tiny_vassal.vsav").read_bytes()
+    data = fixture("tiny_engine.vsav").read_bytes()
     path.write_bytes(data[: len(data) // 2])
     assert "zip" in _error(path).problem
 

@@ -42,6 +42,8 @@ from vassal.grids import (
     snap_point,
 )
 
+from conftest import outside
+
 PKG = "VASSAL.build.module.map.boardPicker."
 BIG = (4000, 4000)
 
@@ -431,19 +433,19 @@ def test_grid_attributes_round_trip_through_parse() -> None:
 # the engine's sample module and log
 
 
-def _tour(vassal_fixtures: Path) -> tuple[zipfile.ZipFile, dict[str, etree._Element], list[str]]:
-    mod = zipfile.ZipFile(vassal_fixtures / "tour.mod")
+def _tour() -> tuple[zipfile.ZipFile, dict[str, etree._Element], list[str]]:
+    mod = zipfile.ZipFile(outside("tour.mod"))
     root = etree.fromstring(mod.read("buildFile"))
     maps = {m.get("mapName"): m for m in root if m.tag == "VASSAL.build.module.Map"}
-    text = zipfile.ZipFile(vassal_fixtures / "tour.log").read("savedGame").decode("utf-8")
+    text = zipfile.ZipFile(outside("tour.log")).read("savedGame").decode("utf-8")
     commands = [c.removeprefix("LOG\t").rstrip("\\") for c in text.split("\x1b")]
     return mod, maps, commands
 
 
-def test_tour_log_names_every_move_as_the_engine_reported_it(vassal_fixtures: Path) -> None:
+def test_tour_log_names_every_move_as_the_engine_reported_it() -> None:
     """Each move or creation in tour.log is followed by the engine's chat report naming the
     location (square grid with descending rows, zones and regions, alphabetic hexes)."""
-    mod, maps, commands = _tour(vassal_fixtures)
+    mod, maps, commands = _tour()
     sizes = image_size_reader(lambda name: mod.read("images/" + name))
     geo, pending, checked = None, None, []
     for command in commands:
@@ -467,8 +469,8 @@ def test_tour_log_names_every_move_as_the_engine_reported_it(vassal_fixtures: Pa
     assert expected <= set(checked)
 
 
-def test_tour_locations_place_pieces_where_the_log_has_them(vassal_fixtures: Path) -> None:
-    mod, maps, _ = _tour(vassal_fixtures)
+def test_tour_locations_place_pieces_where_the_log_has_them() -> None:
+    mod, maps, _ = _tour()
     sizes = image_size_reader(lambda name: mod.read("images/" + name))
     main = maps["Main Map"]
     plain = map_geometry(main, "Main MapBoardPicker\tplain\t0\t0", sizes)
@@ -486,8 +488,8 @@ def test_tour_locations_place_pieces_where_the_log_has_them(vassal_fixtures: Pat
     assert flipped.location_name(1799 - 337, 645 - 419) == "G7"
 
 
-def test_tour_force_pool_names_decks_by_exact_position(vassal_fixtures: Path) -> None:
-    mod, maps, _ = _tour(vassal_fixtures)
+def test_tour_force_pool_names_decks_by_exact_position() -> None:
+    mod, maps, _ = _tour()
     geo = map_geometry(maps["Force Pool"], None, image_size_reader(lambda name: mod.read("images/" + name)))
     assert [b.board.name for b in geo.boards] == ["Board 1"]
     assert geo.location_name(658, 94) == "Cards"
