@@ -15,7 +15,7 @@ from PIL import Image
 from builder.module.build import build_module
 from vassal.buildfile import parse_buildfile
 from vassal.components import validate_buildfile
-from vassal.grids import map_geometry
+from vassal.mapgeometry import map_geometry
 from vassal.inspection import inspect_save, load_module_maps
 from vassal.module import check_module_references
 from wargame import pieceprops as pp

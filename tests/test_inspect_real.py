@@ -39,8 +39,8 @@ from vassal.commands import (
     encode_command,
 )
 from vassal.gamestate import replay_save
-from vassal.grids import map_geometry
 from vassal.imagesize import svg_size
+from vassal.mapgeometry import map_geometry
 
 from conftest import outside
 

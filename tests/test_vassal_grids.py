@@ -20,7 +20,6 @@ from lxml import etree
 from vassal.errors import FormatError
 from vassal.grids import (
     DEFAULT_HEX_WIDTH,
-    OFFBOARD,
     BadLocation,
     HexGrid,
     HexGridNumbering,
@@ -30,17 +29,15 @@ from vassal.grids import (
     SquareGridNumbering,
     Zone,
     ZonedGrid,
-    board_picker_choices,
     grid_attributes,
     grid_indices,
-    image_size_reader,
     location_name,
     location_point,
-    map_geometry,
     parse_board,
     parse_grid,
     snap_point,
 )
+from vassal.mapgeometry import OFFBOARD, board_picker_choices, image_size_reader, map_geometry
 
 from conftest import outside
 

@@ -24,8 +24,8 @@ from vassal.buildfile import BUILDFILE, BUILDFILE_OLD
 from vassal.commands import BoardPlacement
 from vassal.errors import FormatError
 from vassal.gamestate import Position, Spot, replay_log, replay_save
-from vassal.grids import MapGeometry, map_geometry
 from vassal.imagesize import image_size
+from vassal.mapgeometry import MapGeometry, map_geometry
 from vassal.module import TurnTrackerSummary, image_finder, map_elements, read_module
 from vassal.pieces import parse_piece, view
 from vassal.savefile import SAVED_GAME_ENTRY, read_saved_game

@@ -54,7 +54,7 @@ from vassal.archive import check_writable
 from vassal.buildfile import buildfile_bytes
 from vassal.components import validate_buildfile
 from vassal.errors import FormatError
-from vassal.grids import map_geometry
+from vassal.mapgeometry import map_geometry
 from vassal.metadata import Metadata
 from vassal.module import check_module_references, write_module
 from vassal.pieces import parse_add_piece, parse_piece

@@ -24,7 +24,7 @@ from pathlib import Path
 from builder.module.tree import TURN_TRACKER_ID, DrawPileSpec, cup_pile, turn_state
 from vassal import sequence
 from vassal.commands import AddPiece, BoardPlacement, Command, SetGlobalProperty, SetTurn
-from vassal.grids import MapGeometry
+from vassal.mapgeometry import MapGeometry
 from vassal.pieces import Piece, expand_prototypes, piece_state, piece_type, with_layer, with_position
 from vassal.savefile import Placement as SavePlacement
 from vassal.savefile import setup_tree, write_saved_game
