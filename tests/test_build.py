@@ -16,12 +16,11 @@ from PIL import Image
 from builder.module import build as buildmod
 from builder.module.build import build_module
 from vassal.buildfile import parse_buildfile
-from vassal.components import validate_buildfile
 from vassal.grids import ZonedGrid, HexGrid, parse_grid
 from vassal.inspection import inspect_save, load_module_maps
 from vassal.mapgeometry import map_geometry
-from vassal.module import check_module_references
 from vassal.pieces import parse_add_piece, parse_piece, view
+from vassal.validate import check_module_references, validate_buildfile
 from wargame import pieceprops as pp
 from wargame.board import load_board
 from wargame.content import default_folder, load_content, load_scenarios

@@ -16,15 +16,9 @@ from vassal.buildfile import (
     java_double,
     parse_buildfile,
 )
-from vassal.components import (
-    COMPONENTS,
-    INT,
-    check_value,
-    java_double_parses,
-    java_int,
-    validate_buildfile,
-)
 from vassal.errors import FormatError
+from vassal.schema import COMPONENTS, INT
+from vassal.validate import check_value, java_double_parses, java_int, validate_buildfile
 
 from conftest import fixture, outside
 
@@ -458,7 +452,7 @@ def test_java_double_accepts_what_double_value_of_accepts(text: str, ok: bool) -
 
 
 def test_key_strokes_and_colours() -> None:
-    from vassal.components import COLOR, KEYSTROKE, NAMED_KEYSTROKE
+    from vassal.schema import COLOR, KEYSTROKE, NAMED_KEYSTROKE
     assert check_value(KEYSTROKE, "38,0") is None
     assert check_value(KEYSTROKE, "") is None
     assert check_value(KEYSTROKE, "38,0,Name") is not None

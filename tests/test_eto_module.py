@@ -14,10 +14,9 @@ from PIL import Image
 
 from builder.module.build import build_module
 from vassal.buildfile import parse_buildfile
-from vassal.components import validate_buildfile
-from vassal.mapgeometry import map_geometry
 from vassal.inspection import inspect_save, load_module_maps
-from vassal.module import check_module_references
+from vassal.mapgeometry import map_geometry
+from vassal.validate import check_module_references, validate_buildfile
 from wargame import pieceprops as pp
 from wargame.games import find_game
 

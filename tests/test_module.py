@@ -13,14 +13,9 @@ from vassal.archive import open_archive, write_archive
 from vassal.buildfile import buildfile_bytes, component
 from vassal.errors import FormatError
 from vassal.metadata import Metadata, metadata_bytes
-from vassal.module import (
-    buildfile_name_for,
-    check_module_references,
-    module_report,
-    module_text,
-    read_module,
-    write_module,
-)
+from vassal.module import buildfile_name_for, module_report, read_module, write_module
+from vassal.summary import module_text
+from vassal.validate import check_module_references
 
 from conftest import fixture, outside
 
@@ -228,7 +223,7 @@ def _rich_module() -> etree._Element:
 
 
 def test_summary_of_a_module_built_from_data() -> None:
-    from vassal.module import summarize
+    from vassal.summary import summarize
     s = summarize(_rich_module())
     assert [m.identifier for m in s.maps] == ["Main Map", "Map1"]
     assert s.maps[0].at_start_stacks == 1

@@ -26,11 +26,13 @@ from vassal.errors import FormatError
 from vassal.gamestate import Position, Spot, replay_log, replay_save
 from vassal.imagesize import image_size
 from vassal.mapgeometry import MapGeometry, map_geometry
-from vassal.module import TurnTrackerSummary, image_finder, map_elements, read_module
+from vassal.module import read_module
 from vassal.pieces import parse_piece, view
 from vassal.savefile import SAVED_GAME_ENTRY, read_saved_game
 from vassal.sequence import encode
+from vassal.summary import TurnTrackerSummary, map_elements
 from vassal.turns import read_turn
+from vassal.validate import image_finder
 
 __all__ = ["BoardImages", "ModuleMaps", "load_module_maps", "file_kind", "inspect_save",
            "piece_records", "MODULE_CONTAINER"]

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from vassal.errors import FormatError
 from vassal.grids import evaluate_format
 from vassal.javanum import parse_int
-from vassal.module import TurnLevelSummary, TurnTrackerSummary
+from vassal.summary import TurnLevelSummary, TurnTrackerSummary
 from vassal.sequence import Decoder
 
 __all__ = ["TurnReading", "read_turn"]

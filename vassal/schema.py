@@ -1,10 +1,10 @@
-"""The VASSAL component classes we write, their attributes with types, and a validator.
+"""The VASSAL component classes we write: their attributes with types, and the children each
+may hold -- the table `vassal.validate` checks a build file against.
 
 VASSAL builds a module by instantiating each buildFile element's tag as a Java class and handing
 every XML attribute to that class's ``setAttribute`` as a string. A typed attribute that does not
 parse (``Integer.valueOf("58.0")``) throws and aborts the whole module load; a bad colour or key
-stroke is silently replaced; an unknown attribute is ignored. ``validate_buildfile`` checks a
-tree against the table below so our own builds never reach a player with such a fault.
+stroke is silently replaced; an unknown attribute is ignored.
 
 Every entry was read from the engine source (github vassalengine/vassal, master 17fb917c57fe,
 ``vassal-app/src/main/java/VASSAL/...``): ``getAttributeNames``/``getAttributeTypes`` for names
@@ -16,36 +16,24 @@ beside each class.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Literal
 
-from lxml import etree
-
-from vassal.buildfile import element_path
-from vassal.javanum import parse_double
-from vassal.javanum import parse_int as java_int
-
 __all__ = [
     "AttrType",
     "ComponentSpec",
-    "Problem",
     "COMPONENTS",
+    "ROOT_TAGS",
     "STRING", "INT", "LENIENT_INT", "DOUBLE", "LENIENT_DOUBLE", "BOOL", "COLOR", "KEYSTROKE",
     "NAMED_KEYSTROKE", "IMAGE", "FILE", "LIST", "DOUBLE_LIST",
     "enum", "char_enum",
     "spec_for",
-    "check_value",
-    "java_int",
-    "java_double_parses",
-    "validate_buildfile",
 ]
 
 Kind = Literal["string", "int", "double", "bool", "color", "keystroke", "named_keystroke",
                "image", "file", "list", "double_list", "enum", "char_enum"]
-Severity = Literal["error", "warning"]
 
 
 @dataclass(frozen=True)
@@ -82,19 +70,6 @@ class ComponentSpec:
     open_attributes: bool = False
     text: bool = False
     any_raw_children: bool = False
-
-
-@dataclass(frozen=True)
-class Problem:
-    """One finding: ``error`` = VASSAL would fail or drop the element; ``warning`` = a value
-    would be ignored or defaulted, or the editor would not allow the structure."""
-
-    severity: Severity
-    place: str
-    message: str
-
-    def line(self) -> str:
-        return f"{self.severity}: {self.place}: {self.message}"
 
 
 STRING = AttrType("string")
@@ -202,10 +177,10 @@ _WIDGETS = frozenset({WIDGET + "TabWidget", WIDGET + "PanelWidget", WIDGET + "Bo
                       WIDGET + "ListWidget"})
 # PieceWindow.getChildAllowableConfigureComponents and ChartWindow's counterpart: a widget's
 # children depend on the window it sits in (checked in validate_buildfile).
-_PIECE_WIDGET_CHILDREN = _WIDGETS | {WIDGET + "PieceSlot"}
-_CHART_WIDGET_CHILDREN = _WIDGETS | {WIDGET + "Chart", WIDGET + "HtmlChart",
+PIECE_WIDGET_CHILDREN = _WIDGETS | {WIDGET + "PieceSlot"}
+CHART_WIDGET_CHILDREN = _WIDGETS | {WIDGET + "Chart", WIDGET + "HtmlChart",
                                      WIDGET + "MapWidget"}
-_ANY_WIDGET_CHILDREN = _PIECE_WIDGET_CHILDREN | _CHART_WIDGET_CHILDREN | {WIDGET + "CardSlot"}
+_ANY_WIDGET_CHILDREN = PIECE_WIDGET_CHILDREN | CHART_WIDGET_CHILDREN | {WIDGET + "CardSlot"}
 
 _DO_ACTION: dict[str, AttrType] = {
     # build/module/DoActionButton.java
@@ -519,7 +494,7 @@ _spec(M + "PredefinedSetup", "build/module/PredefinedSetup.java", {
     {M + "PredefinedSetup"})
 _spec(M + "ChartWindow", "build/module/ChartWindow.java", {
     "name": STRING, "description": STRING, "text": STRING, "tooltip": STRING, "icon": IMAGE,
-    "hotkey": NAMED_KEYSTROKE, "label": STRING}, _CHART_WIDGET_CHILDREN)
+    "hotkey": NAMED_KEYSTROKE, "label": STRING}, CHART_WIDGET_CHILDREN)
 _spec(WIDGET + "Chart", "build/widget/Chart.java",
       {"chartName": STRING, "description": STRING, "fileName": IMAGE})
 _spec(WIDGET + "HtmlChart", "build/widget/HtmlChart.java",
@@ -554,211 +529,3 @@ def spec_for(tag: str) -> ComponentSpec | None:
     if tag == "VASSAL.launch.BasicModule":
         return COMPONENTS[P + "GameModule"]
     return COMPONENTS.get(tag)
-
-
-# --------------------------------------------------------------------------------------------
-# value checks mirroring the Java parsers
-
-def java_double_parses(text: str) -> bool:
-    """True where ``Double.valueOf(text)`` succeeds."""
-    return parse_double(text) is not None
-
-
-def _color_problem(text: str) -> str | None:
-    """ColorConfigurer.stringToColor: '', 'null', 0x hex, 'r,g,b' or 'r,g,b,a' in 0..255."""
-    if text in ("", "null"):
-        return None
-    if text[:2] in ("0x", "0X"):
-        body = text[2:]
-        ok = re.fullmatch(r"[+-]?[0-9a-fA-F]+", body) is not None
-        return None if ok and 0 <= int(body, 16) <= 0xFFFFFF else "not a colour (0x hex RGB)"
-    tokens = [t for t in text.split(",") if t != ""]  # StringTokenizer skips empty tokens
-    if len(tokens) < 3:
-        return "not a colour ('r,g,b' or 'r,g,b,a')"
-    wanted = tokens[:4] if len(tokens) > 3 else tokens[:3]
-    numbers = [java_int(t) for t in wanted]
-    if any(n is None for n in numbers):
-        return "not a colour ('r,g,b' or 'r,g,b,a' with whole numbers)"
-    if any(not 0 <= n <= 255 for n in numbers if n is not None):
-        return "colour component outside 0..255"
-    return None
-
-
-def check_value(kind: AttrType, value: str) -> str | None:
-    """What is wrong with ``value`` for an attribute of this type, or None."""
-    k = kind.kind
-    if k == "int":
-        return None if java_int(value) is not None else "not a Java int"
-    if k == "double":
-        return None if java_double_parses(value) else "not a Java double"
-    if k == "double_list":
-        if value == "":
-            return "empty list of numbers"
-        bad = [t for t in value.split(",") if not java_double_parses(t)]
-        return f"not a list of Java doubles ({bad[0]!r})" if bad else None
-    if k == "bool":
-        return None if value in ("true", "false") else "not true/false (VASSAL reads it as false)"
-    if k == "color":
-        return _color_problem(value)
-    if k == "keystroke":
-        if value == "":
-            return None
-        head, sep, tail = value.partition(",")
-        if sep and java_int(head) is not None and java_int(tail) is not None:
-            return None
-        return "not a key stroke 'keyCode,modifiers' (VASSAL drops it)"
-    if k == "named_keystroke":
-        if value == "":
-            return None
-        parts = value.split(",")
-        if len(parts) >= 2 and java_int(parts[0]) is not None and java_int(parts[1]) is not None:
-            return None
-        return "not a key stroke 'keyCode,modifiers[,name]' (VASSAL drops it)"
-    if k == "enum":
-        return None if value in kind.values else f"not one of {list(kind.values)}"
-    if k == "char_enum":
-        if value == "":
-            return "empty (VASSAL reads its first character and fails)"
-        return None if value in kind.values else f"not one of {list(kind.values)}"
-    return None
-
-
-# --------------------------------------------------------------------------------------------
-# the validator
-
-
-def validate_buildfile(root: etree._Element) -> list[Problem]:
-    """Check a buildFile tree against the component table; problems in document order.
-
-    Errors: root is not a GameModule, class not in the table, fatal attribute values, children
-    a class cannot take. Warnings: unknown attributes, values VASSAL would ignore or default,
-    structures the editor would not create, missing mandatory components, gpid trouble.
-    """
-    problems: list[Problem] = []
-    if root.tag not in ROOT_TAGS:
-        problems.append(Problem("error", element_path(root),
-                                f"root element is {root.tag}, not VASSAL.build.GameModule"))
-    _walk(root, None, problems)
-    _check_module(root, problems)
-    return problems
-
-
-def _walk(element: etree._Element, window: str | None, problems: list[Problem]) -> None:
-    tag = element.tag
-    spec = spec_for(tag)
-    place = element_path(element)
-    if spec is None:
-        problems.append(Problem("error", place, f"class {tag} is not in the component table"))
-        return
-    if tag in (M + "PieceWindow", M + "ChartWindow"):
-        window = tag
-    for name, value in element.attrib.items():
-        kind = spec.attributes.get(name)
-        if kind is None:
-            if not spec.open_attributes:
-                problems.append(Problem("warning", place,
-                                        f"attribute {name!r} is not read by {_short(tag)}"))
-            continue
-        trouble = check_value(kind, value)
-        if trouble:
-            fatal = kind.fatal and (kind.kind != "char_enum" or value == "")
-            severity: Severity = "error" if fatal else "warning"
-            problems.append(Problem(severity, place, f"attribute {name}={value!r}: {trouble}"))
-    if not spec.text and not spec.any_raw_children and (element.text or "").strip():
-        problems.append(Problem("warning", place, "element text is ignored by VASSAL"))
-    for child in element:
-        if not isinstance(child.tag, str):
-            continue
-        child_tag = child.tag
-        if child_tag in spec.raw_children or (spec.any_raw_children and "." not in child_tag):
-            continue
-        if child_tag in spec.children:
-            if not _fits_window(child_tag, tag, window):
-                problems.append(Problem("warning", element_path(child),
-                                        f"{_short(child_tag)} does not belong in a "
-                                        f"{_short(window or '')}"))
-        elif child_tag in spec.tolerated:
-            problems.append(Problem("warning", element_path(child),
-                                    f"VASSAL builds {_short(child_tag)} inside {_short(tag)} "
-                                    f"but its editor would not put it there"))
-        elif spec_for(child_tag) is not None:
-            problems.append(Problem("error", element_path(child),
-                                    f"{_short(tag)} cannot hold {_short(child_tag)}"))
-        _walk(child, window, problems)
-
-
-def _fits_window(child: str, parent: str, window: str | None) -> bool:
-    if not parent.startswith(WIDGET) or window is None:
-        return True
-    if window == M + "PieceWindow":
-        return child in _PIECE_WIDGET_CHILDREN
-    return child in _CHART_WIDGET_CHILDREN
-
-
-def _short(tag: str) -> str:
-    return tag.rsplit(".", 1)[-1]
-
-
-def _check_module(root: etree._Element, problems: list[Problem]) -> None:
-    """Module-wide rules: mandatory components, unique names the engine relies on, gpids."""
-    place = element_path(root)
-    present = {child.tag for child in root if isinstance(child.tag, str)}
-    for mandatory in (M + "Documentation", M + "GlobalOptions"):
-        if mandatory not in present:
-            problems.append(Problem("warning", place,
-                                    f"no {_short(mandatory)} (VASSAL adds an empty one and "
-                                    f"reports the module as incomplete)"))
-    for board in root.iter(BOARD + "Board"):
-        grids = [c for c in board if isinstance(c.tag, str) and c.tag.startswith(GRID)]
-        if len(grids) > 1:
-            problems.append(Problem("warning", element_path(board),
-                                    "a board holds more than one grid; VASSAL uses the last"))
-    for picker in root.iter(MAP + "BoardPicker"):
-        if not any(c.tag == BOARD + "Board" for c in picker if isinstance(c.tag, str)):
-            problems.append(Problem("warning", element_path(picker), "map has no board"))
-    names: dict[str, etree._Element] = {}
-    for tag in (M + "Map", M + "PrivateMap", M + "PlayerHand"):
-        for map_element in root.iter(tag):
-            name = map_element.get("mapName", "")
-            if name in names:
-                problems.append(Problem("warning", element_path(map_element),
-                                        f"map name {name!r} is used twice (saved pieces refer "
-                                        f"to maps by name)"))
-            names.setdefault(name, map_element)
-    prototypes: set[str] = set()
-    for proto in root.iter(M + "PrototypeDefinition"):
-        name = proto.get("name", "")
-        if name in prototypes:
-            problems.append(Problem("warning", element_path(proto),
-                                    f"prototype name {name!r} is defined twice"))
-        prototypes.add(name)
-    _check_gpids(root, problems)
-
-
-def _check_gpids(root: etree._Element, problems: list[Problem]) -> None:
-    seen: dict[str, etree._Element] = {}
-    highest = -1
-    for slot in _iter_slots(root):
-        gpid = slot.get("gpid", "")
-        if gpid == "":
-            problems.append(Problem("warning", element_path(slot),
-                                    "piece slot has no gpid (Refresh Counters cannot match it)"))
-            continue
-        if gpid in seen:
-            problems.append(Problem("warning", element_path(slot),
-                                    f"gpid {gpid!r} is also used at "
-                                    f"{element_path(seen[gpid])}"))
-        seen.setdefault(gpid, slot)
-        number = java_int(gpid)
-        if number is not None:
-            highest = max(highest, number)
-    next_id = java_int(root.get("nextPieceSlotId", ""))
-    if seen and next_id is not None and next_id <= highest:
-        problems.append(Problem("warning", element_path(root),
-                                f"nextPieceSlotId={next_id} is not above the highest gpid "
-                                f"{highest}; new slots would reuse ids"))
-
-
-def _iter_slots(root: etree._Element) -> Iterable[etree._Element]:
-    for element in root.iter(WIDGET + "PieceSlot", WIDGET + "CardSlot"):
-        yield element
