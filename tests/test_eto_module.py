@@ -139,7 +139,7 @@ def test_a_negative_amount_shows_the_markers_back(built, archive):
 
 def test_setups_start_the_tracker_at_their_first_phase(archive):
     from vassal import sequence
-    from vassal.gamestate import replay_save
+    from vassal.replay import replay_save
     from vassal.savefile import read_saved_game
 
     phases = find_game("eto").displays().phases

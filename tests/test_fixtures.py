@@ -33,7 +33,7 @@ def test_our_fixtures_are_what_the_recipe_writes_today(tmp_path: Path) -> None:
 
 
 def test_the_engine_save_is_of_our_tiny_game() -> None:
-    from vassal.gamestate import replay_save
+    from vassal.replay import replay_save
     from vassal.savefile import read_saved_game
 
     engine = replay_save(read_saved_game(fixture("tiny_engine.vsav")))

@@ -12,16 +12,11 @@ from hypothesis import strategies as st
 from vassal import sequence
 from vassal.commands import BoardPlacement, decode_tree
 from vassal.errors import FormatError
-from vassal.gamestate import (
-    Position,
-    Replay,
-    _state_levels,
-    _type_levels,
-    replay_log,
-    replay_save,
-)
+from vassal.gamelog import replay_log
+from vassal.nesting import join_state, join_type, split_state, split_type, state_levels, type_levels
 from vassal.obfuscation import deobfuscate
-from vassal.pieces import join_state, join_type, split_state, split_type
+from vassal.replay import Replay, replay_save
+from vassal.snapshot import Position
 from vassal.savefile import Placement, read_saved_game, setup_tree, write_saved_game
 
 from conftest import fixture, outside
@@ -408,13 +403,13 @@ def _nested(levels: list[str]) -> str:
 @settings(max_examples=500, deadline=None)
 def test_fast_level_finder_reads_exactly_like_the_piece_reader(text, count):
     types = split_type(text)
-    found, levels = _type_levels(text)
+    found, levels = type_levels(text)
     assert [levels.own(i) for i in range(found)] == types
     try:
         expected = split_state(text, count)
     except FormatError:
         with pytest.raises(FormatError):
-            _state_levels(text, count)
+            state_levels(text, count)
         return
-    levels = _state_levels(text, count)
+    levels = state_levels(text, count)
     assert [levels.own(i) for i in range(count - 1)] + [levels.rest(count - 1)] == expected

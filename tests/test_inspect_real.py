@@ -38,7 +38,7 @@ from vassal.commands import (
     SetGlobalProperty,
     encode_command,
 )
-from vassal.gamestate import replay_save
+from vassal.replay import replay_save
 from vassal.imagesize import svg_size
 from vassal.mapgeometry import map_geometry
 

@@ -21,7 +21,7 @@ from vassal.commands import (
     walk,
 )
 from vassal.errors import FormatError
-from vassal.gamestate import replay_save
+from vassal.replay import replay_save
 from vassal.metadata import parse_metadata
 from vassal.obfuscation import obfuscate
 from vassal.savefile import (

@@ -289,7 +289,7 @@ def _plain(board):
 
 
 def test_the_uswc_module_has_one_map_with_a_board_per_uswc_map_and_each_setup_picks_its_own(uswc_module):
-    from vassal.gamestate import replay_save
+    from vassal.replay import replay_save
     from vassal.module import read_module
     from vassal.savefile import read_saved_game
 

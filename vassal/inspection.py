@@ -23,13 +23,15 @@ from vassal.archive import open_archive
 from vassal.buildfile import BUILDFILE, BUILDFILE_OLD
 from vassal.commands import BoardPlacement
 from vassal.errors import FormatError
-from vassal.gamestate import Position, Spot, replay_log, replay_save
+from vassal.gamelog import replay_log
 from vassal.imagesize import image_size
 from vassal.mapgeometry import MapGeometry, map_geometry
 from vassal.module import read_module
 from vassal.pieces import parse_piece, view
+from vassal.replay import replay_save
 from vassal.savefile import SAVED_GAME_ENTRY, read_saved_game
 from vassal.sequence import encode
+from vassal.snapshot import Position, Spot
 from vassal.summary import TurnTrackerSummary, map_elements
 from vassal.turns import read_turn
 from vassal.validate import image_finder

@@ -62,7 +62,7 @@ from vassal.metadata import (
     metadata_bytes,
     parse_metadata,
 )
-from vassal.gamestate import _type_info
+from vassal.nesting import type_info
 from vassal.obfuscation import DEFAULT_KEY, Form, deobfuscate, detect, obfuscate as _obfuscate
 from vassal.pieces import parse_piece, piece_state, with_position
 
@@ -291,7 +291,7 @@ def setup_tree(
     groups: dict[tuple[str, int, int], list[Placement]] = {}
     order: list[tuple[str, tuple[str, int, int] | None, Placement | None]] = []
     for item in items:
-        stacks = item.map is not None and not _type_info(item.type).no_stack
+        stacks = item.map is not None and not type_info(item.type).no_stack
         if stacks:
             key = (item.map, int(item.x), int(item.y))
             if key not in groups:

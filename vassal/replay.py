@@ -17,42 +17,21 @@ What the engine knows from the module and we do not is given as options: ``maps`
 that exist; default every id named), ``stacking`` (whether a map stacks pieces; default yes).
 "Never stack" and "hidden by" are read from the pieces' ``immob;``/``mat;`` and ``hide;`` traits.
 
-For logs (vassal_formats.md 4.7), everything outside LOG groups is the position at load; each
-top-level LOG group is one step (one press of Step), with its chat lines; an undo is a step whose
-commands are bracketed by ``UNDO\\ttrue`` / ``UNDO\\tfalse`` and are applied like any other.
-
-Public API::
-
-    PlacedPiece(id, type, state, map, x, y, container, gpid)            frozen
-    Container(id, kind, type, state, map, x, y, members, layer, name, face_down)   frozen
-    Position(pieces, stacks, decks, boards, properties, turns, players, started, not_new)
-        (empty stacks are left out, as the engine leaves them out of a save)
-        .on_map(map_id) -> list[PlacedPiece]          (stack members bottom first)
-        .at(map_id, x, y) -> list[PlacedPiece]        bottom first
-        .off_map() -> list[PlacedPiece]
     Replay(*, maps=None, stacking=None, source=None)  the mutable engine
         .apply(cmd, index=None)  .apply_text(text, index=None)  .position() -> Position
     replay_save(tree_or_saved_game, *, source=None, maps=None, stacking=None) -> Position
-    Step(number, commands, chat, undo)                                 frozen
-    GameLog(initial, initial_chat, steps, ...)
-        .positions() -> Iterator[Position]            after each step, lazily
-        .position_after(n) -> Position                after step n (1-based; 0 = initial)
-        .final -> Position
-        .step_moves() -> Iterator[StepMoves]          which pieces each step moved, from where to where
-    Spot(map, x, y); PieceMove(id, type, state, before, after); StepMoves(step, moves, boards)
-    replay_log(tree_or_saved_game, *, source=None, maps=None, stacking=None) -> GameLog
 
-Errors (a piece command the engine could not read, a state with fewer levels than its type)
-raise :class:`FormatError` with place ``savedGame, command <n>`` (n = 1-based pre-order index
-of the node in the command tree).
+The position is `vassal.snapshot`; logs, step by step, are `vassal.gamelog`. Errors (a piece
+command the engine could not read, a state with fewer levels than its type) raise
+:class:`FormatError` with place ``savedGame, command <n>`` (n = 1-based pre-order index of the
+node in the command tree).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterator, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Collection, Iterator
 from types import MappingProxyType
-from typing import Literal, Protocol
+from typing import Protocol
 
 from vassal import sequence
 from vassal.commands import (
@@ -62,7 +41,6 @@ from vassal.commands import (
     BoardPlacement,
     ChangePiece,
     ChangeProperty,
-    Chat,
     Command,
     EndSave,
     Log,
@@ -79,195 +57,12 @@ from vassal.commands import (
     parse_command,
 )
 from vassal.errors import FormatError
-from vassal.pieces import join_state, split_state, split_type
+from vassal.nesting import PieceKind, TypeInfo, join_state, split_state, state_levels, type_info
+from vassal.snapshot import Container, PlacedPiece, Player, Position, Spot
 
-__all__ = [
-    "PlacedPiece",
-    "Container",
-    "Player",
-    "Position",
-    "Replay",
-    "replay_save",
-    "Step",
-    "Spot",
-    "PieceMove",
-    "StepMoves",
-    "GameLog",
-    "replay_log",
-]
+__all__ = ["Replay", "replay_save", "SAVED_GAME"]
 
 SAVED_GAME = "savedGame"
-Kind = Literal["piece", "stack", "deck"]
-
-
-# --------------------------------------------------------------------------------------------
-# Snapshots
-
-
-@dataclass(frozen=True, slots=True)
-class PlacedPiece:
-    """A game piece and where it is drawn.
-
-    ``type``/``state`` are the strings last given by AddPiece/ChangePiece (the BasicPiece part
-    of ``state`` may be stale about position; ``map``/``x``/``y`` are live and come from the
-    container when there is one). ``map`` None = the piece exists but is on no map.
-    """
-
-    id: str
-    type: str
-    state: str
-    map: str | None
-    x: int
-    y: int
-    container: str | None = None
-    gpid: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class Container:
-    """A Stack or Deck: its place and its members' ids, bottom first.
-
-    ``state`` is the state the engine would write now (regenerated from the members).
-    ``layer`` is the stack's visual layer (-1 = not set); ``name`` and ``face_down`` are Deck
-    fields (None for stacks).
-    """
-
-    id: str
-    kind: Literal["stack", "deck"]
-    type: str
-    state: str
-    map: str | None
-    x: int
-    y: int
-    members: tuple[str, ...]
-    layer: int = -1
-    name: str | None = None
-    face_down: bool | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Player:
-    player_id: str
-    name: str
-    side: str
-
-
-@dataclass(frozen=True)
-class Position:
-    """Everything a save or log step leaves behind, read-only.
-
-    ``properties`` maps (container id, property name) to its value; container "Module" (or ""
-    in old files) is the module, otherwise a map name or ``map:zone``.
-    ``turns`` maps a turn tracker id to its raw state (``<currentLevel>|<levelState>|...``).
-    ``started``: end_save was executed; ``not_new``: SETUP_STACK was seen (at-start stacks are
-    not placed again when the game starts).
-    """
-
-    pieces: Mapping[str, PlacedPiece]
-    stacks: Mapping[str, Container]
-    decks: Mapping[str, Container]
-    boards: Mapping[str, tuple[BoardPlacement, ...]]
-    properties: Mapping[tuple[str, str], str]
-    turns: Mapping[str, str]
-    players: Mapping[str, Player]
-    started: bool = False
-    not_new: bool = False
-
-    def on_map(self, map_id: str) -> list[PlacedPiece]:
-        """Pieces on one map, stack members grouped bottom first."""
-        return [p for p in self._ordered() if p.map == map_id]
-
-    def at(self, map_id: str, x: int, y: int) -> list[PlacedPiece]:
-        """Pieces drawn at exactly this point of a map, bottom first."""
-        return [p for p in self._ordered() if p.map == map_id and p.x == x and p.y == y]
-
-    def off_map(self) -> list[PlacedPiece]:
-        return [p for p in self.pieces.values() if p.map is None]
-
-    def _ordered(self) -> list[PlacedPiece]:
-        out: list[PlacedPiece] = []
-        for piece in self.pieces.values():
-            if piece.container is None:
-                out.append(piece)
-        for container in list(self.stacks.values()) + list(self.decks.values()):
-            out.extend(self.pieces[m] for m in container.members if m in self.pieces)
-        return out
-
-
-# --------------------------------------------------------------------------------------------
-# The engine
-
-
-@dataclass(frozen=True, slots=True)
-class _TypeInfo:
-    kind: Kind
-    levels: int
-    no_stack: bool
-    hide_level: int | None
-    deck_name: str | None
-
-
-class _SplitLevels:
-    """The levels of a piece string as ``pieces.split_type``/``split_state`` read them (in time
-    linear in the string at any depth): each level's own token, and the innermost text."""
-
-    def __init__(self, owns: list[str], last_rest: str):
-        self.owns = owns
-        self.last_rest = last_rest
-
-    def own(self, depth: int) -> str:
-        return self.owns[depth]
-
-    def starts_with(self, depth: int, prefix: str | tuple[str, ...]) -> bool:
-        return self.owns[depth].startswith(prefix)
-
-    def rest(self, depth: int) -> str:
-        assert depth == len(self.owns) - 1
-        return self.last_rest
-
-
-_WATCHED = ("immob;", "mat;", "hide;")  # the traits that decide stacking and hiding
-
-
-def _type_levels(type_str: str) -> tuple[int, _SplitLevels]:
-    owns = split_type(type_str)
-    return len(owns), _SplitLevels(owns, owns[-1])
-
-
-def _type_info(type_str: str) -> _TypeInfo:
-    count, nest = _type_levels(type_str)
-    if count == 1:
-        base = nest.own(0)
-        prefix = base[: base.index(";") + 1] if ";" in base else base
-        if prefix == "stack":
-            return _TypeInfo("stack", 1, False, None, None)
-        if prefix == "deck;":
-            tokens = sequence.decode(base, ";")
-            name = tokens[13] if len(tokens) > 13 else "Deck"
-            return _TypeInfo("deck", 1, True, None, name)
-    no_stack: bool | None = None
-    hide_level: int | None = None
-    for index in range(count - 1):
-        if not nest.starts_with(index, _WATCHED):
-            continue
-        if no_stack is None and nest.starts_with(index, "immob;"):
-            options = sequence.Decoder(nest.own(index), ";")
-            options.next_token()
-            options.next_token("")
-            options.next_token("")
-            stacking = options.next_token("R")
-            no_stack = not stacking.startswith("L")
-        elif no_stack is None and nest.starts_with(index, "mat;"):
-            no_stack = True
-        elif hide_level is None and nest.starts_with(index, "hide;"):
-            hide_level = index
-    return _TypeInfo("piece", count, bool(no_stack), hide_level, None)
-
-
-def _state_levels(state: str, count: int) -> _SplitLevels:
-    """The state's levels for a type of ``count`` levels; FormatError if it has fewer."""
-    levels = split_state(state, count)
-    return _SplitLevels(levels, levels[-1])
 
 
 class _Obj:
@@ -276,7 +71,7 @@ class _Obj:
     __slots__ = ("id", "type", "state", "info", "own_map", "x", "y", "parent", "members",
                  "in_map", "seq", "layer", "face_down", "hidden_by", "gpid")
 
-    def __init__(self, pid: str, type_str: str, info: _TypeInfo):
+    def __init__(self, pid: str, type_str: str, info: TypeInfo):
         self.id = pid
         self.type = type_str
         self.state = ""
@@ -294,7 +89,7 @@ class _Obj:
         self.gpid = ""
 
     @property
-    def kind(self) -> Kind:
+    def kind(self) -> PieceKind:
         return self.info.kind
 
     def is_container(self) -> bool:
@@ -319,7 +114,7 @@ class Replay:
         self._at: dict[tuple[str, int, int], dict[_Obj, None]] = {}
         self._seq = 0
         self._new_ids = 0
-        self._types: dict[str, _TypeInfo] = {}
+        self._types: dict[str, TypeInfo] = {}
         self.boards: dict[str, tuple[BoardPlacement, ...]] = {}
         self.properties: dict[tuple[str, str], str] = {}
         self.turns: dict[str, str] = {}
@@ -410,10 +205,10 @@ class Replay:
 
     # ---- helpers mirroring engine methods --------------------------------------------
 
-    def _info(self, type_str: str) -> _TypeInfo:
+    def _info(self, type_str: str) -> TypeInfo:
         info = self._types.get(type_str)
         if info is None:
-            info = _type_info(type_str)
+            info = type_info(type_str)
             self._types[type_str] = info
         return info
 
@@ -756,7 +551,7 @@ class Replay:
             self._set_deck_state(obj, state)
         else:
             count = obj.info.levels
-            nest = _state_levels(state, count)
+            nest = state_levels(state, count)
             obj.state = state
             hide = obj.info.hide_level
             if hide is not None:
@@ -943,7 +738,7 @@ class Replay:
 
 
 # --------------------------------------------------------------------------------------------
-# Saves and logs
+# Saves
 
 
 def _numbered(tree: Node) -> Iterator[tuple[int, Node, bool]]:
@@ -999,193 +794,6 @@ def replay_save(game: Node | _HasTree, *, source: str | None = None,
         if not is_log:
             engine.apply_text(item.text, index)
     return engine.position()
-
-
-@dataclass(frozen=True)
-class Step:
-    """One press of the Step button: the commands of a top-level LOG group, in order.
-
-    ``commands`` are (pre-order index, single-command text) with LOG wrappers removed; ``chat``
-    the chat lines among them; ``undo`` whether it is the replay of an Undo.
-    """
-
-    number: int
-    commands: tuple[tuple[int, str], ...]
-    chat: tuple[str, ...]
-    undo: bool
-
-
-@dataclass(frozen=True, slots=True)
-class Spot:
-    """Where a piece is drawn: map (None = on no map) and map pixels."""
-
-    map: str | None
-    x: int
-    y: int
-
-
-@dataclass(frozen=True)
-class PieceMove:
-    """One piece a step put somewhere else: ``before`` None = it came into the game in this
-    step, ``after`` None = it left the game. ``type``/``state`` are the piece's after the step
-    (before it, for a piece that left)."""
-
-    id: str
-    type: str
-    state: str
-    before: Spot | None
-    after: Spot | None
-
-
-@dataclass(frozen=True)
-class StepMoves:
-    """The pieces one step moved, and the boards of each map after it (to name locations)."""
-
-    step: Step
-    moves: tuple[PieceMove, ...]
-    boards: Mapping[str, tuple[BoardPlacement, ...]]
-
-
-def _unwrapped(cmd: Command) -> Command:
-    """The command inside any LOG wrappers (a wrapper that cannot be read stays itself)."""
-    while isinstance(cmd, Log):
-        try:
-            cmd = parse_command(cmd.inner)
-        except FormatError:
-            return cmd
-    return cmd
-
-
-def _named_ids(cmd: Command) -> list[str]:
-    """The objects a command acts on by id (LOG wrappers looked through)."""
-    cmd = _unwrapped(cmd)
-    if isinstance(cmd, (MovePiece, AddPiece)):
-        return [cmd.id] if cmd.id is not None else []
-    if isinstance(cmd, (ChangePiece, RemovePiece)):
-        return [cmd.id]
-    return []
-
-
-@dataclass(frozen=True)
-class GameLog:
-    """A log: the position at load, its chat, the steps; positions are computed on demand."""
-
-    initial: Position
-    initial_chat: tuple[str, ...]
-    steps: tuple[Step, ...]
-    _tree: Node = field(repr=False, compare=False)
-    _options: tuple = field(repr=False, compare=False, default=())
-
-    def _engine(self) -> Replay:
-        source, maps, stacking = self._options
-        engine = Replay(maps=maps, stacking=stacking, source=source)
-        for index, item, is_log in _numbered(self._tree):
-            if not is_log:
-                engine.apply_text(item.text, index)
-        return engine
-
-    def positions(self) -> Iterator[Position]:
-        """The position after each step, in order (one replay, snapshots as it goes)."""
-        engine = self._engine()
-        for step in self.steps:
-            for index, text in step.commands:
-                engine.apply_text(text, index)
-            yield engine.position()
-
-    def position_after(self, number: int) -> Position:
-        """The position after step ``number`` (1-based; 0 gives the position at load)."""
-        if not 0 <= number <= len(self.steps):
-            raise IndexError(f"step {number} of {len(self.steps)}")
-        engine = self._engine()
-        for step in self.steps[:number]:
-            for index, text in step.commands:
-                engine.apply_text(text, index)
-        return engine.position()
-
-    @property
-    def final(self) -> Position:
-        return self.position_after(len(self.steps))
-
-    def step_moves(self) -> Iterator[StepMoves]:
-        """For each step, the pieces whose place changed, in one replay.
-
-        Only the objects the step's commands name are looked at, with the members of named
-        stacks and decks before and after (a stack that moves carries its pieces); a piece
-        that stays where it was (flipped, renamed, restacked on the spot) is no move.
-        """
-        engine = self._engine()
-        source = self._options[0] if self._options else None
-        for step in self.steps:
-            parsed = [(index, _parse(text, index, source)) for index, text in step.commands]
-            named: list[str] = []
-            for _, cmd in parsed:
-                named.extend(_named_ids(cmd))
-            watched = dict.fromkeys(named)
-            for pid in named:
-                watched.update(dict.fromkeys(engine.members(pid)))
-            before = {pid: (engine.spot(pid), engine.piece_text(pid)) for pid in watched}
-            unnamed_adds = any(isinstance(_unwrapped(cmd), AddPiece) and _unwrapped(cmd).id is None
-                               for _, cmd in parsed)
-            known_before = engine.ids() if unnamed_adds else frozenset()
-            for index, cmd in parsed:
-                engine.apply(cmd, index)
-            for pid in named:
-                watched.update(dict.fromkeys(engine.members(pid)))
-            if unnamed_adds:  # pieces the replay gave ids of its own
-                watched.update(dict.fromkeys(engine.ids() - known_before))
-            moves = []
-            for pid in watched:
-                was, was_text = before.get(pid, (None, None))
-                now, now_text = engine.spot(pid), engine.piece_text(pid)
-                if was == now:
-                    continue
-                text = now_text or was_text
-                if text is None:
-                    continue  # a stack or deck, or never a piece
-                moves.append(PieceMove(pid, text[0], text[1], was, now))
-            yield StepMoves(step, tuple(moves), MappingProxyType(dict(engine.boards)))
-
-
-def replay_log(game: Node | _HasTree, *, source: str | None = None,
-               maps: Collection[str] | None = None,
-               stacking: Callable[[str], bool] | None = None) -> GameLog:
-    """Split a log into its steps and replay the part executed at load.
-
-    ``game`` is a command tree or a ``SavedGame``. Every command of every step is parsed
-    here, so a malformed one is reported at once.
-    """
-    tree, source = _tree_of(game, source)
-    engine = Replay(maps=maps, stacking=stacking, source=source)
-    initial_chat: list[str] = []
-    steps: list[Step] = []
-    for index, item, is_log in _numbered(tree):
-        if not is_log:
-            cmd = _parse(item.text, index, source)
-            engine.apply(cmd, index)
-            if isinstance(cmd, Chat):
-                initial_chat.append(cmd.message)
-            continue
-        commands: list[tuple[int, str]] = []
-        chat: list[str] = []
-        undo = False
-        sub = index
-        stack = [item]
-        while stack:
-            current = stack.pop()
-            text = current.text
-            while text.startswith("LOG\t"):
-                text = text[4:]
-            cmd = _parse(text, sub, source)
-            if isinstance(cmd, Chat):
-                chat.append(cmd.message)
-            elif isinstance(cmd, Undo) and cmd.in_progress:
-                undo = True
-            commands.append((sub, text))
-            sub += 1
-            stack.extend(reversed(current.children))
-        steps.append(Step(len(steps) + 1, tuple(commands), tuple(chat), undo))
-    return GameLog(engine.position(), tuple(initial_chat), tuple(steps), tree,
-                   (source, maps, stacking))
 
 
 def _parse(text: str, index: int, source: str | None) -> Command:
