@@ -10,7 +10,7 @@ bracketed by ``UNDO\\ttrue`` / ``UNDO\\tfalse`` and are applied like any other.
         .positions() -> Iterator[Position]            after each step, lazily
         .position_after(n) -> Position                after step n (1-based; 0 = initial)
         .final -> Position
-        .step_moves() -> Iterator[StepMoves]          which pieces each step moved, from where to where
+        .step_moves() -> Iterator[StepMoves]          which pieces each step moved, and where
     PieceMove(id, type, state, before, after); StepMoves(step, moves, boards)
     replay_log(tree_or_saved_game, *, source=None, maps=None, stacking=None) -> GameLog
 
@@ -165,8 +165,10 @@ class GameLog:
             for pid in named:
                 watched.update(dict.fromkeys(engine.members(pid)))
             before = {pid: (engine.spot(pid), engine.piece_text(pid)) for pid in watched}
-            unnamed_adds = any(isinstance(_unwrapped(cmd), AddPiece) and _unwrapped(cmd).id is None
-                               for _, cmd in parsed)
+            unnamed_adds = any(
+                isinstance(inner := _unwrapped(cmd), AddPiece) and inner.id is None
+                for _, cmd in parsed
+            )
             known_before = engine.ids() if unnamed_adds else frozenset()
             for index, cmd in parsed:
                 engine.apply(cmd, index)
@@ -187,9 +189,13 @@ class GameLog:
             yield StepMoves(step, tuple(moves), MappingProxyType(dict(engine.boards)))
 
 
-def replay_log(game: Node | _HasTree, *, source: str | None = None,
-               maps: Collection[str] | None = None,
-               stacking: Callable[[str], bool] | None = None) -> GameLog:
+def replay_log(
+    game: Node | _HasTree,
+    *,
+    source: str | None = None,
+    maps: Collection[str] | None = None,
+    stacking: Callable[[str], bool] | None = None,
+) -> GameLog:
     """Split a log into its steps and replay the part executed at load.
 
     ``game`` is a command tree or a ``SavedGame``. Every command of every step is parsed
@@ -225,5 +231,6 @@ def replay_log(game: Node | _HasTree, *, source: str | None = None,
             sub += 1
             stack.extend(reversed(current.children))
         steps.append(Step(len(steps) + 1, tuple(commands), tuple(chat), undo))
-    return GameLog(engine.position(), tuple(initial_chat), tuple(steps), tree,
-                   (source, maps, stacking))
+    return GameLog(
+        engine.position(), tuple(initial_chat), tuple(steps), tree, (source, maps, stacking)
+    )

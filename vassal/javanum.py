@@ -18,9 +18,23 @@ import struct
 from decimal import Decimal
 
 __all__ = [
-    "java_trim", "is_blank", "parse_int", "require_int", "parse_double", "double_str",
-    "INT_MIN", "INT_MAX", "to_int", "round_long", "round_int", "floor_int", "wrap32", "to_float",
-    "round_float", "div_int", "point_hash",
+    "java_trim",
+    "is_blank",
+    "parse_int",
+    "require_int",
+    "parse_double",
+    "double_str",
+    "INT_MIN",
+    "INT_MAX",
+    "to_int",
+    "round_long",
+    "round_int",
+    "floor_int",
+    "wrap32",
+    "to_float",
+    "round_float",
+    "div_int",
+    "point_hash",
 ]
 
 INT_MIN, INT_MAX = -(2**31), 2**31 - 1
@@ -44,7 +58,8 @@ def java_trim(text: str) -> str:
 
 
 def parse_int(text: str) -> int | None:
-    """``Integer.parseInt``: optional sign, ASCII digits, in the int range; None where Java throws."""
+    """``Integer.parseInt``: optional sign, ASCII digits, in the int range; None where Java
+    throws."""
     if not _INT.fullmatch(text):
         return None
     value = int(text)
@@ -67,7 +82,7 @@ def parse_double(text: str) -> float | None:
         return None
     if body.endswith(("NaN", "Infinity")):
         return float(body.replace("Infinity", "inf"))
-    body = body.rstrip("fFdD") if "x" not in body.lower() else body.rstrip("fFdD")
+    body = body.rstrip("fFdD")
     if "x" in body.lower():
         sign = -1.0 if body.startswith("-") else 1.0
         return sign * float.fromhex(body.lstrip("+-"))

@@ -92,8 +92,9 @@ def read_module(path: str | os.PathLike[str]) -> Module:
         if BUILDFILE not in archive and BUILDFILE_OLD not in archive:
             raise FormatError("no buildFile.xml (or old buildFile) in the archive", source)
         if EXTENSION_ENTRY in archive:
-            raise FormatError("this is a module extension (it has extensiondata), not a module",
-                              source)
+            raise FormatError(
+                "this is a module extension (it has extensiondata), not a module", source
+            )
         notes: list[str] = []
         metadata: Metadata | None = None
         vassal_version: str | None = None
@@ -113,7 +114,10 @@ def read_module(path: str | os.PathLike[str]) -> Module:
             said = "missing" if vassal_version is None else repr(vassal_version)
             raise FormatError(
                 f"VassalVersion {said} makes VASSAL read {chosen}, which is missing "
-                f"(the archive has {other})", source, MODULE_ENTRY)
+                f"(the archive has {other})",
+                source,
+                MODULE_ENTRY,
+            )
         root = parse_buildfile(archive.read(chosen), f"{source}:{chosen}")
     images = tuple(sorted(n for n in names if n.startswith(IMAGE_DIR) and not n.endswith("/")))
     return Module(
@@ -135,15 +139,20 @@ def _fallback_version(archive: Archive, source: str) -> str | None:
     ``vassalVersion`` attribute (absent = ''), else it keeps the running version.
     """
     first = BUILDFILE if BUILDFILE in archive else BUILDFILE_OLD
-    head = archive.read(first)[:64 * 1024].decode("utf-8", errors="replace").splitlines()[:10]
+    head = archive.read(first)[: 64 * 1024].decode("utf-8", errors="replace").splitlines()[:10]
     if not any(line.find(cls) > 0 for line in head for cls in _MODULE_CLASSES):
-        raise FormatError("no moduledata, and the build file does not start with a "
-                          "VASSAL.build.GameModule element, so VASSAL would not open it",
-                          source, first)
+        raise FormatError(
+            "no moduledata, and the build file does not start with a "
+            "VASSAL.build.GameModule element, so VASSAL would not open it",
+            source,
+            first,
+        )
     if BUILDFILE_OLD not in archive:
         return None
-    match = re.search(r"<(?:VASSAL\.launch\.BasicModule|VASSAL\.build\.GameModule)\b([^>]*)>",
-                      archive.read(BUILDFILE_OLD)[:64 * 1024].decode("utf-8", "replace"))
+    match = re.search(
+        r"<(?:VASSAL\.launch\.BasicModule|VASSAL\.build\.GameModule)\b([^>]*)>",
+        archive.read(BUILDFILE_OLD)[: 64 * 1024].decode("utf-8", "replace"),
+    )
     if not match:
         return None
     version = re.search(r"""\svassalVersion\s*=\s*["']([^"']*)["']""", match.group(1))
@@ -194,25 +203,38 @@ def write_module(
         data = buildfile_bytes(root)
     for reserved in (BUILDFILE, BUILDFILE_OLD, MODULE_ENTRY, EXTENSION_ENTRY, SAVE_ENTRY_GAME):
         if reserved in files:
-            raise FormatError(f"files must not contain {reserved!r}; it is written from the "
-                              f"other arguments", target, reserved)
+            raise FormatError(
+                f"files must not contain {reserved!r}; it is written from the other arguments",
+                target,
+                reserved,
+            )
     for name in files:
         if name.endswith("/") or PurePosixPath(name).is_absolute() or ".." in name.split("/"):
             raise FormatError("not a usable archive entry name", target, name)
     module_name = root.get("name", "").strip()
     if (metadata.name or "").strip() != module_name:
-        raise FormatError(f"moduledata name {metadata.name!r} differs from the GameModule "
-                          f"name {module_name!r}", target, MODULE_ENTRY)
+        raise FormatError(
+            f"moduledata name {metadata.name!r} differs from the GameModule name {module_name!r}",
+            target,
+            MODULE_ENTRY,
+        )
     if buildfile_name_for(metadata.vassal_version) != BUILDFILE:
-        raise FormatError(f"moduledata VassalVersion {metadata.vassal_version!r} is below "
-                          f"3.5, so VASSAL would look for the old 'buildFile' entry",
-                          target, MODULE_ENTRY)
+        raise FormatError(
+            f"moduledata VassalVersion {metadata.vassal_version!r} is below "
+            f"3.5, so VASSAL would look for the old 'buildFile' entry",
+            target,
+            MODULE_ENTRY,
+        )
     module_version = root.get("version", "").strip()
     if (metadata.version or "").strip() != module_version:
         # VASSAL cuts tiles into a folder named from moduledata's name and version and reads
         # them from one named from the GameModule's: they must agree
-        raise FormatError(f"moduledata version {metadata.version!r} differs from the "
-                          f"GameModule version {module_version!r}", target, MODULE_ENTRY)
+        raise FormatError(
+            f"moduledata version {metadata.version!r} differs from the "
+            f"GameModule version {module_version!r}",
+            target,
+            MODULE_ENTRY,
+        )
     references = check_module_references(root, list(files) + [BUILDFILE, MODULE_ENTRY])
     validation = validate_buildfile(root)
     errors = [p for p in references if p.severity == "error"]

@@ -22,8 +22,9 @@ ending in a backslash, which cannot be written back: ``join_type`` / ``join_stat
 raise ValueError, as they do for any level VASSAL would misread).
 
 Reading and writing take time linear in the strings at any nesting depth (a real piece has a
-hundred levels or more): the levels are split and joined by `vassal.nesting`. Every piece of a saved game carries its own copy of the prototypes it
-uses, so most levels of a big save are repeats: equal levels read by :func:`parse_piece` share
+hundred levels or more): the levels are split and joined by `vassal.nesting`. Every piece of
+a saved game carries its own copy of the prototypes it uses, so most levels of a big save are
+repeats: equal levels read by :func:`parse_piece` share
 one (immutable) trait object, and :func:`view` reads each such object once.
 
 Public API::
@@ -56,6 +57,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from types import MappingProxyType
+from typing import Any, cast
 
 from vassal.errors import FormatError
 from vassal.nesting import join_state, join_type, split_state, split_type
@@ -185,9 +187,7 @@ def parse_add_piece(text: str) -> tuple[str | None, str, str]:
 
 def format_add_piece(piece_id: str | None, piece: Piece) -> str:
     """``+/id/type/state`` as ``BasicCommandEncoder`` writes it (PieceSlot text: id None)."""
-    return "+/" + (
-        encode([piece_id or "null", piece_type(piece), piece_state(piece)], "/") or ""
-    )
+    return "+/" + (encode([piece_id or "null", piece_type(piece), piece_state(piece)], "/") or "")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -254,7 +254,7 @@ def with_marker(piece: Piece, key: str, value: str) -> Piece:
     return _edit_first(
         piece,
         lambda t: isinstance(t, Marker) and key in t.names,
-        lambda t: t.with_value(key, value),  # type: ignore[attr-defined]
+        lambda t: t.with_value(key, value),
         f"marker property {key!r}",
     )
 
@@ -275,9 +275,7 @@ def with_label(piece: Piece, text: str, index: int = 0) -> Piece:
     return with_trait_state(piece, labels[index], text)
 
 
-def expand_prototypes(
-    piece: Piece, prototypes: Mapping[str, Piece], *, _depth: int = 0
-) -> Piece:
+def expand_prototypes(piece: Piece, prototypes: Mapping[str, Piece], *, _depth: int = 0) -> Piece:
     """Replace each ``prototype;Name`` level by the prototype's traits and drop Comments.
 
     This is what VASSAL does when a piece enters a game (``PieceCloner.clonePiece``), so pieces
@@ -431,10 +429,10 @@ class _RoleTable(dict):
 _ROLE_OF = _RoleTable()
 
 
-_FACTS: dict[int, tuple[Trait, str, object]] = {}  # by id(trait); each entry holds its trait
+_FACTS: dict[int, tuple[Trait, str, Any]] = {}  # by id(trait); each entry holds its trait
 
 
-def _facts(t: Trait) -> tuple[Trait, str, object]:
+def _facts(t: Trait) -> tuple[Trait, str, Any]:
     """The trait, its role in the view and what it says there; read once per trait object, and
     the pieces of a save share the objects of equal levels (see :func:`_shared_trait`)."""
     facts = _FACTS.get(id(t))
@@ -445,14 +443,15 @@ def _facts(t: Trait) -> tuple[Trait, str, object]:
     return facts
 
 
-def _read_facts(t: Trait) -> tuple[str, object]:
+def _read_facts(t: Trait) -> tuple[str, Any]:
+    """The role of a trait in the view and what it says there (its type depends on the role)."""
     role = _ROLE_OF[type(t)]
     if role == "marker":
         return role, tuple(t.values_by_name.items())
     if role == "dynamic":
         return role, (t.key, t.state)
     if role == "layer":  # the view of a layer that follows no property is the trait's alone
-        return role, None if t.follow_property_name else _layer_view(t, {})
+        return role, None if t.follow_property_name else _layer_view(cast(LayerTrait, t), {})
     if role == "label":
         return role, t.label
     if role == "mask":
@@ -508,7 +507,7 @@ def view(piece: Piece) -> PieceView:
         if not role or role == "marker" or role == "dynamic":
             continue
         if role == "layer":
-            lv = said if said is not None else _layer_view(t, known)
+            lv = said if said is not None else _layer_view(cast(LayerTrait, t), known)
             layers.append(lv)
             if lv.active and lv.level_name:
                 name = _apply_level_name(lv.level_name, name)
@@ -605,4 +604,3 @@ def _layer_view(t: LayerTrait, known: Mapping[str, str]) -> LayerView:
         follows=follows,
         resolved=resolved,
     )
-

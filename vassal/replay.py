@@ -29,6 +29,7 @@ node in the command tree).
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Collection, Iterator
 from types import MappingProxyType
 from typing import Protocol
@@ -68,20 +69,35 @@ SAVED_GAME = "savedGame"
 class _Obj:
     """One engine object (piece, stack or deck) with the fields the engine keeps for it."""
 
-    __slots__ = ("id", "type", "state", "info", "own_map", "x", "y", "parent", "members",
-                 "in_map", "seq", "layer", "face_down", "hidden_by", "gpid")
+    __slots__ = (
+        "face_down",
+        "gpid",
+        "hidden_by",
+        "id",
+        "in_map",
+        "info",
+        "layer",
+        "members",
+        "own_map",
+        "parent",
+        "seq",
+        "state",
+        "type",
+        "x",
+        "y",
+    )
 
     def __init__(self, pid: str, type_str: str, info: TypeInfo):
         self.id = pid
         self.type = type_str
         self.state = ""
         self.info = info
-        self.own_map: str | None = None   # the engine's map field
+        self.own_map: str | None = None  # the engine's map field
         self.x = 0
         self.y = 0
         self.parent: _Obj | None = None
         self.members: list[_Obj] = []
-        self.in_map: str | None = None    # which map's piece collection holds it
+        self.in_map: str | None = None  # which map's piece collection holds it
         self.seq = 0
         self.layer = -1
         self.face_down = False
@@ -104,8 +120,13 @@ class Replay:
     pieces (the Map's StackMetrics "disabled" setting); default every map stacks.
     """
 
-    def __init__(self, *, maps: Collection[str] | None = None,
-                 stacking: Callable[[str], bool] | None = None, source: str | None = None):
+    def __init__(
+        self,
+        *,
+        maps: Collection[str] | None = None,
+        stacking: Callable[[str], bool] | None = None,
+        source: str | None = None,
+    ):
         self._maps = None if maps is None else frozenset(maps)
         self._stacking = stacking or (lambda _map: True)
         self.source = source
@@ -290,10 +311,8 @@ class Replay:
 
     def _stack_remove(self, stack: _Obj, obj: _Obj) -> None:
         """``Stack.remove``."""
-        try:
+        with contextlib.suppress(ValueError):
             stack.members.remove(obj)
-        except ValueError:
-            pass
         obj.parent = None
 
     def _insert_child(self, stack: _Obj, child: _Obj, index: int) -> None:
@@ -353,8 +372,9 @@ class Replay:
             return True
         if a.kind == "stack":
             if b.kind == "stack":
-                return self._pieces_merge(self._top_piece(a, player),
-                                          self._top_piece(b, player), player)
+                return self._pieces_merge(
+                    self._top_piece(a, player), self._top_piece(b, player), player
+                )
             return self._pieces_merge(self._top_piece(a, player), b, player)
         if b.kind == "stack":
             return self._pieces_merge(self._top_piece(b, player), a, player)
@@ -401,8 +421,7 @@ class Replay:
             self._collection_remove(moving_map, moving)
         self._stack_insert(parent, moving, index)
 
-    def _find_merge(self, map_id: str, moving: _Obj, x: int, y: int,
-                    player: str | None) -> bool:
+    def _find_merge(self, map_id: str, moving: _Obj, x: int, y: int, player: str | None) -> bool:
         """``MovePiece.createMergeFinder`` applied over the map's pieces at the point."""
         bucket = self._at.get((map_id, x, y))
         if not bucket:
@@ -413,14 +432,21 @@ class Replay:
                 self._merge(map_id, cand, moving, player)
                 return True
             if cand.kind == "stack":
-                if (stacking and not self._no_stack(moving)
-                        and self._top_piece(cand, player) is not None
-                        and self._can_merge(moving, cand, player)):
+                if (
+                    stacking
+                    and not self._no_stack(moving)
+                    and self._top_piece(cand, player) is not None
+                    and self._can_merge(moving, cand, player)
+                ):
                     self._merge(map_id, cand, moving, player)
                     return True
                 continue
-            if (stacking and not self._no_stack(moving) and not self._no_stack(cand)
-                    and self._can_merge(moving, cand, player)):
+            if (
+                stacking
+                and not self._no_stack(moving)
+                and not self._no_stack(cand)
+                and self._can_merge(moving, cand, player)
+            ):
                 hidden = self._hidden_by(cand)
                 if hidden is None or hidden == player:
                     self._merge(map_id, cand, moving, player)
@@ -428,8 +454,12 @@ class Replay:
         return False
 
     def _stack_or_place(self, map_id: str, obj: _Obj, x: int, y: int) -> None:
-        if (self._stacking(map_id) and obj.kind == "piece" and obj.parent is None
-                and not self._no_stack(obj)):
+        if (
+            self._stacking(map_id)
+            and obj.kind == "piece"
+            and obj.parent is None
+            and not self._no_stack(obj)
+        ):
             stack = self._new_stack()
             self._insert_child(stack, obj, 0)
             self._place_at(map_id, stack, x, y)
@@ -526,16 +556,27 @@ class Replay:
         old_ids = set(old_tokens[3:])
         for i, member in enumerate(stack.members):
             if member.id not in new_ids and member.id not in old_ids:
-                at = -1 if i == 0 else (new_ids.index(stack.members[i - 1].id)
-                                        if stack.members[i - 1].id in new_ids else -1)
+                at = (
+                    -1
+                    if i == 0
+                    else (
+                        new_ids.index(stack.members[i - 1].id)
+                        if stack.members[i - 1].id in new_ids
+                        else -1
+                    )
+                )
                 new_ids.insert(at + 1, member.id)
         return sequence.encode(head + new_ids, ";") or ""
 
     def _stack_state(self, stack: _Obj) -> str:
         if stack.kind == "deck":
             ids = sequence.encode([m.id for m in stack.members], ",")
-            parts = [stack.own_map or "null", str(stack.x), str(stack.y),
-                     "true" if stack.face_down else "false"]
+            parts = [
+                stack.own_map or "null",
+                str(stack.x),
+                str(stack.y),
+                "true" if stack.face_down else "false",
+            ]
             if ids is not None:
                 parts.append(ids)
             return sequence.encode(parts, ";") or ""
@@ -665,8 +706,11 @@ class Replay:
         x, y, player = cmd.new_x, cmd.new_y, cmd.player
         if cmd.new_under is not None:
             under = self._objs.get(cmd.new_under)
-            if (under is not None and self._get_pos(under) == (x, y)
-                    and self._get_map(under) == new_map):
+            if (
+                under is not None
+                and self._get_pos(under) == (x, y)
+                and self._get_map(under) == new_map
+            ):
                 self._merge(new_map, under, obj, player)
             elif not self._find_merge(new_map, obj, x, y, player):
                 self._stack_or_place(new_map, obj, x, y)
@@ -678,7 +722,7 @@ class Replay:
 
     # ---- the snapshot ------------------------------------------------------------------
 
-    def spot(self, pid: str) -> "Spot | None":
+    def spot(self, pid: str) -> Spot | None:
         """Where a game piece is drawn now (its container's place); None if it is not in the
         game or is a stack or deck."""
         obj = self._objs.get(pid)
@@ -711,13 +755,27 @@ class Replay:
         for pid, obj in self._objs.items():
             game_map, x, y = self._drawn_at(obj)
             if obj.kind == "piece":
-                pieces[pid] = PlacedPiece(pid, obj.type, obj.state, game_map, x, y,
-                                          obj.parent.id if obj.parent else None, obj.gpid)
+                pieces[pid] = PlacedPiece(
+                    pid,
+                    obj.type,
+                    obj.state,
+                    game_map,
+                    x,
+                    y,
+                    obj.parent.id if obj.parent else None,
+                    obj.gpid,
+                )
                 continue
             if obj.kind == "stack" and not obj.members:
                 continue  # the engine drops empty stacks when it saves; so do we
             container = Container(
-                pid, obj.kind, obj.type, self._stack_state(obj), game_map, x, y,
+                pid,
+                obj.kind,
+                obj.type,
+                self._stack_state(obj),
+                game_map,
+                x,
+                y,
                 tuple(m.id for m in obj.members),
                 layer=obj.layer,
                 name=obj.info.deck_name,
@@ -781,9 +839,13 @@ def _tree_of(game: Node | _HasTree, source: str | None) -> tuple[Node, str | Non
     return tree, source or getattr(game, "source", None)
 
 
-def replay_save(game: Node | _HasTree, *, source: str | None = None,
-                maps: Collection[str] | None = None,
-                stacking: Callable[[str], bool] | None = None) -> Position:
+def replay_save(
+    game: Node | _HasTree,
+    *,
+    source: str | None = None,
+    maps: Collection[str] | None = None,
+    stacking: Callable[[str], bool] | None = None,
+) -> Position:
     """The position a save (or a log, before any Step) puts on the table.
 
     ``game`` is a command tree or a ``SavedGame`` (whose file then names any error).
@@ -801,5 +863,6 @@ def _parse(text: str, index: int, source: str | None) -> Command:
         return parse_command(text)
     except FormatError as exc:
         place = f"{SAVED_GAME}, command {index}"
-        raise FormatError(exc.problem, exc.source or source,
-                          f"{place}, {exc.place}" if exc.place else place) from None
+        raise FormatError(
+            exc.problem, exc.source or source, f"{place}, {exc.place}" if exc.place else place
+        ) from None

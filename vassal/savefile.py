@@ -63,7 +63,8 @@ from vassal.metadata import (
     parse_metadata,
 )
 from vassal.nesting import type_info
-from vassal.obfuscation import DEFAULT_KEY, Form, deobfuscate, detect, obfuscate as _obfuscate
+from vassal.obfuscation import DEFAULT_KEY, Form, deobfuscate, detect
+from vassal.obfuscation import obfuscate as _obfuscate
 from vassal.pieces import parse_piece, piece_state, with_position
 
 __all__ = [
@@ -105,8 +106,9 @@ def decode_saved_game(data: bytes, source: str | None = None) -> tuple[str, Form
     try:
         text = plain.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise FormatError(f"command text is not UTF-8 (byte {exc.start} of the plain text)",
-                          source) from None
+        raise FormatError(
+            f"command text is not UTF-8 (byte {exc.start} of the plain text)", source
+        ) from None
     return text, form
 
 
@@ -193,11 +195,19 @@ def write_saved_game(
     ]
     if with_metadata:
         stamp = str(int(time.time() * 1000) if date_saved is None else int(date_saved))
-        save_meta = Metadata(version=module_version, vassal_version=vassal_version,
-                             date_saved=stamp, description=description or None)
-        module_meta = Metadata(version=module_version, vassal_version=vassal_version,
-                               date_saved=stamp, description=module_description,
-                               name=module_name)
+        save_meta = Metadata(
+            version=module_version,
+            vassal_version=vassal_version,
+            date_saved=stamp,
+            description=description or None,
+        )
+        module_meta = Metadata(
+            version=module_version,
+            vassal_version=vassal_version,
+            date_saved=stamp,
+            description=module_description,
+            name=module_name,
+        )
         entries.append((SAVE_ENTRY, metadata_bytes(save_meta, "save")))
         entries.append((MODULE_ENTRY, metadata_bytes(module_meta, "module")))
     write_archive(path, entries, sort=False)
@@ -230,13 +240,15 @@ def rewrite_saved_game(
     key = _key_of(old, form)
     plain = as_text(commands_or_text).encode("utf-8")
     data = _obfuscate(plain, key, form=form)
-    write_archive(target, [(n, data if n == SAVED_GAME_ENTRY else b) for n, b in entries], sort=False)
+    write_archive(
+        target, [(n, data if n == SAVED_GAME_ENTRY else b) for n, b in entries], sort=False
+    )
 
 
 def _key_of(data: bytes, form: Form) -> int:
     """The XOR key a wrapped ``savedGame`` carries in its header (DEFAULT_KEY where none)."""
     if form == "VCSK":
-        return int(data[len("!VCSK"):len("!VCSK") + 2], 16)
+        return int(data[len("!VCSK") : len("!VCSK") + 2], 16)
     if form == "VOBS":
         return data[len("VOBS")]
     return DEFAULT_KEY
@@ -291,8 +303,7 @@ def setup_tree(
     groups: dict[tuple[str, int, int], list[Placement]] = {}
     order: list[tuple[str, tuple[str, int, int] | None, Placement | None]] = []
     for item in items:
-        stacks = item.map is not None and not type_info(item.type).no_stack
-        if stacks:
+        if item.map is not None and not type_info(item.type).no_stack:
             key = (item.map, int(item.x), int(item.y))
             if key not in groups:
                 groups[key] = []
@@ -302,12 +313,13 @@ def setup_tree(
             order.append(("alone", None, item))
 
     children: list[Node] = []
-    for kind, key, item in order:
+    for kind, at, alone in order:
         if kind == "alone":
-            assert item is not None
-            children.append(_add_node(item))
+            assert alone is not None
+            children.append(_add_node(alone))
             continue
-        assert key is not None
+        assert at is not None
+        key = at
         members = groups[key]
         children.extend(_add_node(m) for m in members)
         stack_id = next(ids)
@@ -316,10 +328,16 @@ def setup_tree(
         seen.add(stack_id)
         state_tokens = [key[0], str(key[1]), str(key[2])] + [m.id for m in members]
         state_tokens.append(f"@@{stack_layer}")
-        children.append(Node(encode_command(
-            AddPiece(stack_id, "stack", sequence.encode(state_tokens, ";") or ""))))
-    for map_id in sorted(boards or {}):
-        children.append(Node(encode_command(SetBoards(map_id, tuple(boards[map_id])))))
+        children.append(
+            Node(
+                encode_command(
+                    AddPiece(stack_id, "stack", sequence.encode(state_tokens, ";") or "")
+                )
+            )
+        )
+    layouts = boards or {}
+    for map_id in sorted(layouts):
+        children.append(Node(encode_command(SetBoards(map_id, tuple(layouts[map_id])))))
     children.extend(c if isinstance(c, Node) else Node(encode_command(c)) for c in extra)
     children.append(Node(encode_command(SetupStack())))
     children.append(Node(encode_command(EndSave())))

@@ -70,7 +70,7 @@ class GridSummary:
     attributes: Mapping[str, str]
     numbering_kind: str | None = None
     numbering: Mapping[str, str] | None = None
-    background: "GridSummary | None" = None
+    background: GridSummary | None = None
     regions: int | None = None
 
 
@@ -110,7 +110,7 @@ class WidgetSummary:
     kind: str
     name: str
     piece_slots: int
-    children: tuple["WidgetSummary", ...] = ()
+    children: tuple[WidgetSummary, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -128,7 +128,7 @@ class SetupSummary:
     is_menu: bool
     use_file: bool
     file: str | None
-    children: tuple["SetupSummary", ...] = ()
+    children: tuple[SetupSummary, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -139,7 +139,7 @@ class TurnLevelSummary:
     name: str
     property: str
     values: tuple[str, ...]  # ListTurnLevel items, or (start, incr, loop, loopLimit)
-    children: tuple["TurnLevelSummary", ...] = ()
+    children: tuple[TurnLevelSummary, ...] = ()
     turn_format: str = "$value$"
 
 
@@ -210,8 +210,10 @@ class ModuleSummary:
 def summarize(root: etree._Element) -> ModuleSummary:
     """The structural facts of a build file; classes outside the table are counted by tag."""
     unknown = Counter(
-        el.tag for el in root.iter()
-        if isinstance(el.tag, str) and "." in el.tag and spec_for(el.tag) is None)
+        el.tag
+        for el in root.iter()
+        if isinstance(el.tag, str) and "." in el.tag and spec_for(el.tag) is None
+    )
     return ModuleSummary(
         name=root.get("name", "").strip(),
         version=root.get("version", "").strip(),
@@ -222,8 +224,9 @@ def summarize(root: etree._Element) -> ModuleSummary:
         piece_slots=sum(1 for _ in root.iter(WIDGET + "PieceSlot")),
         card_slots=sum(1 for _ in root.iter(WIDGET + "CardSlot")),
         prototypes=tuple(p.get("name", "") for p in root.iter(M + "PrototypeDefinition")),
-        predefined_setups=tuple(_setup(s) for s in _children(root, M + "PredefinedSetup",
-                                                             through_folders=True)),
+        predefined_setups=tuple(
+            _setup(s) for s in _children(root, M + "PredefinedSetup", through_folders=True)
+        ),
         turn_trackers=tuple(_turn_trackers(root)),
         global_properties=tuple(_global_properties(root)),
         player_sides=tuple(_sides(root)),
@@ -233,8 +236,9 @@ def summarize(root: etree._Element) -> ModuleSummary:
     )
 
 
-def _children(element: etree._Element, tag: str, through_folders: bool = False
-              ) -> Iterator[etree._Element]:
+def _children(
+    element: etree._Element, tag: str, through_folders: bool = False
+) -> Iterator[etree._Element]:
     for child in element:
         if not isinstance(child.tag, str):
             continue
@@ -276,24 +280,29 @@ def map_elements(root: etree._Element) -> list[tuple[str, etree._Element]]:
     ``Map.addTo`` numbers maps Map0, Map1... in build order (document order: maps never nest),
     whatever window holds them; the engine finds a map by its mapName first, else that id.
     """
-    return [(f"Map{index}", element)
-            for index, element in enumerate(e for e in root.iter() if is_map(e))]
+    return [
+        (f"Map{index}", element)
+        for index, element in enumerate(e for e in root.iter() if is_map(e))
+    ]
 
 
 def _maps(root: etree._Element) -> Iterator[MapSummary]:
     for generated, element in map_elements(root):
         name = element.get("mapName", "")
         identifier = name or generated
-        boards = tuple(_board(b) for picker in _children(element, "VASSAL.build.module.map."
-                                                                  "BoardPicker")
-                       for b in _children(picker, "VASSAL.build.module.map.boardPicker.Board"))
+        boards = tuple(
+            _board(b)
+            for picker in _children(element, "VASSAL.build.module.map.BoardPicker")
+            for b in _children(picker, "VASSAL.build.module.map.boardPicker.Board")
+        )
         yield MapSummary(
             kind=_short(element.tag),
             name=name,
             identifier=identifier,
             boards=boards,
-            at_start_stacks=sum(1 for _ in _children(element, "VASSAL.build.module.map."
-                                                              "SetupStack", True)),
+            at_start_stacks=sum(
+                1 for _ in _children(element, "VASSAL.build.module.map.SetupStack", True)
+            ),
             decks=sum(1 for _ in _children(element, "VASSAL.build.module.map.DrawPile", True)),
         )
 
@@ -303,8 +312,11 @@ def _grid(element: etree._Element | None) -> GridSummary | None:
         return None
     numbering = None  # the engine keeps the last numbering set
     for child in element:
-        if (isinstance(child.tag, str) and child.tag.startswith(MAPGRID)
-                and child.tag.endswith("Numbering")):
+        if (
+            isinstance(child.tag, str)
+            and child.tag.startswith(MAPGRID)
+            and child.tag.endswith("Numbering")
+        ):
             numbering = child
     background = None
     if element.tag == GRID + "ZonedGrid":
@@ -344,7 +356,8 @@ def _board(element: etree._Element) -> BoardSummary:
                 use_parent_grid=_flag(z, "useParentGrid"),
                 grid=_grid(_last_grid(z, zoned=False)),
             )
-            for z in _children(grid_element, MAPGRID + "Zone"))
+            for z in _children(grid_element, MAPGRID + "Zone")
+        )
     return BoardSummary(
         name=element.get("name", ""),
         image=element.get("image", ""),
@@ -362,8 +375,9 @@ def _widget(element: etree._Element) -> WidgetSummary:
         kind=_short(element.tag),
         name=element.get("entryName", ""),
         piece_slots=sum(1 for c in kids if c.tag in (WIDGET + "PieceSlot", WIDGET + "CardSlot")),
-        children=tuple(_widget(c) for c in kids
-                       if c.tag.startswith(WIDGET) and not c.tag.endswith("Slot")),
+        children=tuple(
+            _widget(c) for c in kids if c.tag.startswith(WIDGET) and not c.tag.endswith("Slot")
+        ),
     )
 
 
@@ -401,8 +415,11 @@ def _level(element: etree._Element) -> TurnLevelSummary:
         name=element.get("name", ""),
         property=element.get("property", ""),
         values=values,
-        children=tuple(_level(c) for c in element if isinstance(c.tag, str)
-                       and c.tag.endswith(("CounterTurnLevel", "ListTurnLevel"))),
+        children=tuple(
+            _level(c)
+            for c in element
+            if isinstance(c.tag, str) and c.tag.endswith(("CounterTurnLevel", "ListTurnLevel"))
+        ),
         turn_format=element.get("turnFormat", "$value$"),
     )
 
@@ -413,8 +430,11 @@ def _turn_trackers(root: etree._Element) -> Iterator[TurnTrackerSummary]:
         yield TurnTrackerSummary(
             name=name,
             identifier=f"TurnTracker{index}",  # UniqueIdManager("TurnTracker"): by build order
-            levels=tuple(_level(c) for c in element if isinstance(c.tag, str)
-                         and c.tag.endswith(("CounterTurnLevel", "ListTurnLevel"))),
+            levels=tuple(
+                _level(c)
+                for c in element
+                if isinstance(c.tag, str) and c.tag.endswith(("CounterTurnLevel", "ListTurnLevel"))
+            ),
             turn_format=element.get("turnFormat", DEFAULT_TURN_FORMAT),
         )
 
@@ -450,24 +470,34 @@ def _sides(root: etree._Element) -> Iterator[str]:
 
 
 def _dice(root: etree._Element) -> Iterator[DiceSummary]:
-    for element in root.iter(M + "DiceButton", M + "RandomTextButton",
-                             M + "SpecialDiceButton"):
+    for element in root.iter(M + "DiceButton", M + "RandomTextButton", M + "SpecialDiceButton"):
         kind = _short(element.tag)
         if kind == "SpecialDiceButton":
             dice = [d for d in element if d.tag == M + "SpecialDie"]
             faces = {sum(1 for f in d if f.tag == M + "SpecialDieFace") for d in dice}
-            yield DiceSummary(kind, element.get("name", ""), len(dice),
-                              faces.pop() if len(faces) == 1 else None, None)
+            yield DiceSummary(
+                kind,
+                element.get("name", ""),
+                len(dice),
+                faces.pop() if len(faces) == 1 else None,
+                None,
+            )
         else:
-            yield DiceSummary(kind, element.get("name", ""), _int(element.get("nDice")),
-                              _int(element.get("nSides")), _int(element.get("plus")))
+            yield DiceSummary(
+                kind,
+                element.get("name", ""),
+                _int(element.get("nDice")),
+                _int(element.get("nSides")),
+                _int(element.get("plus")),
+            )
 
 
 def _charts(root: etree._Element) -> Iterator[ChartSummary]:
     for window in root.iter(M + "ChartWindow"):
         for chart in window.iter(WIDGET + "Chart", WIDGET + "HtmlChart"):
-            yield ChartSummary(window.get("name", ""), chart.get("chartName", ""),
-                               chart.get("fileName", ""))
+            yield ChartSummary(
+                window.get("name", ""), chart.get("chartName", ""), chart.get("fileName", "")
+            )
 
 
 def summary_lines(summary: ModuleSummary) -> list[str]:
@@ -479,38 +509,49 @@ def module_text(report: Mapping[str, Any]) -> str:
     """The text form of ``module_report``."""
     lines = []
     if "file" in report:
-        lines.append(f"{report['file']}: {report.get('buildfile', '')}, "
-                     f"{report.get('images', 0)} image(s)")
+        lines.append(
+            f"{report['file']}: {report.get('buildfile', '')}, {report.get('images', 0)} image(s)"
+        )
     lines.extend(_report_lines(report))
     lines.extend(f"  note: {n}" for n in report.get("notes", []))
     return "\n".join(lines) + "\n"
 
 
 def _report_lines(r: Mapping[str, Any]) -> list[str]:
-    lines = [f"module {r['name']!r} version {r['version']!r} "
-             f"(saved by VASSAL {r['vassal_version'] or '?'})"]
+    lines = [
+        f"module {r['name']!r} version {r['version']!r} "
+        f"(saved by VASSAL {r['vassal_version'] or '?'})"
+    ]
     for m in r["maps"]:
-        lines.append(f"  {m['kind']} {m['identifier']!r}: {len(m['boards'])} board(s), "
-                     f"{m['at_start_stacks']} at-start stack(s), {m['decks']} deck(s)")
+        lines.append(
+            f"  {m['kind']} {m['identifier']!r}: {len(m['boards'])} board(s), "
+            f"{m['at_start_stacks']} at-start stack(s), {m['decks']} deck(s)"
+        )
         for b in m["boards"]:
             lines.append(f"    board {b['name']!r} image {b['image']!r}: {_grid_title(b['grid'])}")
             if b["grid"]:
                 lines.extend(_grid_lines(b["grid"], "      "))
             for z in b["zones"]:
-                lines.append(f"      zone {z['name']!r} format {z['location_format']!r}"
-                             + (" (parent grid)" if z["use_parent_grid"] else "")
-                             + (f": {_grid_title(z['grid'])}" if z["grid"] else ""))
+                lines.append(
+                    f"      zone {z['name']!r} format {z['location_format']!r}"
+                    + (" (parent grid)" if z["use_parent_grid"] else "")
+                    + (f": {_grid_title(z['grid'])}" if z["grid"] else "")
+                )
                 if z["grid"]:
                     lines.extend(_grid_lines(z["grid"], "        "))
     for w in r["piece_windows"]:
         lines.append(f"  piece window {w['identifier']!r}: {w['piece_slots']} slot(s)")
-    lines.append(f"  {r['piece_slots']} piece slot(s), {r['card_slots']} card slot(s), "
-                 f"{len(r['prototypes'])} prototype(s)")
+    lines.append(
+        f"  {r['piece_slots']} piece slot(s), {r['card_slots']} card slot(s), "
+        f"{len(r['prototypes'])} prototype(s)"
+    )
     for setup in r["predefined_setups"]:
         lines.extend(_setup_lines(setup, "  "))
     for t in r["turn_trackers"]:
-        lines.append(f"  turn tracker {t['name']!r} ({t['identifier']}): "
-                     f"{len(t['levels'])} level(s), shown as {t['turn_format']!r}")
+        lines.append(
+            f"  turn tracker {t['name']!r} ({t['identifier']}): "
+            f"{len(t['levels'])} level(s), shown as {t['turn_format']!r}"
+        )
         lines.extend(_level_lines(t["levels"], "    "))
     if r["global_properties"]:
         lines.append(f"  {len(r['global_properties'])} global property(ies)")
@@ -526,8 +567,20 @@ def _report_lines(r: Mapping[str, Any]) -> list[str]:
 
 
 _GRID_KEYS = ("sideways", "dx", "dy", "x0", "y0", "snapTo", "edgesLegal", "cornersLegal")
-_NUMBERING_KEYS = ("first", "sep", "hType", "hLeading", "hOff", "hDescend", "vType", "vLeading",
-                   "vOff", "vDescend", "stagger", "locationFormat")
+_NUMBERING_KEYS = (
+    "first",
+    "sep",
+    "hType",
+    "hLeading",
+    "hOff",
+    "hDescend",
+    "vType",
+    "vLeading",
+    "vOff",
+    "vDescend",
+    "stagger",
+    "locationFormat",
+)
 
 
 def _grid_title(grid: Mapping[str, Any] | None) -> str:
@@ -556,9 +609,15 @@ def _grid_lines(grid: Mapping[str, Any], indent: str) -> list[str]:
     out = [indent + "geometry: " + shown] if shown else []
     if grid.get("numbering"):
         numbering = grid["numbering"]
-        out.append(indent + "numbering: " + " ".join(
-            f"{k}={numbering[k]!r}" if k in ("sep", "locationFormat") else f"{k}={numbering[k]}"
-            for k in _NUMBERING_KEYS if k in numbering))
+        out.append(
+            indent
+            + "numbering: "
+            + " ".join(
+                f"{k}={numbering[k]!r}" if k in ("sep", "locationFormat") else f"{k}={numbering[k]}"
+                for k in _NUMBERING_KEYS
+                if k in numbering
+            )
+        )
     return out
 
 
@@ -584,7 +643,6 @@ def _level_lines(levels: Iterable[Mapping[str, Any]], indent: str) -> list[str]:
 def _setup_lines(setup: Mapping[str, Any], indent: str) -> list[str]:
     if setup["is_menu"]:
         head = [f"{indent}setup menu {setup['name']!r}"]
-        return head + [line for c in setup["children"]
-                       for line in _setup_lines(c, indent + "  ")]
+        return head + [line for c in setup["children"] for line in _setup_lines(c, indent + "  ")]
     target = setup["file"] if setup["use_file"] else "(new game)"
     return [f"{indent}setup {setup['name']!r}: {target}"]

@@ -64,6 +64,7 @@ class Problem:
 # --------------------------------------------------------------------------------------------
 # value checks mirroring the Java parsers
 
+
 def java_double_parses(text: str) -> bool:
     """True where ``Double.valueOf(text)`` succeeds."""
     return parse_double(text) is not None
@@ -141,8 +142,13 @@ def validate_buildfile(root: etree._Element) -> list[Problem]:
     """
     problems: list[Problem] = []
     if root.tag not in ROOT_TAGS:
-        problems.append(Problem("error", element_path(root),
-                                f"root element is {root.tag}, not VASSAL.build.GameModule"))
+        problems.append(
+            Problem(
+                "error",
+                element_path(root),
+                f"root element is {root.tag}, not VASSAL.build.GameModule",
+            )
+        )
     _walk(root, None, problems)
     _check_module(root, problems)
     return problems
@@ -161,8 +167,9 @@ def _walk(element: etree._Element, window: str | None, problems: list[Problem]) 
         kind = spec.attributes.get(name)
         if kind is None:
             if not spec.open_attributes:
-                problems.append(Problem("warning", place,
-                                        f"attribute {name!r} is not read by {_short(tag)}"))
+                problems.append(
+                    Problem("warning", place, f"attribute {name!r} is not read by {_short(tag)}")
+                )
             continue
         trouble = check_value(kind, value)
         if trouble:
@@ -179,16 +186,28 @@ def _walk(element: etree._Element, window: str | None, problems: list[Problem]) 
             continue
         if child_tag in spec.children:
             if not _fits_window(child_tag, tag, window):
-                problems.append(Problem("warning", element_path(child),
-                                        f"{_short(child_tag)} does not belong in a "
-                                        f"{_short(window or '')}"))
+                problems.append(
+                    Problem(
+                        "warning",
+                        element_path(child),
+                        f"{_short(child_tag)} does not belong in a {_short(window or '')}",
+                    )
+                )
         elif child_tag in spec.tolerated:
-            problems.append(Problem("warning", element_path(child),
-                                    f"VASSAL builds {_short(child_tag)} inside {_short(tag)} "
-                                    f"but its editor would not put it there"))
+            problems.append(
+                Problem(
+                    "warning",
+                    element_path(child),
+                    f"VASSAL builds {_short(child_tag)} inside {_short(tag)} "
+                    f"but its editor would not put it there",
+                )
+            )
         elif spec_for(child_tag) is not None:
-            problems.append(Problem("error", element_path(child),
-                                    f"{_short(tag)} cannot hold {_short(child_tag)}"))
+            problems.append(
+                Problem(
+                    "error", element_path(child), f"{_short(tag)} cannot hold {_short(child_tag)}"
+                )
+            )
         _walk(child, window, problems)
 
 
@@ -210,14 +229,24 @@ def _check_module(root: etree._Element, problems: list[Problem]) -> None:
     present = {child.tag for child in root if isinstance(child.tag, str)}
     for mandatory in (M + "Documentation", M + "GlobalOptions"):
         if mandatory not in present:
-            problems.append(Problem("warning", place,
-                                    f"no {_short(mandatory)} (VASSAL adds an empty one and "
-                                    f"reports the module as incomplete)"))
+            problems.append(
+                Problem(
+                    "warning",
+                    place,
+                    f"no {_short(mandatory)} (VASSAL adds an empty one and "
+                    f"reports the module as incomplete)",
+                )
+            )
     for board in root.iter(BOARD + "Board"):
         grids = [c for c in board if isinstance(c.tag, str) and c.tag.startswith(GRID)]
         if len(grids) > 1:
-            problems.append(Problem("warning", element_path(board),
-                                    "a board holds more than one grid; VASSAL uses the last"))
+            problems.append(
+                Problem(
+                    "warning",
+                    element_path(board),
+                    "a board holds more than one grid; VASSAL uses the last",
+                )
+            )
     for picker in root.iter(MAP + "BoardPicker"):
         if not any(c.tag == BOARD + "Board" for c in picker if isinstance(c.tag, str)):
             problems.append(Problem("warning", element_path(picker), "map has no board"))
@@ -226,16 +255,21 @@ def _check_module(root: etree._Element, problems: list[Problem]) -> None:
         for map_element in root.iter(tag):
             name = map_element.get("mapName", "")
             if name in names:
-                problems.append(Problem("warning", element_path(map_element),
-                                        f"map name {name!r} is used twice (saved pieces refer "
-                                        f"to maps by name)"))
+                problems.append(
+                    Problem(
+                        "warning",
+                        element_path(map_element),
+                        f"map name {name!r} is used twice (saved pieces refer to maps by name)",
+                    )
+                )
             names.setdefault(name, map_element)
     prototypes: set[str] = set()
     for proto in root.iter(M + "PrototypeDefinition"):
         name = proto.get("name", "")
         if name in prototypes:
-            problems.append(Problem("warning", element_path(proto),
-                                    f"prototype name {name!r} is defined twice"))
+            problems.append(
+                Problem("warning", element_path(proto), f"prototype name {name!r} is defined twice")
+            )
         prototypes.add(name)
     _check_gpids(root, problems)
 
@@ -246,27 +280,40 @@ def _check_gpids(root: etree._Element, problems: list[Problem]) -> None:
     for slot in _iter_slots(root):
         gpid = slot.get("gpid", "")
         if gpid == "":
-            problems.append(Problem("warning", element_path(slot),
-                                    "piece slot has no gpid (Refresh Counters cannot match it)"))
+            problems.append(
+                Problem(
+                    "warning",
+                    element_path(slot),
+                    "piece slot has no gpid (Refresh Counters cannot match it)",
+                )
+            )
             continue
         if gpid in seen:
-            problems.append(Problem("warning", element_path(slot),
-                                    f"gpid {gpid!r} is also used at "
-                                    f"{element_path(seen[gpid])}"))
+            problems.append(
+                Problem(
+                    "warning",
+                    element_path(slot),
+                    f"gpid {gpid!r} is also used at {element_path(seen[gpid])}",
+                )
+            )
         seen.setdefault(gpid, slot)
         number = java_int(gpid)
         if number is not None:
             highest = max(highest, number)
     next_id = java_int(root.get("nextPieceSlotId", ""))
     if seen and next_id is not None and next_id <= highest:
-        problems.append(Problem("warning", element_path(root),
-                                f"nextPieceSlotId={next_id} is not above the highest gpid "
-                                f"{highest}; new slots would reuse ids"))
+        problems.append(
+            Problem(
+                "warning",
+                element_path(root),
+                f"nextPieceSlotId={next_id} is not above the highest gpid "
+                f"{highest}; new slots would reuse ids",
+            )
+        )
 
 
 def _iter_slots(root: etree._Element) -> Iterable[etree._Element]:
-    for element in root.iter(WIDGET + "PieceSlot", WIDGET + "CardSlot"):
-        yield element
+    yield from root.iter(WIDGET + "PieceSlot", WIDGET + "CardSlot")
 
 
 # --------------------------------------------------------------------------------------------
@@ -314,8 +361,9 @@ class _Entries:
 
     def __init__(self, names: Iterable[str]):
         self.names = set(names)
-        self.localized = {re.sub(r"^images_[^/]+/", IMAGE_DIR, n) for n in self.names
-                          if n.startswith("images_")}
+        self.localized = {
+            re.sub(r"^images_[^/]+/", IMAGE_DIR, n) for n in self.names if n.startswith("images_")
+        }
 
     def find(self, entry: str) -> str | None:
         for candidate in (entry, unicodedata.normalize("NFD", entry), entry + ".gif"):
@@ -339,8 +387,9 @@ def image_finder(entry_names: Iterable[str]) -> Callable[[str], str | None]:
     return find
 
 
-def _references(root: etree._Element, entries: _Entries
-                ) -> tuple[dict[str, list[str]], dict[str, list[str]], dict[str, list[str]]]:
+def _references(
+    root: etree._Element, entries: _Entries
+) -> tuple[dict[str, list[str]], dict[str, list[str]], dict[str, list[str]]]:
     """(images certainly named, images probably named, other entries named) -> places."""
     images: dict[str, list[str]] = {}
     guessed: dict[str, list[str]] = {}
@@ -370,9 +419,7 @@ def _references(root: etree._Element, entries: _Entries
                 entry = image_entry(token) if "\n" not in token else None
                 if not entry:
                     continue
-                if _IMAGE_TOKEN.fullmatch(token.strip()):
-                    images.setdefault(entry, []).append(place)
-                elif entries.find(entry):  # an old extensionless image name
+                if _IMAGE_TOKEN.fullmatch(token.strip()) or entries.find(entry):
                     images.setdefault(entry, []).append(place)
     return images, guessed, files
 
@@ -393,14 +440,23 @@ def check_module_references(root: etree._Element, entry_names: Iterable[str]) ->
     problems: list[Problem] = []
     for entry, places in sorted(images.items()):
         if entries.find(entry) is None:
-            problems.append(Problem("error", places[0],
-                                    f"image {entry[len(IMAGE_DIR):]!r} is not in the archive "
-                                    f"(looked for {entry})"))
+            problems.append(
+                Problem(
+                    "error",
+                    places[0],
+                    f"image {entry[len(IMAGE_DIR) :]!r} is not in the archive (looked for {entry})",
+                )
+            )
     for entry, places in sorted(guessed.items()):
         if entries.find(entry) is None:
-            problems.append(Problem("warning", places[0],
-                                    f"attribute names image {entry[len(IMAGE_DIR):]!r}, "
-                                    f"which is not in the archive"))
+            problems.append(
+                Problem(
+                    "warning",
+                    places[0],
+                    f"attribute names image {entry[len(IMAGE_DIR) :]!r}, "
+                    f"which is not in the archive",
+                )
+            )
     for entry, places in sorted(files.items()):
         if entry not in entries.names and unicodedata.normalize("NFD", entry) not in entries.names:
             problems.append(Problem("error", places[0], f"file {entry!r} is not in the archive"))

@@ -7,6 +7,7 @@ editor would write.
 from __future__ import annotations
 
 import math
+from typing import Any, cast
 
 from lxml import etree
 
@@ -56,13 +57,17 @@ def element_place(el: etree._Element) -> str:
 
 def sorted_attrs(el: etree._Element) -> list[tuple[str, str]]:
     """Attributes in the order the engine sets them (Xerces keeps them sorted by name)."""
-    return sorted(((str(k), str(v)) for k, v in el.attrib.items()), key=lambda kv: kv[0].encode("utf-16-be"))
+    return sorted(
+        ((str(k), str(v)) for k, v in el.attrib.items()), key=lambda kv: kv[0].encode("utf-16-be")
+    )
 
 
 def int_attr(el: etree._Element, key: str, value: str) -> int:
     parsed = _java_int(value)
     if parsed is None:
-        raise FormatError(f'attribute {key}="{value}" is not a whole number', None, element_place(el))
+        raise FormatError(
+            f'attribute {key}="{value}" is not a whole number', None, element_place(el)
+        )
     return parsed
 
 
@@ -80,7 +85,9 @@ def _bool_value(value: str) -> bool:
 
 def _first_char(el: etree._Element, key: str, value: str) -> str:
     if not value:
-        raise FormatError(f"attribute {key} is empty (VASSAL reads its first character)", None, element_place(el))
+        raise FormatError(
+            f"attribute {key} is empty (VASSAL reads its first character)", None, element_place(el)
+        )
     return value[0]
 
 
@@ -92,10 +99,12 @@ def parse_numbering(el: etree._Element) -> HexGridNumbering | SquareGridNumberin
     """A HexGridNumbering or SquareGridNumbering element as data."""
     tag = str(el.tag)
     if tag == TAG_OBLIQUE_NUMBERING:
-        raise FormatError("ObliqueHexGridNumbering (VASSAL 3.8) is not supported", None, element_place(el))
+        raise FormatError(
+            "ObliqueHexGridNumbering (VASSAL 3.8) is not supported", None, element_place(el)
+        )
     if tag not in (TAG_HEX_NUMBERING, TAG_SQUARE_NUMBERING):
         raise FormatError(f"{tag} is not a grid numbering", None, element_place(el))
-    values: dict[str, object] = {}
+    values: dict[str, Any] = {}
     for key, value in sorted_attrs(el):
         if key == "first":
             values["first"] = _first_char(el, key, value)
@@ -103,7 +112,16 @@ def parse_numbering(el: etree._Element) -> HexGridNumbering | SquareGridNumberin
             values["sep"] = value
         elif key in ("hType", "vType"):
             values[key[0] + "_type"] = _first_char(el, key, value)
-        elif key in ("hLeading", "vLeading", "hOff", "vOff", "fontSize", "rotateText", "hDrawOff", "vDrawOff"):
+        elif key in (
+            "hLeading",
+            "vLeading",
+            "hOff",
+            "vOff",
+            "fontSize",
+            "rotateText",
+            "hDrawOff",
+            "vDrawOff",
+        ):
             values[_snake(key)] = int_attr(el, key, value)
         elif key in ("hDescend", "vDescend", "visible"):
             values[_snake(key)] = _bool_value(value)
@@ -114,13 +132,21 @@ def parse_numbering(el: etree._Element) -> HexGridNumbering | SquareGridNumberin
         elif key == "stagger" and tag == TAG_HEX_NUMBERING:
             values["stagger"] = _bool_value(value)
     cls = HexGridNumbering if tag == TAG_HEX_NUMBERING else SquareGridNumbering
-    return cls(**values)  # type: ignore[arg-type]
+    return cls(**values)
 
 
 _SNAKE = {
-    "hLeading": "h_leading", "vLeading": "v_leading", "hOff": "h_off", "vOff": "v_off",
-    "fontSize": "font_size", "rotateText": "rotate_text", "hDrawOff": "h_draw_off",
-    "vDrawOff": "v_draw_off", "hDescend": "h_descend", "vDescend": "v_descend", "visible": "visible",
+    "hLeading": "h_leading",
+    "vLeading": "v_leading",
+    "hOff": "h_off",
+    "vOff": "v_off",
+    "fontSize": "font_size",
+    "rotateText": "rotate_text",
+    "hDrawOff": "h_draw_off",
+    "vDrawOff": "v_draw_off",
+    "hDescend": "h_descend",
+    "vDescend": "v_descend",
+    "visible": "visible",
 }
 
 
@@ -139,7 +165,7 @@ def _last_numbering(el: etree._Element, tag: str) -> HexGridNumbering | SquareGr
 
 
 def _parse_hex_grid(el: etree._Element) -> HexGrid:
-    values: dict[str, object] = {}
+    values: dict[str, Any] = {}
     dx = DEFAULT_HEX_WIDTH
     for key, value in sorted_attrs(el):
         if key in ("x0", "y0", "snapscale"):
@@ -155,18 +181,22 @@ def _parse_hex_grid(el: etree._Element) -> HexGrid:
             values[_HEX_BOOL[key]] = _bool_value(value)
         elif key == "color":
             values["color"] = value
-    numbering = _last_numbering(el, TAG_HEX_NUMBERING)
-    return HexGrid(dx=dx, numbering=numbering, **values)  # type: ignore[arg-type]
+    numbering = cast("HexGridNumbering | None", _last_numbering(el, TAG_HEX_NUMBERING))
+    return HexGrid(dx=dx, numbering=numbering, **values)
 
 
 _HEX_BOOL = {
-    "sideways": "sideways", "snapTo": "snap_to", "edgesLegal": "edges_legal",
-    "cornersLegal": "corners_legal", "visible": "visible", "dotsVisible": "dots_visible",
+    "sideways": "sideways",
+    "snapTo": "snap_to",
+    "edgesLegal": "edges_legal",
+    "cornersLegal": "corners_legal",
+    "visible": "visible",
+    "dotsVisible": "dots_visible",
 }
 
 
 def _parse_square_grid(el: etree._Element) -> SquareGrid:
-    values: dict[str, object] = {}
+    values: dict[str, Any] = {}
     for key, value in sorted_attrs(el):
         if key in ("x0", "y0"):
             values[key] = int_attr(el, key, value)
@@ -178,12 +208,12 @@ def _parse_square_grid(el: etree._Element) -> SquareGrid:
             values[_HEX_BOOL[key]] = _bool_value(value)
         elif key == "color":
             values["color"] = value
-    numbering = _last_numbering(el, TAG_SQUARE_NUMBERING)
-    return SquareGrid(numbering=numbering, **values)  # type: ignore[arg-type]
+    numbering = cast("SquareGridNumbering | None", _last_numbering(el, TAG_SQUARE_NUMBERING))
+    return SquareGrid(numbering=numbering, **values)
 
 
 def _parse_region_grid(el: etree._Element) -> RegionGrid:
-    values: dict[str, object] = {}
+    values: dict[str, Any] = {}
     for key, value in sorted_attrs(el):
         if key in ("snapto", "visible"):
             values["snap_to" if key == "snapto" else key] = value == "true"  # exact "true" here
@@ -202,7 +232,7 @@ def _parse_region_grid(el: etree._Element) -> RegionGrid:
             elif key == "originy":
                 y = int_attr(child, key, value)
         regions.append(Region(name, x, y))
-    return RegionGrid(regions=tuple(regions), **values)  # type: ignore[arg-type]
+    return RegionGrid(regions=tuple(regions), **values)
 
 
 def _parse_path(value: str) -> tuple[Point, ...]:
@@ -222,7 +252,7 @@ def _parse_path(value: str) -> tuple[Point, ...]:
 
 
 def _parse_zone(el: etree._Element) -> Zone:
-    values: dict[str, object] = {}
+    values: dict[str, Any] = {}
     for key, value in sorted_attrs(el):
         if key == "name":
             values["name"] = value
@@ -231,7 +261,9 @@ def _parse_zone(el: etree._Element) -> Zone:
         elif key == "path":
             values["path"] = _parse_path(value)
         elif key in ("useParentGrid", "useHighlight"):
-            values["use_parent_grid" if key == "useParentGrid" else "use_highlight"] = value == "true"
+            values["use_parent_grid" if key == "useParentGrid" else "use_highlight"] = (
+                value == "true"
+            )
         elif key == "highlightProperty":
             values["highlight_property"] = value
     grid = None
@@ -240,7 +272,7 @@ def _parse_zone(el: etree._Element) -> Zone:
             grid = _parse_simple_grid(child)  # the last one set wins
         elif _short(str(child.tag)).endswith("Grid"):
             raise FormatError(f"unsupported grid class {child.tag}", None, element_place(child))
-    return Zone(grid=grid, **values)  # type: ignore[arg-type]
+    return Zone(grid=grid, **values)
 
 
 def _parse_simple_grid(el: etree._Element) -> _SimpleGrid:
@@ -275,7 +307,7 @@ _GRID_TAGS = (TAG_HEX_GRID, TAG_SQUARE_GRID, TAG_REGION_GRID, TAG_ZONED_GRID)
 
 def parse_board(el: etree._Element) -> Board:
     """A Board element as data (its grid is the last grid child, as in the engine)."""
-    values: dict[str, object] = {}
+    values: dict[str, Any] = {}
     for key, value in sorted_attrs(el):
         if key == "name":
             values["name"] = value
@@ -294,31 +326,61 @@ def parse_board(el: etree._Element) -> Board:
             grid = parse_grid(child)
         elif _short(tag).endswith("Grid"):
             raise FormatError(f"unsupported grid class {tag}", None, element_place(child))
-    return Board(grid=grid, **values)  # type: ignore[arg-type]
+    return Board(grid=grid, **values)
 
 
 _ATTRIBUTE_NAMES: dict[type, dict[str, str]] = {
     HexGrid: {
-        "sideways": "sideways", "x0": "x0", "y0": "y0", "dy": "dy", "dx": "dx", "snap_to": "snapTo",
-        "edges_legal": "edgesLegal", "corners_legal": "cornersLegal", "visible": "visible",
-        "dots_visible": "dotsVisible", "color": "color",
+        "sideways": "sideways",
+        "x0": "x0",
+        "y0": "y0",
+        "dy": "dy",
+        "dx": "dx",
+        "snap_to": "snapTo",
+        "edges_legal": "edgesLegal",
+        "corners_legal": "cornersLegal",
+        "visible": "visible",
+        "dots_visible": "dotsVisible",
+        "color": "color",
     },
     SquareGrid: {
-        "x0": "x0", "y0": "y0", "dx": "dx", "dy": "dy", "range": "range", "snap_to": "snapTo",
-        "edges_legal": "edgesLegal", "corners_legal": "cornersLegal", "visible": "visible",
-        "dots_visible": "dotsVisible", "color": "color",
+        "x0": "x0",
+        "y0": "y0",
+        "dx": "dx",
+        "dy": "dy",
+        "range": "range",
+        "snap_to": "snapTo",
+        "edges_legal": "edgesLegal",
+        "corners_legal": "cornersLegal",
+        "visible": "visible",
+        "dots_visible": "dotsVisible",
+        "color": "color",
     },
     RegularGridNumbering: {
-        "first": "first", "sep": "sep", "h_type": "hType", "h_leading": "hLeading", "h_off": "hOff",
-        "h_descend": "hDescend", "v_type": "vType", "v_leading": "vLeading", "v_off": "vOff",
-        "v_descend": "vDescend", "location_format": "locationFormat", "visible": "visible",
-        "font_size": "fontSize", "color": "color", "rotate_text": "rotateText",
-        "h_draw_off": "hDrawOff", "v_draw_off": "vDrawOff",
+        "first": "first",
+        "sep": "sep",
+        "h_type": "hType",
+        "h_leading": "hLeading",
+        "h_off": "hOff",
+        "h_descend": "hDescend",
+        "v_type": "vType",
+        "v_leading": "vLeading",
+        "v_off": "vOff",
+        "v_descend": "vDescend",
+        "location_format": "locationFormat",
+        "visible": "visible",
+        "font_size": "fontSize",
+        "color": "color",
+        "rotate_text": "rotateText",
+        "h_draw_off": "hDrawOff",
+        "v_draw_off": "vDrawOff",
     },
 }
 
 
-def grid_attributes(obj: HexGrid | SquareGrid | HexGridNumbering | SquareGridNumbering) -> dict[str, object]:
+def grid_attributes(
+    obj: HexGrid | SquareGrid | HexGridNumbering | SquareGridNumbering,
+) -> dict[str, object]:
     """The attributes VASSAL's editor writes for `obj`, as Python values (bool, int, float, str).
 
     `snapscale` is written only when set, as the editor never shows it."""

@@ -29,7 +29,9 @@ def _evaluate_format(
         return ""
     t = _java_trim(fmt)
     if t.startswith("{") and t.endswith("}"):
-        raise FormatError(f'location format "{fmt}" is a BeanShell expression, which is not supported')
+        raise FormatError(
+            f'location format "{fmt}" is a BeanShell expression, which is not supported'
+        )
     number = _java_int(t)
     if number is not None:
         return str(number)
@@ -50,8 +52,12 @@ def _evaluate_format(
     return "".join(out)
 
 
-def evaluate_format(fmt: str, props: Mapping[str, str | None], globals_: Mapping[str, str] | None = None,
-                    localized: bool = True) -> str:
+def evaluate_format(
+    fmt: str,
+    props: Mapping[str, str | None],
+    globals_: Mapping[str, str] | None = None,
+    localized: bool = True,
+) -> str:
     """``FormattedString.getText`` for a $-format (location and turn formats alike); see
     `_evaluate_format`. FormatError for a BeanShell format."""
     return _evaluate_format(fmt, props, globals_, localized)

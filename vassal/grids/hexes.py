@@ -125,7 +125,9 @@ def _hex_point(g: HexGrid, x: int, y: int) -> Point:
     """``HexGrid.hexPoint`` on a transposed point: rectangle guess, exact outline test against
     it and its four possible neighbours, then sub-hex snapping when `snap_scale` is set."""
     nx = _jfloor_int((x - g.x0 + g.dx / 2) / g.dx)
-    ny = _jfloor_int((y - g.y0 + g.dy / 2) / g.dy) if nx % 2 == 0 else _jfloor_int((y - g.y0) / g.dy)
+    ny = (
+        _jfloor_int((y - g.y0 + g.dy / 2) / g.dy) if nx % 2 == 0 else _jfloor_int((y - g.y0) / g.dy)
+    )
     cx, cy = _hex_center_from_raw(g, nx, ny)
     if not _area_contains(_hex_outline(cx, cy, g.dx, g.dy), x, y):
         for ox, oy in _NEIGHBOURS_EVEN if nx % 2 == 0 else _NEIGHBOURS_ODD:
@@ -202,5 +204,7 @@ def _hex_snap(g: HexGrid, px: int, py: int, force: bool, center_only: bool) -> P
             to_vertex = (x - vertex[0]) ** 2 + (y - vertex[1]) ** 2
             result = check(side if to_side < to_vertex else vertex)
         else:
-            result = check(side if side is not None else vertex)  # type: ignore[arg-type]
+            target = side if side is not None else vertex
+            assert target is not None  # edges or corners are legal, so one of them is set
+            result = check(target)
     return _rotated(g, *result)

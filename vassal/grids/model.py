@@ -11,7 +11,6 @@ import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Union
 
 from vassal.errors import FormatError
 from vassal.grids.shapes import _polygon_contains
@@ -48,7 +47,9 @@ class _BadCoords(Exception):
 
 def _check_spacing(dx: float, dy: float, what: str) -> None:
     if not (math.isfinite(dx) and math.isfinite(dy) and dx > 0 and dy > 0):
-        raise FormatError(f"{what} spacing dx={dx}, dy={dy} cannot locate anything (both must be positive)")
+        raise FormatError(
+            f"{what} spacing dx={dx}, dy={dy} cannot locate anything (both must be positive)"
+        )
 
 
 @dataclass(frozen=True)
@@ -195,8 +196,8 @@ class ZonedGrid:
     background: HexGrid | SquareGrid | RegionGrid | None = None
 
 
-Grid = Union[HexGrid, SquareGrid, RegionGrid, ZonedGrid]
-_SimpleGrid = Union[HexGrid, SquareGrid, RegionGrid]
+Grid = HexGrid | SquareGrid | RegionGrid | ZonedGrid
+_SimpleGrid = HexGrid | SquareGrid | RegionGrid
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,6 @@ from vassal.grids.formats import _evaluate_format, _format_regex
 from vassal.grids.model import COLUMN, GRID_LOCATION, ROW, RegularGridNumbering, _BadCoords
 from vassal.javanum import parse_int as _java_int
 
-
 _ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 _ALPHABETIC_MATCH = "-?(?:" + "|".join(c + "+" for c in _ALPHABET) + ")"
 
@@ -51,7 +50,7 @@ def _part_pattern(kind: str, leading: int) -> str:
         return _ALPHABETIC_MATCH
     if leading + 1 < 0:
         raise FormatError(f"leading zeros {leading} make VASSAL's location pattern invalid")
-    return "-?[0-9]{%d,}" % (leading + 1)
+    return "-?[0-9]{" + str(leading + 1) + ",}"
 
 
 def _grid_name(n: RegularGridNumbering, row: int, col: int) -> str:
@@ -60,7 +59,9 @@ def _grid_name(n: RegularGridNumbering, row: int, col: int) -> str:
     return col_name + n.sep + row_name if n.first == "H" else row_name + n.sep + col_name
 
 
-def _numbering_name(n: RegularGridNumbering, row: int, col: int, globals_: Mapping[str, str] | None) -> str:
+def _numbering_name(
+    n: RegularGridNumbering, row: int, col: int, globals_: Mapping[str, str] | None
+) -> str:
     props = {
         GRID_LOCATION: _grid_name(n, row, col),
         ROW: _part_name(row + n.v_off, n.v_type, n.v_leading),
