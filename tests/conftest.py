@@ -44,7 +44,7 @@ def _outside_folder() -> Path:
     if not beside.is_dir() and git.is_file():  # a worktree: "gitdir: <main>/.git/worktrees/<name>"
         text = git.read_text(encoding="utf-8").strip()
         if text.startswith("gitdir:"):
-            main = Path(text[len("gitdir:"):].strip()).parents[2]
+            main = Path(text[len("gitdir:") :].strip()).parents[2]
             beside = main.parent / "shared"
     return beside / "fixtures" / "vassal"
 
@@ -57,8 +57,10 @@ def outside(name: str) -> Path:
     skip naming it and where it was looked for."""
     path = OUTSIDE / name
     if not path.is_file():
-        pytest.skip(f"{name} is not ours (VASSAL's tour), so not in the repository, and it is "
-                    f"not at {path} (set STAFFWORK_VASSAL_FIXTURES to its folder)")
+        pytest.skip(
+            f"{name} is not ours (VASSAL's tour), so not in the repository, and it is "
+            f"not at {path} (set STAFFWORK_VASSAL_FIXTURES to its folder)"
+        )
     return path
 
 
@@ -82,8 +84,11 @@ def _dac_override(on: bool) -> bool:
         _fields_ = [("version", ctypes.c_uint32), ("pid", ctypes.c_int)]
 
     class Data(ctypes.Structure):
-        _fields_ = [("effective", ctypes.c_uint32), ("permitted", ctypes.c_uint32),
-                    ("inheritable", ctypes.c_uint32)]
+        _fields_ = [
+            ("effective", ctypes.c_uint32),
+            ("permitted", ctypes.c_uint32),
+            ("inheritable", ctypes.c_uint32),
+        ]
 
     try:
         libc = ctypes.CDLL(None, use_errno=True)

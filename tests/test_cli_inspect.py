@@ -1,4 +1,5 @@
-"""`staffwork inspect`: real files in, every piece with its position and hex out; bad input exits 2."""
+"""`staffwork inspect`: real files in, every piece with its position and hex out; bad input
+exits 2."""
 
 from __future__ import annotations
 
@@ -20,17 +21,19 @@ def _run(capsys, *argv: str) -> tuple[int, str, str]:
 
 
 def test_tiny_save_names_the_hex_of_its_unit(capsys):
-    code, out, err = _run(capsys, "inspect", str(fixture("tiny_engine.vsav")),
-                          "--module", str(fixture("tiny.vmod")))
+    code, out, err = _run(
+        capsys, "inspect", str(fixture("tiny_engine.vsav")), "--module", str(fixture("tiny.vmod"))
+    )
     assert code == 0, err
     assert "Red Unit" in out
-    line = next(l for l in out.splitlines() if "Red Unit" in l)
+    line = next(row for row in out.splitlines() if "Red Unit" in row)
     assert "Main Map" in line and "60" in line and "46" in line and "0101" in line
 
 
 def test_tour_log_lists_every_piece_with_map_position_and_location(capsys):
-    code, out, _ = _run(capsys, "inspect", str(outside("tour.log")),
-                        "--module", str(outside("tour.mod")), "--json")
+    code, out, _ = _run(
+        capsys, "inspect", str(outside("tour.log")), "--module", str(outside("tour.mod")), "--json"
+    )
     assert code == 0
     report = json.loads(out)
     assert report["kind"] == "log"
@@ -45,8 +48,9 @@ def test_tour_log_lists_every_piece_with_map_position_and_location(capsys):
 
 
 def test_text_output_of_a_log_shows_its_steps(capsys):
-    code, out, _ = _run(capsys, "inspect", str(fixture("tiny.vlog")),
-                        "--module", str(fixture("tiny.vmod")))
+    code, out, _ = _run(
+        capsys, "inspect", str(fixture("tiny.vlog")), "--module", str(fixture("tiny.vmod"))
+    )
     assert code == 0
     assert "4 steps" in out and "step 1:" in out
     assert 'Red Unit: Main Map "0101" 60,46 -> Main Map "0102" 60,92' in out
@@ -129,9 +133,17 @@ def _zip(path, entries):
 @pytest.mark.parametrize(
     "entries, expected",
     [
-        ({"buildFile.xml": '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "aaaa">]>'
-                           "<VASSAL.build.GameModule>&a;</VASSAL.build.GameModule>"}, "DOCTYPE"),
-        ({"buildFile.xml": "<VASSAL.build.GameModule><unclosed></VASSAL.build.GameModule>"}, "line"),
+        (
+            {
+                "buildFile.xml": '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "aaaa">]>'
+                "<VASSAL.build.GameModule>&a;</VASSAL.build.GameModule>"
+            },
+            "DOCTYPE",
+        ),
+        (
+            {"buildFile.xml": "<VASSAL.build.GameModule><unclosed></VASSAL.build.GameModule>"},
+            "line",
+        ),
         ({"buildFile.xml": b"<VASSAL.build.GameModule name='\xff'/>"}, "UTF-8"),
         ({"../escape.txt": "x", "buildFile.xml": "<a/>"}, ".."),
         ({"savedGame": "!VCSK5"}, "savedGame"),

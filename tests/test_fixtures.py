@@ -10,7 +10,7 @@ from pathlib import Path
 from conftest import FIXTURES, fixture
 
 sys.path.insert(0, str(FIXTURES))
-import make_fixtures  # noqa: E402  (tests/fixtures/make_fixtures.py, the recipe)
+import make_fixtures
 
 
 def _entries(path: Path) -> dict[str, bytes]:
@@ -26,8 +26,9 @@ def test_our_fixtures_are_what_the_recipe_writes_today(tmp_path: Path) -> None:
             # (build file, metadata) must be ours byte for byte
             ours, theirs = _entries(made), _entries(committed)
             assert sorted(ours) == sorted(theirs)
-            assert {n: b for n, b in ours.items() if not n.startswith("images/")} == \
-                {n: b for n, b in theirs.items() if not n.startswith("images/")}
+            assert {n: b for n, b in ours.items() if not n.startswith("images/")} == {
+                n: b for n, b in theirs.items() if not n.startswith("images/")
+            }
         else:
             assert made.read_bytes() == committed.read_bytes(), made.name
 
@@ -38,6 +39,7 @@ def test_the_engine_save_is_of_our_tiny_game() -> None:
 
     engine = replay_save(read_saved_game(fixture("tiny_engine.vsav")))
     ours = replay_save(read_saved_game(fixture("tiny_plain.vsav")))
-    assert {p.id: (p.map, p.x, p.y) for p in engine.pieces.values()} == \
-        {p.id: (p.map, p.x, p.y) for p in ours.pieces.values()}
+    assert {p.id: (p.map, p.x, p.y) for p in engine.pieces.values()} == {
+        p.id: (p.map, p.x, p.y) for p in ours.pieces.values()
+    }
     assert engine.boards == ours.boards

@@ -15,8 +15,10 @@ from vassal.obfuscation import deobfuscate, detect, obfuscate
 from conftest import fixture, outside
 
 # vassal-app/src/test/java/VASSAL/tools/io/DeobfuscatingInputStreamTest.java (key 0x58)
-ENGINE_VECTOR = (b"!VCSK581934347832393b333c392f2b7834372e3d783521783f2a3d392c782b283031362078"
-                 b"373e78292d392a2c2276")
+ENGINE_VECTOR = (
+    b"!VCSK581934347832393b333c392f2b7834372e3d783521783f2a3d392c782b283031362078"
+    b"373e78292d392a2c2276"
+)
 SPHINX = b"All jackdaws love my great sphinx of quartz."
 
 
@@ -102,12 +104,14 @@ def test_every_form_round_trips(plain, key, form):
     assert deobfuscate(wrapped) == plain
 
 
-@given(st.one_of(
-    st.binary(max_size=200),
-    st.binary(max_size=200).map(lambda b: b"!VCSK" + b),
-    st.binary(max_size=200).map(lambda b: b"VOBS" + b),
-    st.binary(max_size=200).map(lambda b: b"\xfd7zXZ\x00" + b),
-))
+@given(
+    st.one_of(
+        st.binary(max_size=200),
+        st.binary(max_size=200).map(lambda b: b"!VCSK" + b),
+        st.binary(max_size=200).map(lambda b: b"VOBS" + b),
+        st.binary(max_size=200).map(lambda b: b"\xfd7zXZ\x00" + b),
+    )
+)
 @settings(max_examples=400, deadline=None)
 def test_arbitrary_bytes_decode_or_raise_format_error(data):
     try:

@@ -78,8 +78,7 @@ SLOT_INFANTRY = (
     "\t-1\\\tnull;0;0;1;0"
 )
 SLOT_DISRUPTED = (
-    "+/null/prototype;Common\tmark;Type\\\tpiece;;;disrupted.png;Disrupted/\tMarker\\\t"
-    "null;0;0;2;0"
+    "+/null/prototype;Common\tmark;Type\\\tpiece;;;disrupted.png;Disrupted/\tMarker\\\tnull;0;0;2;0"
 )
 SAVE_4_9 = spelled_out(fixture("flipped_unit_save.txt").read_text(encoding="utf-8"))
 assert EMB2_SIDE in SAVE_4_9
@@ -213,8 +212,12 @@ def test_prototype_definition_of_the_example_has_typed_traits():
 
 def test_example_counter_is_built_byte_identically_by_the_writer_api():
     layer = Embellishment.make(
-        activate_command="Flip", activate_key="F", images=("inf1_back.png",), name="Side",
-        always_active=False, activate_keystroke=NamedKeyStroke(70, 130),
+        activate_command="Flip",
+        activate_key="F",
+        images=("inf1_back.png",),
+        name="Side",
+        always_active=False,
+        activate_keystroke=NamedKeyStroke(70, 130),
     )
     basic = BasicPiece.make(image_name="inf1_front.png", common_name="1st Infantry", gpid="1")
     p = Piece((UsePrototype.of("Common"), layer), basic)
@@ -317,8 +320,12 @@ def _round_trips(texts: list[tuple[str, str]]) -> None:
 def test_every_piece_of_our_fixtures_round_trips_byte_for_byte():
     texts = _our_texts()
     sources = Counter(src.split(":")[0] for src, _ in texts)
-    assert sources == {"tiny.vmod": 2, "tiny_plain.vsav": 4, "tiny_engine.vsav": 4,
-                       "tiny.vlog": 4}  # two pieces and their two stacks in each game
+    assert sources == {
+        "tiny.vmod": 2,
+        "tiny_plain.vsav": 4,
+        "tiny_engine.vsav": 4,
+        "tiny.vlog": 4,
+    }  # two pieces and their two stacks in each game
     _round_trips(texts)
 
 
@@ -337,8 +344,20 @@ def test_fixture_traits_fall_to_unknown_only_for_prefixes_we_have_no_codec_for()
             (unknown if isinstance(level, UnknownTrait) else typed)[level.prefix] += 1
     assert not set(unknown) & set(CODECS), unknown
     assert set(unknown) <= {"translate;", "pivot;", "propertysheet;", "deck;"}, unknown
-    for prefix in ("piece;", "emb2;", "report;", "label;", "rotate;", "obs;", "hide;",
-                   "markmoved;", "return;", "prototype;", "mark;", "stack"):
+    for prefix in (
+        "piece;",
+        "emb2;",
+        "report;",
+        "label;",
+        "rotate;",
+        "obs;",
+        "hide;",
+        "markmoved;",
+        "return;",
+        "prototype;",
+        "mark;",
+        "stack",
+    ):
         assert typed[prefix] > 0, prefix
     assert sum(typed.values()) > 5 * sum(unknown.values())
 
@@ -358,7 +377,13 @@ def test_saved_tiny_game_places_the_unit_and_its_unique_id():
     # the engine's own save of our tiny game: it adds each piece's UniqueID property
     texts = [t for src, t in _our_texts() if src == "tiny_engine.vsav"]
     unit = view(_piece(next(t for t in texts if "Red Unit/" in t)))
-    assert (unit.name, unit.map_id, unit.x, unit.y, unit.gpid) == ("Red Unit", "Main Map", 60, 46, "1")
+    assert (unit.name, unit.map_id, unit.x, unit.y, unit.gpid) == (
+        "Red Unit",
+        "Main Map",
+        60,
+        46,
+        "1",
+    )
     assert unit.properties == {"UniqueID": "1001"}
     stack = _piece(next(t for t in texts if t.startswith("+/1003/"))).basic
     assert isinstance(stack, StackBase) and stack.members == ("1001",)
@@ -390,8 +415,11 @@ def test_layer_level_names_replace_append_or_prepend(level_name, value, expected
 
 def test_layer_following_a_marker_property_shows_the_level_the_property_selects():
     layer = Embellishment.make(
-        images=("s1.png", "s2.png", "s3.png"), name="Steps", follow_property=True,
-        property_name="Strength", first_level_value=1,
+        images=("s1.png", "s2.png", "s3.png"),
+        name="Steps",
+        follow_property=True,
+        property_name="Strength",
+        first_level_value=1,
     )
     p = Piece((Marker.of({"Strength": "3"}), layer), BasicPiece.make(common_name="U"))
     lv = view(p).layer["Steps"]
@@ -415,8 +443,11 @@ def test_label_masks_hides_and_rotation_are_reported():
 
 def test_dynamic_properties_and_outermost_marker_win():
     p = Piece(
-        (Marker.of({"Side": "Axis"}), Marker.of({"Side": "Allied", "Type": "Inf"}),
-         DynamicProperty.make(key="Steps").with_state("2")),
+        (
+            Marker.of({"Side": "Axis"}),
+            Marker.of({"Side": "Allied", "Type": "Inf"}),
+            DynamicProperty.make(key="Steps").with_state("2"),
+        ),
         BasicPiece.make(common_name="U"),
     )
     v = view(p)
@@ -443,8 +474,12 @@ def test_persistent_property_is_added_and_counted():
 
 def test_layer_marker_label_and_dynamic_property_edits_touch_one_level():
     p = Piece(
-        (Marker.of({"Type": "Inf"}), DynamicProperty.make(key="Steps").with_state("1"),
-         Labeler.make(), _layered(("", ""), -1).traits[0]),
+        (
+            Marker.of({"Type": "Inf"}),
+            DynamicProperty.make(key="Steps").with_state("1"),
+            Labeler.make(),
+            _layered(("", ""), -1).traits[0],
+        ),
         BasicPiece.make(common_name="U"),
     )
     q = with_layer(with_marker(p, "Type", "Arm"), "L", level=2, active=True)
@@ -460,8 +495,9 @@ def test_layer_marker_label_and_dynamic_property_edits_touch_one_level():
 
 def test_prototype_parameters_are_substituted_when_expanding():
     proto = Piece((Marker.of({"$key$": "$side$"}),), BasicPiece.make())
-    user = Piece((UsePrototype.of("P", {"side": "Axis", "key": "Side"}),),
-                 BasicPiece.make(common_name="U"))
+    user = Piece(
+        (UsePrototype.of("P", {"side": "Axis", "key": "Side"}),), BasicPiece.make(common_name="U")
+    )
     out = expand_prototypes(user, {"P": proto})
     assert (out.traits[0].type, out.traits[0].state) == ("mark;Side", "Axis")
     assert out.basic == user.basic
@@ -487,8 +523,28 @@ def test_self_referencing_prototype_is_an_error_not_a_hang():
 # --- fuzz -----------------------------------------------------------------------------------------
 
 PIECE_TEXT = st.lists(
-    st.sampled_from(["\t", "\\", ";", "'", ",", "a", "1", "-", "piece;", "emb2;", "mark;",
-                     "label;", "rotate;", "obs;", "null", "PROP;", "report;", "stack"]),
+    st.sampled_from(
+        [
+            "\t",
+            "\\",
+            ";",
+            "'",
+            ",",
+            "a",
+            "1",
+            "-",
+            "piece;",
+            "emb2;",
+            "mark;",
+            "label;",
+            "rotate;",
+            "obs;",
+            "null",
+            "PROP;",
+            "report;",
+            "stack",
+        ]
+    ),
     max_size=14,
 ).map("".join)
 
@@ -602,25 +658,44 @@ def _deep_piece(depth: int, *, escapes: bool = False) -> Piece:
     """A piece ``depth`` levels deep made with the trait writers, in the mix real modules use;
     with ``escapes`` its texts carry TABs, backslashes, quotes and whole embedded pieces."""
     odd = "'quoted' \\ back\tslash; semi, comma / slash" if escapes else "plain"
-    inner = Piece((Marker.of({"Kind": odd}), ReportState.make(report_format=odd)),
-                  BasicPiece.make(image_name="m.png", common_name=odd))
+    inner = Piece(
+        (Marker.of({"Kind": odd}), ReportState.make(report_format=odd)),
+        BasicPiece.make(image_name="m.png", common_name=odd),
+    )
     makers = [
-        lambda k: Embellishment.make(name=f"Layer{k}", images=(f"a{k}.png", f"b{k}.png"),
-                                     level_names=(f"+ {odd}", ""), state_value=1 + k % 2),
+        lambda k: Embellishment.make(
+            name=f"Layer{k}",
+            images=(f"a{k}.png", f"b{k}.png"),
+            level_names=(f"+ {odd}", ""),
+            state_value=1 + k % 2,
+        ),
         lambda k: Marker.of({f"Key{k}": f"{odd} {k}", "Side": "Axis"}),
         lambda k: DynamicProperty.make(key=f"Steps{k}").with_state(f"{k} {odd}"),
         lambda k: Labeler.make(name_format="$pieceName$ ($label$)").with_state(
-            f"'{odd}'" if escapes else str(k)),
+            f"'{odd}'" if escapes else str(k)
+        ),
         lambda k: ReportState.make(keys=(_key(f"R{k}"),), report_format=f"$location$: {odd}"),
-        lambda k: TriggerAction.make(name=f"T{k}", key=_key(f"T{k}"), property_match=f"{{{odd}}}",
-                                     action_keys=(_key(f"A{k}"), _key(f"B{k}"))),
-        lambda k: PlaceMarker.make(command=f"Place {k}", key=_key(f"P{k}"),
-                                   marker_spec=format_add_piece(None, inner)),
+        lambda k: TriggerAction.make(
+            name=f"T{k}",
+            key=_key(f"T{k}"),
+            property_match=f"{{{odd}}}",
+            action_keys=(_key(f"A{k}"), _key(f"B{k}")),
+        ),
+        lambda k: PlaceMarker.make(
+            command=f"Place {k}", key=_key(f"P{k}"), marker_spec=format_add_piece(None, inner)
+        ),
         lambda k: Hideable.make().with_state("null" if k % 3 else "Bob"),
     ]
     traits = tuple(makers[k % len(makers)](k) for k in range(depth - 1))
-    return Piece(traits, BasicPiece.make(image_name="u.png", common_name=f"Deep {odd}", gpid="7",
-                                         properties={"UniqueID": f"u {odd}"}))
+    return Piece(
+        traits,
+        BasicPiece.make(
+            image_name="u.png",
+            common_name=f"Deep {odd}",
+            gpid="7",
+            properties={"UniqueID": f"u {odd}"},
+        ),
+    )
 
 
 @pytest.mark.parametrize("escapes", [False, True])
@@ -654,7 +729,7 @@ def test_the_delimiter_of_level_k_carries_k_backslashes():
 def test_escape_heavy_levels_survive_at_any_depth():
     odd = ["\t", "\\\t", "'", "''", "'x'", "\\x", "a\\\tb", "\t'", "'\t", "x;\\;y", "\\\\\t\\x"]
     levels = [f"mark;{o}" if k % 2 else o for k, o in enumerate(odd * 12)] + ["piece;;;a.png;A"]
-    states = [o for o in odd * 12] + ["null;0;0\t\\\t'tail'"]
+    states = [*odd * 12, "null;0;0\t\\\t'tail'"]
     try:
         type_str = join_type(levels)
     except ValueError:
@@ -679,8 +754,9 @@ def test_a_thousand_levels_with_a_spare_token_read_like_the_engine():
     assert split_state(spared, 701) == _reference_split_state(spared, 701)
 
 
-NASTY = st.lists(st.sampled_from(["\t", "\\", "'", "a", ";", ",", "\\\t", "'\t", "/", "é"]),
-                 max_size=8).map("".join)
+NASTY = st.lists(
+    st.sampled_from(["\t", "\\", "'", "a", ";", ",", "\\\t", "'\t", "/", "é"]), max_size=8
+).map("".join)
 
 
 @given(st.lists(NASTY, min_size=1, max_size=40), st.booleans())
@@ -714,7 +790,8 @@ def test_split_reads_any_nested_text_like_a_decoder_per_level(levels, count, dat
 
 
 TEXT_VALUE = st.text(st.sampled_from(list("ab ;,'\t\\/$+=é")), max_size=12).filter(
-    lambda s: not s.endswith("\\"))
+    lambda s: not s.endswith("\\")
+)
 
 
 @st.composite
@@ -727,14 +804,21 @@ def nested_pieces(draw) -> Piece:
         lambda v, k: ReportState.make(report_format=v or "x"),
         lambda v, k: Embellishment.make(name=v, images=("a.png", "b.png"), state_value=-1),
         lambda v, k: Hideable.make().with_state(v or "null"),
-        lambda v, k: PlaceMarker.make(marker_spec=format_add_piece(None, Piece(
-            (Marker.of({"M": v}),), BasicPiece.make(common_name=v)))),
+        lambda v, k: PlaceMarker.make(
+            marker_spec=format_add_piece(
+                None, Piece((Marker.of({"M": v}),), BasicPiece.make(common_name=v))
+            )
+        ),
     ]
     depth = draw(st.integers(1, 60))
-    traits = tuple(makers[draw(st.integers(0, len(makers) - 1))](draw(TEXT_VALUE), k)
-                   for k in range(depth - 1))
-    basic = BasicPiece.make(image_name=draw(TEXT_VALUE), common_name=draw(TEXT_VALUE),
-                            properties={"UniqueID": draw(TEXT_VALUE)})
+    traits = tuple(
+        makers[draw(st.integers(0, len(makers) - 1))](draw(TEXT_VALUE), k) for k in range(depth - 1)
+    )
+    basic = BasicPiece.make(
+        image_name=draw(TEXT_VALUE),
+        common_name=draw(TEXT_VALUE),
+        properties={"UniqueID": draw(TEXT_VALUE)},
+    )
     return Piece(traits, basic)
 
 

@@ -825,8 +825,10 @@ def _size(tree: Node) -> int:
 
 
 class _HasTree(Protocol):
-    source: str
-    tree: Node
+    @property
+    def source(self) -> str: ...
+    @property
+    def tree(self) -> Node: ...
 
 
 def _tree_of(game: Node | _HasTree, source: str | None) -> tuple[Node, str | None]:
