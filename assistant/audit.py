@@ -1,7 +1,7 @@
 """Auditing a VASSAL log (.vlog): replay it step by step and check every move against the rules.
 
 A log holds the position when logging began and then one group of commands per press of Step
-(vassal_formats.md 4.7). After each step the position is rebuilt as the rules see it
+(docs/vassal-formats.md 4.7). After each step the position is rebuilt as the rules see it
 (``assistant.board.position_from_pieces``) and compared with the one before:
 
 * the moves, by the movement judge of the game's rules pack (``Pack.move_judge``: USE's

@@ -191,7 +191,7 @@ def test_add_piece_without_three_fields_is_an_error():
         parse_add_piece("-/123")
 
 
-# --- vassal_formats.md examples ---------------------------------------------------------------
+# --- docs/vassal-formats.md examples ----------------------------------------------------------
 
 
 @pytest.mark.parametrize("text", [PROTO_COMMON, SLOT_INFANTRY, SLOT_DISRUPTED])

@@ -1,6 +1,6 @@
 """VASSAL's command language: the ESC-nested command tree of a saved game or log, and its commands.
 
-A ``savedGame`` text is one command tree (``GameModule.encode/decode``, vassal_formats.md 4.3):
+A ``savedGame`` text is one command tree (``GameModule.encode/decode``, docs/vassal-formats.md 4.3):
 a node's own text, then each sub-command, joined by a SequenceEncoder on ESC (U+001B), so deeper
 separators carry more backslashes. :func:`decode_tree` reads it exactly as the engine does, and
 :func:`encode_tree` writes it back; for any text that decodes, ``encode_tree(decode_tree(t)) == t``

@@ -1,6 +1,6 @@
 """The wrapping VASSAL puts around the command text of a saved game or log (``savedGame`` entry).
 
-Four forms exist in the wild and all are read (vassal_formats.md 4.2):
+Four forms exist in the wild and all are read (docs/vassal-formats.md 4.2):
 
 * ``!VCSK`` + two hex digits of a key + the text as hex digits, each byte XORed with the key
   (VASSAL 3.0 to 3.7, and still read by later versions) -- the form we write;

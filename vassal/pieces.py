@@ -27,6 +27,8 @@ a saved game carries its own copy of the prototypes it uses, so most levels of a
 repeats: equal levels read by :func:`parse_piece` share
 one (immutable) trait object, and :func:`view` reads each such object once.
 
+Sections cited as "formats N" are those of docs/vassal-formats.md.
+
 Public API::
 
     Piece(traits, basic)                       frozen; traits outermost first, basic = base level
@@ -45,9 +47,9 @@ Public API::
     with_marker(piece, key, value) -> Piece              Marker (mark;) value
     with_dynamic_property(piece, key, value) -> Piece    DynamicProperty (PROP;) value
     with_label(piece, text, index=0) -> Piece            Text Label (label;) text
-    expand_prototypes(piece, prototypes) -> Piece        §3.6: what VASSAL puts in a save
+    expand_prototypes(piece, prototypes) -> Piece        what VASSAL puts in a save (formats 3.6)
 
-    view(piece) -> PieceView                   what a rules reader needs (vassal_formats §3.8)
+    view(piece) -> PieceView                   what a rules reader needs (formats 3.8)
     PieceView, LayerView                       frozen dataclasses, see their docstrings
 """
 
@@ -474,7 +476,7 @@ def _read_facts(t: Trait) -> tuple[str, Any]:
 
 
 def view(piece: Piece) -> PieceView:
-    """The reader view of a piece (vassal_formats.md §3.8)."""
+    """The reader view of a piece (docs/vassal-formats.md 3.8)."""
     basic = piece.basic if isinstance(piece.basic, BasicPiece) else None
     place = piece.basic if isinstance(piece.basic, (BasicPiece, StackBase)) else None
     props: dict[str, str] = dict(basic.properties) if basic else {}

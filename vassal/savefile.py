@@ -1,7 +1,7 @@
 """Saved games (.vsav) and logs (.vlog) as files: the zip, its entries, the command text.
 
 Both are zips holding ``savedGame`` (the obfuscated command text), and usually ``savedata`` and
-``moduledata`` (metadata XML) -- but real files may lack the metadata (vassal_formats.md 4.1),
+``moduledata`` (metadata XML) -- but real files may lack the metadata (docs/vassal-formats.md 4.1),
 so reading tolerates that. Writing writes both metadata entries or neither: with ``savedata``
 but no ``moduledata`` VASSAL would compare the module name against "" and complain.
 
@@ -23,7 +23,7 @@ Public API::
 
     Placement(id, type, state, map, x, y)    one expanded piece to put on the table (frozen)
     setup_tree(placements, boards={}, *, extra=(), stack_ids=None, stack_layer=1) -> Node
-        a scenario setup in the shape of vassal_formats.md 4.9: begin_save, the pieces
+        a scenario setup in the shape of docs/vassal-formats.md 4.9: begin_save, the pieces
         (members right before their stack), the stacks, BoardPicker layouts, ``extra``
         commands, SETUP_STACK, end_save
 
@@ -149,7 +149,7 @@ def as_text(commands_or_text: str | Node | Iterable[Node | Command]) -> str:
 
     A list becomes the sub-commands of ``begin_save`` (added if the list does not start with
     it), with ``end_save`` appended if the list does not end with it -- the flat shape that the
-    engine reads the same as its own nesting (vassal_formats.md 4.9).
+    engine reads the same as its own nesting (docs/vassal-formats.md 4.9).
     """
     if isinstance(commands_or_text, str):
         return commands_or_text
@@ -282,7 +282,7 @@ def setup_tree(
     stack_ids: Iterator[str] | None = None,
     stack_layer: int = 1,
 ) -> Node:
-    """The command tree of a scenario setup, flat under ``begin_save`` (vassal_formats.md 4.9).
+    """The command tree of a scenario setup, flat under ``begin_save`` (docs/vassal-formats.md 4.9).
 
     Pieces that share a map and point and may stack (no "never stack" trait) form one Stack in
     the order given, bottom first; the members are written right before their stack, because

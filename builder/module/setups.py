@@ -298,8 +298,8 @@ def _spot(p, scenario: Scenario, places: Places, box_codes: Mapping[str, str],
 
 
 def cup_deck(pile: DrawPileSpec, deck_id: str, members: Sequence[tuple[str, Piece]]) -> list[Command]:
-    """The Cup's Deck as the engine saves one (vassal_formats.md 4.4): each member's AddPiece,
-    placed at the deck's point, then the deck's AddPiece naming them, bottom first.
+    """The Cup's Deck as the engine saves one (docs/vassal-formats.md 4.4): each member's
+    AddPiece, placed at the deck's point, then the deck's AddPiece naming them, bottom first.
 
     counters/Deck.java getState: ';'-joined map name, x, y, face-down flag, then the ','-joined
     member ids (left out when the deck is empty). Members come first because Deck.setState looks
