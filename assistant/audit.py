@@ -1,7 +1,7 @@
 """Auditing a VASSAL log (.vlog): replay it step by step and check every move against the rules.
 
 A log holds the position when logging began and then one group of commands per press of Step
-(vassal_formats.md 4.7). After each step the position is rebuilt as the rules see it
+(docs/vassal-formats.md 4.7). After each step the position is rebuilt as the rules see it
 (``assistant.board.position_from_pieces``) and compared with the one before:
 
 * the moves, by the movement judge of the game's rules pack (``Pack.move_judge``: USE's
@@ -30,8 +30,9 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from assistant.board import Overrides, module_name_of, position_from_pieces
-from vassal.gamestate import GameLog, Position as VPosition, replay_log
+from vassal.gamelog import GameLog, replay_log
 from vassal.savefile import read_saved_game
+from vassal.snapshot import Position as VPosition
 from wargame.games import Game, find_game, game_for_module
 from wargame.rules.position import Position, Unit
 from wargame.rules.results import Activation
@@ -204,7 +205,7 @@ def _stack_key(f) -> tuple:
 
 def audit_game(log: GameLog, *, game: Game | str, phase: str | None = None,
                overrides: Overrides = Overrides(), source: str = "") -> Audit:
-    """Audit a replayed log (``vassal.gamestate.replay_log``) by the game's rules pack."""
+    """Audit a replayed log (``vassal.gamelog.replay_log``) by the game's rules pack."""
     return _Auditor(find_game(game) if isinstance(game, str) else game, phase, overrides, source).run(log)
 
 

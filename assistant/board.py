@@ -30,8 +30,10 @@ from types import MappingProxyType
 
 from vassal.commands import BoardPlacement
 from vassal.errors import FormatError
-from vassal.gamestate import PlacedPiece, replay_log, replay_save
+from vassal.gamelog import replay_log
 from vassal.pieces import parse_piece
+from vassal.replay import replay_save
+from vassal.snapshot import PlacedPiece
 from vassal.traits import BasicPiece, LayerTrait, Marker
 from vassal.savefile import read_saved_game
 from wargame import pieceprops as pp

@@ -31,7 +31,8 @@ from pathlib import Path
 
 from vassal.commands import AddPiece, ChangePiece, Chat, Node, encode_command, walk
 from vassal.errors import FormatError
-from vassal.pieces import join_state, parse_piece, split_state, split_type
+from vassal.nesting import join_state, split_state, split_type
+from vassal.pieces import parse_piece
 from vassal.savefile import read_saved_game, rewrite_saved_game
 from vassal.traits import LayerTrait
 from wargame import pieceprops as pp

@@ -16,11 +16,11 @@ from PIL import Image
 from builder.module import build as buildmod
 from builder.module.build import build_module
 from vassal.buildfile import parse_buildfile
-from vassal.components import validate_buildfile
-from vassal.grids import ZonedGrid, HexGrid, map_geometry, parse_grid
+from vassal.grids import ZonedGrid, HexGrid, parse_grid
 from vassal.inspection import inspect_save, load_module_maps
-from vassal.module import check_module_references
+from vassal.mapgeometry import map_geometry
 from vassal.pieces import parse_add_piece, parse_piece, view
+from vassal.validate import check_module_references, validate_buildfile
 from wargame import pieceprops as pp
 from wargame.board import load_board
 from wargame.content import default_folder, load_content, load_scenarios
@@ -255,7 +255,7 @@ def _list_level(text: str, items: list[str]) -> tuple[int, list[str]]:
 def test_every_setup_starts_the_turn_tracker_at_its_first_month_and_first_phase(root, archive):
     from vassal import sequence
     from vassal.commands import SetTurn, walk
-    from vassal.gamestate import replay_save
+    from vassal.replay import replay_save
     from vassal.savefile import read_saved_game
 
     trackers = list(root.iter("VASSAL.build.module.turn.TurnTracker"))
@@ -286,7 +286,7 @@ def test_every_setup_starts_the_turn_tracker_at_its_first_month_and_first_phase(
 def test_cup_markers_start_inside_the_diplomacy_cup_deck(root, archive):
     from vassal import sequence
     from vassal.commands import walk
-    from vassal.gamestate import replay_save
+    from vassal.replay import replay_save
     from vassal.savefile import read_saved_game
 
     piles = list(root.iter("VASSAL.build.module.map.DrawPile"))
@@ -355,7 +355,7 @@ def test_palette_panels_lay_counters_out_in_a_grid(root):
 
 def test_every_marker_that_can_lie_in_the_cup_is_masked_and_the_cup_is_face_down(root, archive):
     from builder.module.pieces import CUP_BACK, may_enter_cup
-    from vassal.gamestate import replay_save
+    from vassal.replay import replay_save
     from vassal.savefile import read_saved_game
     from vassal.traits import Obscurable
 
@@ -464,7 +464,7 @@ def test_check_reads_the_weather_from_where_the_weather_markers_stand(archive, t
     import dataclasses
 
     from assistant.board import position_from_pieces
-    from vassal.gamestate import replay_save
+    from vassal.replay import replay_save
     from vassal.savefile import read_saved_game
     from wargame.games import find_game
 
@@ -523,7 +523,7 @@ def test_setups_show_one_sided_units_on_their_printed_side(archive, tmp_path):
     # A garrison is always reduced (3.2.2) on its only printed side; its back names the type
     # in words. "Reduced" must not turn it over, yet the assistant still reads it as reduced.
     from assistant.board import read_position
-    from vassal.gamestate import replay_save
+    from vassal.replay import replay_save
     from vassal.savefile import read_saved_game
 
     content = load_content(default_folder("use"))

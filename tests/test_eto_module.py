@@ -14,10 +14,9 @@ from PIL import Image
 
 from builder.module.build import build_module
 from vassal.buildfile import parse_buildfile
-from vassal.components import validate_buildfile
-from vassal.grids import map_geometry
 from vassal.inspection import inspect_save, load_module_maps
-from vassal.module import check_module_references
+from vassal.mapgeometry import map_geometry
+from vassal.validate import check_module_references, validate_buildfile
 from wargame import pieceprops as pp
 from wargame.games import find_game
 
@@ -140,7 +139,7 @@ def test_a_negative_amount_shows_the_markers_back(built, archive):
 
 def test_setups_start_the_tracker_at_their_first_phase(archive):
     from vassal import sequence
-    from vassal.gamestate import replay_save
+    from vassal.replay import replay_save
     from vassal.savefile import read_saved_game
 
     phases = find_game("eto").displays().phases

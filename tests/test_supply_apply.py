@@ -21,7 +21,8 @@ from assistant.board import read_position
 from assistant.supplycheck import apply_supply, checking_factions, supply_step, with_supply_state
 from vassal.commands import AddPiece, Chat, walk
 from vassal.errors import FormatError
-from vassal.pieces import parse_piece, split_state, split_type
+from vassal.nesting import split_state, split_type
+from vassal.pieces import parse_piece
 from vassal.savefile import read_saved_game
 from vassal.traits import LayerTrait
 from wargame import pieceprops as pp

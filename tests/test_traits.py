@@ -1,6 +1,6 @@
 """Trait codecs and key fields: engine field order and defaults, byte-exact edits, round trips.
 
-Vectors are real trait strings from tour.mod (VASSAL 2.0 era), the vassal_formats.md examples
+Vectors are real trait strings from tour.mod (VASSAL 2.0 era), the docs/vassal-formats.md examples
 (VASSAL 3.7) and hand-written strings in the documented field order of each trait.
 """
 

@@ -1,4 +1,4 @@
-"""What a USE save shows beyond supply, ZOC and stacking (use_rules.md 11): Home Defense per
+"""What a USE save shows beyond supply, ZOC and stacking (USE 11): Home Defense per
 country (10.3.1 and its examples), the conditional events Axis units set off (13.3-13.8), the
 markers that come and go (Strategic Move, Bombed, Airdrop, Partisans, Assault), city control
 against the units in the cities (2.3.1) and the On-Map Factory Count (9.1.2, the 2.2 example).

@@ -9,6 +9,7 @@ write never leaves a broken file behind.
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import io
 import os
@@ -80,7 +81,7 @@ class Archive:
             by_name.setdefault(name, info)
         return by_name
 
-    def __enter__(self) -> "Archive":
+    def __enter__(self) -> Archive:
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -104,8 +105,7 @@ class Archive:
         info = self._infos.get(name)
         if info is None:
             raise FormatError("no such entry in the archive", self.path, name)
-        limit = min(self.limits.max_entry_bytes,
-                    self.limits.max_total_bytes - self._read_total)
+        limit = min(self.limits.max_entry_bytes, self.limits.max_total_bytes - self._read_total)
         chunks: list[bytes] = []
         got = 0
         try:
@@ -116,11 +116,13 @@ class Archive:
                         break
                     got += len(chunk)
                     if got > limit or got > info.file_size:
-                        raise FormatError("entry unpacks to more than it declares (zip bomb?)",
-                                          self.path, name)
+                        raise FormatError(
+                            "entry unpacks to more than it declares (zip bomb?)", self.path, name
+                        )
                     if got > (1 << 20) and got > self.limits.max_ratio * max(info.compress_size, 1):
-                        raise FormatError("entry has an impossible compression ratio (zip bomb?)",
-                                          self.path, name)
+                        raise FormatError(
+                            "entry has an impossible compression ratio (zip bomb?)", self.path, name
+                        )
                     chunks.append(chunk)
         except FormatError:
             raise
@@ -214,8 +216,9 @@ def check_writable(path: str | os.PathLike[str]) -> None:
             os.close(fd)
             os.unlink(probe)
     except OSError as exc:
-        raise OSError(exc.errno, f"cannot write into {folder} ({exc.strerror or exc})",
-                      str(target)) from None
+        raise OSError(
+            exc.errno, f"cannot write into {folder} ({exc.strerror or exc})", str(target)
+        ) from None
 
 
 def atomic_write(path: str | os.PathLike[str], data: bytes) -> None:
@@ -240,10 +243,8 @@ def atomic_write(path: str | os.PathLike[str], data: bytes) -> None:
         os.chmod(tmp, 0o666 & ~umask)  # mkstemp makes files private; outputs are for sharing
         os.replace(tmp, target)
     except BaseException as exc:
-        try:
+        with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp)
-        except FileNotFoundError:
-            pass
         if isinstance(exc, OSError):
             raise _named(exc, target) from None
         raise

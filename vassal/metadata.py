@@ -114,19 +114,30 @@ def parse_metadata(data: bytes, source: str | None = None) -> Metadata:
     if len(data) > MAX_METADATA_BYTES:
         raise FormatError(f"metadata file is too large ({len(data)} bytes)", source)
     if b"<!ENTITY" in data or b"<!DOCTYPE" in data:
-        raise FormatError("metadata must not contain a DOCTYPE or entity declarations", source,
-                          _line_of(data, b"<!"))
-    parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False,
-                             huge_tree=False, remove_comments=True, remove_pis=True)
+        raise FormatError(
+            "metadata must not contain a DOCTYPE or entity declarations",
+            source,
+            _line_of(data, b"<!"),
+        )
+    parser = etree.XMLParser(
+        resolve_entities=False,
+        no_network=True,
+        load_dtd=False,
+        huge_tree=False,
+        remove_comments=True,
+        remove_pis=True,
+    )
     try:
         root = etree.fromstring(data, parser)
     except etree.XMLSyntaxError as exc:
         line, col = exc.position if exc.position else (0, 0)
-        raise FormatError(f"malformed XML ({exc.msg})", source,
-                          f"line {line}, column {col}") from None
+        raise FormatError(
+            f"malformed XML ({exc.msg})", source, f"line {line}, column {col}"
+        ) from None
     if root.tag != "data":
-        raise FormatError(f"root element is <{root.tag}>, expected <data>", source,
-                          f"line {root.sourceline}")
+        raise FormatError(
+            f"root element is <{root.tag}>, expected <data>", source, f"line {root.sourceline}"
+        )
 
     fields: dict[str, str] = {}
     descriptions: list[tuple[str, str]] = []
@@ -138,8 +149,7 @@ def parse_metadata(data: bytes, source: str | None = None) -> Metadata:
         text = "".join(child.itertext()).strip()
         tag = child.tag
         if tag in ("description", "name"):
-            (descriptions if tag == "description" else names).append(
-                (child.get("lang", ""), text))
+            (descriptions if tag == "description" else names).append((child.get("lang", ""), text))
         elif tag == "universal":
             universal = text == "true"
         elif tag in ("version", "extra1", "extra2", "VassalVersion", "dateSaved"):
@@ -225,4 +235,6 @@ def metadata_bytes(meta: Metadata, kind: Kind = "module") -> bytes:
 def _check_text(text: str, field: str) -> None:
     for ch in text:
         if (ord(ch) < 0x20 and ch not in "\t\r\n") or ch in "\ufffe\uffff":
-            raise ValueError(f"metadata {field}: character U+{ord(ch):04X} is not allowed in XML 1.0")
+            raise ValueError(
+                f"metadata {field}: character U+{ord(ch):04X} is not allowed in XML 1.0"
+            )

@@ -39,9 +39,13 @@ import math
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
-from typing import Any, ClassVar, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from vassal.errors import FormatError
+from vassal.javanum import double_str as java_double_str
+from vassal.javanum import java_trim as _java_trim
+from vassal.javanum import parse_double, parse_int
+from vassal.javanum import require_int as _java_int
 from vassal.keys import (
     NamedKeyStroke,
     awt_modifiers,
@@ -52,14 +56,7 @@ from vassal.keys import (
     parse_named_key,
     parse_named_key_list,
 )
-from vassal.javanum import double_str as java_double_str
-from vassal.javanum import java_trim as _java_trim
-from vassal.javanum import parse_double, parse_int
-from vassal.javanum import require_int as _java_int
 from vassal.sequence import Decoder, decode, encode
-
-T = TypeVar("T", bound="Trait")
-
 
 # ---------------------------------------------------------------------------------------------
 # Field kinds: how one token reads (with the engine's default rules) and how a value is written.
@@ -189,7 +186,16 @@ def _encode_checked(tokens: list[str], delim: str) -> str:
     return text
 
 
-class _read_once:
+def _field_accessor(name: str) -> property:
+    """The attribute that reads one declared field (``Trait.get``)."""
+
+    def read(self: Trait) -> Any:
+        return self.get(name)
+
+    return property(read)
+
+
+class _ReadOnce:
     """A property computed on first use and then kept in the instance (what
     ``functools.cached_property`` does, without the lock Python 3.11 takes on every first read:
     a big save reads a hundred thousand traits)."""
@@ -273,7 +279,12 @@ class Trait:
         for group in ("TYPE_FIELDS", "ALT_TYPE_FIELDS", "STATE_FIELDS"):
             for f in cls.__dict__.get(group, ()):
                 if f.name not in cls.__dict__:  # a hand-written accessor wins
-                    setattr(cls, f.name, property(lambda self, n=f.name: self.get(n)))
+                    setattr(cls, f.name, _field_accessor(f.name))
+
+    if TYPE_CHECKING:
+        # every declared field is an attribute, made by __init_subclass__: tell the checker
+
+        def __getattr__(self, name: str) -> Any: ...
 
     def __post_init__(self) -> None:
         if not isinstance(self.type, str) or not isinstance(self.state, str):
@@ -302,13 +313,13 @@ class Trait:
         """The type text after the prefix."""
         return self.type[len(self.ID) :] if self.ID else self.type
 
-    @_read_once
+    @_ReadOnce
     def type_tokens(self) -> tuple[str, ...]:
         if self.TYPE_DELIM is None:
             return (self.body,)
         return tuple(decode(self.body, self.TYPE_DELIM))
 
-    @_read_once
+    @_ReadOnce
     def state_tokens(self) -> tuple[str, ...]:
         if self.STATE_DELIM is None:
             return (self.state,)
@@ -408,7 +419,7 @@ class Trait:
             (s if in_state else t)[name] = value
         return t, s
 
-    def with_fields(self: T, **values: Any) -> T:
+    def with_fields(self, **values: Any) -> Self:
         """A copy with some type or state fields changed; every other token is kept as is."""
         tvals, svals = self._split_values(values)
         new_type, new_state = self.type, self.state
@@ -420,14 +431,14 @@ class Trait:
             new_state = self._encode_state(self._set_tokens(base, self.STATE_FIELDS, svals))
         return replace(self, type=new_type, state=new_state)
 
-    def with_state_fields(self: T, **values: Any) -> T:
+    def with_state_fields(self, **values: Any) -> Self:
         return self.with_fields(**values)
 
-    def with_state(self: T, state: str) -> T:
+    def with_state(self, state: str) -> Self:
         return replace(self, state=state)
 
     @classmethod
-    def make(cls: type[T], **values: Any) -> T:
+    def make(cls, **values: Any) -> Self:
         """A fresh trait with every field written the way VASSAL 3.7 writes it."""
         layout = cls._layout_for(values)
         for name in values:
@@ -516,17 +527,17 @@ class BasicPiece(Trait):
             out[key] = value
         return out
 
-    def with_fields(self, **values: Any) -> "BasicPiece":
+    def with_fields(self, **values: Any) -> Self:
         if "map_id" in values:
             values["map_token"] = values.pop("map_id") or "null"
         return super().with_fields(**values)
 
-    def with_property(self, key: str, value: str) -> "BasicPiece":
+    def with_property(self, key: str, value: str) -> Self:
         props = self.properties
         props[key] = value
         return self.with_properties(props)
 
-    def with_properties(self, props: Mapping[str, str]) -> "BasicPiece":
+    def with_properties(self, props: Mapping[str, str]) -> Self:
         """Replace all persistent properties (tokens after them, if any, are kept)."""
         tokens = list(self.state_tokens) if self.state else []
         old_count = max(0, self.property_count)
@@ -539,7 +550,7 @@ class BasicPiece(Trait):
         return replace(self, state=state)
 
     @classmethod
-    def make(cls, **values: Any) -> "BasicPiece":
+    def make(cls, **values: Any) -> Self:
         props = values.pop("properties", None)
         if "map_id" in values:
             values["map_token"] = values.pop("map_id") or "null"
@@ -587,8 +598,9 @@ class StackBase(Trait):
         return None
 
     @classmethod
-    def of(cls, map_id: str | None, x: int, y: int, members: Iterable[str],
-           layer: int = 1) -> "StackBase":
+    def of(
+        cls, map_id: str | None, x: int, y: int, members: Iterable[str], layer: int = 1
+    ) -> StackBase:
         tokens = [map_id or "null", str(x), str(y), *members, f"@@{layer}"]
         return cls("stack", encode(tokens, ";") or "")
 
@@ -632,7 +644,7 @@ class LayerTrait(Trait):
     def value_following(self, raw: str) -> int:
         return self.value
 
-    def with_level(self, level: int | None = None, active: bool | None = None) -> "LayerTrait":
+    def with_level(self, level: int | None = None, active: bool | None = None) -> LayerTrait:
         """The same layer at another 1-based level and/or activity; other state text kept."""
         n = max(1, len(self.image_names))
         lvl = self.level if level is None else int(level)
@@ -697,7 +709,7 @@ class Embellishment(LayerTrait):
     STATE_FIELDS: ClassVar[tuple[Field, ...]] = (Field("state_value", INT, -1, write=-1),)
 
     @classmethod
-    def make(cls, **values: Any) -> "Embellishment":
+    def make(cls, **values: Any) -> Self:
         """A current (version 1) Layer; ``level_names`` is padded to one name per image, as the
         engine always writes it. The state defaults to level 1, inactive unless
         ``always_active`` (give ``state_value`` to choose)."""
@@ -867,7 +879,7 @@ class Marker(Trait):
             out.setdefault(k, v)
         return out
 
-    def with_value(self, name: str, value: str) -> "Marker":
+    def with_value(self, name: str, value: str) -> Marker:
         i = self.names.index(name)
         tokens = list(self.state_tokens) if self.state else []
         while len(tokens) <= i:
@@ -876,11 +888,12 @@ class Marker(Trait):
         return replace(self, state=encode(tokens, ",") or "")
 
     @classmethod
-    def of(cls, properties: Mapping[str, str]) -> "Marker":
+    def of(cls, properties: Mapping[str, str]) -> Marker:
         if not properties:
             raise ValueError("a Marker holds at least one property")
-        return cls("mark;" + (encode(properties.keys(), ",") or ""),
-                   encode(properties.values(), ",") or "")
+        return cls(
+            "mark;" + (encode(properties.keys(), ",") or ""), encode(properties.values(), ",") or ""
+        )
 
 
 @dataclass(frozen=True)
@@ -987,7 +1000,8 @@ class Labeler(Trait):
         values["pieceName"] = inner_name
         values["label"] = self.label
         return re.sub(
-            r"\$([^$]+)\$", lambda m: values.get(m.group(1), m.group(0)),
+            r"\$([^$]+)\$",
+            lambda m: values.get(m.group(1), m.group(0)),
             self.get("name_format"),
         )
 
@@ -1016,7 +1030,7 @@ class UsePrototype(Trait):
         return out
 
     @classmethod
-    def of(cls, name: str, parameters: Mapping[str, str] | None = None) -> "UsePrototype":
+    def of(cls, name: str, parameters: Mapping[str, str] | None = None) -> UsePrototype:
         tokens = [name]
         if parameters:
             tokens.append(encode((encode([k, v], "=") for k, v in parameters.items()), ",") or "")
@@ -1149,7 +1163,8 @@ class CounterGlobalKeyCommand(Trait):
 
 @dataclass(frozen=True)
 class SetGlobalProperty(Trait):
-    """``setprop;name;constraints;keyCommands;description;level;searchName`` (SetGlobalProperty.java)."""
+    """``setprop;name;constraints;keyCommands;description;level;searchName``
+    (SetGlobalProperty.java)."""
 
     ID: ClassVar[str] = "setprop;"
     TYPE_FIELDS: ClassVar[tuple[Field, ...]] = (
@@ -1290,7 +1305,7 @@ class Footprint(Trait):
     STATE_DELIM: ClassVar[str | None] = ";"
 
     @classmethod
-    def make(cls, **values: Any) -> "Footprint":
+    def make(cls, **values: Any) -> Self:
         """A fresh trail: hidden, no start map, no points, never initialised."""
         return super().make(**values).with_state("false;;0;false;0")
 

@@ -1,4 +1,4 @@
-"""Transport Lines (use_rules.md 1.3.7): chains of stops routed over land hexes.
+"""Transport Lines (USE 1.3.7): chains of stops routed over land hexes.
 
 A leg is the cheapest path between two stops; each hex costs 1, rough terrain 0.8 more, a river
 crossing 0.6 more, and hexsides already carrying a line half price, so the lines share tracks

@@ -52,12 +52,12 @@ from builder.render.markers import render_marker
 from builder.vassal_grid import sheet_zones, vassal_hex_grid
 from vassal.archive import check_writable
 from vassal.buildfile import buildfile_bytes
-from vassal.components import validate_buildfile
 from vassal.errors import FormatError
-from vassal.grids import map_geometry
+from vassal.mapgeometry import map_geometry
 from vassal.metadata import Metadata
-from vassal.module import check_module_references, write_module
+from vassal.module import write_module
 from vassal.pieces import parse_add_piece, parse_piece
+from vassal.validate import check_module_references, validate_buildfile
 from wargame.board import Board
 from wargame.content import Scenario, load_scenarios
 from wargame.errors import DataError

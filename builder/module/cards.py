@@ -1,6 +1,6 @@
 """The off-map boards: one Faction Card per faction and one board for the game-wide tracks.
 
-The rules keep many counters off the map (use_rules.md 2.8): the Faction Card boxes (Events,
+The rules keep many counters off the map (USE 2.8): the Faction Card boxes (Events,
 Upgrade, Mobilization, Eliminated, Conditional, Ceded Area, Surprise Attack holding box), the
 Production, National Will and factory tracks, and the Turn, Weather and Move tracks with the
 Diplomacy Cup. Each board is a list of named rectangles; the module turns every rectangle into

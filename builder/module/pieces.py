@@ -2,7 +2,7 @@
 
 A unit is (outermost first) the prototypes Common, <Faction> unit, Sorties (air and naval),
 Supply, then its own Layer "Side" (the reduced or worded back), its static properties and the
-BasicPiece showing the full-strength front (use_rules.md 4.1-4.2). A marker is Common, a Side
+BasicPiece showing the full-strength front (USE 4.1-4.2). A marker is Common, a Side
 layer when it has a back, its properties and its face. Property and layer names come from
 wargame.pieceprops, which the rules assistant reads back from saved games.
 """

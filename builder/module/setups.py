@@ -24,7 +24,7 @@ from pathlib import Path
 from builder.module.tree import TURN_TRACKER_ID, DrawPileSpec, cup_pile, turn_state
 from vassal import sequence
 from vassal.commands import AddPiece, BoardPlacement, Command, SetGlobalProperty, SetTurn
-from vassal.grids import MapGeometry
+from vassal.mapgeometry import MapGeometry
 from vassal.pieces import Piece, expand_prototypes, piece_state, piece_type, with_layer, with_position
 from vassal.savefile import Placement as SavePlacement
 from vassal.savefile import setup_tree, write_saved_game
@@ -298,8 +298,8 @@ def _spot(p, scenario: Scenario, places: Places, box_codes: Mapping[str, str],
 
 
 def cup_deck(pile: DrawPileSpec, deck_id: str, members: Sequence[tuple[str, Piece]]) -> list[Command]:
-    """The Cup's Deck as the engine saves one (vassal_formats.md 4.4): each member's AddPiece,
-    placed at the deck's point, then the deck's AddPiece naming them, bottom first.
+    """The Cup's Deck as the engine saves one (docs/vassal-formats.md 4.4): each member's
+    AddPiece, placed at the deck's point, then the deck's AddPiece naming them, bottom first.
 
     counters/Deck.java getState: ';'-joined map name, x, y, face-down flag, then the ','-joined
     member ids (left out when the deck is empty). Members come first because Deck.setState looks

@@ -1,6 +1,6 @@
 """The buildFile.xml tree of a game's module, assembled from data with vassal.buildfile.component.
 
-Every class and attribute here is one the engine reads (vassal.components holds the table,
+Every class and attribute here is one the engine reads (vassal.schema holds the table,
 checked against VASSAL 3.7's source); `validate_buildfile` is run on the result before packing.
 """
 

@@ -1,4 +1,4 @@
-"""Unit counters drawn with Pillow, following USE's conventions (use_rules.md 4.1, 4.2).
+"""Unit counters drawn with Pillow, following USE's conventions (USE 4.1, 4.2).
 
 Ground: NATO symbol in the centre, historical ID up the right edge. Naval: ship silhouette,
 ID along the top. Air: aircraft silhouette, ID up the left edge. Country abbreviation at the

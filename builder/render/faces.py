@@ -1,7 +1,7 @@
 """What the renderer draws: one face of a unit counter or a marker, as frozen data.
 
 These are the renderer's own input, independent of how the game's tables are stored; an
-adapter turns content rows into faces (use_rules.md 4.1-4.4 for the conventions).
+adapter turns content rows into faces (USE 4.1-4.4 for the conventions).
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """A representative set of USE counters and markers, built in, for the contact sheet and tests.
 
 Until the content tables feed the renderer, this set shows every unit type, every nationality
-and every marker of use_rules.md 4.4 (both sides where the game has two). Unit IDs are the
+and every marker of USE 4.4 (both sides where the game has two). Unit IDs are the
 examples the rulebook itself uses where it gives one (4.2), otherwise plain numbers.
 """
 

@@ -1,4 +1,4 @@
-"""What a USE save shows beyond supply, ZOC, stacking and where units stand (use_rules.md 11):
+"""What a USE save shows beyond supply, ZOC, stacking and where units stand (USE 11):
 Home Defense per country, the conditional events the Axis units' places fire, the markers that
 come and go (Strategic Move, Bombed, Airdrop, Partisans, Surprise Attack, Assault, Sorties),
 city control against the units in the cities, and the On-Map Factory Count.
