@@ -36,7 +36,7 @@ from pathlib import Path
 
 from assistant.board import Board, Overrides, position_from_pieces
 from vassal.commands import BoardPlacement
-from vassal.gamestate import PlacedPiece
+from vassal.snapshot import PlacedPiece
 from vassal.pieces import Piece, piece_state, piece_type
 from vassal.traits import BasicPiece, Embellishment, Marker
 from wargame import pieceprops as pp
