@@ -473,8 +473,8 @@ def to_notation(position: Position) -> str:
         if m.hex or m.box:
             row = content.markers.get(m.key)
             nation = (row.nation if row else None) or ""
-            nat = content.nations.get(m.nationality or nation)
-            faction = (row.faction if row else None) or (nat.faction_1939 or nat.joined if nat else None) or ""
+            owner = content.nations.get(m.nationality or nation)
+            faction = (row.faction if row else None) or (owner.faction_1939 or owner.joined if owner else None) or ""
             words = [f"+{m.key}", *([f"faction={m.faction}"] if m.faction and m.faction != faction else []),
                      *([f"nation={m.nationality}"] if m.nationality and m.nationality != nation else []),
                      *(["flipped"] if m.flipped else [])]
