@@ -132,3 +132,19 @@ def _force(tmp_path, props):  # noqa: ANN001, ANN202
                    name="force.vsav")
     sit, _zoc = situation_of(pos)
     return (sit, *sit.pos.units)
+
+
+def test_one_invasion_for_each_surprise_attack_marker_in_the_sea_zone(tmp_path):
+    # 6.3.2.5: the Tunis and Malta forces both invade into Sea Zone 22; one marker there allows
+    # one of them, a second marker (the USA's: any friendly unit may use it, 14.17) the other
+    def maker(*markers):  # noqa: ANN202
+        m = LogMaker(_sicily(), "Western Operations", MED)
+        for n, marker in enumerate(markers):
+            m.add(f"sa{n}", layered(marker), marker.where)
+        return m.move("tank", MESSINA).move("inf", "4728")
+
+    one = audit(maker(SURPRISE_22), tmp_path, "a.vlog")
+    assert problems(one) == [(3, "6.3.2.5")]
+    two = audit(maker(SURPRISE_22, M("surprise-attack-usa", "Surprise Attack", "4630", "western", "USA")),
+                tmp_path, "b.vlog")
+    assert problems(two) == []

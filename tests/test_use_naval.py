@@ -175,3 +175,11 @@ def test_naval_transport_into_a_map_box_in_either_order(tmp_path):
     assert problems(audit(alone, tmp_path, "c.vlog")) == [(1, "4.2.3")]
     inland = LogMaker(pieces, "Western Operations", WEST).move("inf", "2412")  # no port: judged as a move
     assert [s for s, _r in problems(audit(inland, tmp_path, "d.vlog"))] == [1]
+
+
+def test_a_naval_move_may_not_end_where_an_enemy_unit_lies(tmp_path):
+    # 4.2.4.1: Brest is a friendly port, but a German warship lies there
+    pieces = {"c": (layered(U("UK", "naval", "convoy", PLYMOUTH)), PLYMOUTH),
+              "x": (layered(U("GER", "naval", "surface", BREST)), BREST)}
+    a = audit(LogMaker(pieces, "Western Operations", WEST).move("c", BREST), tmp_path)
+    assert "4.2.4.1" in {rule for _s, rule in problems(a)}

@@ -12,7 +12,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parent))
 from logmaker import LogMaker, layered  # noqa: E402
 from test_check_support import M, U, position  # noqa: E402
-from usecase import audit, found, notes, situation_of, status  # noqa: E402
+from usecase import audit, found, notes, problems, situation_of, status  # noqa: E402
 
 from wargame.rules.use.state_checks import factory_count, home_defense  # noqa: E402
 
@@ -159,3 +159,21 @@ def test_uswc_has_no_conditional_events_to_note(tmp_path):
     from wargame.games import find_game
 
     assert not [f for f in find_game("uswc").pack().check(uswc).findings if f.check == "events"]
+
+
+def test_markers_placed_in_a_log_are_judged_where_they_lie(tmp_path):
+    # 14.10: Partisans need an enemy air or ground unit in their hex; 6.2.6: Bombed markers go on
+    # factories in Germany; 14.1: no Airdrop where ground units may not go (a water hex)
+    props = status(GER="active axis", FRA="active western", UK="active western", USSR="active soviet")
+    pieces = {"b": (layered(U("UK", "air", "bomber", "2411")), "2411"),
+              "a": (layered(U("GER", "air", "fighter", "2420")), "2420")}
+    partisans = audit(LogMaker(pieces, "Soviet Operations", props)
+                      .add("p", layered(M("partisans-soviet-1", "Partisans", "2852", "soviet")), "2852"),
+                      tmp_path, "a.vlog")
+    assert [r for _s, r in problems(partisans)] == ["14.10"]
+    paris = audit(LogMaker(pieces, "Western Operations", props)
+                  .add("x", layered(M("bombed", "Bombed", "3014")), "3014"), tmp_path, "b.vlog")
+    assert [r for _s, r in problems(paris)] == ["6.2.6"]
+    sea = audit(LogMaker(pieces, "Axis Operations", props)
+                .add("d", layered(M("airdrop-ger", "Airdrop", "2320", "axis", "GER")), "2320"), tmp_path, "c.vlog")
+    assert [r for _s, r in problems(sea)] == ["14.1"] and "water hex" in sea.findings[0].reason

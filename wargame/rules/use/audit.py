@@ -87,6 +87,7 @@ class MoveJudge(CombatJudging, SeaJudging, PoliticsJudging):
         self.activated: set[str] = set()
         self.strategic_done: dict[str, str] = {}
         self.pending_attacks: list[tuple[Unit, bool, Situation, int]] = []  # (defender, vacated, before, step)
+        self.orphans: list[tuple[Unit, Situation, int]] = []  # hits no unit that may attack could have made
         self.phasing: str | None = None
         self.step = 0
         self.mobile_units: set[str] = set()  # made a Mobile attack this phase (5.3.1)
@@ -100,6 +101,7 @@ class MoveJudge(CombatJudging, SeaJudging, PoliticsJudging):
         self.invasion: tuple[str, str, frozenset[str]] | None = None  # (origin, hex, naval ids)
         self.invaded_hexes: set[str] = set()  # 6.3.2.1: each hex once per Actions Sub-Phase
         self.invading_ships: set[str] = set()  # 6.3.2.1: a naval unit in one invasion per phase
+        self.used_surprise: set[str] = set()  # 6.3.2.5: Surprise Attack markers an invasion used
         self.fired: set[str] = set()
         self.skipped: Counter[str] = Counter()
         self.now: tuple[Situation, Zoc] | None = None
@@ -123,17 +125,21 @@ class MoveJudge(CombatJudging, SeaJudging, PoliticsJudging):
 
     def excused(self, finding: Any, sit: Situation) -> bool:
         """A stacking finding the audit may let pass: enemy air or naval units in a hex a phasing
-        ground unit just entered; they are displaced next (4.2.3.7), and the judge reports them
-        if they are not."""
+        ground unit just entered, or a defeated unit retreated into (5.3.5); they are displaced
+        next (4.2.3.7), and the judge reports them if they are not."""
+        if finding.rule == "4.2.3.5" and finding.severity == "note":
+            return True  # the stack order of an air or naval unit under a fort: the check's to tell
         if finding.rule != "3.3" or "enemy factions" not in finding.reason or not finding.hexes:
             return False
         units = sit.pos.units_in(finding.hexes[0])
         ground = {u.faction for u in units if u.kind == "ground"}
         others = [u for u in units if u.faction not in ground]
-        if len(ground) == 1 and ground == {self.phasing} and others and all(u.kind != "ground" for u in others):
+        if len(ground) != 1 or not others or any(u.kind == "ground" for u in others):
+            return False
+        if ground == {self.phasing}:
             self.displacing.setdefault(finding.hexes[0], self.step)
             return True
-        return False
+        return finding.hexes[0] in self.displacing  # a retreat entered it (5.3.5)
 
     # -- phases ---------------------------------------------------------------------------------
     def close(self) -> None:
@@ -148,6 +154,7 @@ class MoveJudge(CombatJudging, SeaJudging, PoliticsJudging):
     def finish(self) -> None:
         """The end of the log: the last activation and the last phase's loose ends."""
         self.interrupt()
+        self._report_orphans()
         self._undisplaced()
         self.displacing.clear()
 
@@ -159,6 +166,7 @@ class MoveJudge(CombatJudging, SeaJudging, PoliticsJudging):
 
     def new_phase(self, phase: str) -> None:
         self.interrupt()
+        self._report_orphans()
         self._undisplaced()
         self.activated.clear()
         self.strategic_done.clear()
@@ -171,6 +179,7 @@ class MoveJudge(CombatJudging, SeaJudging, PoliticsJudging):
         self.invasion = None
         self.invaded_hexes.clear()
         self.invading_ships.clear()
+        self.used_surprise.clear()
         self.phasing = self.pack.phase_kind(phase)[1]
 
     def compare(self, sit0: Situation, zoc0: Zoc, sit1: Situation, zoc1: Zoc, phase: str, step: int) -> None:
@@ -211,7 +220,7 @@ class MoveJudge(CombatJudging, SeaJudging, PoliticsJudging):
         for u, v in diff.moved:
             if (u.id, self.step) in self.handled:
                 continue
-            if u.faction != f:
+            if u.faction != f or (u.kind != "ground" and self._displaced_by_retreat(sit0, u)):
                 self.other_side_move(sit0, zoc0, sit1, zoc1, u, v)
             elif u.kind == "ground":
                 self.ground_move(sit0, zoc0, u, v)
@@ -240,6 +249,8 @@ class MoveJudge(CombatJudging, SeaJudging, PoliticsJudging):
                 self.pending_attacks.append((defender, vacated, before, step))
                 continue
             who = self._attackers_of(before, defender.hex or "")
+            if not who:
+                self.orphans.append((defender, before, step))  # an invasion may yet claim it
             if len(who) != 1:
                 continue
             self.close()
