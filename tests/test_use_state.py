@@ -177,3 +177,49 @@ def test_markers_placed_in_a_log_are_judged_where_they_lie(tmp_path):
     sea = audit(LogMaker(pieces, "Axis Operations", props)
                 .add("d", layered(M("airdrop-ger", "Airdrop", "2320", "axis", "GER")), "2320"), tmp_path, "c.vlog")
     assert [r for _s, r in problems(sea)] == ["14.1"] and "water hex" in sea.findings[0].reason
+
+
+def test_a_pro_axis_marker_in_a_neutral_country_sets_off_no_event(tmp_path):
+    # 2.3 example: a Pro-Axis marker is Axis friendly but belongs to no faction; putting one in a
+    # neutral Belgium does not set off West Invaded (13.8); an Axis unit there would
+    props = status(GER="active axis", BEL="neutral", FRA="active western", UK="active western")
+    marker = M("pro-axis", "Pro-Axis", "2717", "axis")
+    assert not found(position(tmp_path, [marker], props), check="events")
+    assert found(position(tmp_path, [U("GER", "ground", "infantry", "2717")], props, name="b.vsav"), check="events")
+    a = audit(LogMaker({"g": (layered(U("GER", "ground", "infantry", "2626")), "2626")}, "Axis Diplomacy", props)
+              .add("pa", layered(marker), "2717"), tmp_path)
+    assert notes(a) == []
+
+
+def test_a_latvian_unit_set_up_in_riga_for_the_axis_sets_off_east_invaded(tmp_path):
+    # 13.3 example: Latvia activates as an Axis country in the Diplomacy Phase and its ground unit
+    # is set up in Riga: East Invaded (performed at the end of the next Axis Operations Phase)
+    props = status(GER="active axis", LAT="active axis", USSR="active soviet")
+    a = audit(LogMaker({"g": (layered(U("GER", "ground", "infantry", "2626")), "2626")}, "Axis Diplomacy", props)
+              .add("lat", layered(U("LAT", "ground", "infantry", "2038", faction="axis")), "2038"), tmp_path)
+    assert notes(a) == [(1, "13.3")]
+
+
+def test_a_factory_city_taken_counts_for_no_one(tmp_path):
+    # 9.1.2 examples: a German unit moves into Paris: France's Factory Count drops by one (6 to 5
+    # in the example), Germany's does not grow (a country counts only its own factories)
+    props = status(GER="active axis", FRA="active western")
+    sit, _zoc = situation_of(position(tmp_path, [U("FRA", "ground", "infantry", "3115")], props))
+    before = (factory_count(sit, "FRA"), factory_count(sit, "GER"))
+    sit, _zoc = situation_of(position(tmp_path, [U("GER", "ground", "infantry", "3014")], props, name="b.vsav"))
+    assert (factory_count(sit, "FRA"), factory_count(sit, "GER")) == (before[0] - 1, before[1])
+
+
+def test_a_unit_repatriated_at_the_start_of_the_strategic_movement_phase(tmp_path):
+    # 10.3 "Home Defense Not Satisfied" example (Oct-39): the Axis repatriates a field unit from
+    # Poland to a hex bordering Denmark and in no EZOC (Kiel); the Strategic Move marker still
+    # lies on last turn's unit, so this is no strategic move. A unit put where no repatriation may
+    # put it (next to no German city) is told.
+    props = {**SEP_39, **status(POL="conquered western")}
+    pieces = {"g": (layered(U("GER", "ground", "infantry", "2634")), "2634"),
+              "s": (layered(U("GER", "ground", "infantry", "2626")), "2626"),
+              "sm": (layered(M("strategic-move-axis", "Strategic Move", "2626", "axis")), "2626")}
+    kiel = audit(LogMaker(pieces, "Axis Strategic Movement", props).move("g", "2323"), tmp_path, "a.vlog")
+    assert problems(kiel) == [] and any("repatriation" in u for u in kiel.unjudged)
+    away = audit(LogMaker(pieces, "Axis Strategic Movement", props).move("g", "2636"), tmp_path, "b.vlog")
+    assert problems(away) == [(1, "10.4")]

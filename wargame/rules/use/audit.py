@@ -481,6 +481,8 @@ class MoveJudge(CombatJudging, SeaJudging, PoliticsJudging):
 
     # -- strategic movement -------------------------------------------------------------------
     def strategic_move(self, sit0: Situation, zoc0: Zoc, u: Unit, v: Unit) -> None:
+        if self.repatriated(sit0, u, v):
+            return
         if u.kind == "naval":
             self.add("4.1.3", "strategic", u, (u.where, v.where), "naval units may not move strategically")
             return

@@ -1,6 +1,8 @@
 """Home Defense (10.3.1) and the conditional events (13.3-13.8) as an audit of a USE log judges
-them: a move may not leave a Home Defense rule it met unmet; an Axis move, placement or attack
-into an event's area is told as a note."""
+them: a move may not leave a Home Defense rule it met unmet; a unit put elsewhere at the start of
+the Strategic Movement phase while the Strategic Move marker lies on another unit is repatriated
+(10.3.1.1, 10.4), not moved strategically; an Axis move, placement or attack into an event's area
+is told as a note."""
 
 from __future__ import annotations
 
@@ -9,7 +11,7 @@ from typing import Any
 from wargame.rules.position import Unit
 from wargame.rules.use.audit_core import _Act, _Diff
 from wargame.rules.use.ground import Situation
-from wargame.rules.use.state_checks import EVENT_RULES, event_areas, events_fired, home_defense
+from wargame.rules.use.state_checks import EVENT_RULES, event_areas, events_fired, home_defense, strategic_move_unit
 
 
 class PoliticsJudging:
@@ -55,6 +57,40 @@ class PoliticsJudging:
                 self.add("10.3.1", "home defense", u, (u.where,),
                          f"its move leaves {rule.text()}: a unit that fills a Home Defense rule may move only "
                          "if the rule stays met", step=step)
+
+    def repatriated(self, sit0: Situation, u: Unit, v: Unit) -> bool:
+        """A move in the Strategic Movement phase while the faction's Strategic Move marker lies on
+        another unit is no strategic move: Home Defense repatriates units first (4.1.1 step 1,
+        10.3.1.1). Judged as a repatriation (10.4): in or next to a friendly city of the unit's
+        country, not in an EZOC, a hex it may not enter or one with an enemy marker."""
+        assert self.now is not None
+        sit1, zoc1 = self.now
+        marks = [m for m in sit1.pos.markers if m.name == "Strategic Move" and m.faction == u.faction and m.hex]
+        carriers = {c.id for c in (strategic_move_unit(sit1, m) for m in marks) if c is not None}
+        if not carriers or u.id in carriers:
+            return False
+        h = v.hex
+        why = None
+        if h is None:
+            why = "a repatriated unit is put in a hex"
+        elif not any(sit1.friendly_city(c, u.faction) and sit1.owner(c) == u.nationality
+                     for c in (h, *self._around(sit1, h))):
+            why = f"{h} is neither in nor next to a friendly city of {u.nationality}"
+        elif zoc1.ezoc(h, u.faction) or sit1.ground_barred(h, u.faction, u.nationality) \
+                or any(m.faction and m.faction != u.faction for m in sit1.pos.markers_in(h)):
+            why = f"{h} is in an EZOC, barred to {u.nationality} units or holds an enemy marker"
+        if why:
+            self.add("10.4", "strategic", u, (u.where, v.where),
+                     f"moves in the Strategic Movement phase without the Strategic Move marker (it lies on "
+                     f"another unit), so only a repatriation may put it elsewhere, and {why}")
+        else:
+            self.skipped["repatriation"] += 1
+        return True
+
+    @staticmethod
+    def _around(sit: Situation, h: str) -> list[str]:
+        g = sit.map.grid
+        return [g.hex_id(n) for n in g.neighbours(g.parse(h)) if g.hex_id(n) in sit.map.hexes]
 
     # -- conditional events (13.3-13.8) ----------------------------------------------------------
     def note_events(self, sit0: Situation, sit1: Situation, diff: _Diff) -> None:
