@@ -18,7 +18,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).parent))
 from logmaker import LogMaker, layered  # noqa: E402
 from test_check_support import M, U, position  # noqa: E402
-from usecase import audit, problems, situation_of, status  # noqa: E402
+from usecase import audit, found, problems, situation_of, status  # noqa: E402
 
 from wargame.rules.use.invasion import invasion_problems, invasion_targets, reach_zones  # noqa: E402
 
@@ -190,3 +190,16 @@ def test_the_cherbourg_naval_support_example_invades_3010(tmp_path):
     inf, convoy = sit.pos.units[:2]
     assert invasion_problems(sit, inf, convoy, "3010") == []
     assert sit.map.hexes["2910"].is_coastal and not sit.map.hexes["3111"].is_coastal
+
+
+def test_a_check_lists_the_hexes_a_force_may_invade(tmp_path):
+    # 6.3.2: with the Western Surprise Attack marker in Sea Zone 22, the check of the position tells
+    # which hexes the Malta force may invade (Messina, Catania with its Italian defender, ...);
+    # without the marker, none
+    pieces = [U("UK", "ground", "infantry", MALTA), U("UK", "naval", "convoy", MALTA),
+              U("ITA", "ground", "infantry", CATANIA)]
+    props = {**MED, "Phase": "Western Operations"}
+    with_marker = [f for f in found(position(tmp_path, [*pieces, SURPRISE_22], props), check="invasion")]
+    (note,) = with_marker
+    assert note.severity == "note" and MESSINA in note.hexes and CATANIA in note.hexes
+    assert not found(position(tmp_path, pieces, props, name="b.vsav"), check="invasion")

@@ -10,7 +10,7 @@ city control against the units in the cities, and the On-Map Factory Count.
     marker_place_findings(sit, marker) -> list[Finding]     what is wrong with one marker's place
     state_findings(sit, zoc) -> list[Finding]               the findings of all of these
 
-Home Defense shortfalls and event triggers are notes: a faction repatriates at the start of its
+Home Defense shortfalls, event triggers and the hexes a convoy's cargo may invade are notes: a faction repatriates at the start of its
 Strategic Movement and Operations phases (10.3.1.1), and whether an event already happened is
 history a save keeps only partly (events_fired). Markers in impossible places are problems.
 """
@@ -499,6 +499,34 @@ def _control_findings(sit: Situation) -> list[Finding]:
     return out
 
 
+def _invasion_notes(sit: Situation) -> list[Finding]:
+    """For each ground unit stacked with a friendly convoy able to act, while a friendly
+    Surprise Attack marker lies in a Sea Zone in its reach: the hexes it may invade (6.3.2)."""
+    from wargame.rules.use.invasion import invasion_targets, reach_zones, surprise_zones
+
+    phasing = sit.pack.phase_kind(sit.pos.state.phase)[1] if sit.pos.state.phase else None
+    out = []
+    for g in sit.pos.units:
+        if g.kind != "ground" or (phasing and g.faction != phasing) or not (g.hex or g.box):
+            continue
+        convoy = next((c for c in sit.pos.units_in(g.where) if c.type == "convoy" and c.faction == g.faction
+                       and c.sorties < 6), None)
+        marked = surprise_zones(sit, g.faction)
+        if convoy is None or not set(marked) & reach_zones(sit, g.faction, g.where):
+            continue
+        targets = invasion_targets(sit, g, convoy)
+        if not targets:
+            continue
+        hexes = tuple(t.hex for t in targets)
+        notes = sorted({t.note for t in targets if t.note})
+        out.append(Finding("6.3.2", "invasion", g.faction, (g.id, convoy.id), hexes[:12],
+                           f"{g.label} with {convoy.label} in {g.where} may invade {len(hexes)} hex"
+                           f"{'es' if len(hexes) > 1 else ''}: {', '.join(hexes[:12])}"
+                           f"{' ...' if len(hexes) > 12 else ''}" + (f" ({'; '.join(notes)})" if notes else ""),
+                           severity="note"))
+    return out
+
+
 def _waived(rule: HomeDefense, waived: frozenset[str]) -> bool:
     """A scenario's special rules waive a requirement by its name ("Germany West Front")."""
     return any(rule.name == w or rule.name.startswith(w + " (") for w in waived)
@@ -517,4 +545,5 @@ def state_findings(sit: Situation, zoc: Zoc) -> list[Finding]:
         out += _trigger_notes(sit)
     out += _marker_findings(sit)
     out += _control_findings(sit)
+    out += _invasion_notes(sit)
     return out
