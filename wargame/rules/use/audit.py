@@ -506,11 +506,20 @@ class MoveJudge(CombatJudging, SeaJudging, PoliticsJudging):
             self.add(first.rule, "strategic", u, (u.hex, v.hex),
                      "; ".join(x.text for x in result.violations), result.path)
             return
-        for h in result.path[1:]:
-            if not _supplied_at(sit0, u, h):
+        if not all(_supplied_at(sit0, u, h) for h in result.path[1:]):
+            memo: dict[str, bool] = {}  # the shortest way lacks supply somewhere: look for one that has it
+
+            def supplied(h: str) -> bool:
+                if h not in memo:
+                    memo[h] = _supplied_at(sit0, u, h)
+                return memo[h]
+
+            result = strategic_path(ground, u.hex, v.hex, supplied=supplied)
+            if not result.legal:
+                h = next((x.hexes[0] for x in result.violations if x.rule == "4.1.2"), v.hex)
                 self.add("4.1.2", "strategic", u, (u.hex, v.hex),
-                         f"no supply line can be traced from {h}, a hex the move enters",
-                         result.path)
+                         f"no supply line can be traced from {h}, a hex the move enters (each hex entered "
+                         "needs one)", result.path)
                 return
         self._strategic_end(sit0, u, v)
 
