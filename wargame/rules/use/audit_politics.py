@@ -65,8 +65,10 @@ class PoliticsJudging:
         country, not in an EZOC, a hex it may not enter or one with an enemy marker."""
         assert self.now is not None
         sit1, zoc1 = self.now
-        marks = [m for m in sit1.pos.markers if m.name == "Strategic Move" and m.faction == u.faction and m.hex]
-        carriers = {c.id for c in (strategic_move_unit(sit1, m) for m in marks) if c is not None}
+        carriers = set()
+        for sit in (sit0, sit1):  # the marker may follow the unit in the same step or the next
+            marks = [m for m in sit.pos.markers if m.name == "Strategic Move" and m.faction == u.faction and m.hex]
+            carriers |= {c.id for c in (strategic_move_unit(sit, m) for m in marks) if c is not None}
         if not carriers or u.id in carriers:
             return False
         h = v.hex
