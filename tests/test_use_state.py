@@ -223,3 +223,20 @@ def test_a_unit_repatriated_at_the_start_of_the_strategic_movement_phase(tmp_pat
     assert problems(kiel) == [] and any("repatriation" in u for u in kiel.unjudged)
     away = audit(LogMaker(pieces, "Axis Strategic Movement", props).move("g", "2636"), tmp_path, "b.vlog")
     assert problems(away) == [(1, "10.4")]
+
+
+def test_a_unit_repatriated_at_the_start_of_the_operations_phase_is_not_activated_again(tmp_path):
+    # 10.3.1.1: Belgium's only ground unit stands far from home, so the Home Defense check that opens
+    # the Western Operations Phase repatriates it next to Brussels (10.4), no path traced; it may not
+    # be activated that turn. Without Home Defense the same jump is an ordinary move out of reach.
+    props = {**SEP_39, **status(BEL="active western")}
+    pieces = {"bel": (layered(U("BEL", "ground", "infantry", "3817")), "3817"),
+              "fra": (layered(U("FRA", "ground", "infantry", "3115")), "3115")}
+    home = LogMaker(pieces, "Western Operations", props).move("bel", "2716")
+    a = audit(home, tmp_path, "a.vlog")
+    assert problems(a) == [] and any("repatriation" in u for u in a.unjudged)
+    home.move("fra", "3116").move("bel", "2715")
+    assert problems(audit(home, tmp_path, "b.vlog")) == [(3, "10.4")]
+    plain = {k: v for k, v in props.items() if k != "Policy_home_defense"}
+    c = audit(LogMaker(pieces, "Western Operations", plain).move("bel", "2716"), tmp_path, "c.vlog")
+    assert [r for _s, r in problems(c)] == ["4.2.1"]

@@ -102,6 +102,7 @@ class MoveJudge(CombatJudging, SeaJudging, PoliticsJudging):
         self.invaded_hexes: set[str] = set()  # 6.3.2.1: each hex once per Actions Sub-Phase
         self.invading_ships: set[str] = set()  # 6.3.2.1: a naval unit in one invasion per phase
         self.used_surprise: set[str] = set()  # 6.3.2.5: Surprise Attack markers an invasion used
+        self.repatriated_ids: set[str] = set()  # 10.4: not activated again this turn
         self.fired: set[str] = set()
         self.skipped: Counter[str] = Counter()
         self.now: tuple[Situation, Zoc] | None = None
@@ -181,6 +182,8 @@ class MoveJudge(CombatJudging, SeaJudging, PoliticsJudging):
         self.invading_ships.clear()
         self.used_surprise.clear()
         self.phasing = self.pack.phase_kind(phase)[1]
+        if any(w in phase.lower() for w in ("weather", "end of turn")):
+            self.repatriated_ids.clear()  # a new turn
 
     def compare(self, sit0: Situation, zoc0: Zoc, sit1: Situation, zoc1: Zoc, phase: str, step: int) -> None:
         self.step = step
@@ -271,6 +274,8 @@ class MoveJudge(CombatJudging, SeaJudging, PoliticsJudging):
             self.attack(before, defender, vacated, step=step)
 
     def _begin(self, sit0: Situation, u: Unit) -> None:
+        if u.id in self.repatriated_ids:
+            self.add("10.4", "activation", u, (u.where,), "a unit repatriated this turn may not be activated")
         if u.id in self.activated:
             why = ("it designated an Assault, which ended its activation (5.3.3)" if u.id in self.assault_units
                    else "a ground unit may be activated only once per phase")
@@ -299,6 +304,8 @@ class MoveJudge(CombatJudging, SeaJudging, PoliticsJudging):
         if u.id in self.assault_units and self._advance_after_assault(sit0, u, v):
             return
         continuing = self.act is not None and self.act.unit_id == u.id
+        if not continuing and self.repatriated_in_operations(sit0, zoc0, u, v):
+            return
         if not continuing:
             self.start_activation(sit0, u)
         else:
