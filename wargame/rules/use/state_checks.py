@@ -10,9 +10,10 @@ city control against the units in the cities, and the On-Map Factory Count.
     marker_place_findings(sit, marker) -> list[Finding]     what is wrong with one marker's place
     state_findings(sit, zoc) -> list[Finding]               the findings of all of these
 
-Home Defense shortfalls, event triggers and the hexes a convoy's cargo may invade are notes: a faction repatriates at the start of its
-Strategic Movement and Operations phases (10.3.1.1), and whether an event already happened is
-history a save keeps only partly (events_fired). Markers in impossible places are problems.
+Home Defense shortfalls, event triggers and the hexes a convoy's cargo may invade are notes: a
+faction repatriates at the start of its Strategic Movement and Operations phases (10.3.1.1),
+whether an event already happened is history a save keeps only partly (events_fired), and an
+invasion is an option, not a duty. Markers in impossible places are problems.
 """
 
 from __future__ import annotations
