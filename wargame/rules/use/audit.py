@@ -30,12 +30,17 @@ Operations phase, the phasing side:
   stacked with it (6.4.4); Amphibious Invasion: a ground unit stacked with a convoy that lands
   on a coastal hex no ground path reaches (6.3.2, ``invasion.invasion_problems``);
 * markers: Airdrop (14.1), Partisans (14.10), Surprise Attack (14.17) not during an activation
-  (6.1), one per hex; Bombed on a factory in Germany within a bomber's range (6.2.6);
-* Home Defense: a unit's activation may not leave a rule of 10.3.1 unmet that it met before.
-The other side: a retreat (5.3.5, 5.3.5.1) or a displacement (4.2.3.7); anything else is told
-as not judged. Strategic Movement phase: Transport Line path (Messina included), no enemy city,
-fort, unit or ZOC entered, a supply line from every hex entered, one unit per faction, no naval
-units, not ending in a fort (4.1) nor where Cooperation Limits bar (10.3.2).
+  (6.1), one per hex, each where it may lie; Bombed on a factory in Germany within a bomber's
+  range (6.2.6), at most eight (15.4); one invasion per Surprise Attack marker (6.3.2.5);
+* a hit no unit may have made (one whose activation ended, units in Central Russia) is a note;
+* Home Defense: a unit's activation may not leave a rule of 10.3.1 unmet that it met before; a
+  unit put where only a repatriation may put it before any unit acts is repatriated (10.4).
+The other side: a retreat (5.3.5, 5.3.5.1) or a displacement (4.2.3.7: also of the phasing
+side's air and naval units by a retreat); anything else is told as not judged. Strategic
+Movement phase: Transport Line path (Messina included), no enemy city, fort, unit or ZOC
+entered, a supply line from every hex entered, one unit per faction, no naval units, not ending
+in a fort (4.1) nor where Cooperation Limits bar (10.3.2); a unit moved while the Strategic Move
+marker lies on another is repatriated (10.3.1.1, 10.4).
 """
 
 from __future__ import annotations

@@ -96,15 +96,15 @@ class CombatJudging:
                 continue  # an Assault whose markers were taken off before the result was shown
             if near:
                 who = ", ".join(f"{x.label} in {x.hex}" for x in near[:3])
-                self.add("6.3", "combat", defender, (target,),
+                self.add("6.3", "combat", near[0], (near[0].hex or "", target),
                          f"{defender.label} in {target} was hit when the only {self.phasing} ground units next to "
                          f"it ({who}) had finished their activations; a unit attacks during its own activation "
-                         "or by an Assault it designated (5.3.3), so unless an event did this (a collapse), "
-                         "it was attacked twice over", step=step, severity="note")
+                         "or by an Assault it designated (5.3.3), so no attack explains it, unless an event did "
+                         "(a collapse)", step=step, severity="note")
                 continue
             boxed = [x for x in before.pos.units_in(CENTRAL_RUSSIA) if x.kind == "ground" and x.faction == self.phasing]
             if boxed and target in before.east_edge:
-                self.add("5.3.1", "combat", defender, (target,),
+                self.add("5.3.1", "combat", boxed[0], (CENTRAL_RUSSIA, target),
                          f"{defender.label} in {target} was hit with no {self.phasing} ground unit next to it but "
                          f"{boxed[0].label} in Central Russia; a unit in a Map Box attacks only by Amphibious "
                          "Invasion, so it must leave the box first", step=step, severity="note")
