@@ -12,7 +12,7 @@ The module builder draws and zones them; the saved-game reader reads what a mark
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
@@ -73,7 +73,7 @@ class CardSpec:
     ``own`` boxes only one faction's card has (USE: none; ETO: fleet boxes)."""
 
     boxes: tuple[tuple[str, str], ...]
-    tracks: tuple[tuple[str, range, str], ...]
+    tracks: tuple[tuple[str, Sequence[int | str], str], ...]
     multiplier: tuple[str, str] | None
     colours: Mapping[str, Colour]
     setup_boxes: Mapping[str, str]  # a setup's place word -> box name
@@ -82,6 +82,8 @@ class CardSpec:
     own: Mapping[str, tuple[tuple[str, str], ...]] = field(default_factory=lambda: MappingProxyType({}))
     track_markers: tuple[TrackMarkers, ...] = ()
     track_box: str = ""  # where a faction's other tracking markers start
+    deck: tuple[str, str] | None = None  # (name, label): the faction's deck of cards, when the game has cards
+    card_boxes: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))  # card place -> box
 
 
 @dataclass(frozen=True)
@@ -94,7 +96,7 @@ class TracksSpec:
     cup: tuple[str, str] | None
     cup_face: tuple[str, ...]
     boxes: tuple[tuple[str, str], ...]
-    rows: tuple[tuple[str, range, str], ...] = ()  # more tracks of cells (a year track)
+    rows: tuple[tuple[str, Sequence[int | str], str], ...] = ()  # more tracks of cells (a year track)
     setup_boxes: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))  # place word -> box
     neutral_box: str = ""  # units of no faction waiting for the map
     common_box: str = ""  # markers of no faction
@@ -149,6 +151,8 @@ class Displays:
     pieces: PieceSpec = field(default_factory=PieceSpec)
     game_state: GameStateSpec = field(default_factory=GameStateSpec)
     seasons: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))  # season -> month it opens
+    turn_names: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))  # month -> turn name
+    seasonal_turns: tuple[str, ...] = ()  # months whose turns are seasonal turns
 
     def faction_card(self, faction: str) -> OffBoard:
         from wargame.offboards import faction_card
@@ -158,7 +162,10 @@ class Displays:
 
     def turn_cells(self) -> tuple[str, ...]:
         """The boxes of the turn track in order: every month, each seasonal box before the
-        month it opens ("Autumn 1939", "Oct-39")."""
+        month it opens ("Autumn 1939", "Oct-39"); in a game whose turns have names, every turn
+        ("Sept-Oct 1939")."""
+        if self.turn_names:
+            return tuple(self.turn_label(m) for m in self.turn_months())
         out = []
         opens = {m: season for season, m in self.seasons.items()}
         m = self.first
@@ -169,6 +176,27 @@ class Displays:
             out.append(str(m))
             m = m.plus(1)
         return tuple(out)
+
+    def turn_months(self) -> tuple[Month, ...]:
+        """The month each turn of the game starts in, first to last."""
+        from wargame.content.model import MONTHS
+
+        out, m = [], self.first
+        while m <= self.last:
+            if not self.turn_names or MONTHS[m.month - 1] in self.turn_names:
+                out.append(m)
+            m = m.plus(1)
+        return tuple(out)
+
+    def turn_label(self, month: Month) -> str:
+        from wargame.content.model import MONTHS
+
+        return f"{self.turn_names[MONTHS[month.month - 1]]} {month.year}"
+
+    def is_seasonal(self, month: Month) -> bool:
+        from wargame.content.model import MONTHS
+
+        return MONTHS[month.month - 1] in self.seasonal_turns
 
     def faction_cards(self) -> dict[str, OffBoard]:
         return {key: self.faction_card(key) for key, _name in self.factions}
@@ -219,17 +247,26 @@ def _colour(doc: TomlDoc, value: Any, key: str) -> Colour | None:
     return value[0], value[1], value[2]
 
 
-def _tracks(doc: TomlDoc, tables: Any, key: str) -> tuple[tuple[str, range, str], ...]:
+def _tracks(doc: TomlDoc, tables: Any, key: str) -> tuple[tuple[str, Sequence[int | str], str], ...]:
+    """Tracks of cells: numbered (values = [first, last]) or named (cells = ["Pre-War", ...])."""
     tracks = []
     for t in tables or []:
-        lo, hi = _span(doc, t.get("values"), "values")
         if not isinstance(t.get("name"), str) or not isinstance(t.get("label", ""), str):
             raise doc.fail(key, "each track needs a name and a label")
+        if "cells" in t:
+            cells = t["cells"]
+            if "values" in t or not isinstance(cells, list) or not cells or not all(
+                    isinstance(c, str) and c for c in cells) or len(set(cells)) != len(cells):
+                raise doc.fail(key, "cells must be a list of different names (and no values beside them)",
+                               t["name"])
+            tracks.append((t["name"], tuple(cells), t.get("label", "")))
+            continue
+        lo, hi = _span(doc, t.get("values"), "values")
         tracks.append((t["name"], range(lo, hi + 1), t.get("label", "")))
     return tuple(tracks)
 
 
-def _track_markers(doc: TomlDoc, tables: Any, key: str, tracks: tuple[tuple[str, range, str], ...],
+def _track_markers(doc: TomlDoc, tables: Any, key: str, tracks: tuple[tuple[str, Sequence[int | str], str], ...],
                    areas: set[str]) -> tuple[TrackMarkers, ...]:
     out = []
     known = ("markers", "track", "value", "digit", "area", "back_adds")
@@ -280,10 +317,15 @@ def _card(doc: TomlDoc, table: Mapping[str, Any], factions: tuple[str, ...]) -> 
     track_box = str(table.get("track_box", ""))
     if track_box and track_box not in names:
         raise doc.fail("track_box", f'"{track_box}" is not a box of the card')
+    deck = _pair(doc, table.get("deck"), "deck")
+    card_boxes = table.get("card_boxes", {})
+    if not isinstance(card_boxes, dict) or not all(b in every_box for b in card_boxes.values()):
+        raise doc.fail("card_boxes", "must be a table of card place = a box of the card (current = \"Current Card\")")
     return CardSpec(boxes, tracks, _pair(doc, table.get("multiplier"), "multiplier"),
                     MappingProxyType({k: v for k, v in colours.items() if v}), MappingProxyType(dict(setup)),
                     eliminated, setup.get("map"), MappingProxyType(own),
-                    _track_markers(doc, table.get("track_markers"), "track_markers", tracks, every_box), track_box)
+                    _track_markers(doc, table.get("track_markers"), "track_markers", tracks, every_box), track_box,
+                    deck, MappingProxyType(dict(card_boxes)))
 
 
 def _charts(doc: TomlDoc, tables: Any) -> tuple[Chart, ...]:
@@ -352,6 +394,7 @@ def load_displays(game: Game) -> Displays:
     return Displays(
         game=game.key, phases=phases, card=_card(doc, data.get("faction_card", {}), tuple(content.factions)),
         tracks=tracks, pieces=pieces, game_state=game_state, seasons=settings.seasons,
+        turn_names=settings.turn_names, seasonal_turns=settings.seasonal_turns,
         charts=_charts(doc, data.get("charts")), palettes=palettes,
         factions=tuple((k, f.name) for k, f in content.factions.items()),
         weather_zones=zones, weather_states=tuple(settings.weather_states),

@@ -16,6 +16,9 @@ from typing import Any, TypeVar
 from wargame.errors import DataError, near_miss
 
 from .model import (
+    MONTHS,
+    Card,
+    CardVocabulary,
     Content,
     DisputedArea,
     Event,
@@ -63,6 +66,9 @@ SETTINGS = (
     "nation_values",
     "seasons",
     "place_words",
+    "turn_names",
+    "seasonal_turns",
+    "cards",
 )
 FILES = (
     "game.toml",
@@ -73,6 +79,7 @@ FILES = (
     "units.csv",
     "markers.csv",
     "policies.csv",
+    "cards.csv",
 )
 
 T = TypeVar("T")
@@ -113,6 +120,7 @@ def load_content(folder: Path | str) -> Content:
             raise DataError(f'no marker "{key}"{near_miss(key, markers)}', str(folder / "game.toml"),
                             "cup_markers")
     policies = _keyed(_policy(r, markers) for r in _optional_table(folder / "policies.csv", POLICY_COLUMNS))
+    cards = _cards(folder / "cards.csv", settings, factions)
     return Content(
         settings=settings,
         factions=factions,
@@ -122,6 +130,68 @@ def load_content(folder: Path | str) -> Content:
         markers=markers,
         policies=policies,
         events=events,
+        cards=cards,
+    )
+
+
+CARD_COLUMNS = ("key", "faction", "number", "name", "state", "count")  # number and state may be empty
+CARD_OPTIONAL = ("blitz", "rearmament", "recyclable", "production", "one_map", "requires", "actions", "rule",
+                 "template", "ours", "source", "note")
+
+
+def _cards(path: Path, settings: GameSettings, factions: Mapping[str, Faction]) -> Mapping[str, Card]:
+    """cards.csv, the factions' decks: a game with a [cards] table in game.toml has one, and
+    a game with cards.csv must say its card states there."""
+    vocabulary = settings.cards
+    if not path.is_file():
+        if vocabulary is not None:
+            raise DataError("file not found (game.toml has a [cards] table)", str(path))
+        return MappingProxyType({})
+    if vocabulary is None:
+        raise DataError("game.toml has no [cards] table saying the card states", str(path))
+    rows = list(read_table(path, CARD_COLUMNS, CARD_OPTIONAL))
+    cards = _keyed(_card(r, vocabulary, factions) for r in rows)
+    for faction in vocabulary.published:
+        _ref_toml(path.parent / "game.toml", "cards.published", faction, factions, "faction")
+    return cards
+
+
+def _ref_toml(path: Path, key: str, value: str, known: Mapping[str, Any], what: str) -> None:
+    if value not in known:
+        raise TomlDoc.read(path).fail(key, f'no {what} "{value}"{near_miss(value, known)}', value)
+
+
+def _card(row: Row, vocabulary: CardVocabulary, factions: Mapping[str, Faction]) -> tuple[Row, str, Card]:
+    key = row.text("key")
+    template = _flag(row, "template")
+    actions = row.text("actions", required=False)
+    if template and actions:
+        raise row.fail("actions", "a template card has no text of ours (its effect is unknown)")
+    if not template and not actions:
+        raise row.fail("actions", "is empty: say what the card does, or mark it a template")
+    return (
+        row,
+        key,
+        Card(
+            key=key,
+            faction=row.choice("faction", factions),
+            number=row.text("number", required=False),
+            name=row.text("name"),
+            state=row.choice("state", vocabulary.states, required=not template) or "",
+            count=row.integer("count", 1, 9),
+            blitz=row.integer("blitz", 0, 9, required=False) or 0,
+            rearmament=_flag(row, "rearmament"),
+            recyclable=_flag(row, "recyclable"),
+            production=row.integer("production", 0, 9, required=False),
+            one_map=_flag(row, "one_map"),
+            requires=row.text("requires", required=False),
+            actions=actions,
+            rules=row.rules("rule"),
+            template=template,
+            ours=_ours(row),
+            source=row.text("source", required=False),
+            note=row.text("note", required=False),
+        ),
     )
 
 
@@ -146,6 +216,12 @@ def _settings(path: Path) -> GameSettings:
     first, last = toml.month("first_turn"), toml.month("last_turn")
     if last < first:
         raise toml.fail("last_turn", f"{last} comes before first_turn {first}")
+    turn_names = _turn_names(toml)
+    seasonal = _seasonal_turns(toml, turn_names)
+    for key, month in (("first_turn", first), ("last_turn", last)):
+        if turn_names and MONTHS[month.month - 1] not in turn_names:
+            raise toml.fail(key, f"{month}: no turn starts in {MONTHS[month.month - 1]} "
+                                 f"(turns start in {', '.join(turn_names)})")
     published = toml.data.get("published_counters")
     if published is not None and (not isinstance(published, int) or isinstance(published, bool)):
         raise toml.fail("published_counters", "must be a whole number")
@@ -166,7 +242,66 @@ def _settings(path: Path) -> GameSettings:
         nation_values=toml.strings("nation_values") if "nation_values" in toml.data else (),
         seasons=_seasons(toml),
         place_words=toml.strings("place_words") if "place_words" in toml.data else (),
+        turn_names=turn_names,
+        seasonal_turns=seasonal,
+        cards=_card_vocabulary(toml),
     )
+
+
+def _turn_names(toml: TomlDoc) -> Mapping[str, str]:
+    """Turns longer than a month: the month each starts in -> its printed name, in calendar
+    order ("Sep" = "Sept-Oct"); empty when every month is a turn."""
+    table = toml.data.get("turn_names", {})
+    if not isinstance(table, dict) or not all(isinstance(v, str) and v for v in table.values()):
+        raise toml.fail("turn_names", 'must be a table of month = name, like Sep = "Sept-Oct"')
+    for month in table:
+        if month not in MONTHS:
+            raise toml.fail("turn_names", f'"{month}" is not a month ({", ".join(MONTHS)}){near_miss(month, MONTHS)}')
+    if len(set(table.values())) != len(table):
+        raise toml.fail("turn_names", "names a turn twice")
+    return MappingProxyType({m: table[m] for m in MONTHS if m in table})
+
+
+def _seasonal_turns(toml: TomlDoc, turn_names: Mapping[str, str]) -> tuple[str, ...]:
+    """The months whose turns are seasonal turns; each must start a turn."""
+    if "seasonal_turns" not in toml.data:
+        return ()
+    months = toml.strings("seasonal_turns")
+    starts = list(turn_names) or list(MONTHS)
+    for month in months:
+        if month not in starts:
+            raise toml.fail("seasonal_turns", f'no turn starts in "{month}"{near_miss(month, starts)}')
+    return months
+
+
+def _card_vocabulary(toml: TomlDoc) -> CardVocabulary | None:
+    """game.toml [cards]: the states a card may belong to (in order), each state's printed
+    label and colour, and the size of each faction's published deck; None: no cards."""
+    table = toml.data.get("cards")
+    if table is None:
+        return None
+    known = ("states", "published")
+    if not isinstance(table, dict):
+        raise toml.fail("cards", "must be a table: states = { word = { label = ..., colour = [r, g, b] } }")
+    for name in table:
+        if name not in known:
+            raise toml.fail(f"cards.{name}", f'unknown setting "{name}"{near_miss(name, known)}')
+    states = table.get("states")
+    if not isinstance(states, dict) or not states:
+        raise toml.fail("cards.states", "must be a table of state = { label = text, colour = [r, g, b] }")
+    labels, colours = {}, {}
+    for word, entry in states.items():
+        colour = entry.get("colour") if isinstance(entry, dict) else None
+        if (not isinstance(entry, dict) or not isinstance(entry.get("label"), str) or not isinstance(colour, list)
+                or len(colour) != 3 or not all(isinstance(v, int) and 0 <= v <= 255 for v in colour)):
+            raise toml.fail(f"cards.states.{word}", "needs a label (text) and a colour [r, g, b], each 0-255")
+        labels[word], colours[word] = entry["label"], (colour[0], colour[1], colour[2])
+    published = table.get("published", {})
+    if not isinstance(published, dict) or not all(
+            isinstance(v, int) and not isinstance(v, bool) and v > 0 for v in published.values()):
+        raise toml.fail("cards.published", "must be a table of faction = number of cards")
+    return CardVocabulary(tuple(states), MappingProxyType(labels), MappingProxyType(colours),
+                          MappingProxyType(dict(published)))
 
 
 def _vocabulary(toml: TomlDoc) -> UnitVocabulary:
@@ -176,7 +311,8 @@ def _vocabulary(toml: TomlDoc) -> UnitVocabulary:
     if not isinstance(table, dict):
         raise toml.fail("units", "must be a table: [units.kinds] ground = { field = [\"infantry\"] } ..."
                         if "units" in toml.data else "is missing (the [units] table: kinds, categories, types)")
-    known = ("kinds", "symbols", "draw", "two_sided", "arrivals", "back_names", "labels")
+    known = ("kinds", "symbols", "draw", "two_sided", "arrivals", "back_names", "labels", "layout", "arrows",
+             "marker_backs", "square_steps")
     for name in table:
         if name not in known:
             raise toml.fail(f"units.{name}", f'unknown setting "{name}"{near_miss(name, known)}')
@@ -218,10 +354,29 @@ def _vocabulary(toml: TomlDoc) -> UnitVocabulary:
     for c in two_sided or ():
         if c not in categories:
             raise toml.fail("units.two_sided", f'no category "{c}"{near_miss(c, categories)}')
+    layout = table.get("layout", "")
+    if layout not in LAYOUTS:
+        raise toml.fail("units.layout", f'"{layout}" is not a counter layout ({", ".join(repr(x) for x in LAYOUTS)})')
+    arrows = mapping("arrows", vocabulary.types, "unit type")
+    for unit_type, way in arrows.items():
+        if way not in ("up", "down"):
+            raise toml.fail("units.arrows", f'{unit_type}: "{way}" is not up or down')
+    backs = table.get("marker_backs", {})
+    if not isinstance(backs, dict) or not all(isinstance(v, str) and v for v in backs.values()):
+        raise toml.fail("units.marker_backs", "must be a table of back words = icon")
     return UnitVocabulary(MappingProxyType(kinds), symbols=words("symbols"),
                           draw=mapping("draw", vocabulary.types, "unit type"), two_sided=two_sided,
                           arrivals=words("arrivals"), back_names=mapping("back_names", kinds, "kind"),
-                          labels=mapping("labels", vocabulary.types, "unit type"))
+                          labels=mapping("labels", vocabulary.types, "unit type"), layout=layout,
+                          arrows=arrows, marker_backs=MappingProxyType(dict(backs)),
+                          square_steps=_known_types(toml, words("square_steps"), vocabulary))
+
+
+def _known_types(toml: TomlDoc, names: tuple[str, ...], vocabulary: UnitVocabulary) -> tuple[str, ...]:
+    for name in names:
+        if name not in vocabulary.types:
+            raise toml.fail("units.square_steps", f'no unit type "{name}"{near_miss(name, vocabulary.types)}')
+    return names
 
 
 def _seasons(toml: TomlDoc) -> Mapping[str, str]:
@@ -404,9 +559,14 @@ UNIT_OPTIONAL = (
     "category", "symbol", "id", "sides", "elite", "upgrade", "what_if", "replaces", "note",
     # games that print factors on their counters
     "steps", "front", "back", "ours", "ours_fields", "source", "design",
+    # games whose counters print steps, sizes, codes and stripes
+    "back_steps", "size", "range", "code", "delay", "colonial", "nat_id", "back_type", "drm",
+    "breaks_into",
 )  # fmt: skip
 # The columns a row may say are ours (ours_fields).
-OURS_FIELDS = ("front", "back", "steps", "count", "arrives", "id", "type", "nation")
+OURS_FIELDS = ("front", "back", "steps", "count", "arrives", "id", "type", "nation", "back_steps", "size", "range",
+               "code", "delay", "drm", "breaks_into", "back_type", "elite", "colonial")
+LAYOUTS = ("", "stepped")  # counter layouts the art knows (art/counters.toml)
 
 
 def _timing_in_game(row: Row, column: str, timing: Timing, settings: GameSettings) -> Timing:
@@ -418,7 +578,10 @@ def _timing_in_game(row: Row, column: str, timing: Timing, settings: GameSetting
         raise row.fail(
             column, f"{timing.month} is outside the game ({settings.first_turn} to {settings.last_turn})"
         )
+    if timing.month is not None and timing.season is None and not settings.is_turn(timing.month):
+        raise row.fail(column, settings.not_a_turn(timing.month))
     return timing
+
 
 
 def _unit(
@@ -449,8 +612,14 @@ def _unit(
             raise row.fail(
                 "sides", f"a {category} unit has {expected} side{'s' if expected == 2 else ''}, not {sides} (3.2)"
             )
-    if steps == 2 and not back:
+    if steps == 2 and not back and "back_steps" not in row.cells:
         raise row.fail("back", "is empty but the unit has two steps (the back is its second step)")
+    back_steps = row.integer("back_steps", 1, 9, required=False)
+    if back_steps is not None and steps is None:
+        raise row.fail("steps", "is empty but the row gives the back's steps")
+    if back_steps is not None and not back:
+        raise row.fail("back", "is empty but the row gives the back's steps")
+    back_type = row.choice("back_type", words.types, required=False) or ""
     ident = row.text("id", required=not front)
     upgrade = _flag(row, "upgrade")
     replaces = row.optional("replaces")
@@ -495,8 +664,26 @@ def _unit(
             source=row.text("source", required=False),
             design=row.text("design", required=False),
             label=words.label(unit_type),
+            back_steps=back_steps,
+            size=row.text("size", required=False),
+            range=row.integer("range", 0, 99, required=False),
+            code=row.text("code", required=False),
+            delay=_flag(row, "delay"),
+            colonial=_flag(row, "colonial"),
+            nat_id=row.cells.get("nat_id") if "nat_id" in row.cells else None,
+            back_type=back_type,
+            drm=_drm(row),
+            breaks_into=row.text("breaks_into", required=False),
         ),
     )
+
+
+def _drm(row: Row) -> str:
+    """A printed die roll modifier: a sign and a figure ("+1", "-2")."""
+    value = row.text("drm", required=False)
+    if value and (value[0] not in "+-" or not value[1:].isdigit()):
+        raise row.fail("drm", f'"{value}" is not a modifier like +1 or -2')
+    return value
 
 
 def _flag(row: Row, column: str) -> bool:
@@ -509,7 +696,7 @@ def _check_units(rows: list[Row], units: Mapping[str, Unit]) -> None:
     printed: dict[tuple[str, str, str], int] = {}
     designs: dict[str, tuple[Unit, int]] = {}
     for row, unit in zip(rows, units.values(), strict=True):
-        label = (unit.nation, unit.kind, unit.id)
+        label = (unit.nation, unit.kind, unit.id, unit.front)  # one ID may be printed on designs of other factors
         if unit.id and label in printed:
             raise row.fail(
                 "id", f'{unit.nation} already has a {unit.kind} unit "{unit.id}" (line {printed[label]})'
@@ -517,10 +704,21 @@ def _check_units(rows: list[Row], units: Mapping[str, Unit]) -> None:
         printed[label] = row.line
         if unit.design:
             first, line = designs.setdefault(unit.design, (unit, row.line))
-            for name in ("nation", "kind", "type", "symbol", "id", "front", "back", "steps"):
+            for name in ("nation", "kind", "type", "symbol", "id", "front", "back", "steps", "back_steps",
+                         "size", "range", "code", "delay", "colonial", "elite", "nat_id", "back_type", "drm"):
                 if getattr(first, name) != getattr(unit, name):
                     raise row.fail("design", f'design "{unit.design}" has {name} "{getattr(first, name)}" '
                                              f'on line {line}: counters printed alike are alike')
+        if unit.breaks_into:
+            _ref(row, "breaks_into", unit.breaks_into, units, "unit")
+            small = units[unit.breaks_into]
+            if (small.nation, small.kind) != (unit.nation, unit.kind) or small.steps != 1:
+                raise row.fail("breaks_into", f"{small.key} is not a one-step {unit.nation} {unit.kind} unit "
+                                              "(a step loss swaps the reduced side for one of those)")
+            if not unit.back_steps or unit.back_steps < 2:
+                raise row.fail("breaks_into", "only a unit whose back has two or more steps breaks down by swapping")
+        if unit.elite and unit.colonial:
+            raise row.fail("colonial", "a unit is colonial (white symbol) or elite (coloured), not both")
         if unit.replaces is None or unit.replaces.startswith("type:"):
             continue
         _ref(row, "replaces", unit.replaces, units, "unit")

@@ -150,6 +150,9 @@ def load_scenario(path: Path, content: Content, grid: Grid | None = None) -> Sce
             raise toml.fail(name, f"{month} is outside the game ({game.first_turn} to {game.last_turn})")
     if last < first:
         raise toml.fail("last_turn", f"{last} comes before first_turn {first}")
+    for name, month in (("first_turn", first), ("last_turn", last)):
+        if not game.is_turn(month):
+            raise toml.fail(name, game.not_a_turn(month))
 
     factions = toml.names("factions", content.factions, "faction")
     policies = toml.names("policies", content.policies, "policy")
@@ -385,6 +388,8 @@ def _where(row: Row, content: Content, first: Month, last: Month,
         return "", when
     if when.month is not None and not first <= when.month <= last:
         raise row.fail("where", f"{when.month} is outside the scenario ({first} to {last})")
+    if when.month is not None and not content.settings.is_turn(when.month):
+        raise row.fail("where", content.settings.not_a_turn(when.month))
     return "", when
 
 
