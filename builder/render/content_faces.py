@@ -13,14 +13,23 @@ from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 
-from builder.render.faces import Marker, MarkerFace, UnitCounter, factor_counter, unit_counter
+from builder.render.faces import (
+    TYPE_WORDS,
+    CounterFace,
+    Marker,
+    MarkerFace,
+    UnitCounter,
+    factor_counter,
+    unit_counter,
+)
 from builder.render.style import ART_DIR, load_schemes
 from builder.render.symbols import ICONS
-from wargame.content import Content
+from wargame.content import Content, Unit, UnitVocabulary
 from wargame.content import Marker as ContentMarker
 from wargame.errors import DataError, near_miss
 
 _ART_FIELDS = ("icon", "reminder", "scheme", "abbrev", "text")
+_FACTORS = re.compile(r"^\d+-\d+-\d+$")  # attack-defense-movement
 _FIGURES = (
     (re.compile(r"^Sorties (\d)$"), lambda m: (("SORTIES",), m.group(1))),
     (re.compile(r"^([+-])DRM (\w+)$"),
@@ -128,9 +137,12 @@ def units_from(content: Content, *, designs: bool = False) -> list[UnitCounter]:
         return [replace(drawn[u.key], caption=f"{u.nation} {u.name} \u00d7{counts[key]}") if u.front
                 else drawn[u.key] for key, u in first.items()]
     out = []
+    vocabulary = content.settings.units
     for u in content.units.values():
         colours = content.nations[u.nation].scheme
-        if u.front:
+        if vocabulary.layout == "stepped":
+            out.append(stepped_counter(u, colours, vocabulary))
+        elif u.front:
             label = "" if u.kind == "ground" else u.label
             out.append(factor_counter(colours, u.kind, u.symbol, u.id, u.nation, label, u.front, u.back))
         else:
@@ -143,3 +155,41 @@ def physical_count(content: Content) -> int:
     """How many cardboard counters the tables describe (each design times its count)."""
     return (sum(u.count for u in content.units.values())
             + sum(m.count for m in content.markers.values()))
+
+
+def stepped_counter(u: Unit, colours: str, vocabulary: UnitVocabulary) -> UnitCounter:
+    """Both faces of a unit in the stepped layout (steps, size, codes, stripes besides factors).
+
+    The back is, by what the row says: a marker (its words are one of the vocabulary's
+    ``marker_backs``: a Detachment, an Escort Troop Convoy), another unit type (``back_type``:
+    the fortress of a port-a-fort, the carrier's strike), the unit after a step loss (``back``
+    factors and ``back_steps``), or blank with the type in words."""
+    tint = "elite" if u.elite else "colonial" if u.colonial else ""
+    base = dict(nation=colours, style="stepped", code=u.code, delay=u.delay)
+    front = CounterFace(**base, kind=u.kind, unit_type=u.symbol, ident=u.id, abbrev=u.printed_nation,
+                        factors=u.front if u.kind == "ground" else None, steps=u.steps or 0,
+                        step_mark=vocabulary.step_mark(u.type), size=u.size,
+                        range=str(u.range) if u.range is not None else "", drm=u.drm,
+                        arrow=vocabulary.arrows.get(u.type, ""), tint=tint)
+    if u.back in vocabulary.marker_backs:
+        back = CounterFace(**base, kind=u.kind, unit_type=u.symbol, ident="", abbrev="",
+                           words=u.back.upper(), icon=vocabulary.marker_backs[u.back],
+                           range=str(u.range) if u.range is not None and u.kind == "ground" else "")
+    elif u.back_type:
+        kind = vocabulary.kind_of(u.back_type) or u.kind
+        symbol = vocabulary.symbol_of(u.back_type)
+        back = CounterFace(**base, kind=kind, unit_type=symbol, ident=u.id, abbrev=u.printed_nation,
+                           factors=u.back if kind == "ground" else None, steps=u.back_steps or 0,
+                           step_mark=vocabulary.step_mark(u.back_type),
+                           size=u.size if kind == "ground" else "",
+                           range=str(u.range) if u.range is not None and kind != "ground" else "",
+                           arrow=vocabulary.arrows.get(u.back_type, ""), tint=tint)
+    elif u.back and _FACTORS.match(u.back):
+        back = replace(front, factors=u.back if u.kind == "ground" else None, steps=u.back_steps or 0)
+    elif u.back:  # words: a garrison's hex, a state
+        back = CounterFace(**base, kind=u.kind, unit_type=u.symbol, ident="", abbrev=u.printed_nation,
+                           words=u.back, steps=0)
+    else:
+        back = CounterFace(**base, kind=u.kind, unit_type=u.symbol, ident="", abbrev=u.printed_nation,
+                           words=TYPE_WORDS[u.symbol], steps=0)
+    return UnitCounter(front, back)
