@@ -83,6 +83,7 @@ class CardSpec:
     track_markers: tuple[TrackMarkers, ...] = ()
     track_box: str = ""  # where a faction's other tracking markers start
     deck: tuple[str, str] | None = None  # (name, label): the faction's deck of cards, when the game has cards
+    pool: tuple[str, str] | None = None  # (name, label): a large box under the others (a force pool)
     card_boxes: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))  # card place -> box
 
 
@@ -111,6 +112,7 @@ class PieceSpec:
 
     supply_badges: str = ""
     sorties_badges: str = ""
+    delay_box: str = ""  # a tracks-board box where units with a delay stripe go when eliminated
 
 
 @dataclass(frozen=True)
@@ -293,7 +295,8 @@ def _track_markers(doc: TomlDoc, tables: Any, key: str, tracks: tuple[tuple[str,
 
 def _card(doc: TomlDoc, table: Mapping[str, Any], factions: tuple[str, ...]) -> CardSpec:
     boxes = _pairs(doc, table.get("boxes", []), "boxes")
-    names = {b for b, _label in boxes}
+    pool = _pair(doc, table.get("pool"), "pool")
+    names = {b for b, _label in boxes} | ({pool[0]} if pool else set())
     tracks = _tracks(doc, table.get("tracks", []), "tracks")
     own_t = table.get("own", {})
     if not isinstance(own_t, dict):
@@ -325,7 +328,7 @@ def _card(doc: TomlDoc, table: Mapping[str, Any], factions: tuple[str, ...]) -> 
                     MappingProxyType({k: v for k, v in colours.items() if v}), MappingProxyType(dict(setup)),
                     eliminated, setup.get("map"), MappingProxyType(own),
                     _track_markers(doc, table.get("track_markers"), "track_markers", tracks, every_box), track_box,
-                    deck, MappingProxyType(dict(card_boxes)))
+                    deck, pool, MappingProxyType(dict(card_boxes)))
 
 
 def _charts(doc: TomlDoc, tables: Any) -> tuple[Chart, ...]:
@@ -360,8 +363,9 @@ def load_displays(game: Game) -> Displays:
     box_names = {b for b, _ in boxes}
     rows = _tracks(doc, tracks_t.get("rows", []), "rows")
     setup_t = tracks_t.get("setup_boxes", {})
-    if not isinstance(setup_t, dict) or not all(v in box_names for v in setup_t.values()):
-        raise doc.fail("tracks.setup_boxes", "must be a table of place word = a box of the tracks board")
+    cells = {f"{name} {v}" for name, values, _label in rows for v in values}
+    if not isinstance(setup_t, dict) or not all(v in box_names | cells for v in setup_t.values()):
+        raise doc.fail("tracks.setup_boxes", "must be a table of place word = a box or track cell of the tracks board")
     for key in ("neutral_box", "common_box"):
         if key in tracks_t and tracks_t[key] not in box_names:
             raise doc.fail(f"tracks.{key}", f'"{tracks_t[key]}" is not a box of the tracks board')
@@ -372,9 +376,13 @@ def load_displays(game: Game) -> Displays:
         cup=_pair(doc, tracks_t.get("cup"), "cup"), cup_face=_words(doc, tracks_t, "cup_face"),
         boxes=boxes, rows=rows, setup_boxes=MappingProxyType(dict(setup_t)),
         neutral_box=str(tracks_t.get("neutral_box", "")), common_box=str(tracks_t.get("common_box", "")),
-        track_markers=_track_markers(doc, tracks_t.get("track_markers"), "tracks.track_markers", rows, box_names))
+        track_markers=_track_markers(doc, tracks_t.get("track_markers"), "tracks.track_markers", rows,
+                                     box_names | cells))
     pieces_t = data.get("pieces", {})
-    pieces = PieceSpec(str(pieces_t.get("supply_badges", "")), str(pieces_t.get("sorties_badges", "")))
+    pieces = PieceSpec(str(pieces_t.get("supply_badges", "")), str(pieces_t.get("sorties_badges", "")),
+                       str(pieces_t.get("delay_box", "")))
+    if pieces.delay_box and pieces.delay_box not in box_names:
+        raise doc.fail("pieces.delay_box", f'"{pieces.delay_box}" is not a box of the tracks board')
     for key in ("supply_badges", "sorties_badges"):
         marker = getattr(pieces, key).replace("{n}", "1")
         if marker and marker not in content.markers:

@@ -97,6 +97,10 @@ def faction_card(card: CardSpec, faction: str, title: str, colour: tuple[int, in
                           kind="cards" if i >= len(boxes) else "box"))
     rows = max(1, (len(boxes) + len(decks) + 4) // 5)
     top = 90 + rows * (BOX_H + gap) + 30
+    if card.pool is not None:  # a large box the width of the card, three boxes tall
+        name, label = card.pool
+        areas.append(Area(name, margin, top - 30, 5 * BOX_W + 4 * gap, 3 * BOX_H, label))
+        top += 3 * BOX_H + gap
     for r, (name, values, label) in enumerate(card.tracks):
         y = top + r * (CELL + 50) + 40
         areas.append(Area(f"{name} label", margin, y - 40, 10 * CELL, 40, label, kind="label"))
@@ -134,12 +138,18 @@ def tracks_board(displays: Displays) -> OffBoard:
         first_year = turns[0].year if turns else displays.first.year
         from wargame.content.model import MONTHS
 
+        year_w = 90  # each row starts with its year; the boxes show the turn's months
         for month in turns:
             col, row = order.index(MONTHS[month.month - 1]), month.year - first_year
-            label = displays.turn_label(month)
-            areas.append(Area(label, margin + col * (CELL + 10), 90 + row * (CELL + 30), CELL, CELL + 20,
-                              label, kind="cell", accent=displays.is_seasonal(month)))
+            name = displays.turn_label(month)
+            areas.append(Area(name, margin + year_w + col * (CELL + 10), 90 + row * (CELL + 30), CELL, CELL + 20,
+                              displays.turn_names[MONTHS[month.month - 1]], kind="cell",
+                              accent=displays.is_seasonal(month)))
         rows_used = (turns[-1].year - first_year + 1) if turns else 0
+        for row in range(rows_used):
+            areas.append(Area(f"Year {first_year + row}", margin, 90 + row * (CELL + 30) + CELL // 2 - 10, year_w - 10,
+                              60, str(first_year + row), kind="label"))
+        per_row += 1  # room for the year column
         top = 90 + rows_used * (CELL + 30) + 40
     elif displays.seasons and spec.months:
         # a year to a row, each seasonal box before the month it opens

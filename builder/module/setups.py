@@ -66,10 +66,11 @@ class Places:
 
     def __init__(self, board: Board, main: MapGeometry, boards: Mapping[str, OffBoard],
                  box_names: Mapping[str, str], content: Content | None = None,
-                 displays: Displays | None = None) -> None:
+                 displays: Displays | None = None, decks: Mapping[str, DrawPileSpec] | None = None) -> None:
         self.board, self.main, self.boards = board, main, boards
         self.content = content
         self.displays = displays
+        self.decks = decks or {}  # faction -> the DrawPile of its deck of cards
         self.box_names = box_names
         self.used: Counter[tuple[str, str]] = Counter()
 
@@ -198,6 +199,15 @@ def scenario_setup(
         next_id += 1
     elif in_cup:
         raise DataError("the module has no draw cup to put counters in", f"{scenario.key}.csv")
+    for faction, deck in sorted(places.decks.items()):
+        if faction not in scenario.factions:
+            continue
+        members, placed = _cards_of(faction, scenario, content, pieces, prototypes, places, next_id)
+        next_id += len(members) + len(placed)
+        items += [item for _key, item, _spot in placed]
+        spots += [(key, spot) for key, _item, spot in placed]
+        extra += cup_deck(deck, str(next_id), members)
+        next_id += 1
     try:
         state = turn_state(months, phases, content.settings.turn_label(scenario.first_turn),
                            scenario.first_phase or phases[0])
@@ -299,6 +309,37 @@ def _spot(p, scenario: Scenario, places: Places, box_codes: Mapping[str, str],
             return places.area("tracks", neutral if where == "map" else common, where), False
         return places.area(faction, setup_boxes[where], where), False
     raise DataError(f"cannot place a counter at {where!r}", f"{scenario.key}.csv", f"line {p.line}")
+
+
+def _cards_of(faction: str, scenario: Scenario, content: Content, pieces: Mapping[str, Piece],
+              prototypes: Mapping[str, Piece], places: Places,
+              first_id: int) -> tuple[list[tuple[str, Piece]], list[tuple[str, SavePlacement, Spot]]]:
+    """A faction's cards at the start: those in its deck (top first in the file's order, the
+    deck listing its bottom first), and those the scenario puts in a box of its card (current,
+    pending, played; removed ones stay out)."""
+    boxes = places.displays.card.card_boxes if places.displays else {}
+    in_deck, placed = [], []
+    next_id = first_id
+    for card in content.deck(faction):
+        where = scenario.card_place(card.key)
+        if where == "removed" and "removed" not in boxes:
+            continue
+        piece = expand_prototypes(pieces[card.key], prototypes)
+        if where == "deck":
+            in_deck.append(piece)
+            continue
+        if where not in boxes:
+            raise DataError(f"the faction cards have no box for {where} cards (displays.toml card_boxes)",
+                            f"{scenario.key}.toml", "cards")
+        spot = places.area(faction, boxes[where], where)
+        placed.append((card.key, SavePlacement(str(next_id), piece_type(piece), piece_state(piece), spot.map,
+                                                spot.x, spot.y), spot))
+        next_id += 1
+    members = []
+    for piece in reversed(in_deck):
+        members.append((str(next_id), piece))
+        next_id += 1
+    return members, placed
 
 
 def cup_deck(pile: DrawPileSpec, deck_id: str, members: Sequence[tuple[str, Piece]]) -> list[Command]:

@@ -24,7 +24,8 @@ from builder.render.faces import (
 )
 from builder.render.style import ART_DIR, load_schemes
 from builder.render.symbols import ICONS
-from wargame.content import Content, Unit, UnitVocabulary
+from builder.render.option_cards import CardFace
+from wargame.content import Card, Content, Unit, UnitVocabulary
 from wargame.content import Marker as ContentMarker
 from wargame.errors import DataError, near_miss
 
@@ -193,3 +194,19 @@ def stepped_counter(u: Unit, colours: str, vocabulary: UnitVocabulary) -> UnitCo
         back = CounterFace(**base, kind=u.kind, unit_type=u.symbol, ident="", abbrev=u.printed_nation,
                            words=TYPE_WORDS[u.symbol], steps=0)
     return UnitCounter(front, back)
+
+
+def card_face(card: Card, content: Content) -> CardFace:
+    """One option card as the card renderer draws it: the faction's name and colours, the
+    state's label and colour from game.toml [cards], the marks and texts of cards.csv."""
+    vocabulary = content.settings.cards
+    faction = content.factions[card.faction]
+    label = vocabulary.labels.get(card.state, "") if vocabulary else ""
+    colour = vocabulary.colours.get(card.state, (150, 150, 150)) if vocabulary else (150, 150, 150)
+    note = "our words" if not card.template else ""
+    if card.rules and not card.template:
+        note += f"; see {', '.join(card.rules[:3])}"
+    return CardFace(faction=faction.name, scheme=faction.scheme, number=card.number, name=card.name, state=label,
+                    colour=colour, blitz=card.blitz, rearmament=card.rearmament, recyclable=card.recyclable,
+                    production=card.production, requires=card.requires, actions=card.actions,
+                    template=card.template, note=note)

@@ -180,7 +180,24 @@ def flag(pen: ImageDraw.ImageDraw, box: Box, ink: RGB, bg: RGB) -> None:
     pen.rectangle((pole, cy - r, cx + r * 0.8, cy - r * 0.1), fill=ink)
 
 
+def recycle(pen: ImageDraw.ImageDraw, box: Box, ink: RGB, bg: RGB) -> None:
+    """A recyclable card: two arrows chasing each other round a circle."""
+    cx, cy, r = _square(box, 0.85)
+    w = max(1, round(r * 0.16))
+    ring = (cx - r * 0.8, cy - r * 0.8, cx + r * 0.8, cy + r * 0.8)
+    for start in (20, 200):
+        pen.arc(ring, start, start + 140, fill=ink, width=w)
+        a = math.radians(start + 140)
+        tip = (cx + r * 0.8 * math.cos(a), cy + r * 0.8 * math.sin(a))
+        b = math.radians(start + 140 + 90)
+        head = [(tip[0] + r * 0.35 * math.cos(b), tip[1] + r * 0.35 * math.sin(b)),
+                (tip[0] - r * 0.3 * math.cos(a - math.pi / 2) * 0, tip[1]),
+                (tip[0] + r * 0.35 * math.cos(a), tip[1] + r * 0.35 * math.sin(a))]
+        pen.polygon(head, fill=ink)
+
+
 ICONS: dict[str, Callable[..., None]] = {
+    "recycle": recycle,
     "pennant": pennant,
     "beachhead": beachhead,
     "stoplight": stoplight,
