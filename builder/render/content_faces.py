@@ -190,9 +190,10 @@ def stepped_counter(u: Unit, colours: str, vocabulary: UnitVocabulary) -> UnitCo
     elif u.back:  # words: a garrison's hex, a state
         back = CounterFace(**base, kind=u.kind, unit_type=u.symbol, ident="", abbrev=u.printed_nation,
                            words=u.back, steps=0)
-    else:
+    else:  # a blank back: its type in words (a support unit's in the game's own: "Sub Fleet")
+        words = TYPE_WORDS[u.symbol] if u.kind == "ground" or u.label == u.type else u.label.upper()
         back = CounterFace(**base, kind=u.kind, unit_type=u.symbol, ident="", abbrev=u.printed_nation,
-                           words=TYPE_WORDS[u.symbol], steps=0)
+                           words=words, steps=0)
     return UnitCounter(front, back)
 
 

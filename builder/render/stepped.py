@@ -68,7 +68,7 @@ def draw_stepped_unit(face: CounterFace, px: int, art_dir: Path = ART_DIR) -> Re
                                  ink_top)
 
     band_top = S - e - pad * 0.5 - f("band")
-    if face.words and face.factors is None and face.icon is None and face.kind == "ground":
+    if face.words and face.factors is None and face.icon is None and (face.kind == "ground" or not face.ident):
         # a back that is no unit side: its words alone (a blank back, a garrison's hex)
         box = (lo, top_bottom + pad, hi, S - e - pad)
         block = text.fit(face.words, box, weight="bold", max_cap=f("words_text") * 1.2, min_px=min_px, max_lines=3)
