@@ -2,8 +2,8 @@
 
 A card is the Common prototype, a mask (Obscurable) showing the faction's card back to the
 other players while its owner keeps it concealed (a face-down Pending Card; the deck draws
-cards masked to everyone but the drawer), a command that returns it to its deck (a recyclable
-card, 1.1.1 of a game like TK), its static properties and its face. The decks themselves are
+cards masked to everyone but the drawer), a command that returns it to its deck (a card
+that is recycled after play), its static properties and its face. The decks themselves are
 DrawPiles of the faction cards (builder.module.tree.DrawPileSpec); setups put the cards in them.
 """
 
@@ -44,10 +44,10 @@ def card_piece(card: Card, content: Content, gpid: str, deck: str) -> Piece:
     mask = Obscurable.make(key=CONCEAL, image_name=card_back_image(card.faction),
                            hide_command="Conceal / reveal", display_style="I",
                            mask_name=f"{faction.name} card", peek_command="", auto_peek=True,
-                           description="Face down to the other players: a Pending Card (1.1.3)")
+                           description="Face down to the other players (a card chosen for later)")
     back = ReturnToDeck.make(command="Return to the deck", key=RETURN, deck_id=deck, deck_select=False,
                              deck_expression=deck,
-                             description="A recyclable card goes back into its deck (1.1.1)")
+                             description="A card recycled after play goes back into its deck")
     props = {pp.CARD_KEY: card.key, pp.CARD_NUMBER: card.number, pp.CARD_STATE: card.state,
              pp.FACTION: card.faction}
     assert tuple(props) == pp.CARD_PROPERTIES
