@@ -12,15 +12,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from vassal.keys import NamedKeyStroke
-from vassal.pieces import Piece
+from vassal.pieces import Piece, format_add_piece
 from vassal.traits import (
     BasicPiece,
     Delete,
     Embellishment,
     Marker,
     Obscurable,
+    PlaceMarker,
     ReportState,
     SendToLocation,
+    TriggerAction,
     UsePrototype,
 )
 from wargame import pieceprops as pp
@@ -35,11 +37,16 @@ SORTIE_UP = NamedKeyStroke(61, CTRL)  # Ctrl + '='
 SORTIE_DOWN = NamedKeyStroke(45, CTRL)  # Ctrl + '-'
 ELIMINATE = NamedKeyStroke(ord("E"), CTRL)
 DELETE = NamedKeyStroke(ord("D"), CTRL)
+BREAK_DOWN = NamedKeyStroke(ord("B"), CTRL)
+# Named keys no menu offers: the break-down command sends them in turn (PlaceMarker, then the
+# eliminate command of the unit's prototype).
+PLACE_ONE_STEP = NamedKeyStroke(0, 0, name="placeOneStep")
 REPORTED = (FLIP, SUPPLY_TOGGLE, SUPPLY_CYCLE, SORTIE_UP, SORTIE_DOWN)
 
 COMMON = "Common"
 SUPPLY = "Supply"
 SORTIES = "Sorties"
+DELAYED = "Delay stripe unit"
 BADGE_OFFSET = 22  # layer badges sit over the counter's top corners
 
 SUPPLY_IMAGES = ("supply_low.png", "supply_no.png")
@@ -90,7 +97,8 @@ def _flip_layer(back_image: str, level_name: str) -> Embellishment:
 
 
 def prototypes(card_maps: dict[str, str], eliminated: str | None = "Eliminated", *,
-               supply: bool = True, sorties: bool = True) -> list[Prototype]:
+               supply: bool = True, sorties: bool = True,
+               delay_box: tuple[str, str] | None = None) -> list[Prototype]:
     """Common (report + delete), Supply and Sorties layers (when the game has them), and one
     "<Faction> unit" prototype per faction with a "send to the Eliminated box" command (the
     card's ``eliminated`` box); `card_maps` maps faction name to the map name of its Faction
@@ -131,6 +139,12 @@ def prototypes(card_maps: dict[str, str], eliminated: str | None = "Eliminated",
             else f"{eliminated} box of the faction card")
         out.append(Prototype(faction_prototype(faction_name), f"{faction_name} units",
                              Piece((send,), _empty_base())))
+    if delay_box is not None:  # (map, box): units with a delay stripe go there, not to their pool
+        board, box = delay_box
+        send = SendToLocation.make(command_name=f"Send to the {box}", key=ELIMINATE, map_name=board,
+                                   board_name=board, destination="Z", zone=box,
+                                   description=f"A unit with a delay stripe goes to the {box} when eliminated")
+        out.append(Prototype(DELAYED, "Units with a delay stripe", Piece((send,), _empty_base())))
     return out
 
 
@@ -140,13 +154,21 @@ def nation_faction(nation: Nation) -> str | None:
 
 
 def unit_piece(unit: Unit, content: Content, gpid: str, *, supply: bool = True, sorties: bool = True,
-               eliminated: bool = True) -> Piece:
-    """A unit piece; ``supply``/``sorties``: the game's units carry those layers."""
+               eliminated: bool = True, delayed: bool = False,
+               breakdown: tuple[Piece, str, str] | None = None) -> Piece:
+    """A unit piece; ``supply``/``sorties``: the game's units carry those layers; ``delayed``:
+    the game has a delay box and a unit with a delay stripe goes there when eliminated;
+    ``breakdown`` (the one-step piece, its marker gpid, its name): a Break down command leaves
+    that one-step unit in the hex and eliminates this one (a step loss on the reduced side)."""
     nation = content.nations[unit.nation]
     faction = nation_faction(nation)
     traits = [UsePrototype.of(COMMON)]
-    if faction is not None and eliminated:
+    if delayed and unit.delay:
+        traits.append(UsePrototype.of(DELAYED))
+    elif faction is not None and eliminated:
         traits.append(UsePrototype.of(faction_prototype(content.factions[faction].name)))
+    if breakdown is not None:
+        traits += _breakdown(*breakdown)
     if sorties and unit.kind in ("air", "naval"):
         traits.append(UsePrototype.of(SORTIES))
     if supply:
@@ -169,6 +191,20 @@ def unit_piece(unit: Unit, content: Content, gpid: str, *, supply: bool = True, 
     traits.append(Marker.of(props))
     basic = BasicPiece.make(image_name=unit_image(unit, "front"), common_name=unit_name(unit), gpid=gpid)
     return Piece(tuple(traits), basic)
+
+
+def _breakdown(small: Piece, marker_gpid: str, small_name: str) -> list:
+    """Break down on the reduced side (4.2.6.2, 2.3.4.1): a one-step unit from the force pool
+    takes the place of this one, which goes to its delay box or force pool. VASSAL makes the
+    one-step counter anew (PlaceMarker); its twin stays in the force pool box."""
+    place = PlaceMarker.make(command="", key=PLACE_ONE_STEP, marker_spec=format_add_piece(None, small),
+                             marker_text="null", gpid=marker_gpid, placement=0,
+                             description=f"Places a one-step {small_name}")
+    # only on the reduced side, whose next step loss swaps it for a one-step unit
+    macro = TriggerAction.make(name="Break down", command=f"Break down: a one-step {small_name} takes its place",
+                               key=BREAK_DOWN, property_match=f"{pp.LAYER_SIDE}_Active=true",
+                               action_keys=(PLACE_ONE_STEP, ELIMINATE))
+    return [macro, place]
 
 
 def back_state(unit: Unit, content: Content) -> str:

@@ -63,6 +63,10 @@ def blank(side: int, colours: Scheme, edge: float) -> Image.Image:
 
 def draw_unit(face: CounterFace, px: int, art_dir: Path = ART_DIR) -> Rendered:
     """Render one unit face as a ``px`` x ``px`` RGB image."""
+    if face.style == "stepped":
+        from builder.render.stepped import draw_stepped_unit
+
+        return draw_stepped_unit(face, px, art_dir)
     if face.factors is not None:
         return draw_factor_unit(face, px, art_dir)
     layout = load_layout(art_dir)

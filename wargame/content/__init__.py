@@ -2,6 +2,8 @@
 
 from .load import FILES, default_folder, load_content
 from .model import (
+    Card,
+    CardVocabulary,
     Content,
     DisputedArea,
     Event,
@@ -19,6 +21,8 @@ from .scenario import NationStart, Placement, Rule, Scenario, load_scenario, loa
 
 __all__ = [
     "FILES",
+    "Card",
+    "CardVocabulary",
     "Content",
     "DisputedArea",
     "Event",

@@ -32,7 +32,8 @@ _HEX_RE = re.compile(r"^\d{4}$")
 _MONTH_RE = re.compile(r"^[A-Z][a-z]{2}-\d\d$")
 _SEASON_RE = re.compile(r"^[A-Z][a-z]+ \d{4}$")  # a seasonal box of the turn track ("Autumn 1940")
 SETTINGS = ("name", "first_turn", "last_turn", "factions", "policies", "events_done", "ceded", "nations",
-            "weather", "victory", "special_rules", "notes", "board", "waived", "first_phase")  # fmt: skip
+            "weather", "victory", "special_rules", "notes", "board", "waived", "first_phase", "cards")  # fmt: skip
+CARD_PLACES = ("current", "played", "removed")  # where a setup may put a card besides its deck
 
 
 @dataclass(frozen=True)
@@ -107,6 +108,11 @@ class Scenario:
     board: str = ""  # the board it is played on, for games of several boards ("" = the first)
     waived: tuple[str, ...] = ()  # requirements its special rules waive, by name (USE: Home Defense fronts)
     first_phase: str = ""  # the phase it starts in ("" = the first phase of the turn)
+    cards: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: MappingProxyType({}))  # place -> card keys
+
+    def card_place(self, key: str) -> str:
+        """Where a card starts: one of CARD_PLACES, or "deck" (its faction's deck)."""
+        return next((place for place, keys in self.cards.items() if key in keys), "deck")
 
     @property
     def turns(self) -> int:
@@ -150,6 +156,9 @@ def load_scenario(path: Path, content: Content, grid: Grid | None = None) -> Sce
             raise toml.fail(name, f"{month} is outside the game ({game.first_turn} to {game.last_turn})")
     if last < first:
         raise toml.fail("last_turn", f"{last} comes before first_turn {first}")
+    for name, month in (("first_turn", first), ("last_turn", last)):
+        if not game.is_turn(month):
+            raise toml.fail(name, game.not_a_turn(month))
 
     factions = toml.names("factions", content.factions, "faction")
     policies = toml.names("policies", content.policies, "policy")
@@ -184,7 +193,39 @@ def load_scenario(path: Path, content: Content, grid: Grid | None = None) -> Sce
         board=toml.text("board") if "board" in toml.data else "",
         waived=toml.strings("waived") if "waived" in toml.data else (),
         first_phase=toml.text("first_phase") if "first_phase" in toml.data else "",
+        cards=_cards(toml, content, factions),
     )
+
+
+def _cards(toml: TomlDoc, content: Content, factions: tuple[str, ...]) -> Mapping[str, tuple[str, ...]]:
+    """[cards]: which cards start out of their deck (current, pending, played, removed); every
+    other card of a playing faction starts in its deck."""
+    table = toml.data.get("cards", {})
+    if not isinstance(table, dict):
+        raise toml.fail("cards", 'must be a table like current = ["axis-15"], played = [...]')
+    out: dict[str, tuple[str, ...]] = {}
+    seen: dict[str, str] = {}
+    for place, keys in table.items():
+        if place not in CARD_PLACES:
+            raise toml.fail("cards", f'"{place}" is not a card place ({", ".join(CARD_PLACES)}){near_miss(place, CARD_PLACES)}')
+        if not isinstance(keys, list) or not all(isinstance(k, str) for k in keys):
+            raise toml.fail(f"cards.{place}", "must be a list of card keys")
+        for key in keys:
+            if key not in content.cards:
+                raise toml.fail(f"cards.{place}", f'no card "{key}"{near_miss(key, content.cards)}', key)
+            if key in seen:
+                raise toml.fail(f"cards.{place}", f'card "{key}" is already {seen[key]}', key)
+            if content.cards[key].faction not in factions:
+                raise toml.fail(f"cards.{place}", f'"{key}" belongs to {content.cards[key].faction}, not a faction '
+                                                  "of this scenario", key)
+            seen[key] = place
+        if place in ("current", "pending"):
+            owners = [content.cards[k].faction for k in keys]
+            twice = {f for f in owners if owners.count(f) > 1}
+            if twice:
+                raise toml.fail(f"cards.{place}", f"{sorted(twice)[0]} has one {place} card at most")
+        out[place] = tuple(keys)
+    return MappingProxyType(out)
 
 
 def _nations(toml: TomlDoc, content: Content, factions: tuple[str, ...]) -> Mapping[str, NationStart]:
@@ -385,6 +426,8 @@ def _where(row: Row, content: Content, first: Month, last: Month,
         return "", when
     if when.month is not None and not first <= when.month <= last:
         raise row.fail("where", f"{when.month} is outside the scenario ({first} to {last})")
+    if when.month is not None and not content.settings.is_turn(when.month):
+        raise row.fail("where", content.settings.not_a_turn(when.month))
     return "", when
 
 
