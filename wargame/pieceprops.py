@@ -57,3 +57,5 @@ STATUSES = ("active", "neutral", "conquered", "ceded", "absent")
 CEDED_PREFIX = "Ceded_"      # Ceded_<disputed area key>: "true" once the area has changed hands
 EVENT_PREFIX = "Event_"      # Event_<events.csv key>: "true" once a one-time conditional event happened
 WAIVED = "Waived"            # the rules a scenario waives, joined by ";" (e.g. a Home Defense front)
+CONTROL_PREFIX = "Control_"  # Control_<faction or neutral>: the territory a scenario gives it at the start
+                             # beyond the nations' status, entries joined by ";" (hex ids, country:GER ...)

@@ -298,6 +298,8 @@ def build_module(
                        for n in content.nations.values()},
         disputed_areas=list(content.disputed_areas),
         events=[k for k, e in content.events.items() if e.once],
+        control=sorted({h for s in scenarios.values() for h in s.control},
+                       key=lambda h: (list(factions) + ["neutral"]).index(h)),
         labels={**{"event:" + k: e.name for k, e in content.events.items()},
                 **{k: p.name for k, p in content.policies.items()},
                 **{k: n.name for k, n in content.nations.items()},

@@ -32,7 +32,8 @@ _HEX_RE = re.compile(r"^\d{4}$")
 _MONTH_RE = re.compile(r"^[A-Z][a-z]{2}-\d\d$")
 _SEASON_RE = re.compile(r"^[A-Z][a-z]+ \d{4}$")  # a seasonal box of the turn track ("Autumn 1940")
 SETTINGS = ("name", "first_turn", "last_turn", "factions", "policies", "events_done", "ceded", "nations",
-            "weather", "victory", "special_rules", "notes", "board", "waived", "first_phase")  # fmt: skip
+            "weather", "victory", "special_rules", "notes", "board", "waived", "first_phase", "control")  # fmt: skip
+CONTROL_WORDS = ("country", "rows", "area", "line", "front", "behind")  # territory words of a [control] entry besides a hex id
 
 
 @dataclass(frozen=True)
@@ -107,6 +108,9 @@ class Scenario:
     board: str = ""  # the board it is played on, for games of several boards ("" = the first)
     waived: tuple[str, ...] = ()  # requirements its special rules waive, by name (USE: Home Defense fronts)
     first_phase: str = ""  # the phase it starts in ("" = the first phase of the turn)
+    control: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: MappingProxyType({}))
+    # faction or "neutral" -> the territory it holds at the start beyond what the nations' status
+    # gives: hex ids and words "country:GER", "area:East Prussia", "line:Vichy", "front:..." (CONTROL_WORDS)
 
     @property
     def turns(self) -> int:
@@ -184,7 +188,34 @@ def load_scenario(path: Path, content: Content, grid: Grid | None = None) -> Sce
         board=toml.text("board") if "board" in toml.data else "",
         waived=toml.strings("waived") if "waived" in toml.data else (),
         first_phase=toml.text("first_phase") if "first_phase" in toml.data else "",
+        control=_control(toml, content, grid),
     )
+
+
+def _control(toml: TomlDoc, content: Content, grid: Grid | None) -> Mapping[str, tuple[str, ...]]:
+    """[control]: faction (or neutral) = [entries]; an entry is a hex id of the map or a
+    territory word (CONTROL_WORDS: ``country:GER``, ``line:Vichy`` ...) whose meaning the game's
+    rules pack gives; here only its form, the factions and the hexes are checked."""
+    table = toml.data.get("control", {})
+    if not isinstance(table, dict):
+        raise toml.fail("control", "must be a table of faction = [hexes and territories]")
+    known = (*content.factions, "neutral")
+    out: dict[str, tuple[str, ...]] = {}
+    for holder, entries in table.items():
+        if holder not in known:
+            raise toml.fail("control", f'"{holder}" is not a faction or neutral{near_miss(holder, known)}')
+        if not isinstance(entries, list) or not all(isinstance(e, str) and e.strip() for e in entries):
+            raise toml.fail(f"control.{holder}", "must be a list of hex ids and territories")
+        for entry in entries:
+            word, sep, rest = entry.partition(":")
+            if sep:
+                if word not in CONTROL_WORDS or not rest.strip():
+                    raise toml.fail(f"control.{holder}", f'"{entry}" is not a hex or '
+                                    f'{", ".join(w + ":NAME" for w in CONTROL_WORDS)}', entry)
+            elif grid is not None:
+                grid.parse(entry, str(toml.source), f"control.{holder}")
+        out[holder] = tuple(e.strip() for e in entries)
+    return MappingProxyType(out)
 
 
 def _nations(toml: TomlDoc, content: Content, factions: tuple[str, ...]) -> Mapping[str, NationStart]:
