@@ -145,7 +145,7 @@ def check_scenario(scenario, game, *, supply: bool = True) -> Report:  # noqa: A
     zoc = pack.zoc(sit)
     rule_findings = [*pack.placement(sit, zoc), *pack.stacking(sit)]
     if supply:
-        rule_findings.extend(f for f in pack.supply(sit, zoc).findings if f.severity == "problem")
+        rule_findings.extend(pack.setup_supply_findings(sit, zoc))
     for f in rule_findings:
         add([lines[u] for u in f.units] or [lines[position.units[0].id]], f.rule, f.reason)
     placed_sorted = dict(sorted(placed.items(), key=lambda kv: (-kv[1], kv[0])))
