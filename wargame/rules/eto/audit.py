@@ -179,7 +179,8 @@ class MoveJudge:
                 move.rail, move.leg = True, rail.leg
                 self.skipped["rail_capacity"] += 1
                 return
-            self._add(result.rule or "24.0", u, (u.hex or "", v.hex or ""),
+            rule = rail.rule if result.rule in ("24.0", "1.2") else result.rule
+            self._add(rule or "24.0", u, (u.hex or "", v.hex or ""),
                       f"no legal land move ({result.why}) nor rail move ({rail.why})", rail.path)
         else:
             supplied = "" if move.supplied else ", unsupplied when it began to move (33.1)"
@@ -214,17 +215,11 @@ class MoveJudge:
         return line is None or line.state != "none"
 
     def _advance(self, sit0: Situation, u: Unit, v: Unit) -> bool:
-        """A move into (or through, one hex further) a hex the enemy left this phase (27.4)."""
-        target = v.hex or ""
-        left = {h for h, fs in self.vacated.items() if any(self.pack.enemies(f, u.faction) for f in fs)}
-        if not left:
-            return False
-        if target in left:
-            return True
-        grid = sit0.map.grid
-        here, there = grid.parse(u.hex or ""), grid.parse(target)
-        return grid.distance(here, there) <= 2 and any(
-            grid.is_adjacent(grid.parse(h), here) and grid.is_adjacent(grid.parse(h), there) for h in left)
+        """A move into a hex whose enemy land units were eliminated or retreated this phase
+        (27.4); the unit's later moves this phase are not judged either (secondary advance,
+        breakthrough, exploitation)."""
+        fs = self.vacated.get(v.hex or "", set())
+        return any(self.pack.enemies(f, u.faction) for f in fs)
 
     def _retreat(self, sit0: Situation, u: Unit) -> bool:
         """A unit of the side not attacking that leaves a hex next to an enemy land unit (27.3)."""

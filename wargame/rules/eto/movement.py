@@ -177,6 +177,12 @@ def ground_move(sit: Situation, zoc: Zoc, unit: Unit, leg: Leg, to: str, phase: 
                 after: Situation | None = None) -> MoveResult:
     """The cheapest legal continuation of ``leg`` from the unit's hex to ``to`` within ``ma``
     (halved when a slow hex is entered, unless the unit ignores weather), or why there is none."""
+    if leg.state == "stop":
+        rule = "25.3" if unit.type == "armor" else "23.2" if unit.type in COMMAND else "45.4" \
+            if unit.type == "partisan" else "25.2"
+        why = "a partisan moves one hex a turn (45.4)" if unit.type == "partisan" else \
+            "it had to stop in enemy ZOC (25.2-25.4, 30.1)"
+        return MoveResult(False, why=why, rule=rule)
     against = impeding(sit.pack, unit.faction) if unit.type != "partisan" else frozenset()
     weathered = unit.type not in COMMAND and unit.type != "partisan"
     half = (ma + 1) // 2
@@ -222,7 +228,7 @@ def _rule_of(why: str) -> str:
         return "30.2"
     if "42.5" in why:
         return "42.5"
-    if "MP" in why:
+    if "MP" in why or "allowance" in why:
         return "1.2" if "halved" in why else "24.0"
     return "24.1"
 
