@@ -157,4 +157,4 @@ def check_scenario(scenario, game, *, supply: bool = True) -> Report:  # noqa: A
 def _documents(note: str, rule: str) -> bool:
     """A note documents an exception when it says so and names the rule ("exception 3.3: ...")."""
     text = note.lower()
-    return "exception" in text and re.search(rf"(?<![\d.]){re.escape(rule)}(?![\d])", text) is not None
+    return "exception" in text and re.search(rf"(?<![\d.]){re.escape(rule.lower())}(?![\d])", text) is not None

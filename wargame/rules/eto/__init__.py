@@ -134,7 +134,7 @@ class Pack(RulesPack):
         return placement_findings(sit)
 
     def setup_problems(self, position: Position, mapdata: MapData) -> list[tuple[str, str, str]]:
-        return setup_findings(self.situation(position, mapdata))
+        return setup_findings(self.situation(position, mapdata), self.start_control(position, mapdata))
 
     def setup_supply_findings(self, sit: Situation, zoc: Zoc) -> list[Finding]:
         """The scenario book lets a setup place units a supply marker could still reach: those

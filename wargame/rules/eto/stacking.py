@@ -9,7 +9,7 @@ with what a scenario setup must also respect (the scenario book's set-up rules).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from wargame.rules import Finding
 from wargame.rules.eto.ground import Situation
@@ -143,12 +143,17 @@ def _air_findings(sit: Situation) -> list[Finding]:
     return out
 
 
-def setup_findings(sit: Situation) -> list[tuple[str, str, str]]:
-    """The scenario book's set-up rules beyond a position's: ships start in ports (or on the
-    escort and strategic-warfare boxes a scenario allows), no port over its capacity (7.7),
-    naval air units with their carriers, air units on airbases (the placement check)."""
+def setup_findings(sit: Situation, start: Mapping[str, str]) -> list[tuple[str, str, str]]:
+    """The scenario book's set-up rules beyond a position's: land units on their side's
+    territory (``start``: the scenario's control before anyone moves, 24.4), ships in ports (or
+    on the escort and strategic-warfare boxes a scenario allows), no port over its capacity
+    (7.7), naval air units with their carriers, air units on airbases (the placement check)."""
     data = sit.data
     out: list[tuple[str, str, str]] = []
+    for u in sit.pos.units:
+        held = start.get(u.hex or "", "")
+        if u.kind == "ground" and held and sit.pack.enemies(held, u.faction):
+            out.append((u.id, SETUP, f"sets up in {u.hex}, which the scenario gives to the {held} side (24.4)"))
     ships: dict[str, list[Unit]] = {}
     for u in sit.pos.units:
         if u.kind == "naval":
@@ -160,15 +165,28 @@ def setup_findings(sit: Situation) -> list[tuple[str, str, str]]:
                 if not _port_capacity(sit, u.hex):
                     out.append((u.id, SETUP, f"a ship set up at sea in {u.hex}: ships start in ports"))
                 ships.setdefault(u.hex, []).append(u)
-        elif u.kind == "air" and u.type in data.carried_types:
+        elif u.kind == "air" and u.type in data.carried_types and _free_carrier(sit, u):
             carriers = [c for c in sit.pos.units_in(u.where) if c.faction == u.faction and c.type in data.carriers]
             if not carriers:
-                out.append((u.id, SETUP, "naval air units start with their carriers"))
+                out.append((u.id, SETUP, f"naval air units start with their carriers, and one at "
+                                         f"{_free_carrier(sit, u)} has none aboard"))
     for place, here in sorted(ships.items()):
         cap = data.port_boxes.get(place, 0) if place not in sit.map.hexes else _port_capacity(sit, place)
         if cap and len(here) > cap:
             out += [(u.id, "7.7", f"{len(here)} ships set up in a port that holds {cap}") for u in here[cap:]]
     return out
+
+
+def _free_carrier(sit: Situation, unit: Unit) -> str:
+    """Where a carrier of the unit's side carries no naval air unit (13.3), or ""."""
+    data = sit.data
+    for place in sorted({c.where for c in sit.pos.units if c.faction == unit.faction and c.type in data.carriers}):
+        here = sit.pos.units_in(place)
+        carriers = sum(1 for c in here if c.faction == unit.faction and c.type in data.carriers)
+        carried = sum(1 for c in here if c.faction == unit.faction and c.type in data.carried_types)
+        if carried < carriers:
+            return place
+    return ""
 
 
 def _port_capacity(sit: Situation, hex_id: str) -> int:
