@@ -37,7 +37,7 @@ from wargame.rules.eto.data import RulesData
 from wargame.rules.position import GameState, Position
 
 if TYPE_CHECKING:
-    from wargame.mapdata import MapData
+    from wargame.mapdata import HexInfo, MapData
 
 __all__ = ["hex_control", "start_control", "NEUTRAL"]
 
@@ -77,7 +77,7 @@ def start_control(state: GameState, mapdata: MapData, data: RulesData) -> dict[s
 def _entry_hexes(entry: str, mapdata: MapData, holder: Mapping[str, str], who: str) -> tuple[str, list[str]]:
     word, sep, rest = entry.partition(":")
     where = f"the hex control of {who} ({entry!r})"
-    land = [(h, i) for h, i in mapdata.hexes.items() if i.is_land]
+
     if not sep:
         try:
             return "hex", [mapdata.grid.hex_id(mapdata.grid.parse(entry))]
@@ -85,8 +85,7 @@ def _entry_hexes(entry: str, mapdata: MapData, holder: Mapping[str, str], who: s
             raise DataError(f'"{entry}" is not a hex of the map', where) from None
     name = rest.strip()
     if word in ("country", "area", "line"):
-        attr = {"country": "country", "area": "area", "line": "line"}[word]
-        found = [h for h, i in land if getattr(i, attr) == name]
+        found = _index(mapdata, word).get(name, [])
         if not found:
             raise DataError(f'no {word} "{name}" on the map', where)
         return word, found
@@ -103,11 +102,31 @@ def _entry_hexes(entry: str, mapdata: MapData, holder: Mapping[str, str], who: s
         if a.board != b.board:
             raise DataError("rows of one sheet only", where)
         lo, hi = sorted((a.row, b.row))
-        found = [h for h, i in land if i.country == country and i.hex.board == a.board and lo <= i.hex.row <= hi]
+        found = [h for h, i in _land(mapdata) if i.country == country and i.hex.board == a.board and lo <= i.hex.row <= hi]
         if not found:
             raise DataError(f"no hex of {country} on those rows", where)
         return "rows", found
     raise DataError(f'"{word}" is not a territory word ({", ".join(LEVELS[:-1])})', where)
+
+
+_INDEX: dict[int, tuple[MapData, dict[str, dict[str, list[str]]]]] = {}
+
+
+def _index(mapdata: MapData, attr: str) -> dict[str, list[str]]:
+    """Land hexes by country, area or line, built once per map."""
+    found = _INDEX.get(id(mapdata))
+    if found is None or found[0] is not mapdata:
+        table: dict[str, dict[str, list[str]]] = {"country": {}, "area": {}, "line": {}}
+        for h, i in _land(mapdata):
+            for key in table:
+                table[key].setdefault(getattr(i, key), []).append(h)
+        found = (mapdata, table)
+        _INDEX[id(mapdata)] = found
+    return found[1][attr]
+
+
+def _land(mapdata: MapData) -> list[tuple[str, HexInfo]]:
+    return [(h, i) for h, i in mapdata.hexes.items() if i.is_land]
 
 
 def _front(text: str, mapdata: MapData, where: str) -> tuple[set[str], set[str]]:

@@ -31,11 +31,15 @@ PASSABLE = ("open", "ferry")
 
 @dataclass(frozen=True)
 class Terrain:
-    """Per hex, its neighbours with the code of the hexside between (see the module's doc);
-    ``fortress``: (from, into) pairs that cross a fortress hexside into the fortified hex."""
+    """Per hex, the neighbours a land unit might reach with the code of the hexside between
+    (see the module's doc; closed hexsides are left out); ``fortress``: (from, into) pairs that
+    cross a fortress hexside into the fortified hex."""
 
     sides: Mapping[str, tuple[tuple[str, str], ...]]
     fortress: frozenset[tuple[str, str]]
+    land: frozenset[str]  # hexes a land unit may stand in (24.1: no water, all-lake, Switzerland)
+    passable: Mapping[str, tuple[str, ...]]  # neighbours across open and ferry hexsides
+    lakes: Mapping[str, tuple[str, ...]]  # neighbours across lake hexsides (frozen: crossable, not by rail)
 
 
 _TERRAIN: dict[int, tuple[MapData, RulesData, Terrain]] = {}
@@ -52,33 +56,40 @@ def terrain(mapdata: MapData, data: RulesData) -> Terrain:
 
 
 def _build(mapdata: MapData, data: RulesData) -> Terrain:
-    g = mapdata.grid
+    """From the listed hexsides only: a hexside the map data does not list is all water, which
+    no land unit, ZOC, supply line or rail move crosses (so it needs no entry)."""
     ids = {info.hex: hid for hid, info in mapdata.hexes.items()}
-    listed = {(s.side.a, s.side.b): s for s in mapdata.sides.values()}
-    out: dict[str, tuple[tuple[str, str], ...]] = {}
+    rows: dict[str, list[tuple[str, str]]] = {hid: [] for hid in mapdata.hexes}
     fortress: set[tuple[str, str]] = set()
-    for hid, info in mapdata.hexes.items():
-        row = []
-        for n in g.neighbours(info.hex):
-            nid = ids.get(n)
-            if nid is None:
-                continue
-            other = mapdata.hexes[nid]
-            side = listed.get((info.hex, n) if info.hex < n else (n, info.hex))
-            features = side.features if side is not None else frozenset()
-            if info.is_water or other.is_water or features & data.closed_sides:
-                code = "closed"
-            elif features & data.lake_sides:
-                code = "lake"
-            elif side is None or side.water:
-                code = "ferry" if features & data.open_sides else "closed"
-            else:
-                code = "open"
-            if features & data.fortress_sides and other.country == data.fortified_country:
-                fortress.add((hid, nid))
-            row.append((nid, code))
-        out[hid] = tuple(row)
-    return Terrain(MappingProxyType(out), frozenset(fortress))
+    for side in mapdata.sides.values():
+        a, b = ids.get(side.side.a), ids.get(side.side.b)
+        if a is None or b is None:
+            continue  # an edge hexside of a window on the map
+        ia, ib = mapdata.hexes[a], mapdata.hexes[b]
+        features = side.features
+        if ia.is_water or ib.is_water or features & data.closed_sides:
+            code = "closed"
+        elif features & data.lake_sides:
+            code = "lake"
+        elif side.water:
+            code = "ferry" if features & data.open_sides else "closed"
+        else:
+            code = "open"
+        if code == "closed":
+            continue
+        rows[a].append((b, code))
+        rows[b].append((a, code))
+        if features & data.fortress_sides:
+            if ib.country == data.fortified_country:
+                fortress.add((a, b))
+            if ia.country == data.fortified_country:
+                fortress.add((b, a))
+    land = frozenset(h for h, i in mapdata.hexes.items() if i.is_land and i.country not in data.no_entry_countries
+                     and not i.features & data.closed_hexes)
+    passable = {h: tuple(n for n, c in v if c in PASSABLE) for h, v in rows.items()}
+    lakes = {h: tuple(n for n, c in v if c == "lake") for h, v in rows.items()}
+    return Terrain(MappingProxyType({h: tuple(v) for h, v in rows.items()}), frozenset(fortress), land,
+                   MappingProxyType(passable), MappingProxyType(lakes))
 
 
 @dataclass(frozen=True, eq=False)
@@ -170,12 +181,10 @@ class Situation:
 
     def can_stand(self, hex_id: str, unit_type: str) -> bool:
         """A land unit of this type may be in the hex at all (24.1)."""
-        info = self.map.hexes.get(hex_id)
-        if info is None or info.is_water or info.country in self.data.no_entry_countries:
+        if hex_id not in self.terrain.land:
             return False
-        if info.features & self.data.closed_hexes:
-            return False
-        return info.terrain not in self.data.no_zoc_terrain.get(unit_type, frozenset())
+        barred = self.data.no_zoc_terrain.get(unit_type)
+        return not barred or self.map.hexes[hex_id].terrain not in barred
 
     def crossable(self, code: str, *, rail: bool = False) -> bool:
         """A hexside a land unit (a rail move: ``rail``) may cross now (24.1, 31.3)."""
@@ -183,5 +192,13 @@ class Situation:
             return True
         return code == "lake" and not rail and self.frozen()
 
+    @cached_property
+    def _frozen(self) -> bool:
+        return self.frozen()
+
     def land_neighbours(self, hex_id: str, *, rail: bool = False) -> tuple[str, ...]:
-        return tuple(n for n, code in self.terrain.sides.get(hex_id, ()) if self.crossable(code, rail=rail))
+        """The hexes a land unit (a rail move) may step to from here (24.1, 1.5, 31.3)."""
+        t = self.terrain
+        if rail or not self._frozen:
+            return t.passable.get(hex_id, ())
+        return t.passable.get(hex_id, ()) + t.lakes.get(hex_id, ())

@@ -65,6 +65,7 @@ class Tracer:
         self._trees: dict[tuple[str, frozenset[str]], dict[str, str | None]] = {}
         self._sources: dict[tuple[str, str], dict[str, str]] = {}
         self._components: dict[str, dict[str, int]] = {}
+        self._per_side: dict[str, tuple[frozenset[str], frozenset[str], frozenset[str], frozenset[str]]] = {}
 
     # -- 32.3: the hexes a line may use ------------------------------------------------------
     def closed(self, hex_id: str, faction: str) -> str | None:
@@ -74,21 +75,37 @@ class Tracer:
             table[hex_id] = self._closed(hex_id, faction, end=False)
         return table[hex_id]
 
+    def _sets(self, faction: str) -> tuple[frozenset[str], frozenset[str], frozenset[str], frozenset[str]]:
+        """Per side, once: hexes held by it or an ally, holding enemy units, in enemy ZOC, and
+        holding its own or an ally's land units."""
+        found = self._per_side.get(faction)
+        if found is None:
+            sit, pack = self.sit, self.sit.pack
+            friends = {f for f in pack.factions if f == faction or not pack.enemies(f, faction)}
+            held = frozenset(h for h, f in sit.control.items() if f in friends)
+            enemy, own = set(), set()
+            for u in sit.pos.units:
+                if u.hex is None:
+                    continue
+                if pack.enemies(u.faction, faction):
+                    enemy.add(u.hex)
+                elif u.kind == "ground" and u.faction in friends:
+                    own.add(u.hex)
+            found = (held, frozenset(enemy), self.zoc.hexes(faction), frozenset(own))
+            self._per_side[faction] = found
+        return found
+
     def _closed(self, h: str, faction: str, *, end: bool) -> str | None:
         sit = self.sit
         if not sit.can_stand(h, "infantry"):
             return "not a land hex a unit may enter"
-        if sit.enemy_units(h, faction):
+        held, enemy, ezoc, own = self._sets(faction)
+        if h in enemy:
             return "enemy unit"
-        if not sit.friendly(h, faction):
-            held = sit.controller(h)
-            return f"held by the {held} side" if held else "neutral"
-        if end or not self.zoc.ezoc(h, faction):
-            return None
-        info = sit.map.hexes[h]
-        if info.terrain == sit.data.forest:
-            return None
-        if any(u.faction == faction or not sit.pack.enemies(u.faction, faction) for u in sit.ground_units(h)):
+        if h not in held:
+            holder = sit.controller(h)
+            return f"held by the {holder} side" if holder else "neutral"
+        if end or h not in ezoc or h in own or sit.map.hexes[h].terrain == sit.data.forest:
             return None
         return "enemy ZOC"
 
