@@ -16,7 +16,8 @@ Game state, each step overriding the one before: the nations' 1939 status (natio
 scenario given with ``scenario``; the module's global properties in the save (Weather_<zone>,
 Policy_<key>, Month, Phase, and Status_<NATION> = "active axis" / "neutral" / "conquered western"
 ..., Ceded_<area key> = "true", Event_<event key> = "true", Control_<faction> = the territory a
-scenario gives it, entries joined by ";"); a nation with units on the map is active
+scenario gives it, Sources_<faction> = the supply sources a special rule gives it, entries
+joined by ";"); a nation with units on the map is active
 for their faction; the
 command line last.
 """
@@ -292,6 +293,7 @@ def game_state(game: Game, properties: Mapping[str, str], units: Iterable[Unit],
     waived: set[str] = set()
     weather: dict[str, str] = {}
     control: dict[str, tuple[str, ...]] = {}
+    sources: dict[str, tuple[str, ...]] = {}
     if scenario:
         scenarios = game.scenarios()
         if scenario not in scenarios:
@@ -305,6 +307,7 @@ def game_state(game: Game, properties: Mapping[str, str], units: Iterable[Unit],
         waived = set(sc.waived)
         weather = {z: w.capitalize() for z, w in sc.weather.items()}
         control = dict(sc.control)
+        sources = dict(sc.sources)
     for name, value in properties.items():
         if name == pp.WAIVED:
             waived |= {w.strip() for w in value.split(";") if w.strip()}
@@ -321,6 +324,8 @@ def game_state(game: Game, properties: Mapping[str, str], units: Iterable[Unit],
             (events.add if value.strip().lower() == "true" else events.discard)(key)
         elif name.startswith(pp.CONTROL_PREFIX):
             control[name[len(pp.CONTROL_PREFIX):]] = tuple(w.strip() for w in value.split(";") if w.strip())
+        elif name.startswith(pp.SOURCES_PREFIX):
+            sources[name[len(pp.SOURCES_PREFIX):]] = tuple(w.strip() for w in value.split(";") if w.strip())
         elif name.startswith(STATUS_PREFIX):
             nations[name[len(STATUS_PREFIX):]] = parse_status(value, f"{source} global property {name}",
                                                               tuple(content.factions))
@@ -340,7 +345,8 @@ def game_state(game: Game, properties: Mapping[str, str], units: Iterable[Unit],
         weather=MappingProxyType(dict(sorted(weather.items()))),
         policies=frozenset(policies), nations=MappingProxyType(dict(sorted(nations.items()))),
         ceded=frozenset(ceded), events_done=frozenset(events), waived=frozenset(waived),
-        control=MappingProxyType({k: v for k, v in sorted(control.items()) if v}))
+        control=MappingProxyType({k: v for k, v in sorted(control.items()) if v}),
+        sources=MappingProxyType({k: v for k, v in sorted(sources.items()) if v}))
 
 
 def parse_status(text: str, where: str, factions: tuple[str, ...]) -> NationState:

@@ -59,3 +59,4 @@ EVENT_PREFIX = "Event_"      # Event_<events.csv key>: "true" once a one-time co
 WAIVED = "Waived"            # the rules a scenario waives, joined by ";" (e.g. a Home Defense front)
 CONTROL_PREFIX = "Control_"  # Control_<faction or neutral>: the territory a scenario gives it at the start
                              # beyond the nations' status, entries joined by ";" (hex ids, country:GER ...)
+SOURCES_PREFIX = "Sources_"  # Sources_<faction>: supply sources a scenario's special rule gives it, joined by ";"

@@ -300,6 +300,7 @@ def build_module(
         events=[k for k, e in content.events.items() if e.once],
         control=sorted({h for s in scenarios.values() for h in s.control},
                        key=lambda h: (list(factions) + ["neutral"]).index(h)),
+        sources=sorted({f for s in scenarios.values() for f in s.sources}, key=list(factions).index),
         labels={**{"event:" + k: e.name for k, e in content.events.items()},
                 **{k: p.name for k, p in content.policies.items()},
                 **{k: n.name for k, n in content.nations.items()},

@@ -102,6 +102,7 @@ class ModuleSpec:
     labels: Mapping[str, str] = field(default_factory=dict)  # policy / nation / area key -> its name
     events: Sequence[str] = ()  # one-time events a game records as having happened (Event_<key>)
     control: Sequence[str] = ()  # factions (and "neutral") a scenario gives territory (Control_<key>)
+    sources: Sequence[str] = ()  # factions a scenario's special rule gives supply sources (Sources_<key>)
     game_state: GameStateSpec = field(default_factory=GameStateSpec)  # the rules its properties cite
 
 
@@ -424,6 +425,10 @@ def _global_properties(spec: ModuleSpec) -> list[etree._Element]:
             "description": f"Territory the {holder.capitalize()} side holds at the start beyond the nations' status"
                            f"{cite(rules.control_rule)}",
             "initialValue": "", "isNumeric": False, "name": pp.CONTROL_PREFIX + holder}))
+    for side in spec.sources:
+        out.append(component(PROPS + "GlobalProperty", {
+            "description": f"Supply sources a special rule gives the {side.capitalize()} side",
+            "initialValue": "", "isNumeric": False, "name": pp.SOURCES_PREFIX + side}))
     return out
 
 

@@ -92,6 +92,8 @@ class GameState:
     control: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: MappingProxyType({}))
     # faction (or "neutral") -> the territory a scenario gives it at the start beyond what the
     # nations' status says: hex ids and territory words, read by the game's pack (its hex control)
+    sources: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: MappingProxyType({}))
+    # faction -> supply sources a scenario's special rule gives it (hexes, cities, words of the pack)
 
     def status(self, nation: str) -> str:
         found = self.nations.get(nation)

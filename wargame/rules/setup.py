@@ -64,6 +64,7 @@ def setup_position(game: str, scenario: Scenario, content: Content,
         events_done=frozenset(scenario.events_done),
         waived=frozenset(scenario.waived),
         control=scenario.control,
+        sources=scenario.sources,
     )
     boards = (scenario.board,) if scenario.board else ()
     return Position(game, tuple(units), tuple(markers), state, boards), lines

@@ -15,7 +15,8 @@ How it is computed:
    enemy beside a source threatens it through isolation).
 2. Per nation, one breadth-first search from its permanent sources (32.1, 32.2, 41.3, 43.2):
    home city resource hexes its partnership holds, the colonial cities, Riga once the Baltic
-   States are taken; US units also the British ones. A major's home source that reaches no
+   States are taken; US units also the British ones; and the sources a scenario's special rule
+   gives its side (the save's Sources_<faction>: Scn 3's Antwerp and French ports). A major's home source that reaches no
    other source of its country is isolated and serves nobody (32.8), unless all of them are.
    Units in a source box (Canada, Capetown, India; the U.S. box once the US is at war) are
    supplied there.
@@ -33,6 +34,7 @@ from collections import deque
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from wargame.errors import DataError
 from wargame.rules import Finding
 from wargame.rules.eto.ground import Situation
 from wargame.rules.eto.stacking import air_bases, city_resource
@@ -151,6 +153,7 @@ class Tracer:
             found: dict[str, str] = {}
             for n in (nation, *self.sit.data.partner_sources.get(nation, ())):
                 found.update(self._own_sources(faction, n))
+            found.update(self._special_sources(faction))
             self._sources[key] = found
         return self._sources[key]
 
@@ -175,6 +178,32 @@ class Tracer:
         if home is not None:
             found = self._not_isolated(faction, nation, found)
         return found
+
+    def _special_sources(self, faction: str) -> dict[str, str]:
+        """Sources a scenario's special rule gives every unit of a side (the save's
+        ``Sources_<faction>``): a hex id, a city's name, or ``ports:<country or area>``, its
+        port hexes that hold a city or a resource (Scn 3: Antwerp and the French ports)."""
+        sit = self.sit
+        out: dict[str, str] = {}
+        for entry in sit.pos.state.sources.get(faction, ()):
+            word, sep, rest = entry.partition(":")
+            if sep and word == "ports":
+                for h, info in sit.map.hexes.items():
+                    if rest in (info.country, info.area) and any(info.has(p) for p in sit.data.ports) and \
+                            (info.has("resource") or sit.map.cities_in(h)):
+                        names = sit.map.cities_in(h)
+                        out[h] = names[0].name if names else h
+                continue
+            try:
+                h = sit.map.grid.hex_id(sit.map.grid.parse(entry))
+                out[h] = entry
+            except DataError:
+                try:
+                    out[sit.map.city(entry).hex] = entry
+                except DataError:
+                    raise DataError(f'"{entry}" is no hex, city or ports:<country> of the map',
+                                    f"the supply sources of the {faction} side") from None
+        return {h: n for h, n in out.items() if sit.controller(h) == faction}
 
     def _not_isolated(self, faction: str, nation: str, found: dict[str, str]) -> dict[str, str]:
         """32.8: a major's home source must reach another of its country's; if none does, all
@@ -318,7 +347,7 @@ def supply_report(sit: Situation, zoc: Zoc) -> SupplyReport:
             lines[uid] = SupplyLine(uid, "none", blocked=old.blocked,
                                     note=f"the sources of limited capacity it reaches ({', '.join(names)}) "
                                          "already supply as many units as they may (32.4)")
-    return SupplyReport(dict(sorted(lines.items())), tuple(_findings(sit, lines)), marks=True)
+    return SupplyReport(dict(sorted(lines.items())), tuple(_findings(sit, lines, tracer)), marks=True)
 
 
 def _in_box(sit: Situation, tracer: Tracer, unit: Unit, wants: dict[str, list[_Option]]) -> SupplyLine:
@@ -388,10 +417,10 @@ def _blocked(tracer: Tracer, unit: Unit, limit: int = 6) -> tuple[tuple[str, str
     return tuple(out)
 
 
-def could_ship(sit: Situation, zoc: Zoc, unit: Unit) -> str:
+def could_ship(sit: Situation, zoc: Zoc, unit: Unit, tracer: Tracer | None = None) -> str:
     """A friendly port or airbase the unit's lines reach, where a supply or air supply marker
     could be landed (32.4-32.6): a setup may rely on it (the scenario book's set-up rules)."""
-    tracer = Tracer(sit, zoc)
+    tracer = tracer or Tracer(sit, zoc)
     if unit.hex is None:
         return ""
     reach = tracer.tree(unit.faction, frozenset({unit.hex}))
@@ -406,7 +435,7 @@ def could_ship(sit: Situation, zoc: Zoc, unit: Unit) -> str:
     return ""
 
 
-def _findings(sit: Situation, lines: Mapping[str, SupplyLine]) -> list[Finding]:
+def _findings(sit: Situation, lines: Mapping[str, SupplyLine], tracer: Tracer) -> list[Finding]:
     out = []
     for uid, line in lines.items():
         unit = sit.pos.unit(uid)
@@ -415,6 +444,9 @@ def _findings(sit: Situation, lines: Mapping[str, SupplyLine]) -> list[Finding]:
             why = line.note
             if line.blocked:
                 why += "; blocked: " + ", ".join(f"{h} {w}" for h, w in line.blocked[:4])
+            ship = could_ship(sit, tracer.zoc, unit, tracer) if unit.hex else ""
+            if ship:
+                why += f"; a supply marker landed at its {ship} would supply it (32.4-32.6)"
             then = ("marked Out of Supply already: the Supply step depletes it, or eliminates it if it "
                     "is depleted or has one step (33.5)" if marked else
                     "the Supply step puts it under an Out of Supply marker (33.3)")
