@@ -210,3 +210,23 @@ def test_a_marker_or_air_unit_moving_is_counted_not_judged(tmp_path):
     made = log(tmp_path, pieces, phase="Naval and Air").move("ftr", "W3533")
     audit = audit_log(made.write(tmp_path / "q.vlog"))
     assert problems(audit) == [] and any("air and naval" in t for t in audit.unjudged)
+
+
+def test_staffwork_audit_on_an_eto_log_flags_what_the_rules_forbid(tmp_path, capsys):
+    """The command on the Polish example gone wrong: Kliest a hex too far; the summary lists
+    what it did not judge."""
+    import argparse
+    import json
+
+    from staffwork.commands import audit as audit_command
+
+    parser = argparse.ArgumentParser(prog="staffwork")
+    audit_command.register(parser.add_subparsers(dest="command"))
+    made = log(tmp_path, poland()).remove("pol-krakow").move("kliest", "W3832").move("kliest", "W3733") \
+        .move("kliest", "W3633").write(tmp_path / "r.vlog")
+    assert audit_command.run(parser.parse_args(["audit", str(made)])) == 1
+    out = capsys.readouterr().out
+    assert "step 4" in out and "[25.3]" in out and "not judged" in out
+    assert audit_command.run(parser.parse_args(["audit", str(made), "--json"])) == 1
+    data = json.loads(capsys.readouterr().out)
+    assert [(f["step"], f["rule"]) for f in data["findings"]] == [(4, "25.3")]
