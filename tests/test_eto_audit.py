@@ -230,3 +230,15 @@ def test_staffwork_audit_on_an_eto_log_flags_what_the_rules_forbid(tmp_path, cap
     assert audit_command.run(parser.parse_args(["audit", str(made), "--json"])) == 1
     data = json.loads(capsys.readouterr().out)
     assert [(f["step"], f["rule"]) for f in data["findings"]] == [(4, "25.3")]
+
+
+def test_hexes_a_land_unit_passed_through_are_its_sides_for_a_later_rail_move(tmp_path):  # 24.4, 31.3
+    """German infantry walks into Poland in the Offensive phase; in the Movement phase another
+    German unit goes by rail along the hexes it took, but not beyond them into Polish-held ones."""
+    pieces = {"walker": u("GER walker", "GER", "infantry", "W3430"), "rail": u("GER rail", "GER", "infantry", "W3427"),
+              "pol": u("POL", "POL", "infantry", "W3629")}
+    along = log(tmp_path, pieces).move("walker", "W3432").set_phase("Movement").move("rail", "W3432")
+    audit = audit_log(along.write(tmp_path / "s1.vlog"))
+    assert problems(audit) == [] and any("rail capacity" in t for t in audit.unjudged)
+    beyond = log(tmp_path, pieces).move("walker", "W3432").set_phase("Movement").move("rail", "W3434")
+    assert [r for _s, r in problems(audit_log(beyond.write(tmp_path / "s2.vlog")))] == ["31.3"]

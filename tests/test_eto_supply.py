@@ -253,3 +253,16 @@ def test_ships_partisans_hqs_and_generals_trace_no_line(tmp_path, m):  # 33.8, 4
                    unit("USSR", "partisan", "E2430"))
     assert all(line.via == "exempt" for line in result.supply.lines.values())
     assert not result.problems
+
+
+def test_check_apply_refuses_in_one_line_for_marker_counters(tmp_path, capsys):
+    """ETO marks supply with Out of Supply marker counters (33.3), not a layer of the unit
+    pieces: `check --apply` says so and writes nothing; the findings say what the step does."""
+    from staffwork.cli import main
+    from test_check_support import write_position
+
+    save = write_position(tmp_path / "g.vsav", [unit("ITA", "infantry", "W0625")], AT_WAR_1939, game="eto")
+    assert main(["check", str(save), "--apply", str(tmp_path / "out.vsav"), "--faction", "axis"]) == 2
+    err = capsys.readouterr().err
+    assert "marker counters" in err and len(err.strip().splitlines()) == 1
+    assert not (tmp_path / "out.vsav").exists()

@@ -19,6 +19,8 @@ Hooks (override what differs):
                                  supply is traced when needed and never marked)
     supply_marking(unit, line)   the state a unit's counter shows after its faction's supply
                                  check, as a SupplyMark (only asked where marks_supply)
+    supply_layer                 True where that state is a layer of the unit pieces, which
+                                 `check --apply` sets (False: marker counters it does not place)
     control(sit)                 hex -> controlling faction, for a game with hex control (the
                                  base: none); the check carries it to reports and pictures
     setup_supply_findings(sit, zoc)  the supply findings a scenario setup must answer for (the
@@ -63,6 +65,8 @@ class RulesPack:
     """The rules of one game. Subclasses live in ``wargame/rules/<pack>/`` as class ``Pack``."""
 
     marks_supply = False  # True: supply states are marked on the counters (and can be applied)
+    supply_layer = True  # the marking is a layer of the unit pieces that `check --apply` sets
+    # (False: marker counters the players place, which --apply does not write: ETO's Out of Supply)
     judged = ("stacking", "placement", "supply", "zoc")  # what check() looks at
 
     def __init__(self, game: Game):

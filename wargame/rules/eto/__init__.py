@@ -26,15 +26,17 @@ What it judges, and what each rule rests on:
   check says what the Supply step does to it (33.3-33.5; ``supply_marking``).
 * **Moves in a log** (24, 25.2-25.4, 1.2-1.5, 30, 31, 33.1, 42.5, 45.4; audit).
 
-Not judged, and why: fronts (24.5: a player's claim, made in his own phase; a save shows its
-result with control markers); passage through a hex in a single save (only occupation is seen;
-an audit of a log follows passage); units aboard transport (a save does not show who is
-embarked, so their ZOC stays); sea and air supply runs themselves (32.5, 32.6: markers are
-judged where they lie); naval supply and upkeep (7.6, 33.8); the neutral border in the
-Movement phase and invasions (39.x); Vichy's free passage (40.4); the minor-country garrison
-(41.2); HQ intervals and areas (23.4, 23.5); combat, retreats, breakthrough and exploitation
-limits beyond the plain movement rules (26-29); weather rolls (the zones' weather is read from
-the save).
+Not judged, and why (scenarios/eto/README.md has the whole note): fronts (24.5: a player's
+claim in his own phase; a save shows its result with control markers); passage through a hex in
+a single save (only occupation is seen; an audit of a log follows its moves); units aboard
+transport (a save does not show who is embarked, so their ZOC stays); sea and air supply runs
+(32.5, 32.6: markers are judged where they lie); naval supply and upkeep (7.6, 33.8); invasions
+and minor activation (39.x, 35.x); Vichy's free passage (40.4); the minor-country garrison
+(41.2); HQ intervals, areas and activation radii (23.4, 23.5, 22.x); combat, retreats, advances,
+breakthrough and exploitation allowances (26-29); rail capacity (31.0, 31.4-31.6); weather rolls
+(the zones' weather is read from the save). `check --apply` places no Out of Supply markers
+(marker counters, not a layer of the unit pieces: ``supply_layer``); the findings say what the
+Supply step does to each unit.
 
     Pack(game)      the pack the registry hands out (wargame.games)
 """
@@ -70,6 +72,7 @@ class Pack(RulesPack):
 
     judged = ("stacking", "placement", "supply", "zoc", "control")
     marks_supply = True  # Out of Supply markers on the counters (33.3)
+    supply_layer = False  # they are marker counters, which `check --apply` does not place
 
     def __init__(self, game: Any):
         super().__init__(game)

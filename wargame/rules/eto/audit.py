@@ -4,6 +4,8 @@
 In the Offensive and Movement phases, every land unit that moves from hex to hex is judged by
 the movement search (wargame.rules.eto.movement): one MP a hex, weather halving, unsupplied
 caps, enemy ZOC (25.2-25.4, 42.5), terrain (24.1), neutral borders in the Movement phase (30.2).
+The hexes land units pass through become their side's for the rest of the log (24.4), which a
+rail move's friendly route needs (31.3).
 A unit's moves in one phase add up (it moves once, 24.0, 30.0); a unit that moved in the
 Offensive phase may not move in that month's Movement phase (30.0). A Movement-phase move that
 no land path explains is judged as a rail move (31.2, 31.3).
@@ -75,6 +77,7 @@ class MoveJudge:
     offensive_movers: set[str] = field(default_factory=set)  # moved in this month's Offensive phase
     vacated: dict[str, set[str]] = field(default_factory=dict)  # hex -> factions that left it this phase
     attacker: str = ""  # the side that moved last in an offensive
+    passed: dict[str, str] = field(default_factory=dict)  # hex -> the side whose land unit last went through (24.4)
     skipped: Counter[str] = field(default_factory=Counter)
     activations: list[Activation] = field(default_factory=list)
     _lines: dict[int, dict[str, SupplyLine]] = field(default_factory=dict)
@@ -165,12 +168,14 @@ class MoveJudge:
         self._judge(sit0, zoc0, sit1, u, v, move)
 
     def _judge(self, sit0: Situation, zoc0: Zoc, sit1: Situation, u: Unit, v: Unit, move: _Move) -> None:
+        sit0 = self._with_passage(sit0)
         ma = move.ma
         if not move.supplied and sit0.slow(u.hex or ""):
             ma = allowance(sit0, u, self.phase, False, slow=True)  # 33.1: 1 in mud or winter
         result = ground_move(sit0, zoc0, u, move.leg, v.hex or "", self.phase, ma, after=sit1)
         if result.legal and result.leg is not None:
             move.leg = result.leg
+            self._pass(sit0, u, (u.hex or "", *result.path))
             return
         first = not move.leg.path
         if self.phase == self.pack.data.movement_phase and first and u.type in self.pack.data.rail_types:
@@ -231,6 +236,30 @@ class MoveJudge:
 
     def _other_moved_since(self, move: _Move) -> bool:
         return any(m.last_step > move.last_step for m in self.moves.values() if m.unit_id != move.unit_id)
+
+    def _pass(self, sit: Situation, u: Unit, path: tuple[str, ...]) -> None:
+        """24.4: a land unit other than an HQ (or general) takes each enemy or neutral hex it
+        moves through; an ally's hexes stay the ally's (42.5)."""
+        if u.type not in self.pack.data.occupiers:
+            return
+        for h in path:
+            held = self.passed.get(h) or sit.controller(h)
+            if not held or held == u.faction or self.pack.enemies(held, u.faction):
+                self.passed[h] = u.faction
+
+    def _with_passage(self, sit: Situation) -> Situation:
+        """The position's control with the hexes land units have passed through in this log."""
+        if not self.passed:
+            return sit
+        from dataclasses import replace
+        from types import MappingProxyType
+
+        control = dict(sit.control)
+        for h, side in self.passed.items():
+            here = {w.faction for w in sit.ground_units(h)}
+            if not here or here == {side}:
+                control[h] = side
+        return replace(sit, control=MappingProxyType(control))
 
     def _note_vacated(self, sit0: Situation, sit1: Situation) -> None:
         """Hexes whose land units were eliminated this step: an enemy may advance into them."""
