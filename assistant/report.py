@@ -22,6 +22,7 @@ JSON schema "staffwork.check/1" (stable: fields are only ever added):
                           "blocked": [{"hex": str, "why": str}]}}],
      "ezoc": {faction: {"count": int, "hexes": [hex]}},
      "control": {faction: int},                  hexes each side controls (games with hex control)
+     "control_hexes": {faction: [hex]},          which hexes
      "summary": {"units": int, "supply": {"full": n, "low": n, "none": n}, "problems": int,
                  "notes": int, "by_check": {check: n}},
      "skipped_pieces": [id],
@@ -81,6 +82,8 @@ def report_dict(board: Board, check: Check) -> dict[str, Any]:
         "units": units,
         "ezoc": ezoc,
         "control": dict(sorted(Counter(check.control.values()).items(), key=lambda kv: _faction_key(kv[0], order))),
+        "control_hexes": {f: sorted(h for h, who in check.control.items() if who == f)
+                          for f in sorted(set(check.control.values()), key=lambda f: _faction_key(f, order))},
         "summary": {"units": len(pos.units),
                     "supply": {s: supply_counts.get(s, 0) for s in ("full", "low", "none")},
                     "problems": sum(1 for f in check.findings if f.severity == "problem"),

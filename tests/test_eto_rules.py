@@ -265,6 +265,7 @@ def test_the_report_counts_control_and_the_picture_tints_it(tmp_path, m):
     result = find_game("eto").pack().check(board.position)
     doc = report_dict(board, result)
     assert doc["control"]["axis"] >= 100 and doc["control"]["western"] > 100
+    assert m.city("Paris").hex in doc["control_hexes"]["axis"] and len(doc["control_hexes"]["axis"]) == doc["control"]["axis"]
     assert "hexes controlled" in report_text(doc)
     plain = render_picture(board, result, tmp_path / "plain.png")
     assert plain.is_file()
