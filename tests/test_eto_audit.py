@@ -242,3 +242,27 @@ def test_hexes_a_land_unit_passed_through_are_its_sides_for_a_later_rail_move(tm
     assert problems(audit) == [] and any("rail capacity" in t for t in audit.unjudged)
     beyond = log(tmp_path, pieces).move("walker", "W3432").set_phase("Movement").move("rail", "W3434")
     assert [r for _s, r in problems(audit_log(beyond.write(tmp_path / "s2.vlog")))] == ["31.3"]
+
+
+def test_eop_new_german_units_go_one_row_behind_the_french_zoc(tmp_path):  # 37.6, 23.1, EoP
+    """EoP, Construction: the three new infantry go to W2923, W3223 and W3322, because French
+    units in the Maginot Line put the border hexes in their ZOC, where arriving units may not go."""
+    maginot = {f"fra{i}": u(f"FRA {h}", "FRA", "infantry", h) for i, h in enumerate(("W2921", "W3021", "W3121", "W3122"))}
+    made = log(tmp_path, maginot, phase="Seasonal: Construction")
+    for i, h in enumerate(("W2923", "W3223", "W3322")):
+        made.add(f"new{i}", unit_piece(f"GER new {i}", "GER", "axis", "infantry"), h)
+    assert problems(audit_log(made.write(tmp_path / "t1.vlog"))) == []
+    border = log(tmp_path, maginot, phase="Seasonal: Construction").add("new", unit_piece("GER new", "GER", "axis", "infantry"), "W3222") \
+        .add("hq", unit_piece("GER HQ", "GER", "axis", "hq"), "W3022")
+    assert problems(audit_log(border.write(tmp_path / "t2.vlog"))) == [(1, "37.6"), (2, "23.1")]
+
+
+def test_eop_hq_south_moves_in_step_1b_and_again_in_step_3c(tmp_path):  # 23.2, EoP
+    """EoP: HQ South goes to W3230 in step 1-B and, after the breakthroughs took Krakow, on to
+    Krakow in step 3-C: two moves of up to three hexes; a third is one too many."""
+    hq = {"hq-south": u("HQ South", "GER", "hq", "W3129")}
+    made = (log(tmp_path, poland(**hq)).move("hq-south", "W3230").remove("pol-krakow")
+            .move("inf-3134", "W3234").move("hq-south", "W3232"))
+    assert problems(audit_log(made.write(tmp_path / "u1.vlog"))) == []
+    again = made.move("inf-3131", "W3331").move("hq-south", "W3333")
+    assert problems(audit_log(again.write(tmp_path / "u2.vlog"))) == [(6, "23.2")]

@@ -16,7 +16,9 @@ What it does not judge, and says so in the audit's summary (``unjudged``):
   them nor the general's ratings), and retreats (27.3: a unit of the side not attacking that
   leaves a hex next to the enemy);
 * moves outside the Offensive and Movement phases (debarkation, evacuation), air and naval
-  moves, units put on or taken off the map, generals moving with their units in offensives;
+  moves, units taken off the map and units put on it (save that in the Construction phase none
+  goes into enemy ZOC, 37.6, an HQ only onto a friendly unit, 23.1), generals moving with their
+  units in offensives;
 * rail capacity and the country whose points a rail move spends (31.0, 31.4-31.6);
 * whether a unit was activated for the offensive it moves in (22.0): activation markers and HQ
   radii are not read.
@@ -42,7 +44,7 @@ NOT_JUDGED = {
               "(27.3, 27.4, 28.3, 29.2): the log does not show the attacks, dice or generals' ratings",
     "other_phase": "land units moved outside the Offensive and Movement phases (sea transport, debarkation)",
     "air_naval": "air and naval moves (ranges, basing changes, interception)",
-    "placed": "units put on the map or taken off it (construction, eliminations)",
+    "placed": "units put on the map or taken off it (eliminations; where new units go, beyond enemy ZOC)",
     "general": "generals moving with their land units during offensives (24.3)",
     "rail_capacity": "rail capacity and whose rail points a move spends (31.0, 31.4-31.6)",
     "off_map": "moves into or out of Map Boxes (the Iraq box's transit, 24.1)",
@@ -110,7 +112,9 @@ class MoveJudge:
             self.offensive_movers.clear()
         before = {u.id: u for u in sit0.pos.units}
         after = {u.id: u for u in sit1.pos.units}
-        self.skipped["placed"] += len(set(before) ^ set(after))
+        self.skipped["placed"] += len(set(before) - set(after))
+        for uid in sorted(set(after) - set(before)):
+            self._placed(sit0, zoc0, after[uid])
         moved = [(before[i], after[i]) for i in sorted(set(before) & set(after))
                  if before[i].where != after[i].where]
         operations = self.phase in (self.pack.data.offensive_phase, self.pack.data.movement_phase)
@@ -163,6 +167,7 @@ class MoveJudge:
             move.legs += 1
             move.leg = Leg(move.leg.start, 0, False, "free", move.leg.path)
             if move.legs > 2:
+                move.legal = False
                 self._add("23.2", u, (u.hex, v.hex), "an HQ moves at most twice in an offensive (steps 1-B, 3-C)", ())
         move.last_step = self.step
         self._judge(sit0, zoc0, sit1, u, v, move)
@@ -194,6 +199,22 @@ class MoveJudge:
         move.legal = False
         move.leg = Leg(move.leg.start, move.leg.used + 1, move.leg.slowed, "stop", move.leg.path + (v.hex or "",))
 
+    def _placed(self, sit0: Situation, zoc0: Zoc, u: Unit) -> None:
+        """A unit put on the map: in the Construction phase no new land unit goes into enemy
+        ZOC (37.6, 34.1), an HQ only onto a friendly unit there (23.1); other placements (and
+        the rest of 37.6: a supplied home hex) are not judged."""
+        if u.kind != "ground" or u.hex is None or self.pack.data.construction_phase.lower() not in self.phase.lower():
+            self.skipped["placed"] += 1
+            return
+        self.skipped["placed"] += 1
+        if not zoc0.ezoc(u.hex, u.faction):
+            return
+        if u.type == "hq":
+            if not any(w.faction == u.faction and w.id != u.id for w in sit0.ground_units(u.hex)):
+                self._add("23.1", u, (u.hex,), "a new HQ goes into enemy ZOC only onto a friendly unit", ())
+        elif u.type != "general":
+            self._add("37.6", u, (u.hex,), "a new or arriving unit may not be placed in enemy ZOC", ())
+
     # -- helpers --------------------------------------------------------------------------------
     def _add(self, rule: str, unit: Unit, hexes: tuple[str, ...], reason: str, path: tuple[str, ...]) -> None:
         self.record(rule, "movement", unit, hexes, reason, path, step=self.step)
@@ -223,6 +244,8 @@ class MoveJudge:
         """A move into a hex whose enemy land units were eliminated or retreated this phase
         (27.4); the unit's later moves this phase are not judged either (secondary advance,
         breakthrough, exploitation)."""
+        if u.type not in self.pack.data.occupiers:
+            return False  # HQs and generals do not advance after combat (27.4)
         fs = self.vacated.get(v.hex or "", set())
         return any(self.pack.enemies(f, u.faction) for f in fs)
 

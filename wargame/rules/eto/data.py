@@ -78,6 +78,7 @@ class RulesData:
     # movement [24.0, 30.0, 31.0, 33.1]
     offensive_phase: str
     movement_phase: str
+    construction_phase: str
     default_ma: Mapping[str, int]
     hq_ma: Mapping[str, int]
     general_ma: int
@@ -129,6 +130,7 @@ def rules_data(table: Mapping[str, Any], source: str) -> RulesData:
             fort_capacity=u["fort_capacity"], iraq_box=u["iraq_box"], iraq_edge=u["iraq_edge"],
             iraq_nation=u["iraq_nation"], oos_marker=u["oos_marker"],
             offensive_phase=m["offensive_phase"], movement_phase=m["movement_phase"],
+            construction_phase=m["construction_phase"],
             default_ma=_frozen_map(m["default_ma"]), hq_ma=_frozen_map(m["hq_ma"]), general_ma=m["general_ma"],
             oos_ma=_frozen_map(m["oos_ma"]), oos_ma_slow=_frozen_map(m["oos_ma_slow"]),
             rail_types=_words(m["rail_types"]))
