@@ -15,7 +15,9 @@ Piece properties and layers are those of ``wargame.pieceprops``. A unit lies und
 Game state, each step overriding the one before: the nations' 1939 status (nations.csv) or the
 scenario given with ``scenario``; the module's global properties in the save (Weather_<zone>,
 Policy_<key>, Month, Phase, and Status_<NATION> = "active axis" / "neutral" / "conquered western"
-..., Ceded_<area key> = "true", Event_<event key> = "true"); a nation with units on the map is active
+..., Ceded_<area key> = "true", Event_<event key> = "true", Control_<faction> = the territory a
+scenario gives it, Sources_<faction> = the supply sources a special rule gives it, entries
+joined by ";"); a nation with units on the map is active
 for their faction; the
 command line last.
 """
@@ -164,10 +166,13 @@ def position_from_pieces(game: Game | str, pieces: Iterable[PlacedPiece], proper
         if piece.map is not None and piece.map != geometry.map_name:
             off_map.append((v.props.get(pp.MARKER_KEY, ""), piece.map, piece.x, piece.y))
     fort_level = {}
+    stacked_markers: dict[str, list[tuple[int, str]]] = {}  # stack -> (level, marker key)
     for pid, v, hex_id, box, stack, level in placed:
         props = v.props
         if props.get(pp.MARKER_NAME) == "Fort" and stack is not None:
             fort_level[stack] = max(fort_level.get(stack, -1), level)
+        if props.get(pp.MARKER_KEY) and props.get(pp.KIND) is None and stack is not None:
+            stacked_markers.setdefault(stack, []).append((level, props[pp.MARKER_KEY]))
     for pid, v, hex_id, box, stack, level in placed:
         props = v.props
         layers = v.layers
@@ -184,7 +189,8 @@ def position_from_pieces(game: Game | str, pieces: Iterable[PlacedPiece], proper
                 supply=SUPPLY_BY_LEVEL.get(supply.level, "none") if supply and supply.active else "full",
                 sorties=pp.sorties_of(sorties.active, sorties.level) if sorties else 0,
                 hex=hex_id, box=box, level=level,
-                in_fort=stack is not None and stack in fort_level and level < fort_level[stack]))
+                in_fort=stack is not None and stack in fort_level and level < fort_level[stack],
+                markers_above=frozenset(k for at, k in stacked_markers.get(stack or "", ()) if at > level)))
         elif props.get(pp.MARKER_KEY):
             flip = layers.get(pp.LAYER_SIDE)
             markers.append(MarkerPiece(
@@ -288,6 +294,8 @@ def game_state(game: Game, properties: Mapping[str, str], units: Iterable[Unit],
     events: set[str] = set()
     waived: set[str] = set()
     weather: dict[str, str] = {}
+    control: dict[str, tuple[str, ...]] = {}
+    sources: dict[str, tuple[str, ...]] = {}
     if scenario:
         scenarios = game.scenarios()
         if scenario not in scenarios:
@@ -300,6 +308,8 @@ def game_state(game: Game, properties: Mapping[str, str], units: Iterable[Unit],
         events = set(sc.events_done)
         waived = set(sc.waived)
         weather = {z: w.capitalize() for z, w in sc.weather.items()}
+        control = dict(sc.control)
+        sources = dict(sc.sources)
     for name, value in properties.items():
         if name == pp.WAIVED:
             waived |= {w.strip() for w in value.split(";") if w.strip()}
@@ -314,6 +324,10 @@ def game_state(game: Game, properties: Mapping[str, str], units: Iterable[Unit],
         elif name.startswith(pp.EVENT_PREFIX):
             key = name[len(pp.EVENT_PREFIX):]
             (events.add if value.strip().lower() == "true" else events.discard)(key)
+        elif name.startswith(pp.CONTROL_PREFIX):
+            control[name[len(pp.CONTROL_PREFIX):]] = tuple(w.strip() for w in value.split(";") if w.strip())
+        elif name.startswith(pp.SOURCES_PREFIX):
+            sources[name[len(pp.SOURCES_PREFIX):]] = tuple(w.strip() for w in value.split(";") if w.strip())
         elif name.startswith(STATUS_PREFIX):
             nations[name[len(STATUS_PREFIX):]] = parse_status(value, f"{source} global property {name}",
                                                               tuple(content.factions))
@@ -332,7 +346,9 @@ def game_state(game: Game, properties: Mapping[str, str], units: Iterable[Unit],
         phase=overrides.phase or properties.get(pp.PHASE, ""),
         weather=MappingProxyType(dict(sorted(weather.items()))),
         policies=frozenset(policies), nations=MappingProxyType(dict(sorted(nations.items()))),
-        ceded=frozenset(ceded), events_done=frozenset(events), waived=frozenset(waived))
+        ceded=frozenset(ceded), events_done=frozenset(events), waived=frozenset(waived),
+        control=MappingProxyType({k: v for k, v in sorted(control.items()) if v}),
+        sources=MappingProxyType({k: v for k, v in sorted(sources.items()) if v}))
 
 
 def parse_status(text: str, where: str, factions: tuple[str, ...]) -> NationState:

@@ -21,6 +21,8 @@ JSON schema "staffwork.check/1" (stable: fields are only ever added):
                           "convoy": str, "exempt": str, "note": str,
                           "blocked": [{"hex": str, "why": str}]}}],
      "ezoc": {faction: {"count": int, "hexes": [hex]}},
+     "control": {faction: int},                  hexes each side controls (games with hex control)
+     "control_hexes": {faction: [hex]},          which hexes
      "summary": {"units": int, "supply": {"full": n, "low": n, "none": n}, "problems": int,
                  "notes": int, "by_check": {check: n}},
      "skipped_pieces": [id],
@@ -79,6 +81,9 @@ def report_dict(board: Board, check: Check) -> dict[str, Any]:
         "findings": findings,
         "units": units,
         "ezoc": ezoc,
+        "control": dict(sorted(Counter(check.control.values()).items(), key=lambda kv: _faction_key(kv[0], order))),
+        "control_hexes": {f: sorted(h for h, who in check.control.items() if who == f)
+                          for f in sorted(set(check.control.values()), key=lambda f: _faction_key(f, order))},
         "summary": {"units": len(pos.units),
                     "supply": {s: supply_counts.get(s, 0) for s in ("full", "low", "none")},
                     "problems": sum(1 for f in check.findings if f.severity == "problem"),
@@ -120,6 +125,8 @@ def report_text(doc: dict[str, Any]) -> str:
                f"(units on the map and in Map Boxes)")
     for faction, z in doc["ezoc"].items():
         out.append(f"  {faction.capitalize()} units have {z['count']} hexes in enemy ZOC")
+    if doc.get("control"):
+        out.append("  hexes controlled: " + ", ".join(f"{f.capitalize()} {n}" for f, n in doc["control"].items()))
     if doc["state"]["policies"]:
         out.append("  policies: " + ", ".join(doc["state"]["policies"]))
     if doc["skipped_pieces"]:
@@ -331,6 +338,8 @@ def render_picture(board: Board, check: Check, path: str | Path, base_image=None
                 nid = grid.hex_id(n)
                 if hid < nid and nid in on_board and mp.side(hid, nid).transport:
                     draw.line([xy(geo.center(h)), xy(geo.center(n))], fill=(120, 95, 70), width=max(1, int(3 * scale)))
+    if check.control:
+        _control_tint(draw, check.control, visible, grid, layout, xy, colours)
     # EZOC shading: one colour per faction whose units are in the enemy ZOC (hatched by offset)
     for faction in sorted({u.faction for u in pos.units}, key=lambda f: _faction_key(f, order)):
         for hid in check.zoc.hexes(faction):
@@ -386,12 +395,24 @@ def render_picture(board: Board, check: Check, path: str | Path, base_image=None
                 draw.ellipse([box[0] - 4, box[1] - 4, box[2] + 4, box[3] + 4], outline=(255, 150, 0),
                              width=max(3, int(6 * scale)))
     draw.rectangle([0, height, img.width, img.height], fill=(255, 255, 255))
-    _legend(draw, pos, font, small, img.width, img.height, colours, order, drawn_map=base_image is None)
+    _legend(draw, pos, font, small, img.width, img.height, colours, order, drawn_map=base_image is None,
+            control=bool(check.control))
     buf = io.BytesIO()
     img.save(buf, format="PNG", compress_level=3)
     out = Path(path)
     atomic_write(out, buf.getvalue())
     return out
+
+
+def _control_tint(draw, control, visible, grid, layout, xy, colours) -> None:  # noqa: ANN001
+    """Hex control: each visible hex a side controls, tinted faintly in its colour and edged in
+    it, under the ZOC shading (a game without hex control has none)."""
+    for h in visible:
+        holder = control.get(grid.hex_id(h))
+        if holder is None:
+            continue
+        r, g, b = colours.get(holder, (120, 0, 120))
+        draw.polygon([xy(c) for c in grid.corners(h, layout)], fill=(r, g, b, 45), outline=(r, g, b, 90))
 
 
 def picture_board(game, pos):  # noqa: ANN001, ANN201
@@ -412,7 +433,8 @@ def _font(image_font, size: int):
         return image_font.load_default()
 
 
-def _legend(draw, pos, font, small, width: int, height: int, colours, order, drawn_map: bool = True) -> None:
+def _legend(draw, pos, font, small, width: int, height: int, colours, order, drawn_map: bool = True,
+            control: bool = False) -> None:
     rows = [((20, 140, 60), "line", "supply line to an Unlimited source"),
             ((230, 140, 0), "line", "supply line to a Limited source (Low)"),
             ((255, 30, 30), "cross", "unit that cannot trace supply"),
@@ -422,6 +444,8 @@ def _legend(draw, pos, font, small, width: int, height: int, colours, order, dra
         rows.append((BARRED, "fill", "neutral or prohibited country"))
     for faction in sorted({u.faction for u in pos.units}, key=lambda f: _faction_key(f, order)):
         rows.append((colours.get(faction, (120, 0, 120)), "fill", f"{faction.capitalize()} unit; tint: its ZOC on enemies"))
+    if control:
+        rows.append(((200, 200, 200), "fill", "faint tint, thin edge: hexes a side controls"))
     line_h = 20
     w, h = 330, line_h * len(rows) + 10
     x0, y0 = 8, height - h - 4

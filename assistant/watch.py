@@ -247,6 +247,8 @@ class Watcher:
         pack = game.pack()
         if not pack.marks_supply:
             return Applying("", (), f"{game.short} does not mark supply on its counters")
+        if not pack.supply_layer:
+            return Applying("", (), f"{game.short} marks supply with marker counters, which are not placed for you")
         target = self.out / f"{save.stem}-supplied.vsav"
         try:
             factions = checking_factions(game, board.position.state.phase, self.factions)

@@ -123,6 +123,7 @@ class GameStateSpec:
     nation_rule: str = ""
     ceded_rule: str = ""
     turn_rule: str = ""
+    control_rule: str = ""  # hex control a scenario gives (Control_<faction>)
 
 
 @dataclass(frozen=True)
@@ -389,7 +390,7 @@ def load_displays(game: Game) -> Displays:
             raise doc.fail(f"pieces.{key}", f'no marker "{marker}"{near_miss(marker, content.markers)}')
     state_t = data.get("game_state", {})
     game_state = GameStateSpec(*(str(state_t.get(k, "")) for k in ("policy_rule", "nation_rule", "ceded_rule",
-                                                                     "turn_rule")))
+                                                                     "turn_rule", "control_rule")))
     palettes_t = data.get("palettes", {})
     palettes = PaletteSpec(_words(doc, palettes_t, "marker_tabs"), _words(doc, palettes_t, "digits"),
                            _words(doc, palettes_t, "on_the_map"), _words(doc, palettes_t, "on_the_map_prefixes"))

@@ -63,3 +63,6 @@ CARD_KEY = "CardKey"         # cards.csv key
 CARD_NUMBER = "CardNumber"   # the number it prints ("22a"); "" unknown
 CARD_STATE = "CardState"     # its state (war state) word; "" for a template of unknown state
 CARD_PROPERTIES = (CARD_KEY, CARD_NUMBER, CARD_STATE, FACTION)
+CONTROL_PREFIX = "Control_"  # Control_<faction or neutral>: the territory a scenario gives it at the start
+                             # beyond the nations' status, entries joined by ";" (hex ids, country:GER ...)
+SOURCES_PREFIX = "Sources_"  # Sources_<faction>: supply sources a scenario's special rule gives it, joined by ";"

@@ -224,6 +224,10 @@ def scenario_setup(
     extra += [SetGlobalProperty(pp.EVENT_PREFIX + key, "true") for key in scenario.events_done]
     if scenario.waived:
         extra.append(SetGlobalProperty(pp.WAIVED, "; ".join(scenario.waived)))
+    extra += [SetGlobalProperty(pp.CONTROL_PREFIX + holder, "; ".join(entries))
+              for holder, entries in sorted(scenario.control.items())]
+    extra += [SetGlobalProperty(pp.SOURCES_PREFIX + side, "; ".join(entries))
+              for side, entries in sorted(scenario.sources.items())]
     boards = None
     if several_boards:  # the setup names the board it is played on (BoardPicker)
         boards = {places.board.map_name: (BoardPlacement(places.board.board_name, 0, 0),)}

@@ -102,6 +102,8 @@ class ModuleSpec:
     labels: Mapping[str, str] = field(default_factory=dict)  # policy / nation / area key -> its name
     decks: Mapping[str, Sequence[DrawPileSpec]] = field(default_factory=dict)  # off-map board -> its decks
     events: Sequence[str] = ()  # one-time events a game records as having happened (Event_<key>)
+    control: Sequence[str] = ()  # factions (and "neutral") a scenario gives territory (Control_<key>)
+    sources: Sequence[str] = ()  # factions a scenario's special rule gives supply sources (Sources_<key>)
     game_state: GameStateSpec = field(default_factory=GameStateSpec)  # the rules its properties cite
 
 
@@ -455,6 +457,15 @@ def _global_properties(spec: ModuleSpec) -> list[etree._Element]:
         out.append(component(PROPS + "GlobalProperty", {
             "description": "Requirements the scenario's special rules waive", "initialValue": "",
             "isNumeric": False, "name": pp.WAIVED}))
+    for holder in spec.control:  # set by a setup, read by staffwork check: no button
+        out.append(component(PROPS + "GlobalProperty", {
+            "description": f"Territory the {holder.capitalize()} side holds at the start beyond the nations' status"
+                           f"{cite(rules.control_rule)}",
+            "initialValue": "", "isNumeric": False, "name": pp.CONTROL_PREFIX + holder}))
+    for side in spec.sources:
+        out.append(component(PROPS + "GlobalProperty", {
+            "description": f"Supply sources a special rule gives the {side.capitalize()} side",
+            "initialValue": "", "isNumeric": False, "name": pp.SOURCES_PREFIX + side}))
     return out
 
 

@@ -276,6 +276,9 @@ def apply_check(args: argparse.Namespace, game, board, result):  # noqa: ANN001,
     if not pack.marks_supply:
         raise InputError(f"{args.save}: {game.short} does not mark supply on its counters (supply is traced "
                          "when a rule asks for it), so there is nothing to apply")
+    if not pack.supply_layer:
+        raise InputError(f"{args.save}: {game.short} marks supply with marker counters the players place, which "
+                         "--apply does not write; the check's findings say what the supply check does to each unit")
     try:
         factions = checking_factions(game, board.position.state.phase, args.faction)
     except ValueError as exc:

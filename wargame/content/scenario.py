@@ -32,8 +32,10 @@ _HEX_RE = re.compile(r"^\d{4}$")
 _MONTH_RE = re.compile(r"^[A-Z][a-z]{2}-\d\d$")
 _SEASON_RE = re.compile(r"^[A-Z][a-z]+ \d{4}$")  # a seasonal box of the turn track ("Autumn 1940")
 SETTINGS = ("name", "first_turn", "last_turn", "factions", "policies", "events_done", "ceded", "nations",
-            "weather", "victory", "special_rules", "notes", "board", "waived", "first_phase", "cards")  # fmt: skip
+            "weather", "victory", "special_rules", "notes", "board", "waived", "first_phase", "cards", "control",
+            "sources")  # fmt: skip
 CARD_PLACES = ("current", "played", "removed")  # where a setup may put a card besides its deck
+CONTROL_WORDS = ("country", "rows", "area", "line", "front", "behind")  # territory words of a [control] entry besides a hex id
 
 
 @dataclass(frozen=True)
@@ -113,6 +115,11 @@ class Scenario:
     def card_place(self, key: str) -> str:
         """Where a card starts: one of CARD_PLACES, or "deck" (its faction's deck)."""
         return next((place for place, keys in self.cards.items() if key in keys), "deck")
+    control: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: MappingProxyType({}))
+    # faction or "neutral" -> the territory it holds at the start beyond what the nations' status
+    # gives: hex ids and words "country:GER", "area:East Prussia", "line:Vichy", "front:..." (CONTROL_WORDS)
+    sources: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: MappingProxyType({}))
+    # faction -> supply sources a special rule gives it: hex ids, city names or words ("ports:FRA")
 
     @property
     def turns(self) -> int:
@@ -194,7 +201,50 @@ def load_scenario(path: Path, content: Content, grid: Grid | None = None) -> Sce
         waived=toml.strings("waived") if "waived" in toml.data else (),
         first_phase=toml.text("first_phase") if "first_phase" in toml.data else "",
         cards=_cards(toml, content, factions),
+        control=_control(toml, content, grid),
+        sources=_sources(toml, content),
     )
+
+
+def _sources(toml: TomlDoc, content: Content) -> Mapping[str, tuple[str, ...]]:
+    """[sources]: faction = [hexes, city names, words]: supply sources a special rule gives a
+    side, read by the game's rules pack (only the factions and the form are checked here)."""
+    table = toml.data.get("sources", {})
+    if not isinstance(table, dict):
+        raise toml.fail("sources", "must be a table of faction = [sources]")
+    out: dict[str, tuple[str, ...]] = {}
+    for holder, entries in table.items():
+        if holder not in content.factions:
+            raise toml.fail("sources", f'"{holder}" is not a faction{near_miss(holder, content.factions)}')
+        if not isinstance(entries, list) or not all(isinstance(e, str) and e.strip() for e in entries):
+            raise toml.fail(f"sources.{holder}", "must be a list of hexes, cities and words")
+        out[holder] = tuple(e.strip() for e in entries)
+    return MappingProxyType(out)
+
+
+def _control(toml: TomlDoc, content: Content, grid: Grid | None) -> Mapping[str, tuple[str, ...]]:
+    """[control]: faction (or neutral) = [entries]; an entry is a hex id of the map or a
+    territory word (CONTROL_WORDS: ``country:GER``, ``line:Vichy`` ...) whose meaning the game's
+    rules pack gives; here only its form, the factions and the hexes are checked."""
+    table = toml.data.get("control", {})
+    if not isinstance(table, dict):
+        raise toml.fail("control", "must be a table of faction = [hexes and territories]")
+    known = (*content.factions, "neutral")
+    out: dict[str, tuple[str, ...]] = {}
+    for holder, entries in table.items():
+        if holder not in known:
+            raise toml.fail("control", f'"{holder}" is not a faction or neutral{near_miss(holder, known)}')
+        if not isinstance(entries, list) or not all(isinstance(e, str) and e.strip() for e in entries):
+            raise toml.fail(f"control.{holder}", "must be a list of hex ids and territories")
+        for entry in entries:
+            word, sep, rest = entry.partition(":")
+            if sep:
+                if word not in CONTROL_WORDS or not rest.strip():
+                    raise toml.fail(f"control.{holder}", f'"{entry}" is not a hex or '
+                                    f'{", ".join(w + ":NAME" for w in CONTROL_WORDS)}', entry)
+            elif grid is not None:
+                grid.parse(entry, str(toml.source), f"control.{holder}")
+        out[holder] = tuple(e.strip() for e in entries)
 
 
 def _cards(toml: TomlDoc, content: Content, factions: tuple[str, ...]) -> Mapping[str, tuple[str, ...]]:
