@@ -245,6 +245,7 @@ def _control(toml: TomlDoc, content: Content, grid: Grid | None) -> Mapping[str,
             elif grid is not None:
                 grid.parse(entry, str(toml.source), f"control.{holder}")
         out[holder] = tuple(e.strip() for e in entries)
+    return MappingProxyType(out)
 
 
 def _cards(toml: TomlDoc, content: Content, factions: tuple[str, ...]) -> Mapping[str, tuple[str, ...]]:
