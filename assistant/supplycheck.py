@@ -14,8 +14,8 @@ the ones the supply search traced) and how a marking goes into a save.
 
 How a save changes: for each changed unit, only the state of its Supply layer (the module's
 Embellishment, ``wargame.pieceprops.LAYER_SUPPLY``) in the command that adds the piece: Low is
-the layer active at level 1, No active at level 2, Full the layer inactive at the level it had,
-exactly the states the module's Ctrl+U / Ctrl+Shift+U leave. Pieces, ids, stacks, properties
+the layer active at level 1, No active at level 2, Full the layer inactive at level 1, exactly
+the states the module's Ctrl+U / Ctrl+Shift+U leave (builder.module.keys). Pieces, ids, stacks, properties
 and every other entry of the file stay as they were. After the position come chat lines (the
 engine's ``CHAT`` command, shown when the save is opened): a first line naming the check, then
 one per change. A save that already carries the first line of a faction's check is refused
@@ -194,7 +194,7 @@ def with_supply_state(type_str: str, state_str: str, state: str) -> str:
     for i, trait in enumerate(piece.traits):
         if isinstance(trait, LayerTrait) and trait.layer_name == pp.LAYER_SUPPLY:
             if state == "full":
-                layer = trait.with_level(active=False)  # Ctrl+U: off, at the level it had
+                layer = trait.with_level(level=1, active=False)  # Ctrl+U: off, resting at level 1
             else:
                 if len(trait.image_names) < LEVEL[state]:
                     raise ValueError(f"its {pp.LAYER_SUPPLY} layer has no level {LEVEL[state]} ({WORDS[state]} Supply)")

@@ -691,3 +691,19 @@ def test_the_long_steps_report_their_counts(plain_dist):
     build_module("use", plain_dist, board_image=_sea_board, stage=stage)
     counts = seen["counters designs"]
     assert counts[-1][0] == counts[-1][1] > 600 and len(counts) == counts[-1][1]
+
+
+def test_a_nations_units_and_markers_carry_the_faction_it_has_in_the_setup(built, archive):
+    # Overlord 1944: French North Africa fights with the Western faction (13.1.1), though the
+    # palette's counters, like the country's 1939 alignment, say Axis
+    report = _inspect_setup(built, archive, "overlord_1944")
+    fna = [r["markers"] for r in report["pieces"] if r["markers"].get(pp.NATIONALITY) == "FNA"]
+    assert {m.get(pp.KIND, "marker") for m in fna} >= {"ground", "air", "marker"}  # units, Will, Production
+    assert {m[pp.FACTION] for m in fna} == {"western"}
+    assert report["properties"][pp.STATUS_PREFIX + "FNA"] == "active western"
+
+
+def test_the_turn_report_is_not_starred_twice(root):
+    # turn/TurnTracker.java puts "* " before the report itself
+    tracker = next(root.iter("VASSAL.build.module.turn.TurnTracker"))
+    assert not tracker.get("reportFormat").startswith("*") and "$newTurn$" in tracker.get("reportFormat")

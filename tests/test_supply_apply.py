@@ -121,11 +121,11 @@ def test_the_base_pack_marks_no_supply():
 
 # ---- the layer state: what the module's keys leave ----------------------------------------------
 
-def test_low_and_no_are_the_layer_active_at_levels_1_and_2_and_full_turns_it_off_where_it_was(tmp_path):
+def test_low_and_no_are_the_layer_active_at_levels_1_and_2_and_full_turns_it_off_at_level_1(tmp_path):
     save = write_position(tmp_path / "g.vsav", [U("GER", "ground", "infantry", "2626", supply="none")])
     cmd = adds(save)["1"]
     assert supply_value(cmd) == 2
-    for state, value in (("low", 1), ("none", 2), ("full", -2)):  # Ctrl+U from No: off at level 2
+    for state, value in (("low", 1), ("none", 2), ("full", -1)):  # Ctrl+U from No: off, at level 1
         new = with_supply_state(cmd.type, cmd.state, state)
         assert supply_value(AddPiece("1", cmd.type, new)) == value
         before, after = split_state(cmd.state, len(split_type(cmd.type))), split_state(new, len(split_type(cmd.type)))
