@@ -94,7 +94,7 @@ def run(args: argparse.Namespace) -> int:
     if audit.steps == 0:
         raise InputError(f"{args.log}: a saved game with no logged steps, so there is nothing to audit "
                          "(staffwork check judges a position)")
-    if audit.pieces_moved == 0 and any("map" in u for u in audit.unjudged):
+    if audit.pieces_moved == 0 and any(_nowhere(u) for u in audit.unjudged):
         raise InputError(f"{args.log}: nothing could be judged: " + "; ".join(audit.unjudged))
     if args.picture:
         _picture(args, audit)
@@ -104,6 +104,11 @@ def run(args: argparse.Namespace) -> int:
     else:
         sys.stdout.write(text_report(audit))
     return PROBLEMS if any(f.severity == "problem" for f in audit.findings) else OK
+
+
+def _nowhere(said: str) -> bool:
+    """An unjudged kind that means the log's moves went where the game is not."""
+    return "map" in said or "never placed" in said
 
 
 def _picture(args: argparse.Namespace, audit: Any) -> None:
