@@ -258,9 +258,10 @@ class Watcher:
         return Applying(str(target), tuple(c.line() for c in done.changes))
 
     def _report(self, result: Result, changes: Changes, keep: dict, applied: Applying | None = None) -> None:
-        lines = [f"{result.name}: check {self.checks}, {len(result.findings)} problem(s)"]
         if result.error:
-            lines.append(f"  cannot read it: {result.error}")
+            lines = [f"{result.name}: check {self.checks}, cannot be read: {result.error}"]
+        else:
+            lines = [f"{result.name}: check {self.checks}, {len(result.findings)} problem(s)"]
         lines += [f"  new: {i.line()}" for i in changes.new]
         lines += [f"  resolved: {i.line()}" for i in changes.resolved]
         lines += [f"  supply: {s}" for s in changes.supply]
