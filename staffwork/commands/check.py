@@ -46,9 +46,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--module", metavar="MOD", help="the module (.vmod) the save belongs to")
     p.add_argument("--game", metavar="KEY", help="judge the save as this game (default: the game of its module)")
     p.add_argument("--json", action="store_true", help="print the JSON report (schema staffwork.check/1)")
-    p.add_argument("--picture", metavar="FILE.png", help="also draw the area involved into a PNG")
-    p.add_argument("--board-image", metavar="PNG", help="draw the picture over this board image (default: the board art of the save's "
-                        "module, when it is given or built)")
+    p.add_argument("--picture", metavar="FILE.png", help="also draw a PNG of where the problems are (every unit "
+                   "when there are none): each unit's counter and name, supply, zones of control, with a key")
+    p.add_argument("--board-image", metavar="PNG", help="draw the picture over this board image, of the board's exact "
+                   "size (default: the board art of the save's module, when it is given or built)")
     p.add_argument("--explain", metavar="UNIT", help="the full reasoning for one unit (piece id or name)")
     p.add_argument("--scenario", metavar="KEY", help="start from this scenario's nations, policies and weather")
     p.add_argument("--weather", metavar="ZONE=W", action="append", default=[], help="weather, e.g. mild=Poor")
