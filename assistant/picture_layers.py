@@ -74,8 +74,7 @@ def zoc(canvas: Canvas, scene: Scene) -> None:
                 r, g, b = scene.faction_colour(e)
                 canvas.draw.polygon([canvas.xy(c) for c in grid.corners(h, layout)], fill=(r, g, b, 70),
                                     outline=(r, g, b, 160), width=2)
-                canvas.explain(Mark("tint", (r, g, b), f"hex in the zone of control of {_an(e.capitalize())} "
-                                    "unit, shown where enemies stand near (1.7)"))
+                canvas.explain(Mark("tint", (r, g, b), f"hex in the zone of control of {_an(e.capitalize())} unit"))
 
 
 def supply(canvas: Canvas, scene: Scene) -> None:
@@ -87,8 +86,8 @@ def supply(canvas: Canvas, scene: Scene) -> None:
         colour = LIMITED if line.limited else UNLIMITED
         canvas.draw.line([canvas.xy(geo.center(geo.grid.parse(p))) for p in hexes], fill=colour + (210,),
                          width=max(3, int(canvas.hex_px * 0.07)))
-        canvas.explain(Mark("line", colour, "supply line to a Limited source (Low Supply, 7.3)" if line.limited
-                            else "supply line to an Unlimited source (7.3)"))
+        canvas.explain(Mark("line", colour, "supply line to a Limited source (Low Supply)" if line.limited
+                            else "supply line to an Unlimited source"))
 
 
 def outlined(canvas: Canvas, scene: Scene) -> None:
@@ -253,9 +252,9 @@ def _explain_units(canvas: Canvas, scene: Scene, drawn: set[bool], factions: Ite
     for f in sorted(factions, key=lambda f: _order(f, scene.faction_order)):
         canvas.explain(Mark("fill", scene.faction_colour(f), f"{f.capitalize()} unit (the square before its name)"))
     if "none" in states:
-        canvas.explain(Mark("badge-none", NO_SUPPLY, "badge: cannot trace supply now (7.4)"))
+        canvas.explain(Mark("badge-none", NO_SUPPLY, "badge: cannot trace supply now"))
     if "low" in states:
-        canvas.explain(Mark("badge-low", LOW_SUPPLY, "badge L: Low Supply now, a Limited source only (7.3)", letter="L"))
+        canvas.explain(Mark("badge-low", LOW_SUPPLY, "badge L: Low Supply now, a Limited source only", letter="L"))
 
 
 def _order(f: str, order) -> tuple[int, str]:  # noqa: ANN001
