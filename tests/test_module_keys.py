@@ -190,3 +190,10 @@ def test_reports_say_what_changed_and_nothing_when_nothing_did(content, protos):
     assert "worded back" in flips["ger-i"]
     assert "reduced side" in next(r.get("report_format") for r in reports(unit(content, protos, "ger-2"))
                                   if keys.FLIP in r.get("keys"))
+
+
+def test_a_marker_flip_names_the_side_it_left_and_the_side_it_shows(content, protos):
+    # "Scenario Ends flipped to Appsmt or Pact Ends", not the front's name twice
+    piece = marker(content, protos, "policy-ends")
+    (flip,) = [r.get("report_format") for r in reports(piece) if keys.FLIP in r.get("keys")]
+    assert 'GetString("oldlocalizedName")' in flip and '"Scenario Ends"' in flip and '"Appsmt or Pact Ends"' in flip

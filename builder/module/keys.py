@@ -159,12 +159,16 @@ def sorties_traits(images: tuple[str, ...]) -> tuple[Trait, ...]:
 
 # -- Flip ------------------------------------------------------------------------------------
 
-def flip_traits(back_image: str, level_name: str, turned_to: tuple[str, str]) -> tuple[Trait, ...]:
+def flip_traits(back_image: str, level_name: str, turned_to: tuple[str, str],
+                named_as_shown: bool = False) -> tuple[Trait, ...]:
     """The Side layer and its report: ``turned_to`` = (what the back is, what the front is),
-    e.g. ("its reduced side", "its full-strength side")."""
+    e.g. ("its reduced side", "its full-strength side"). The report names the piece by its
+    BasicName, or with ``named_as_shown`` by the name it showed before the flip (a marker whose
+    back has a name of its own: "Scenario Ends flipped to Appsmt or Pact Ends")."""
     active = f"{pp.LAYER_SIDE}_Active"
     back, front = turned_to
-    said = (f'{_unchanged(active)} ? "" : {_s("LocationName")} + ": " + {_s("BasicName")} + " flipped to " + '
+    name = _s("oldlocalizedName") if named_as_shown else _s("BasicName")  # PropertyExporter.LOCALIZED_NAME
+    said = (f'{_unchanged(active)} ? "" : {_s("LocationName")} + ": " + {name} + " flipped to " + '
             f'({_s(active)}.equals("true") ? {_quoted(back)} : {_quoted(front)}) + " *"')
     return (
         _report((FLIP,), said, "Report a flip: which side now shows"),

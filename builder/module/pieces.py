@@ -156,7 +156,8 @@ def marker_piece(marker: ContentMarker, content: Content, gpid: str,
     if cup is not None and may_enter_cup(marker, content):
         traits.append(_cup_mask(*cup))  # outside the Side layer: the whole marker is hidden
     if marker.back:
-        traits += flip_traits(marker_image(marker, "back"), marker.back, (marker.back, marker.front))
+        traits += flip_traits(marker_image(marker, "back"), marker.back, (marker.back, marker.front),
+                              named_as_shown=True)
     props = {
         pp.MARKER_KEY: marker.key,
         pp.MARKER_NAME: marker.name,
