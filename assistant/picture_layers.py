@@ -55,6 +55,13 @@ def light_map(canvas: Canvas, scene: Scene) -> None:
             r = 3 + canvas.hex_px * 0.05
             d.ellipse([cx - r, cy - r, cx + r, cy + r], fill=(40, 40, 40))
             d.text((cx + r + 2, cy - r - 2), mp.cities_in(name_hex)[0].name, fill=(40, 40, 40), font=small)
+    for box in geo.boxes:  # the Map Boxes, which the board art would show
+        x0, y0 = canvas.xy((box.x, box.y))
+        x1, y1 = canvas.xy((box.x + box.width, box.y + box.height))
+        if x1 < 0 or y1 < 0 or x0 > canvas.image.width or y0 > canvas.image.height:
+            continue
+        d.rectangle([x0, y0, x1, y1], fill=(246, 242, 230), outline=(90, 90, 90), width=2)
+        d.text(((x0 + x1) / 2, y1 - 6), box.code, fill=(60, 60, 60), font=small, anchor="md")
     if barred:
         canvas.explain(Mark("fill", BARRED, "neutral or prohibited land"))
 
@@ -202,7 +209,7 @@ def _box_stacks(canvas: Canvas, scene: Scene, here: list, box, tok: float, lines
     arts = [_token(canvas, scene, u, x, y, small) for u, (x, y) in zip(here, spots)]
     rect = (min(x for x, _ in spots) - 2, min(y for _, y in spots) - 2,
             max(x for x, _ in spots) + small + 2, max(y for _, y in spots) + small + 2)
-    return [(rect, here, arts)]
+    return [(rect, list(reversed(here)), arts)]  # the label lists them as the counters stand, left to right
 
 
 def _token(canvas: Canvas, scene: Scene, u, x: float, y: float, tok: float) -> bool:  # noqa: ANN001
