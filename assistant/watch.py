@@ -157,7 +157,8 @@ class Watcher:
                  phase: str | None = None, interval: float = 0.2, settle: float = 0.2,
                  picture: bool = True, echo: Callable[[str], None] = print,
                  board_art: Callable[[str | None, str], Any] | None = None,
-                 apply: bool = False, factions: tuple[str, ...] = ()):
+                 apply: bool = False, factions: tuple[str, ...] = (),
+                 counters: Callable[[str | None, str], Any] | None = None):
         self.target = Path(target)
         if not self.target.exists():
             raise FileNotFoundError(2, "no such file or folder", str(self.target))
@@ -173,7 +174,8 @@ class Watcher:
         self.done: dict[str, tuple[int, int]] = {}         # path -> (size, mtime_ns) checked
         self.results: dict[str, Result] = {}
         self.board_art = board_art  # (module, module name) -> what the picture is drawn over
-        self.boards: dict[str, object] = {}  # module name -> that, found once
+        self.boards: dict[str, object] = {}  # module name -> that (or why not), found once
+        self.counters = counters  # (module, module name) -> the counter art (assistant.counter_art)
         self.checks = 0
         self.env = Environment(loader=FileSystemLoader(str(TEMPLATES)),
                                autoescape=select_autoescape(["html"]))
@@ -258,9 +260,10 @@ class Watcher:
         return Applying(str(target), tuple(c.line() for c in done.changes))
 
     def _report(self, result: Result, changes: Changes, keep: dict, applied: Applying | None = None) -> None:
-        lines = [f"{result.name}: check {self.checks}, {len(result.findings)} problem(s)"]
         if result.error:
-            lines.append(f"  cannot read it: {result.error}")
+            lines = [f"{result.name}: check {self.checks}, cannot be read: {result.error}"]
+        else:
+            lines = [f"{result.name}: check {self.checks}, {len(result.findings)} problem(s)"]
         lines += [f"  new: {i.line()}" for i in changes.new]
         lines += [f"  resolved: {i.line()}" for i in changes.resolved]
         lines += [f"  supply: {s}" for s in changes.supply]
@@ -271,24 +274,57 @@ class Watcher:
             lines += [f"    {c}" for c in applied.changes]
         self.echo("\n".join(lines))
         self.out.mkdir(parents=True, exist_ok=True)
-        picture = ""
-        if self.picture and "board" in keep:
-            from assistant.report import render_picture
-
-            name = keep["board"].module_name
-            if name not in self.boards:  # the board art of the save's module, found once
-                self.boards[name] = self.board_art(self.module, name) if self.board_art else None
-            render_picture(keep["board"], keep["check"], self.out / "latest.png", base_image=self.boards[name])
-            picture = f"latest.png?check={self.checks}"
+        picture, overview, picture_error = "", "", ""
+        if self.picture and "board" in keep and not result.error:
+            picture, overview, picture_error = self._pictures(Path(result.path), keep)
         files = [self.results[k] for k in sorted(self.results)]
         page = self.env.get_template("watch.html").render(
             target=str(self.target), latest=result, checks=self.checks, refresh=2,
             new_keys={i.key for i in changes.new}, resolved=changes.resolved,
-            supply_changes=changes.supply, picture=picture if not result.error else "", files=files,
+            supply_changes=changes.supply, picture=picture, overview=overview, picture_error=picture_error,
+            files=files,
             applied=applied, applied_name=Path(applied.file).name if applied and applied.file else "")
         from vassal.archive import atomic_write
 
         atomic_write(self.out / "report.html", page.encode("utf-8"))
+
+    def _pictures(self, path: Path, keep: dict) -> tuple[str, str, str]:
+        """latest.png zoomed to where the problems are (all units when there are none) and,
+        with problems, latest-all.png of every unit; (picture, overview, why not) for the page.
+        A board that cannot be read is said on the page, and the light map drawn instead."""
+        from assistant.counter_art import faces_in
+        from assistant.report import render_picture
+        from vassal.errors import FormatError
+        from wargame.errors import DataError
+
+        board, checked = keep["board"], keep["check"]
+        name = board.module_name
+        if name not in self.boards:  # the board art of the save's module, found once
+            try:
+                self.boards[name] = self.board_art(self.module, name) if self.board_art else None
+            except (DataError, FormatError, OSError) as exc:
+                self.boards[name] = exc
+        base = self.boards[name]
+        said = f"the board art cannot be used ({base}); drawn over a plain map" if isinstance(base, Exception) else ""
+        base = None if isinstance(base, Exception) else base
+        counters = self.counters(self.module, name) if self.counters else None
+        faces = faces_in(path) if counters is not None else None
+        try:
+            try:
+                render_picture(board, checked, self.out / "latest.png", base_image=base, faces=faces, counters=counters)
+            except DataError as exc:  # the art decodes badly: once, and the plain map from now on
+                self.boards[name] = exc
+                said = f"the board art cannot be used ({exc}); drawn over a plain map"
+                base = None
+                render_picture(board, checked, self.out / "latest.png", faces=faces, counters=counters)
+            if not checked.problems:
+                return f"latest.png?check={self.checks}", "", said
+            every = tuple(sorted({u.hex for u in board.position.units if u.hex}))
+            render_picture(board, checked, self.out / "latest-all.png", base_image=base, focus=every, faces=faces,
+                           counters=counters, title=f"{path.name}: every unit")
+        except (DataError, OSError) as exc:
+            return "", "", f"no picture: {exc}"
+        return f"latest.png?check={self.checks}", f"latest-all.png?check={self.checks}", said
 
     def run(self, max_checks: int | None = None) -> int:
         self.echo(f"watching {self.target} (report: {self.out / 'report.html'}); Ctrl-C ends")

@@ -451,10 +451,36 @@ def test_check_picture_is_drawn_over_the_modules_board_art(built, archive, tmp_p
     near = lambda c, t: max(abs(a - b) for a, b in zip(c, t)) <= 6  # noqa: E731
     assert sum(n for n, c in colours if near(c, sea)) > total * 0.05  # the art's sea is there
     assert sum(n for n, c in colours if c == WATER) < total * 0.01  # not the light map's
-    # a picture at half size or less reads the half-size copy kept in the cache, same result
-    assert len(list(cache.glob("*-half.png"))) == 1
+    # a picture is drawn at a scale where counters and names can be read: from the full art
+    assert not list(cache.glob("*-half.png"))
     again = render_picture(position, result, tmp_path / "q.png", base_image=module_board_image(built, cache=cache))
     assert again.read_bytes() == out.read_bytes()
+
+
+def test_check_picture_draws_the_modules_counters_and_names_every_unit(built, archive, tmp_path):
+    import json
+
+    from assistant.board import read_position
+    from assistant.counter_art import CounterArt, faces_in
+    from assistant.report import module_board_image, render_picture
+    from wargame.rules.use import check
+
+    save = tmp_path / "campaign.vsav"
+    save.write_bytes(archive["campaign_1939.vsav"])
+    position = read_position(save, module=str(built))
+    result = check(position.position)
+    faces = faces_in(save)
+    assert faces and all(name.startswith(("unit_", "marker_")) for name in faces.values())
+    out = render_picture(position, result, tmp_path / "p.png", base_image=module_board_image(built),
+                         faces=faces, counters=CounterArt(built))
+    with Image.open(out) as im:
+        drawn = json.loads(im.text["staffwork"])
+    assert any("counter as the module draws it" in t for t in drawn["legend"])
+    assert not any("without counter art" in t for t in drawn["legend"])
+    named = [u for label in drawn["labels"] for u in label["units"]]
+    on_map = [u.id for u in position.position.units if u.hex]
+    assert sorted(named) == sorted(on_map)  # no problems: every unit on the map, each named once
+    assert sum(1 for label in drawn["labels"] if label["covers"] > 0) <= len(drawn["labels"]) // 20
 
 
 def test_check_reads_the_weather_from_where_the_weather_markers_stand(archive, tmp_path):
@@ -691,3 +717,19 @@ def test_the_long_steps_report_their_counts(plain_dist):
     build_module("use", plain_dist, board_image=_sea_board, stage=stage)
     counts = seen["counters designs"]
     assert counts[-1][0] == counts[-1][1] > 600 and len(counts) == counts[-1][1]
+
+
+def test_a_nations_units_and_markers_carry_the_faction_it_has_in_the_setup(built, archive):
+    # Overlord 1944: French North Africa fights with the Western faction (13.1.1), though the
+    # palette's counters, like the country's 1939 alignment, say Axis
+    report = _inspect_setup(built, archive, "overlord_1944")
+    fna = [r["markers"] for r in report["pieces"] if r["markers"].get(pp.NATIONALITY) == "FNA"]
+    assert {m.get(pp.KIND, "marker") for m in fna} >= {"ground", "air", "marker"}  # units, Will, Production
+    assert {m[pp.FACTION] for m in fna} == {"western"}
+    assert report["properties"][pp.STATUS_PREFIX + "FNA"] == "active western"
+
+
+def test_the_turn_report_is_not_starred_twice(root):
+    # turn/TurnTracker.java puts "* " before the report itself
+    tracker = next(root.iter("VASSAL.build.module.turn.TurnTracker"))
+    assert not tracker.get("reportFormat").startswith("*") and "$newTurn$" in tracker.get("reportFormat")

@@ -249,7 +249,7 @@ def build_module(
     t = lap("counters", t)
 
     progress("assembling the buildFile")
-    card_maps = {factions[k].name: ob.map_name for k, ob in card_boards.items()}
+    card_maps = {k: ob.map_name for k, ob in card_boards.items()}
     delay_box = (tracks.map_name, layers.delay_box) if layers.delay_box else None
     protos = prototypes(card_maps, displays.card.eliminated, supply=bool(layers.supply_badges),
                         sorties=bool(layers.sorties_badges), delay_box=delay_box)

@@ -9,7 +9,8 @@ DrawPiles of the faction cards (builder.module.tree.DrawPileSpec); setups put th
 
 from __future__ import annotations
 
-from builder.module.pieces import COMMON, CTRL
+from builder.module.keys import CTRL
+from builder.module.pieces import COMMON
 from vassal.keys import NamedKeyStroke
 from vassal.pieces import Piece
 from vassal.traits import BasicPiece, Marker, Obscurable, ReturnToDeck, UsePrototype

@@ -25,7 +25,7 @@ from builder.module.tree import TURN_TRACKER_ID, DrawPileSpec, cup_pile, turn_st
 from vassal import sequence
 from vassal.commands import AddPiece, BoardPlacement, Command, SetGlobalProperty, SetTurn
 from vassal.mapgeometry import MapGeometry
-from vassal.pieces import Piece, expand_prototypes, piece_state, piece_type, with_layer, with_position
+from vassal.pieces import Piece, expand_prototypes, piece_state, piece_type, with_layer, with_marker, with_position
 from vassal.savefile import Placement as SavePlacement
 from vassal.savefile import setup_tree, write_saved_game
 from wargame import pieceprops as pp
@@ -177,7 +177,7 @@ def scenario_setup(
                 continue
             if p.where == "map":
                 waiting += 1
-            piece = expand_prototypes(pieces[p.counter], prototypes)
+            piece = _in_faction(expand_prototypes(pieces[p.counter], prototypes), faction_of(p.counter, scenario))
             # a one-sided unit (garrison, 3.2.2) is reduced on its only printed side; its back
             # names its type in words and is no game state, so "reduced" does not turn it over
             one_sided = p.is_unit and content.units[p.counter].sides == 1
@@ -344,6 +344,18 @@ def _cards_of(faction: str, scenario: Scenario, content: Content, pieces: Mappin
         members.append((str(next_id), piece))
         next_id += 1
     return members, placed
+
+
+def _in_faction(piece: Piece, faction: str | None) -> Piece:
+    """The piece with the Faction property of the side its nation takes in the scenario
+    (13.1.1: Overlord's French North Africa fights with the Western faction, whatever the
+    palette's default), so its markers say so and its units' Eliminated box follows."""
+    if faction is None:
+        return piece
+    try:
+        return with_marker(piece, pp.FACTION, faction)
+    except KeyError:
+        return piece
 
 
 def cup_deck(pile: DrawPileSpec, deck_id: str, members: Sequence[tuple[str, Piece]]) -> list[Command]:

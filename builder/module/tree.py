@@ -511,7 +511,7 @@ def _turn_tracker(spec: ModuleSpec) -> etree._Element:
         "property": pp.MONTH, "turnFormat": "$value$"}, phase)
     return component(TURN + "TurnTracker", {
         "buttonText": "Turn", "hotkey": "", "icon": "", "name": pp.TURN_TRACKER, "nexthotkey": "78,195",
-        "prevhotkey": "80,195", "reportFormat": "* <$PlayerId$> $newTurn$",
+        "prevhotkey": "80,195", "reportFormat": "<$PlayerId$> $newTurn$ *",
         "tooltip": "Month and phase" + (f" ({spec.game_state.turn_rule})" if spec.game_state.turn_rule else ""),
         "turnFormat": "$level1$ - $level2$"}, month)
 

@@ -47,9 +47,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--module", metavar="MOD", help="the module (.vmod) the save belongs to")
     p.add_argument("--game", metavar="KEY", help="judge the save as this game (default: the game of its module)")
     p.add_argument("--json", action="store_true", help="print the JSON report (schema staffwork.check/1)")
-    p.add_argument("--picture", metavar="FILE.png", help="also draw the area involved into a PNG")
-    p.add_argument("--board-image", metavar="PNG", help="draw the picture over this board image (default: the board art of the save's "
-                        "module, when it is given or built)")
+    p.add_argument("--picture", metavar="FILE.png", help="also draw a PNG of where the problems are (every unit "
+                   "when there are none): each unit's counter and name, supply, zones of control, with a key")
+    p.add_argument("--board-image", metavar="PNG", help="draw the picture over this board image, of the board's exact "
+                   "size (default: the board art of the save's module, when it is given or built)")
     p.add_argument("--explain", metavar="UNIT", help="the full reasoning for one unit (piece id or name)")
     p.add_argument("--scenario", metavar="KEY", help="start from this scenario's nations, policies and weather")
     p.add_argument("--weather", metavar="ZONE=W", action="append", default=[], help="weather, e.g. mild=Poor")
@@ -153,8 +154,7 @@ def check_phase(phase: str, game) -> None:  # noqa: ANN001
 
 
 def run(args: argparse.Namespace) -> int:
-    from assistant.report import explain_text, find_unit, picture_board, render_picture, report_dict, report_text
-    from staffwork.games import board_art_for
+    from assistant.report import explain_text, report_dict, report_text
     from wargame.games import find_game
 
     if args.faction and not args.apply:
@@ -177,23 +177,13 @@ def run(args: argparse.Namespace) -> int:
     result = game.pack().check(board.position)
     ruled = time.perf_counter()
     doc = report_dict(board, result)
-    base_image = None
-    if args.picture:  # the board art is found before anything is printed
-        on = picture_board(game, board.position).board_name
-        base_image = args.board_image or board_art_for(args.module, board.module_name, on)
+    unit = _explained(args, doc) if args.explain else None
+    if args.picture:  # drawn before anything is printed: a board that cannot be read is one line
+        _picture(args, board, result, game, unit)
     applied = apply_check(args, game, board, result) if args.apply else None
     if applied is not None:
         doc["applied"] = applied_dict(applied, result)
-    unit = None
-    if args.explain:
-        found = find_unit(doc, args.explain)
-        if not found:
-            raise InputError(f"{args.save}: no unit {args.explain!r} (give a piece id or a unit name)")
-        if len(found) > 1:
-            raise InputError(f"{args.save}: {len(found)} units are called {args.explain!r}: "
-                             + ", ".join(f"{u['nationality']} {u['name']} [{u['id']}] at {u['where'] or 'off map'}"
-                                         for u in found[:6]) + " - give the piece id")
-        unit = found[0]
+    if unit is not None:
         sys.stdout.write(explain_text(doc, unit))
     elif args.json:
         json.dump(doc, sys.stdout, indent=2, ensure_ascii=False)
@@ -202,17 +192,53 @@ def run(args: argparse.Namespace) -> int:
         sys.stdout.write(report_text(doc))
     if applied is not None and not args.json:
         sys.stdout.write(applied_text(applied, result))
-    if args.picture:
-        focus: tuple[str, ...] = ()
-        mapdata = result.situation.map
-        if unit is not None:
-            focus = tuple(h for h in ([unit["where"]] + (unit["supply"]["path"] if unit["supply"] else []))
-                          if h and h in mapdata.hexes)
-        render_picture(board, result, args.picture, focus=focus, base_image=base_image)
     if args.timing:
         sys.stderr.write(f"read {1000 * (read - started):.0f} ms, rules {1000 * (ruled - read):.0f} ms, "
                          f"report {1000 * (time.perf_counter() - ruled):.0f} ms\n")
     return PROBLEMS if result.problems else OK
+
+
+def _explained(args: argparse.Namespace, doc: dict):  # noqa: ANN202
+    """The one unit --explain names (a piece id or a name only one unit has)."""
+    from assistant.report import find_unit
+
+    found = find_unit(doc, args.explain)
+    if not found:
+        raise InputError(f"{args.save}: no unit {args.explain!r} (give a piece id or a unit name)")
+    if len(found) > 1:
+        raise InputError(f"{args.save}: {len(found)} units are called {args.explain!r}: "
+                         + ", ".join(f"{u['nationality']} {u['name']} [{u['id']}] at {u['where'] or 'off map'}"
+                                     for u in found[:6]) + " - give the piece id")
+    return found[0]
+
+
+def _picture(args: argparse.Namespace, board, result, game, unit) -> None:  # noqa: ANN001
+    """--picture: over the module's board art (or --board-image), with its counter art."""
+    from assistant.board_art import board_image_file
+    from assistant.counter_art import faces_in
+    from assistant.report import picture_board, render_picture
+    from staffwork.games import board_art_for, counters_for
+
+    geo = picture_board(game, board.position)
+    if args.board_image:
+        base = board_image_file(args.board_image, (geo.width, geo.height))
+    else:
+        base = board_art_for(args.module, board.module_name, geo.board_name)
+    focus: tuple[str, ...] = ()
+    if unit is not None:
+        mapdata = result.situation.map
+        focus = tuple(h for h in ([unit["where"]] + (unit["supply"]["path"] if unit["supply"] else []))
+                      if h and h in mapdata.hexes)
+    counters = counters_for(args.module, board.module_name)
+    render_picture(board, result, args.picture, focus=focus, base_image=base,
+                   faces=faces_in(args.save) if counters is not None and not _is_notation(args) else None,
+                   counters=counters)
+
+
+def _is_notation(args: argparse.Namespace) -> bool:
+    from assistant.notation import is_notation_file
+
+    return is_notation_file(args.save)
 
 
 def _read(args: argparse.Namespace):  # noqa: ANN202
