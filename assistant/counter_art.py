@@ -23,7 +23,8 @@ def faces_in(path: str | Path, step: int | None = None) -> dict[str, str]:
     """Piece id -> the image name its counter shows, in a save or in a log after ``step``
     (None: its last step). Empty when the file cannot be read (the picture then draws tokens)."""
     from vassal.errors import FormatError
-    from vassal.gamestate import replay_log, replay_save
+    from vassal.gamelog import replay_log
+    from vassal.replay import replay_save
     from vassal.pieces import parse_piece, view
     from vassal.savefile import read_saved_game
 
