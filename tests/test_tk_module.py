@@ -124,7 +124,7 @@ def test_a_reduced_army_breaks_down_into_a_one_step_unit_and_goes_to_the_delay_b
 def test_units_without_a_delay_stripe_go_back_to_their_force_pool(root) -> None:
     piece = _slot(root, "GER Inf 1-2-3")
     used = [t.get("prototype_name") for t in piece.traits if type(t).__name__ == "UsePrototype"]
-    assert "Axis unit" in used and "Delay stripe unit" not in used
+    assert "Elimination" in used and "Delay stripe unit" not in used
 
 
 def test_palettes_hold_units_markers_and_cards(root) -> None:
