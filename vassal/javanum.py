@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import math
 import re
-from decimal import Decimal
 
 __all__ = ["java_trim", "parse_int", "require_int", "parse_double", "double_str", "INT_MIN", "INT_MAX"]
 
@@ -74,6 +73,8 @@ def double_str(value: float) -> str:
     if value == 0:
         return "-0.0" if math.copysign(1.0, value) < 0 else "0.0"
     sign = "-" if value < 0 else ""
+    from decimal import Decimal  # only for floats, and costly to import
+
     _, digit_tuple, exponent = Decimal(repr(abs(value))).normalize().as_tuple()
     digits = "".join(map(str, digit_tuple))
     assert isinstance(exponent, int)

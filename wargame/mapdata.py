@@ -21,11 +21,12 @@ from __future__ import annotations
 
 import csv
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
-from functools import lru_cache
+from functools import cached_property
 from pathlib import Path
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
 from wargame.errors import DataError, near_miss
 from wargame.grid import Grid, Hex, Hexside, Layout
@@ -130,6 +131,59 @@ class SideInfo:
         return feature in self.features
 
 
+def _side_row(s: SideInfo) -> tuple:
+    a, b = s.side.a, s.side.b
+    return (s.id, a.row, a.col, a.board, b.row, b.col, b.board, s.water, s.river, s.border, s.land_border,
+            s.line, s.strait, s.strait_zones, s.transport, s.land_pct, tuple(sorted(s.features)))
+
+
+def _side_of(row: tuple) -> SideInfo:
+    (sid, ar, ac, ab, br, bc, bb, water, river, border, land_border, line, strait, zones, transport,
+     land_pct, features) = row
+    return SideInfo(id=sid, side=Hexside(Hex(ar, ac, ab), Hex(br, bc, bb)), water=water, river=river, border=border,
+                    land_border=land_border, line=line, strait=strait, strait_zones=zones, transport=transport,
+                    land_pct=land_pct, features=frozenset(features))
+
+
+class SideTable(Mapping[str, SideInfo]):
+    """The listed hexsides of a map, read-only. Pickled as rows of plain values, each made a
+    SideInfo again when first asked for: a check asks for a handful of a map's thousands of
+    sides, and making them all would cost more than the check (wargame.compiled)."""
+
+    __slots__ = ("_rows", "_made")
+
+    def __init__(self, sides: Mapping[str, SideInfo] | None = None, rows: Mapping[str, tuple] | None = None):
+        self._made: dict[str, SideInfo] = dict(sides or {})
+        self._rows: dict[str, tuple] | None = dict(rows) if rows is not None else None
+        if rows is None and sides is None:
+            self._rows = {}
+
+    def __getitem__(self, key: str) -> SideInfo:
+        found = self._made.get(key)
+        if found is None:
+            if self._rows is None:
+                raise KeyError(key)
+            found = _side_of(self._rows[key])
+            self._made[key] = found
+        return found
+
+    def __contains__(self, key: object) -> bool:
+        return key in (self._made if self._rows is None else self._rows)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._made if self._rows is None else self._rows)
+
+    def __len__(self) -> int:
+        return len(self._made if self._rows is None else self._rows)
+
+    def __repr__(self) -> str:
+        return f"SideTable({len(self)} hexsides)"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        rows = self._rows if self._rows is not None else {k: _side_row(v) for k, v in self._made.items()}
+        return (SideTable, (None, rows))
+
+
 @dataclass(frozen=True)
 class City:
     name: str
@@ -229,6 +283,35 @@ class MapData:
     def zone_neighbours(self, zone: int) -> tuple[int, ...]:
         return tuple(sorted({l.b if l.a == zone else l.a for l in self.links if zone in (l.a, l.b)}))
 
+    @cached_property
+    def adjacent(self) -> Mapping[str, tuple[tuple[str, bool, bool], ...]]:
+        """Each hex's neighbours on this map, in the grid's direction order, with what the
+        hexside between says: (next hex, all-water side, Transport Line across). Hexes off the
+        map (a window on a larger grid) are left out. Built once and kept with the map in the
+        compiled cache: every supply and ZOC search walks it."""
+        g = self.grid
+        ids = {info.hex: hid for hid, info in self.hexes.items()}
+        sides = {(s.side.a, s.side.b): s for s in self.sides.values()}
+        out: dict[str, tuple[tuple[str, bool, bool], ...]] = {}
+        for hid, info in self.hexes.items():
+            row = []
+            h = info.hex
+            for n in g.neighbours(h):
+                if n not in ids:
+                    continue
+                side = sides.get((h, n) if h < n else (n, h))
+                water = True if side is None else side.water
+                row.append((ids[n], water, bool(side and side.transport)))
+            out[hid] = tuple(row)
+        return MappingProxyType(out)
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled with its hexsides as rows (SideTable) and its adjacency when computed."""
+        state = dict(self.__dict__)
+        if not isinstance(self.sides, SideTable):
+            state["sides"] = SideTable(self.sides)
+        return state
+
     def only(self, keep: frozenset[Hex]) -> MapData:
         """The map cut to some hexes (the boards a scenario uses): cities kept where their hexes
         are, hexsides where one of their hexes is (an edge hexside tells what lies off the map).
@@ -238,7 +321,7 @@ class MapData:
         return replace(
             self,
             hexes=MappingProxyType({k: v for k, v in self.hexes.items() if v.hex in keep}),
-            sides=MappingProxyType({k: v for k, v in self.sides.items() if v.side.a in keep or v.side.b in keep}),
+            sides=SideTable({k: v for k, v in self.sides.items() if v.side.a in keep or v.side.b in keep}),
             cities=tuple(c for c in self.cities if self.hexes[c.hex].hex in keep))
 
     def box(self, key: str) -> Box:
@@ -423,7 +506,7 @@ def load(folder: Path, grid: Grid, vocabulary: Vocabulary | None = None,
                            geonameid=t.integer(n, r, "geonameid", 0), note=r["note"]))
 
     boxes = _load_boxes(folder / "boxes.csv")
-    return MapData(folder=folder, grid=grid, hexes=MappingProxyType(hexes), sides=MappingProxyType(sides),
+    return MapData(folder=folder, grid=grid, hexes=MappingProxyType(hexes), sides=SideTable(sides),
                    cities=tuple(cities), zones=MappingProxyType(zones), links=tuple(links),
                    boxes=boxes, sea_areas=sea_areas)
 
@@ -521,11 +604,11 @@ def _as_game(data: MapData, table: Mapping[str, object], vocab: Vocabulary, sour
                              line=h.line if keep_lines else "")
     out = replace(data, hexes=MappingProxyType(hexes))
     if not keep_lines:
-        out = replace(out, sides=MappingProxyType({k: replace(v, line="") for k, v in out.sides.items()}))
+        out = replace(out, sides=SideTable({k: replace(v, line="") for k, v in out.sides.items()}))
     if not keep_zones:
         out = replace(out, zones=MappingProxyType({}), links=(),
                       cities=tuple(replace(c, seazones=()) for c in out.cities),
-                      sides=MappingProxyType({k: replace(v, strait_zones=()) for k, v in out.sides.items()}))
+                      sides=SideTable({k: replace(v, strait_zones=()) for k, v in out.sides.items()}))
     return out
 
 

@@ -1,4 +1,9 @@
-"""A game's content (nations, order of battle, markers, policies, events) loaded from its files."""
+"""A game's content (nations, order of battle, markers, policies, events) loaded from its files.
+
+The scenario names (Scenario, load_scenarios ...) are imported when first used: a check of a
+saved game needs no scenario, and every module imported costs a command's start."""
+
+from typing import Any
 
 from .load import FILES, default_folder, load_content
 from .model import (
@@ -15,7 +20,17 @@ from .model import (
     Unit,
     UnitVocabulary,
 )
-from .scenario import NationStart, Placement, Rule, Scenario, load_scenario, load_scenarios
+
+_SCENARIO_NAMES = ("NationStart", "Placement", "Rule", "Scenario", "load_scenario", "load_scenarios")
+
+
+def __getattr__(name: str) -> Any:
+    if name in _SCENARIO_NAMES:
+        from . import scenario
+
+        return getattr(scenario, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "FILES",
