@@ -1481,6 +1481,8 @@ class NonRectangular(Trait):
 
 @dataclass(frozen=True)
 class OldNonRectangular(Trait):
+    """The pre-3.2 non-rectangular shape trait: kept as read, never drawn."""
+
     ID: ClassVar[str] = "nonRect;"
     TYPE_DELIM: ClassVar[str | None] = None
 

@@ -71,6 +71,8 @@ WEATHER = USE_VOCABULARY.weather
 
 @dataclass(frozen=True)
 class HexInfo:
+    """One hex of the map (hexes.csv): terrain, country, Sea Zones and what rules read of it."""
+
     id: str
     hex: Hex
     kind: str  # land, coastal or water (1.3.3; coastal = land hex with Sea Zone water)
@@ -114,6 +116,8 @@ class HexInfo:
 
 @dataclass(frozen=True)
 class SideInfo:
+    """One listed hexside (hexsides.csv): water, river, border, strait and Transport Line."""
+
     id: str
     side: Hexside
     water: bool
@@ -186,6 +190,8 @@ class SideTable(Mapping[str, SideInfo]):
 
 @dataclass(frozen=True)
 class City:
+    """A city of the map (cities.csv): its hex, whether capital, factory or port."""
+
     name: str
     hex: str
     capital: bool
@@ -201,6 +207,8 @@ class City:
 
 @dataclass(frozen=True)
 class SeaZone:
+    """A Sea Zone or sea area (seazones.csv)."""
+
     number: int
     name: str
     water_hexes: int
@@ -213,6 +221,8 @@ class SeaZone:
 
 @dataclass(frozen=True)
 class ZoneLink:
+    """Two Sea Zones that touch (seazone_links.csv), openly or by a strait or canal."""
+
     a: int
     b: int
     kind: str  # open, strait or canal
@@ -222,6 +232,8 @@ class ZoneLink:
 
 @dataclass(frozen=True)
 class Box:
+    """A Map Box (boxes.csv) and the boxes and Sea Zones it connects to."""
+
     code: str
     name: str
     friendly: str
@@ -234,6 +246,8 @@ class Box:
 
 @dataclass(frozen=True)
 class MapData:
+    """A game's whole map: the grid, every hex and listed hexside, cities, Sea Zones and Map Boxes."""
+
     folder: Path
     grid: Grid
     hexes: Mapping[str, HexInfo]
@@ -428,6 +442,7 @@ def load(folder: Path, grid: Grid, vocabulary: Vocabulary | None = None,
     cities and the grid completeness check are limited to them."""
     folder = Path(folder)
     vocab = vocabulary or USE_VOCABULARY
+    own = {h: h for h in grid.hexes()}  # the grid's own Hex objects, shared: a smaller, quicker cache
     hexes: dict[str, HexInfo] = {}
     t = _Rows(folder / "hexes.csv", ("hex", "kind", "terrain", "country", "area", "overseas", "disputed", "line",
                                      "weather", "seazones", "lake", "faded_dot", "prohibited", "restricted",
@@ -436,6 +451,7 @@ def load(folder: Path, grid: Grid, vocabulary: Vocabulary | None = None,
         hid, h = t.hex_id(grid, n, r, "hex")
         if only is not None and h not in only:
             continue
+        h = own.get(h, h)
         if hid in hexes:
             raise DataError(f"hex {hid} is listed twice", str(t.path), f"line {n}")
         kind = t.choice(n, r, "kind", KINDS)

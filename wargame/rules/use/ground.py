@@ -33,6 +33,8 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class RulesData:
+    """The Player Aid Sheet values of a pack's rules.toml."""
+
     stacking: Mapping[str, int]
     overland_hexes: int
     limited_capacity: int
