@@ -1,9 +1,11 @@
 """Watching a folder or a file and re-checking every saved game or log written there.
 
-Polling, not OS notifications: it works the same on every system and network folder, needs no
-extra dependency, and a 0.2 s poll keeps a re-check within a second of the write finishing.
-A file counts as written when its size and mtime have stayed the same for one poll interval
-and its zip reads; a half-written file is simply looked at again on the next poll.
+Polling, not OS notifications: it works the same on every system and network folder and needs
+no extra dependency. A file counts as written when its size and mtime have stayed the same for
+``settle`` seconds since its last write (its time stamp, trusted for at most one poll interval)
+and its zip reads; the watcher wakes at that moment, so the page shows the findings within a
+re-check's time of the file settling (benchmarks/watch.py), and the picture follows. A
+half-written file is simply looked at again on the next poll.
 
 Each re-check (``.vsav``: the position check of the save's game's rules pack; ``.vlog``: the
 audit of ``assistant.audit`` plus the check of its final position) is compared with the last
@@ -30,6 +32,7 @@ player to open in VASSAL; the changes are printed and shown on the page.
 
 from __future__ import annotations
 
+import gc
 import os
 import time
 from collections.abc import Callable
@@ -205,7 +208,8 @@ class Watcher:
                 continue
             seen = self.seen.get(key)
             if seen is None or seen[:2] != sig:
-                self.seen[key] = (*sig, now)  # changed: wait until it holds still
+                # changed: wait until it holds still, counted from its last write
+                self.seen[key] = (*sig, now - _age(st.st_mtime_ns, self.interval))
                 continue
             if now - seen[2] < self.settle:
                 continue
@@ -269,31 +273,48 @@ class Watcher:
             lines += [f"    {c}" for c in applied.changes]
         self.echo("\n".join(lines))
         self.out.mkdir(parents=True, exist_ok=True)
-        picture = ""
-        if self.picture and "board" in keep:
+        drawing = self.picture and "board" in keep and not result.error
+        # The findings go on the page at once; the picture, which takes longer, follows.
+        self._page(result, changes, applied, picture="", drawing=drawing)
+        if drawing:
             from assistant.report import render_picture
 
             name = keep["board"].module_name
             if name not in self.boards:  # the board art of the save's module, found once
                 self.boards[name] = self.board_art(self.module, name) if self.board_art else None
             render_picture(keep["board"], keep["check"], self.out / "latest.png", base_image=self.boards[name])
-            picture = f"latest.png?check={self.checks}"
+            self._page(result, changes, applied, picture=f"latest.png?check={self.checks}", drawing=False)
+
+    def _page(self, result: Result, changes: Changes, applied: Applying | None, *, picture: str,
+              drawing: bool) -> None:
         files = [self.results[k] for k in sorted(self.results)]
         page = self.env.get_template("watch.html").render(
             target=str(self.target), latest=result, checks=self.checks, refresh=2,
             new_keys={i.key for i in changes.new}, resolved=changes.resolved,
-            supply_changes=changes.supply, picture=picture if not result.error else "", files=files,
+            supply_changes=changes.supply, picture=picture, drawing=drawing, files=files,
             applied=applied, applied_name=Path(applied.file).name if applied and applied.file else "")
         from vassal.archive import atomic_write
 
         atomic_write(self.out / "report.html", page.encode("utf-8"))
 
+    def pause(self) -> float:
+        """Seconds until the next look: the poll interval, or less when a changed file will
+        have held still for ``settle`` sooner (it is then checked the moment it settles)."""
+        now = time.monotonic()
+        waits = [since + self.settle - now for key, (size, mtime, since) in self.seen.items()
+                 if self.done.get(key) != (size, mtime)]
+        return max(0.0, min([self.interval, *waits]))
+
     def run(self, max_checks: int | None = None) -> int:
         self.echo(f"watching {self.target} (report: {self.out / 'report.html'}); Ctrl-C ends")
+        # What the warm-up loaded (maps, content, rules tables: a few hundred thousand objects)
+        # stays for the whole run; frozen, the garbage collector no longer walks it at every
+        # collection, which would otherwise cost a re-check more than the check itself.
+        gc.freeze()
         try:
             while max_checks is None or self.checks < max_checks:
                 self.poll()
-                time.sleep(self.interval)
+                time.sleep(self.pause())
         except KeyboardInterrupt:
             self.echo("stopped")
         return 0
@@ -321,6 +342,14 @@ def _warm_up(module: str | None) -> None:
                 raise
             # a game whose data or rules pack is not all there yet: nothing to warm up, and a
             # save of it gets the error when it is checked
+
+
+def _age(mtime_ns: int, most: float) -> float:
+    """Seconds since a file was last written, by its time stamp, between 0 and ``most``: the
+    file was seen unchanged within the last poll, and the clock of a network folder may differ
+    from ours. Counting the settling time from the write, not from when the change was noticed,
+    lets a save be checked the moment it settles rather than up to one poll later."""
+    return min(max(time.time() - mtime_ns / 1e9, 0.0), most)
 
 
 def _signature(p: Path) -> tuple[int, int] | None:

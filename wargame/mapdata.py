@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import csv
 import math
+from sys import intern
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from functools import cached_property
@@ -48,6 +49,7 @@ def unit_layout(grid: Grid) -> Layout:
     return Layout.regular(1.0, ref, x=0.0 - left, y=0.0 - top)
 
 KINDS = ("land", "coastal", "water")
+_NO_WORDS: frozenset[str] = frozenset()
 BORDERS = ("international", "disputed")
 
 
@@ -374,7 +376,9 @@ class _Rows:
             if len(values) > len(header):
                 raise DataError(f"{len(values)} fields for {len(header)} columns", str(path), f"line {n}")
             values = values + [""] * (len(header) - len(values))
-            self.rows.append((n, {h: v.strip() for h, v in zip(header, values)}))
+            # Interned: the same words ("clear", "GER", "") are then one object each, which the
+            # compiled cache stores and makes once rather than once per row.
+            self.rows.append((n, {h: intern(v.strip()) for h, v in zip(header, values)}))
 
     def where(self, line: int, column: str) -> str:
         return f"line {line}, {column}"
@@ -412,7 +416,7 @@ class _Rows:
     def words(self, line: int, row: dict, column: str, allowed: tuple[str, ...], setting: str) -> frozenset[str]:
         """Feature words joined by ";" (an optional column), each one the game's vocabulary has."""
         value = row.get(column, "")
-        out = frozenset(w.strip() for w in value.split(";") if w.strip())
+        out = frozenset(w.strip() for w in value.split(";") if w.strip()) or _NO_WORDS
         for w in sorted(out):
             if w not in allowed:
                 known = f'one of {", ".join(allowed)}' if allowed else "none (game.toml [map] has no " + setting + ")"
