@@ -29,6 +29,17 @@ SHARED_VASSAL = SHARED / "fixtures" / "vassal"
 SHARED_NOTES = SHARED / "notes"
 
 
+@pytest.fixture(scope="session", autouse=True)
+def compiled_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The compiled game data cache (wargame.compiled) of this test run, commands run by the
+    tests included: its own folder, never the user's ~/.cache (unless STAFFWORK_CACHE is set)."""
+    import os
+
+    if "STAFFWORK_CACHE" not in os.environ:
+        os.environ["STAFFWORK_CACHE"] = str(tmp_path_factory.mktemp("staffwork-cache"))
+    return Path(os.environ["STAFFWORK_CACHE"])
+
+
 @pytest.fixture(scope="session")
 def vassal_fixtures() -> Path:
     """The folder of real VASSAL files (tiny.vmod, tiny_vassal.vsav, tour.mod, tour.log)."""

@@ -139,7 +139,7 @@ def _hash(game: Game, inputs: list[tuple[str, Path, Path]]) -> str:
     h = blake2b(digest_size=20)
     h.update(f"{FORMAT!r}|{sys.version_info[:3]}|{sys.implementation.name}|{game.folder.resolve()}".encode())
     for kind, folder, path in inputs:
-        h.update(f"\0{kind}\0{folder.resolve()}\0{path.relative_to(folder)}\0".encode())
+        h.update(f"\0{kind}\0{folder.resolve()}\0{os.path.relpath(path, folder)}\0".encode())
         h.update(path.read_bytes())
     return h.hexdigest()
 
