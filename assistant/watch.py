@@ -3,9 +3,11 @@
 Polling, not OS notifications: it works the same on every system and network folder and needs
 no extra dependency. A file counts as written when its size and mtime have stayed the same for
 ``settle`` seconds since its last write (its time stamp, trusted for at most one poll interval)
-and its zip reads; the watcher wakes at that moment, so the page shows the findings within a
-re-check's time of the file settling (benchmarks/watch.py), and the picture follows. A
-half-written file is simply looked at again on the next poll.
+and its zip reads. A changed file is checked as soon as it is seen, while it settles, and the
+result is shown the moment it has held still (the watcher wakes then) if it did not change
+meanwhile: the page shows the findings within a few milliseconds of the file settling
+(benchmarks/watch_latency.py), and the picture follows. A half-written file is simply looked at
+again on the next poll.
 
 Each re-check (``.vsav``: the position check of the save's game's rules pack; ``.vlog``: the
 audit of ``assistant.audit`` plus the check of its final position) is compared with the last
@@ -175,6 +177,7 @@ class Watcher:
         self.seen: dict[str, tuple[int, int, float]] = {}  # path -> (size, mtime_ns, since)
         self.done: dict[str, tuple[int, int]] = {}         # path -> (size, mtime_ns) checked
         self.results: dict[str, Result] = {}
+        self.early: dict[str, tuple[tuple[int, int], Result, dict]] = {}  # checked while settling
         self.board_art = board_art  # (module, module name) -> what the picture is drawn over
         self.boards: dict[str, object] = {}  # module name -> that, found once
         self.checks = 0
@@ -208,21 +211,20 @@ class Watcher:
                 continue
             seen = self.seen.get(key)
             if seen is None or seen[:2] != sig:
-                # changed: wait until it holds still, counted from its last write
+                # changed: wait until it holds still, counted from its last write; meanwhile
+                # check it already, to be shown the moment it has held still
                 self.seen[key] = (*sig, now - _age(st.st_mtime_ns, self.interval))
+                self.early[key] = (sig, *self._check(p))
                 continue
             if now - seen[2] < self.settle:
                 continue
-            keep: dict = {}
-            if not _zip_complete(p):
-                # it held still and is no whole save: broken, or a copy that stopped half-way;
-                # say so (a later write is looked at again when its size or time changes)
-                result = Result(p.name, str(p), (), (), "not a complete VASSAL save or log "
-                                "(no readable zip archive with a savedGame entry)")
+            early = self.early.pop(key, None)
+            if early is not None and early[0] == sig and _signature(p) == sig:
+                _sig, result, keep = early  # checked while it settled, and unchanged since
             else:
-                result = check_file(p, module=self.module, phase=self.phase, keep=keep)
-            if result.error and sig != _signature(p):
-                continue  # it changed under us
+                result, keep = self._check(p)
+                if result.error and sig != _signature(p):
+                    continue  # it changed under us
             self.done[key] = sig
             changes = compare(self.results.get(key), result)
             self.results[key] = result
@@ -235,7 +237,18 @@ class Watcher:
                 self.seen.pop(key, None)
                 self.done.pop(key, None)
                 self.results.pop(key, None)
+                self.early.pop(key, None)
         return out
+
+    def _check(self, p: Path) -> tuple[Result, dict]:
+        """One file's check, and the board and check kept for its picture (none for an error)."""
+        keep: dict = {}
+        if not _zip_complete(p):
+            # no whole save (yet): broken, or a copy that stopped half-way; said so when it has
+            # held still (a later write is looked at again when its size or time changes)
+            return Result(p.name, str(p), (), (), "not a complete VASSAL save or log "
+                          "(no readable zip archive with a savedGame entry)"), keep
+        return check_file(p, module=self.module, phase=self.phase, keep=keep), keep
 
     def _apply(self, save: Path, keep: dict) -> Applying:
         """The save's Supply Check written to ``<out>/<save>-supplied.vsav``; never raises."""

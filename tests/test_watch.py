@@ -222,3 +222,34 @@ def test_the_page_shows_the_findings_before_the_picture_is_drawn(tmp_path, monke
     assert len(seen) == 1 and "3.3" in seen[0] and 'id="drawing"' in seen[0] and 'id="picture"' not in seen[0]
     final = (out / "report.html").read_text(encoding="utf-8")
     assert 'id="picture"' in final and 'id="drawing"' not in final
+
+
+def test_a_save_is_checked_while_it_settles_and_shown_once_it_has(tmp_path, monkeypatch):
+    import assistant.watch as watch
+
+    folder, out = tmp_path / "pbem", tmp_path / "out"
+    folder.mkdir()
+    checked: list[str] = []
+    real = watch.check_file
+
+    def counted(path, **kwargs):  # noqa: ANN001, ANN003, ANN202
+        checked.append(Path(path).read_bytes()[-40:].hex())
+        return real(path, **kwargs)
+
+    monkeypatch.setattr(watch, "check_file", counted)
+    w = Watcher(folder, out, interval=0.05, settle=0.3, picture=False, echo=lambda s: None)
+    save = folder / "turn1.vsav"
+    LogMaker(pieces()).write_save(save)
+    assert w.poll() == [] and len(checked) == 1  # checked at once, not shown yet
+    assert not (out / "report.html").exists()
+    # written again before it settled: that one is checked, and it is the one shown
+    LogMaker(pieces(("1 Army", "2923"))).write_save(save)
+    assert w.poll() == [] and len(checked) == 2
+    found: list = []
+    while not found:
+        time.sleep(w.pause())
+        found = w.poll()
+    (result, _changes), = found
+    assert len(checked) == 2  # shown from the check made while it settled
+    assert any(i.rule == "3.3" for i in result.findings)
+    assert "3.3" in (out / "report.html").read_text(encoding="utf-8")
