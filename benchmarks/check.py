@@ -44,12 +44,12 @@ RULES_TARGET_MS = 30.0
 ENGINE_RATIO = 5.0
 
 # The engine's own load of a 400-unit save of this benchmark into the open USE module
-# (vassal-check's TIME game_load: GameState.loadGame, VASSAL 3.7.26, headless), and of the
-# Overlord 1944 setup (363 pieces), on this 2-core machine while other work shared it.
-RECORDED_ENGINE_S = 1.90
-RECORDED_ENGINE_SOURCE = ("vassal-check dist/use.vmod bench.vsav --no-paint: game_load 1.90, 2.23, 2.62 s "
-                          "(400 units, load 2-7); Overlord 1944 setup 2.40-3.10 s; issue 20 measured "
-                          "0.7-1.1 s on a quieter machine; 2026-11-27, branch speed")
+# (vassal-check's TIME game_load: GameState.loadGame, VASSAL 3.7.26, headless, on a module built
+# by `staffwork build use`), on this 2-core machine. The quietest figure is the anchor.
+RECORDED_ENGINE_S = 1.16
+RECORDED_ENGINE_SOURCE = ("vassal-check dist/use.vmod bench.vsav --no-paint, 2026-11-27: game_load 1.16 and "
+                          "1.25 s at load 0.9, 1.90-2.62 s at load 2-7; the Overlord 1944 setup (363 pieces) "
+                          "0.94 s quiet, 2.4-3.2 s loaded; issue 20 measured 0.7-1.1 s")
 
 
 def pieces(count: int) -> list[U]:
