@@ -19,7 +19,6 @@ game whose sea spaces have them (ETO's sea areas). Files without these columns l
 
 from __future__ import annotations
 
-import csv
 import math
 from sys import intern
 from dataclasses import dataclass, replace
@@ -278,6 +277,8 @@ class _Rows:
     """CSV rows as dicts with their line numbers; checks the header and each field."""
 
     def __init__(self, path: Path, columns: tuple[str, ...]):
+        import csv  # only when the map is read from its files, not from the compiled cache
+
         self.path = path
         try:
             with open(path, encoding="utf-8", newline="") as f:
