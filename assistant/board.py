@@ -63,6 +63,8 @@ class Overrides:
 
 @dataclass(frozen=True)
 class Board:
+    """A position read from a saved game, with the file, its module's name and the pieces left out."""
+
     position: Position
     file: str
     module_name: str
@@ -211,12 +213,16 @@ def position_from_pieces(game: Game | str, pieces: Iterable[PlacedPiece], proper
 
 @dataclass(frozen=True)
 class _Layer:
+    """One layer of a piece as the rules read it: its level and whether it shows."""
+
     level: int
     active: bool
 
 
 @dataclass(frozen=True)
 class _Read:
+    """What the rules read of one piece: its name, properties and layers."""
+
     name: str
     props: Mapping[str, str]
     layers: Mapping[str, _Layer]
@@ -229,17 +235,42 @@ def _read_piece(type_str: str, state_str: str) -> _Read:
     props: dict[str, str] = {}
     layers: dict[str, _Layer] = {}
     for t in piece.traits:  # outermost first, as VASSAL answers property lookups
-        if isinstance(t, Marker):
-            for k, v in t.values_by_name.items():
+        seen = _trait_view(t)
+        if seen is None:
+            continue
+        if seen[0] is _LAYER:
+            layers.setdefault(seen[1], seen[2])
+        else:
+            for k, v in seen[1]:
                 props.setdefault(k, v)
-        elif isinstance(t, LayerTrait):
-            layers.setdefault(t.layer_name, _Layer(t.level, t.active))
     basic = piece.basic
     name = basic.common_name if isinstance(basic, BasicPiece) else ""
     if isinstance(basic, BasicPiece):
         for k, v in basic.properties.items():
             props.setdefault(k, v)
     return _Read(name, props, layers)
+
+
+_VIEWS: dict[int, tuple[object, tuple | None]] = {}  # id(trait) -> (trait, what _read_piece reads)
+_MARKER, _LAYER = "marker", "layer"
+
+
+def _trait_view(t: object) -> tuple | None:
+    """(_MARKER, ((name, value), ...)), (_LAYER, layer name, _Layer) or None: what a trait
+    gives _read_piece, read once per trait object (the levels of a save's pieces are shared
+    objects, vassal.pieces keeps one per distinct level, so most repeat another piece's)."""
+    found = _VIEWS.get(id(t))
+    if found is not None and found[0] is t:
+        return found[1]
+    view: tuple | None = None
+    if isinstance(t, Marker):
+        view = (_MARKER, tuple(t.values_by_name.items()))
+    elif isinstance(t, LayerTrait):
+        view = (_LAYER, t.layer_name, _Layer(t.level, t.active))
+    if len(_VIEWS) >= 1 << 13:  # as many as vassal.pieces keeps; a long watch stays flat
+        _VIEWS.clear()
+    _VIEWS[id(t)] = (t, view)
+    return view
 
 
 def track_weather(game: Game, off_map: Iterable[tuple[str, str, int, int]]) -> dict[str, str]:

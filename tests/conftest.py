@@ -52,6 +52,17 @@ def _outside_folder() -> Path:
 OUTSIDE = _outside_folder()
 
 
+@pytest.fixture(scope="session", autouse=True)
+def compiled_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The compiled game data cache (wargame.compiled) of this test run, commands run by the
+    tests included: its own folder, never the user's ~/.cache (unless STAFFWORK_CACHE is set)."""
+    import os
+
+    if "STAFFWORK_CACHE" not in os.environ:
+        os.environ["STAFFWORK_CACHE"] = str(tmp_path_factory.mktemp("staffwork-cache"))
+    return Path(os.environ["STAFFWORK_CACHE"])
+
+
 def outside(name: str) -> Path:
     """A real VASSAL file that is not ours (tour.mod, tour.log: the engine's own tour), or a
     skip naming it and where it was looked for."""

@@ -186,3 +186,16 @@ def test_versions_are_read_like_maven(text: str, numbers: tuple[int, int, int]) 
 def test_missing_vassal_version_differs_from_an_empty_one() -> None:
     assert parse_metadata(b"<data><name>x</name></data>").vassal_version is None
     assert parse_metadata(b"<data><VassalVersion/></data>").vassal_version == ""
+
+
+@pytest.mark.parametrize("data", [
+    b'<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n<data version="1">\n  <version>1.0</version>\n'
+    b'  <name>Guns &amp; Butter</name>\n  <name lang="de">Kanonen</name>\n</data>\n',
+    b"<data><!-- a note --><name>a<b>inner</b> tail<?pi x?></name><extra1><![CDATA[<raw>]]></extra1></data>",
+    "<data version='2'><description lang='fr'>\u00e9t\u00e9 &#233;</description>text<name/></data>".encode(),
+    '<?xml version="1.0" encoding="ISO-8859-1"?><data><name>caf\xe9</name></data>'.encode("latin-1"),
+])
+def test_the_save_reader_reads_metadata_as_lxml_does(data: bytes) -> None:
+    from vassal.metadata import _read_xml, _read_xml_lxml
+
+    assert _read_xml(data, None) == _read_xml_lxml(data, None)

@@ -14,7 +14,6 @@ import errno
 import io
 import os
 import signal
-import tempfile
 import zipfile
 from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
@@ -212,6 +211,8 @@ def check_writable(path: str | os.PathLike[str]) -> None:
         raise NotADirectoryError(errno.ENOTDIR, f"{folder} is not a folder", str(target))
     try:
         with _signals_held():
+            import tempfile  # only when writing: reading a save needs none
+
             fd, probe = tempfile.mkstemp(prefix=".staffwork-", suffix=".tmp", dir=folder)
             os.close(fd)
             os.unlink(probe)
@@ -230,6 +231,8 @@ def atomic_write(path: str | os.PathLike[str], data: bytes) -> None:
     target.parent.mkdir(parents=True, exist_ok=True)
     try:
         with _signals_held():
+            import tempfile
+
             fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     except OSError as exc:
         raise _named(exc, target) from None

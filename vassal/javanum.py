@@ -15,7 +15,6 @@ from __future__ import annotations
 import math
 import re
 import struct
-from decimal import Decimal
 
 __all__ = [
     "java_trim",
@@ -98,6 +97,8 @@ def double_str(value: float) -> str:
     if value == 0:
         return "-0.0" if math.copysign(1.0, value) < 0 else "0.0"
     sign = "-" if value < 0 else ""
+    from decimal import Decimal  # only for floats, and costly to import
+
     _, digit_tuple, exponent = Decimal(repr(abs(value))).normalize().as_tuple()
     digits = "".join(map(str, digit_tuple))
     assert isinstance(exponent, int)

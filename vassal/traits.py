@@ -261,6 +261,11 @@ class Trait:
     Subclasses declare ``ID`` (the prefix), ``TYPE_DELIM`` / ``TYPE_FIELDS`` for the text after
     the prefix and ``STATE_DELIM`` / ``STATE_FIELDS`` for the state (delimiter ``None`` = the
     whole text is one field). Each declared field is also readable as an attribute.
+
+    Subclasses add no dataclass fields, so they are not decorated again: this class's frozen
+    dataclass methods (init, repr, eq by class, hash, no assignment to ``type`` / ``state``)
+    serve them all, and reading a save does not pay ~0.5 ms per trait class to generate the
+    same methods 33 more times (tests/test_traits.py pins that they behave alike).
     """
 
     type: str
@@ -456,7 +461,6 @@ class Trait:
         return cls(cls._encode_type(ttok), cls._encode_state(stok))
 
 
-@dataclass(frozen=True)
 class UnknownTrait(Trait):
     """A level kept verbatim: a trait we have no codec for (VASSAL itself turns unknown
     prefixes into an empty Marker), a Deck, or text a codec cannot read at all."""
@@ -487,7 +491,6 @@ def _ctrl_named(char: str) -> NamedKeyStroke:
 # Base pieces.
 
 
-@dataclass(frozen=True)
 class BasicPiece(Trait):
     """``piece;cloneKey;deleteKey;image;name`` / ``map;x;y;gpid;n;key;value…`` (BasicPiece.java).
 
@@ -558,7 +561,6 @@ class BasicPiece(Trait):
         return piece.with_properties(props) if props else piece
 
 
-@dataclass(frozen=True)
 class StackBase(Trait):
     """``stack`` / ``map;x;y;id1;…;@@layer`` (Stack.java): members bottom first."""
 
@@ -661,7 +663,6 @@ class LayerTrait(Trait):
         return min(max(-n, value), n)
 
 
-@dataclass(frozen=True)
 class Embellishment(LayerTrait):
     """Layer, ``emb2;`` (Embellishment.java / Embellishment0.java for version 0).
 
@@ -799,7 +800,6 @@ class Embellishment(LayerTrait):
         return v if self.active else -v
 
 
-@dataclass(frozen=True)
 class OldEmbellishment(LayerTrait):
     """Layer in the pre-3.1 form ``emb;`` (``Embellishment.originalSetType``).
 
@@ -854,7 +854,6 @@ class OldEmbellishment(LayerTrait):
 # Properties and names.
 
 
-@dataclass(frozen=True)
 class Marker(Trait):
     """Static properties, ``mark;A,B`` / ``valueA,valueB`` (Marker.java)."""
 
@@ -896,7 +895,6 @@ class Marker(Trait):
         )
 
 
-@dataclass(frozen=True)
 class DynamicProperty(Trait):
     """``PROP;name;numeric,min,max,wrap;keyCommands;description`` / value (DynamicProperty.java).
 
@@ -940,7 +938,6 @@ class DynamicProperty(Trait):
         return f"{BOOL.write(numeric)},{minimum},{maximum},{BOOL.write(wrap)}"
 
 
-@dataclass(frozen=True)
 class CalculatedProperty(Trait):
     """``calcProp;name;expression;description`` (CalculatedProperty.java); no state."""
 
@@ -952,7 +949,6 @@ class CalculatedProperty(Trait):
     )
 
 
-@dataclass(frozen=True)
 class BasicName(Trait):
     """``basicName;name`` (BasicName.java): overrides the BasicName property; no state."""
 
@@ -960,7 +956,6 @@ class BasicName(Trait):
     TYPE_FIELDS: ClassVar[tuple[Field, ...]] = (Field("name", STR, ""),)
 
 
-@dataclass(frozen=True)
 class Labeler(Trait):
     """Text Label, ``label;…`` (Labeler.java); state = the label text (trimmed when read)."""
 
@@ -1010,7 +1005,6 @@ class Labeler(Trait):
 # Prototypes, comments, reports, menus.
 
 
-@dataclass(frozen=True)
 class UsePrototype(Trait):
     """``prototype;name[;k=v,k=v]`` (UsePrototype.java); state empty."""
 
@@ -1037,7 +1031,6 @@ class UsePrototype(Trait):
         return cls("prototype;" + (encode(tokens, ";") or ""), "")
 
 
-@dataclass(frozen=True)
 class Comment(Trait):
     """``cmt;text`` (Comment.java); dropped when a piece enters a game."""
 
@@ -1045,7 +1038,6 @@ class Comment(Trait):
     TYPE_FIELDS: ClassVar[tuple[Field, ...]] = (Field("comment", STR, ""),)
 
 
-@dataclass(frozen=True)
 class ReportState(Trait):
     """Report Action, ``report;keys;format;cycleDownKeys;cycleFormats;description;noSuppress``;
     state = cycle index (``-1`` none)."""
@@ -1062,7 +1054,6 @@ class ReportState(Trait):
     STATE_FIELDS: ClassVar[tuple[Field, ...]] = (Field("cycle_index", INT, -1, write=-1),)
 
 
-@dataclass(frozen=True)
 class Delete(Trait):
     """``delete;command;key;description`` (Delete.java); state empty."""
 
@@ -1074,7 +1065,6 @@ class Delete(Trait):
     )
 
 
-@dataclass(frozen=True)
 class Clone(Trait):
     """``clone;command;key;description`` (Clone.java); state empty."""
 
@@ -1086,7 +1076,6 @@ class Clone(Trait):
     )
 
 
-@dataclass(frozen=True)
 class SubMenu(Trait):
     """``submenu;menuName;subcommands;description`` (SubMenu.java); state empty."""
 
@@ -1098,7 +1087,6 @@ class SubMenu(Trait):
     )
 
 
-@dataclass(frozen=True)
 class RestrictCommands(Trait):
     """``hideCmd;name;action;propertyMatch;watchKeys`` (RestrictCommands.java); state empty."""
 
@@ -1111,7 +1099,6 @@ class RestrictCommands(Trait):
     )
 
 
-@dataclass(frozen=True)
 class TriggerAction(Trait):
     """``macro;…`` (TriggerAction.java); state empty."""
 
@@ -1137,7 +1124,6 @@ class TriggerAction(Trait):
     )
 
 
-@dataclass(frozen=True)
 class CounterGlobalKeyCommand(Trait):
     """``globalkey;…`` (CounterGlobalKeyCommand.java); ``target`` and ``parameters`` kept as
     text; state empty."""
@@ -1161,7 +1147,6 @@ class CounterGlobalKeyCommand(Trait):
     )
 
 
-@dataclass(frozen=True)
 class SetGlobalProperty(Trait):
     """``setprop;name;constraints;keyCommands;description;level;searchName``
     (SetGlobalProperty.java)."""
@@ -1181,7 +1166,6 @@ class SetGlobalProperty(Trait):
 # Movement, location and visibility.
 
 
-@dataclass(frozen=True)
 class SendToLocation(Trait):
     """``sendto;…`` (SendToLocation.java); state ``backMap;backX;backY``."""
 
@@ -1214,7 +1198,6 @@ class SendToLocation(Trait):
     )
 
 
-@dataclass(frozen=True)
 class ReturnToDeck(Trait):
     """``return;command;key;deckId;prompt;description;version;deckSelect;deckExpression``."""
 
@@ -1231,7 +1214,6 @@ class ReturnToDeck(Trait):
     )
 
 
-@dataclass(frozen=True)
 class Immobilized(Trait):
     """Does Not Stack, ``immob;selectFlags;moveFlag;stackFlag;description`` (Immobilized.java)."""
 
@@ -1252,7 +1234,6 @@ class Immobilized(Trait):
         return self.get("move_options")[:1] == "V" or "n" in self.get("select_options")
 
 
-@dataclass(frozen=True)
 class MovementMarkable(Trait):
     """``markmoved;icon;x;y;command;key;description;ignoreSame;cmdTrue;keyTrue;cmdFalse;keyFalse``;
     state ``true`` / ``false``."""
@@ -1277,7 +1258,6 @@ class MovementMarkable(Trait):
         return self.state == "true"
 
 
-@dataclass(frozen=True)
 class Footprint(Trait):
     """Movement trail, ``footprint;…`` (Footprint.java); state
     ``visible;startMap;n;x,y;…;everInitialized;lastSize``."""
@@ -1325,7 +1305,6 @@ class Footprint(Trait):
         return tuple(out)
 
 
-@dataclass(frozen=True)
 class FreeRotator(Trait):
     """Can Rotate, ``rotate;n;…`` (FreeRotator.java). With n == 1 (free rotation) the state is
     degrees; otherwise it is a facing index i, angle ``-i*360/n``."""
@@ -1383,7 +1362,6 @@ class FreeRotator(Trait):
         return -i * (360.0 / n)
 
 
-@dataclass(frozen=True)
 class Obscurable(Trait):
     """Mask, ``obs;key;image;command;style;maskName;access;peekCommand;description;autoPeek;
     dealKey;dealExpression``; state ``obscuredBy;options`` (``null`` = not masked)."""
@@ -1436,7 +1414,6 @@ class Obscurable(Trait):
         return s[1:] if s.startswith("G") and len(s) > 1 else None
 
 
-@dataclass(frozen=True)
 class Hideable(Trait):
     """Invisible, ``hide;key;command;bgColor;access;transparency;description;noAutoReport``;
     state = id of the player who hid it, or ``null``."""
@@ -1457,7 +1434,6 @@ class Hideable(Trait):
         return None if self.state == "null" else self.state
 
 
-@dataclass(frozen=True)
 class Restricted(Trait):
     """Restricted Access, ``restrict;sides;byPlayer;restrictMovement;description``;
     state = owning player id."""
@@ -1475,7 +1451,6 @@ class Restricted(Trait):
         return self.state
 
 
-@dataclass(frozen=True)
 class NonRectangular(Trait):
     """Non-rectangular shape, ``nonRect2;scale;shape…`` (the shape text is everything after the
     scale, kept verbatim); ``nonRect;`` is the older form whose whole body is the shape."""
@@ -1494,8 +1469,9 @@ class NonRectangular(Trait):
         return "" if i < 0 else self.body[i + 1 :]
 
 
-@dataclass(frozen=True)
 class OldNonRectangular(Trait):
+    """The pre-3.2 non-rectangular shape trait: kept as read, never drawn."""
+
     ID: ClassVar[str] = "nonRect;"
     TYPE_DELIM: ClassVar[str | None] = None
 
@@ -1504,7 +1480,6 @@ class OldNonRectangular(Trait):
         return self.body
 
 
-@dataclass(frozen=True)
 class PlaceMarker(Trait):
     """Place Marker, ``placemark;command;key;markerSpec;markerText;x;y;matchRotation;
     afterBurnerKey;description;gpid;placement;above;copyDPs;parameters;version``.
@@ -1530,7 +1505,6 @@ class PlaceMarker(Trait):
     )
 
 
-@dataclass(frozen=True)
 class Replace(PlaceMarker):
     """Replace with Other, ``replace;`` + the PlaceMarker fields (Replace.java)."""
 

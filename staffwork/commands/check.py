@@ -13,7 +13,6 @@ its inputs.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 import time
@@ -186,6 +185,8 @@ def run(args: argparse.Namespace) -> int:
     if unit is not None:
         sys.stdout.write(explain_text(doc, unit))
     elif args.json:
+        import json
+
         json.dump(doc, sys.stdout, indent=2, ensure_ascii=False)
         sys.stdout.write("\n")
     else:

@@ -143,6 +143,8 @@ class CardVocabulary:
 
 @dataclass(frozen=True)
 class GameSettings:
+    """game.toml as the content uses it: names, turns, factions' order, weather and vocabulary."""
+
     title: str
     short: str
     first_turn: Month
@@ -202,6 +204,8 @@ class GameSettings:
 
 @dataclass(frozen=True)
 class Faction:
+    """One side of the game (factions.csv): who leads it, its friendly Map Boxes and its allies."""
+
     key: str
     name: str
     leader: str  # nation abbreviation
@@ -214,6 +218,8 @@ class Faction:
 
 @dataclass(frozen=True)
 class Nation:
+    """One country (nations.csv): its side in 1939 and after, its areas, capital, factories and Will."""
+
     abbr: str
     name: str
     major: bool
@@ -237,6 +243,8 @@ class Nation:
 
 @dataclass(frozen=True)
 class DisputedArea:
+    """A Disputed Area (17.0): whose it is and to whom it may be ceded."""
+
     key: str
     name: str
     part_of: str  # nation abbreviation
@@ -313,6 +321,8 @@ class Unit:
 
 @dataclass(frozen=True)
 class Marker:
+    """One marker design (markers.csv): what it tracks or what event puts it in play."""
+
     key: str
     name: str
     kind: str  # event | tracking
@@ -364,6 +374,8 @@ class Card:
 
 @dataclass(frozen=True)
 class Policy:
+    """A policy (policies.csv) and the rules it changes."""
+
     key: str
     name: str
     rules: tuple[str, ...]
@@ -374,6 +386,8 @@ class Policy:
 
 @dataclass(frozen=True)
 class Event:
+    """An event (events.csv) and the rules it brings in."""
+
     key: str
     name: str
     rules: tuple[str, ...]

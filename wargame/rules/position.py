@@ -69,6 +69,8 @@ class MarkerPiece:
 
 @dataclass(frozen=True)
 class NationState:
+    """A nation's status in the game now and the faction it fights for (None: neutral)."""
+
     status: str  # active / neutral / conquered / ceded / absent
     faction: str | None
 

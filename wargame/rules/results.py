@@ -65,6 +65,8 @@ class SupplyLine:
 
 @dataclass(frozen=True)
 class SupplyReport:
+    """Every unit's supply line by piece id, and the findings of the supply check."""
+
     lines: Mapping[str, SupplyLine]
     findings: tuple[Finding, ...]
     marks: bool = True  # the game marks supply states on counters (False: traced when needed)

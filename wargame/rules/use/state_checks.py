@@ -261,7 +261,6 @@ def _overseas_of_fra_uk(sit: Situation, h: str) -> bool:
 def event_areas(sit: Situation) -> dict[str, Callable[[str], bool]]:
     """Event -> whether an Axis unit or marker in (or attacking into) a hex fires it."""
     state = sit.pos.state
-    g = sit.map.grid
 
     def east(h: str) -> bool:
         owner = sit.owner(h)
@@ -272,12 +271,11 @@ def event_areas(sit: Situation) -> dict[str, Callable[[str], bool]]:
     found = _AREAS.get(key)
     if found is None or found[0] is not sit.map:
         owners: set[str] = set()
-        for h, info in sit.map.hexes.items():
+        for h in sit.map.hexes:
             if not _overseas_of_fra_uk(sit, h):
                 continue
-            for n in g.neighbours(info.hex):
-                nid = g.hex_id(n)
-                if nid in sit.map.hexes and sit.map.hexes[nid].is_land:
+            for nid, _water, _line in sit.map.adjacent[h]:
+                if sit.map.hexes[nid].is_land:
                     owners.add(sit.owner(nid))
         found = (sit.map, {"owners": frozenset(owners)})
         _AREAS[key] = found

@@ -60,6 +60,8 @@ class Sources:
 
 @dataclass(frozen=True)
 class _Option:
+    """One way a unit may trace supply, with its length, source and path."""
+
     length: int
     source: str
     source_at: str
