@@ -1,7 +1,7 @@
 """Auditing a VASSAL log (.vlog): replay it step by step and check every move against the rules.
 
 A log holds the position when logging began and then one group of commands per press of Step
-(vassal_formats.md 4.7). After each step the position is rebuilt as the rules see it
+(docs/vassal-formats.md 4.7). After each step the position is rebuilt as the rules see it
 (``assistant.board.position_from_pieces``) and compared with the one before:
 
 * the moves, by the movement judge of the game's rules pack (``Pack.move_judge``: USE's
@@ -30,8 +30,9 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from assistant.board import Overrides, module_name_of, position_from_pieces
-from vassal.gamestate import GameLog, Position as VPosition, replay_log
+from vassal.gamelog import GameLog, replay_log
 from vassal.savefile import read_saved_game
+from vassal.snapshot import Position as VPosition
 from wargame.games import Game, find_game, game_for_module
 from wargame.rules.position import Position, Unit
 from wargame.rules.results import Activation
@@ -147,6 +148,11 @@ class _Auditor:
             self.step = step.number
             self.chat.extend(step.chat)
             self.chat_at[self.step] = list(self.chat)
+            after = self.rules_position(after_v)
+            placed = _placed(after)
+            for pid in _ghosts(step, before_v, after_v):
+                key = "moves of pieces the log never placed (their ids are in no earlier step)"
+                unknown[key] = unknown.get(key, 0) + 1
             for pid, piece in after_v.pieces.items():
                 was = before_v.pieces.get(pid)
                 if was is not None and (was.map, was.x, was.y) == (piece.map, piece.x, piece.y):
@@ -154,10 +160,12 @@ class _Auditor:
                 if piece.map is not None and piece.map not in known_maps:
                     key = f'pieces moved to map "{piece.map}", which {self.game.short} does not have'
                     unknown[key] = unknown.get(key, 0) + 1
+                elif piece.map == self.game.boards().map_name and pid in placed and not placed[pid]:
+                    key = f"pieces moved to a point of the map that is no hex or Map Box of {self.game.short}"
+                    unknown[key] = unknown.get(key, 0) + 1
                 elif piece.map is not None:
                     moved += 1
             before_v = after_v
-            after = self.rules_position(after_v)
             if after.state.phase != phase:
                 phase = after.state.phase
                 self.new_phase(phase)
@@ -195,6 +203,29 @@ class _Auditor:
                 *(board.map_name for board in displays.faction_cards().values())}
 
 
+def _placed(pos: Position) -> dict[str, bool]:
+    """Piece id -> whether the rules found it a hex or a Map Box (units and markers)."""
+    return {p.id: bool(p.hex or p.box) for p in (*pos.units, *pos.markers)}
+
+
+def _ghosts(step, before: VPosition, after: VPosition) -> list[str]:  # noqa: ANN001
+    """Ids a step moves that no piece of the game has, before or after it."""
+    from vassal.commands import MovePiece, parse_command
+    from vassal.errors import FormatError
+
+    out = []
+    for _index, text in step.commands:
+        if not text.startswith("M/"):
+            continue
+        try:
+            cmd = parse_command(text)
+        except FormatError:
+            continue
+        if isinstance(cmd, MovePiece) and cmd.id not in before.pieces and cmd.id not in after.pieces:
+            out.append(cmd.id)
+    return out
+
+
 def _stack_key(f) -> tuple:
     return (f.rule, f.hexes, tuple(sorted(f.units)))
 
@@ -204,7 +235,7 @@ def _stack_key(f) -> tuple:
 
 def audit_game(log: GameLog, *, game: Game | str, phase: str | None = None,
                overrides: Overrides = Overrides(), source: str = "") -> Audit:
-    """Audit a replayed log (``vassal.gamestate.replay_log``) by the game's rules pack."""
+    """Audit a replayed log (``vassal.gamelog.replay_log``) by the game's rules pack."""
     return _Auditor(find_game(game) if isinstance(game, str) else game, phase, overrides, source).run(log)
 
 

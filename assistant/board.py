@@ -15,7 +15,9 @@ Piece properties and layers are those of ``wargame.pieceprops``. A unit lies und
 Game state, each step overriding the one before: the nations' 1939 status (nations.csv) or the
 scenario given with ``scenario``; the module's global properties in the save (Weather_<zone>,
 Policy_<key>, Month, Phase, and Status_<NATION> = "active axis" / "neutral" / "conquered western"
-..., Ceded_<area key> = "true", Event_<event key> = "true"); a nation with units on the map is active
+..., Ceded_<area key> = "true", Event_<event key> = "true", Control_<faction> = the territory a
+scenario gives it, Sources_<faction> = the supply sources a special rule gives it, entries
+joined by ";"); a nation with units on the map is active
 for their faction; the
 command line last.
 """
@@ -30,8 +32,10 @@ from types import MappingProxyType
 
 from vassal.commands import BoardPlacement
 from vassal.errors import FormatError
-from vassal.gamestate import PlacedPiece, replay_log, replay_save
+from vassal.gamelog import replay_log
 from vassal.pieces import parse_piece
+from vassal.replay import replay_save
+from vassal.snapshot import PlacedPiece
 from vassal.traits import BasicPiece, LayerTrait, Marker
 from vassal.savefile import read_saved_game
 from wargame import pieceprops as pp
@@ -59,6 +63,8 @@ class Overrides:
 
 @dataclass(frozen=True)
 class Board:
+    """A position read from a saved game, with the file, its module's name and the pieces left out."""
+
     position: Position
     file: str
     module_name: str
@@ -162,10 +168,13 @@ def position_from_pieces(game: Game | str, pieces: Iterable[PlacedPiece], proper
         if piece.map is not None and piece.map != geometry.map_name:
             off_map.append((v.props.get(pp.MARKER_KEY, ""), piece.map, piece.x, piece.y))
     fort_level = {}
+    stacked_markers: dict[str, list[tuple[int, str]]] = {}  # stack -> (level, marker key)
     for pid, v, hex_id, box, stack, level in placed:
         props = v.props
         if props.get(pp.MARKER_NAME) == "Fort" and stack is not None:
             fort_level[stack] = max(fort_level.get(stack, -1), level)
+        if props.get(pp.MARKER_KEY) and props.get(pp.KIND) is None and stack is not None:
+            stacked_markers.setdefault(stack, []).append((level, props[pp.MARKER_KEY]))
     for pid, v, hex_id, box, stack, level in placed:
         props = v.props
         layers = v.layers
@@ -182,7 +191,8 @@ def position_from_pieces(game: Game | str, pieces: Iterable[PlacedPiece], proper
                 supply=SUPPLY_BY_LEVEL.get(supply.level, "none") if supply and supply.active else "full",
                 sorties=pp.sorties_of(sorties.active, sorties.level) if sorties else 0,
                 hex=hex_id, box=box, level=level,
-                in_fort=stack is not None and stack in fort_level and level < fort_level[stack]))
+                in_fort=stack is not None and stack in fort_level and level < fort_level[stack],
+                markers_above=frozenset(k for at, k in stacked_markers.get(stack or "", ()) if at > level)))
         elif props.get(pp.MARKER_KEY):
             flip = layers.get(pp.LAYER_SIDE)
             markers.append(MarkerPiece(
@@ -203,12 +213,16 @@ def position_from_pieces(game: Game | str, pieces: Iterable[PlacedPiece], proper
 
 @dataclass(frozen=True)
 class _Layer:
+    """One layer of a piece as the rules read it: its level and whether it shows."""
+
     level: int
     active: bool
 
 
 @dataclass(frozen=True)
 class _Read:
+    """What the rules read of one piece: its name, properties and layers."""
+
     name: str
     props: Mapping[str, str]
     layers: Mapping[str, _Layer]
@@ -221,17 +235,42 @@ def _read_piece(type_str: str, state_str: str) -> _Read:
     props: dict[str, str] = {}
     layers: dict[str, _Layer] = {}
     for t in piece.traits:  # outermost first, as VASSAL answers property lookups
-        if isinstance(t, Marker):
-            for k, v in t.values_by_name.items():
+        seen = _trait_view(t)
+        if seen is None:
+            continue
+        if seen[0] is _LAYER:
+            layers.setdefault(seen[1], seen[2])
+        else:
+            for k, v in seen[1]:
                 props.setdefault(k, v)
-        elif isinstance(t, LayerTrait):
-            layers.setdefault(t.layer_name, _Layer(t.level, t.active))
     basic = piece.basic
     name = basic.common_name if isinstance(basic, BasicPiece) else ""
     if isinstance(basic, BasicPiece):
         for k, v in basic.properties.items():
             props.setdefault(k, v)
     return _Read(name, props, layers)
+
+
+_VIEWS: dict[int, tuple[object, tuple | None]] = {}  # id(trait) -> (trait, what _read_piece reads)
+_MARKER, _LAYER = "marker", "layer"
+
+
+def _trait_view(t: object) -> tuple | None:
+    """(_MARKER, ((name, value), ...)), (_LAYER, layer name, _Layer) or None: what a trait
+    gives _read_piece, read once per trait object (the levels of a save's pieces are shared
+    objects, vassal.pieces keeps one per distinct level, so most repeat another piece's)."""
+    found = _VIEWS.get(id(t))
+    if found is not None and found[0] is t:
+        return found[1]
+    view: tuple | None = None
+    if isinstance(t, Marker):
+        view = (_MARKER, tuple(t.values_by_name.items()))
+    elif isinstance(t, LayerTrait):
+        view = (_LAYER, t.layer_name, _Layer(t.level, t.active))
+    if len(_VIEWS) >= 1 << 13:  # as many as vassal.pieces keeps; a long watch stays flat
+        _VIEWS.clear()
+    _VIEWS[id(t)] = (t, view)
+    return view
 
 
 def track_weather(game: Game, off_map: Iterable[tuple[str, str, int, int]]) -> dict[str, str]:
@@ -286,6 +325,8 @@ def game_state(game: Game, properties: Mapping[str, str], units: Iterable[Unit],
     events: set[str] = set()
     waived: set[str] = set()
     weather: dict[str, str] = {}
+    control: dict[str, tuple[str, ...]] = {}
+    sources: dict[str, tuple[str, ...]] = {}
     if scenario:
         scenarios = game.scenarios()
         if scenario not in scenarios:
@@ -298,6 +339,8 @@ def game_state(game: Game, properties: Mapping[str, str], units: Iterable[Unit],
         events = set(sc.events_done)
         waived = set(sc.waived)
         weather = {z: w.capitalize() for z, w in sc.weather.items()}
+        control = dict(sc.control)
+        sources = dict(sc.sources)
     for name, value in properties.items():
         if name == pp.WAIVED:
             waived |= {w.strip() for w in value.split(";") if w.strip()}
@@ -312,6 +355,10 @@ def game_state(game: Game, properties: Mapping[str, str], units: Iterable[Unit],
         elif name.startswith(pp.EVENT_PREFIX):
             key = name[len(pp.EVENT_PREFIX):]
             (events.add if value.strip().lower() == "true" else events.discard)(key)
+        elif name.startswith(pp.CONTROL_PREFIX):
+            control[name[len(pp.CONTROL_PREFIX):]] = tuple(w.strip() for w in value.split(";") if w.strip())
+        elif name.startswith(pp.SOURCES_PREFIX):
+            sources[name[len(pp.SOURCES_PREFIX):]] = tuple(w.strip() for w in value.split(";") if w.strip())
         elif name.startswith(STATUS_PREFIX):
             nations[name[len(STATUS_PREFIX):]] = parse_status(value, f"{source} global property {name}",
                                                               tuple(content.factions))
@@ -330,7 +377,9 @@ def game_state(game: Game, properties: Mapping[str, str], units: Iterable[Unit],
         phase=overrides.phase or properties.get(pp.PHASE, ""),
         weather=MappingProxyType(dict(sorted(weather.items()))),
         policies=frozenset(policies), nations=MappingProxyType(dict(sorted(nations.items()))),
-        ceded=frozenset(ceded), events_done=frozenset(events), waived=frozenset(waived))
+        ceded=frozenset(ceded), events_done=frozenset(events), waived=frozenset(waived),
+        control=MappingProxyType({k: v for k, v in sorted(control.items()) if v}),
+        sources=MappingProxyType({k: v for k, v in sorted(sources.items()) if v}))
 
 
 def parse_status(text: str, where: str, factions: tuple[str, ...]) -> NationState:

@@ -14,8 +14,8 @@ the ones the supply search traced) and how a marking goes into a save.
 
 How a save changes: for each changed unit, only the state of its Supply layer (the module's
 Embellishment, ``wargame.pieceprops.LAYER_SUPPLY``) in the command that adds the piece: Low is
-the layer active at level 1, No active at level 2, Full the layer inactive at the level it had,
-exactly the states the module's Ctrl+U / Ctrl+Shift+U leave. Pieces, ids, stacks, properties
+the layer active at level 1, No active at level 2, Full the layer inactive at level 1, exactly
+the states the module's Ctrl+U / Ctrl+Shift+U leave (builder.module.keys). Pieces, ids, stacks, properties
 and every other entry of the file stay as they were. After the position come chat lines (the
 engine's ``CHAT`` command, shown when the save is opened): a first line naming the check, then
 one per change. A save that already carries the first line of a faction's check is refused
@@ -31,7 +31,8 @@ from pathlib import Path
 
 from vassal.commands import AddPiece, ChangePiece, Chat, Node, encode_command, walk
 from vassal.errors import FormatError
-from vassal.pieces import join_state, parse_piece, split_state, split_type
+from vassal.nesting import join_state, split_state, split_type
+from vassal.pieces import parse_piece
 from vassal.savefile import read_saved_game, rewrite_saved_game
 from vassal.traits import LayerTrait
 from wargame import pieceprops as pp
@@ -57,6 +58,7 @@ class SupplyChange:
     after: str
     rule: str
     why: str
+    faction: str = ""  # the unit's faction (key)
 
     @property
     def changed(self) -> bool:
@@ -113,7 +115,8 @@ def supply_step(pack: RulesPack, check: Check, factions: Iterable[str]) -> tuple
         if unit.faction not in chosen:
             continue
         mark = pack.supply_marking(unit, line)
-        out.append(SupplyChange(uid, unit.label, unit.where, unit.supply, mark.state, mark.rule, mark.why))
+        out.append(SupplyChange(uid, unit.label, unit.where, unit.supply, mark.state, mark.rule, mark.why,
+                                unit.faction))
     return tuple(out)
 
 
@@ -176,7 +179,8 @@ def apply_supply(source: str | os.PathLike[str], target: str | os.PathLike[str],
         except ValueError as exc:
             raise FormatError(f"piece {c.unit_id} ({c.label}): {exc}", src) from None
         texts[id(found[0])] = encode_command(AddPiece(cmd.id, cmd.type, state))
-    chat = [Node(encode_command(Chat(text))) for text in chat_lines(names, Path(src).name, changed)]
+    chat = [Node(encode_command(Chat(text)))
+            for text in chat_lines(names, Path(src).name, changed, tuple(factions))]
     tree = _replaced(saved.tree, texts)
     tree = Node(tree.text, tree.children + tuple(chat))
     rewrite_saved_game(source, target, tree)
@@ -194,7 +198,7 @@ def with_supply_state(type_str: str, state_str: str, state: str) -> str:
     for i, trait in enumerate(piece.traits):
         if isinstance(trait, LayerTrait) and trait.layer_name == pp.LAYER_SUPPLY:
             if state == "full":
-                layer = trait.with_level(active=False)  # Ctrl+U: off, at the level it had
+                layer = trait.with_level(level=1, active=False)  # Ctrl+U: off, resting at level 1
             else:
                 if len(trait.image_names) < LEVEL[state]:
                     raise ValueError(f"its {pp.LAYER_SUPPLY} layer has no level {LEVEL[state]} ({WORDS[state]} Supply)")
@@ -204,11 +208,19 @@ def with_supply_state(type_str: str, state_str: str, state: str) -> str:
     raise ValueError(f"it has no {pp.LAYER_SUPPLY} layer to mark")
 
 
-def chat_lines(factions: Sequence[str], source_name: str, changed: Sequence[SupplyChange]) -> list[str]:
-    """The chat a player sees on opening the save: what was applied, then each change in the
-    style of the module's own reports ("* 2719: GER II ...")."""
-    count = f"{len(changed)} unit{'s' if len(changed) != 1 else ''} changed" if changed else "no marking changed"
-    out = [f"* {HEAD.format(faction=f)} (7.2) to {source_name}: {count}" for f in factions]
+def chat_lines(factions: Sequence[str], source_name: str, changed: Sequence[SupplyChange],
+               keys: Sequence[str] = ()) -> list[str]:
+    """The chat a player sees on opening the save: what was applied (with the count of each
+    faction's changes when ``keys`` name the factions), then each change in the style of the
+    module's own reports ("* 2719: GER II: Full -> Low Supply ...")."""
+    def count(n: int) -> str:
+        return f"{n} unit{'s' if n != 1 else ''} changed" if n else "no marking changed"
+
+    out = []
+    for i, name in enumerate(factions):
+        n = sum(1 for c in changed if c.faction == keys[i]) if i < len(keys) and all(c.faction for c in changed) \
+            else len(changed)
+        out.append(f"* {HEAD.format(faction=name)} (7.2) to {source_name}: {count(n)}")
     out += [f"* {c.where}: {c.label}: {WORDS[c.before]} -> {WORDS[c.after]} Supply ({c.rule}: {c.why})"
             for c in changed]
     return out

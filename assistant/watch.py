@@ -1,9 +1,13 @@
 """Watching a folder or a file and re-checking every saved game or log written there.
 
-Polling, not OS notifications: it works the same on every system and network folder, needs no
-extra dependency, and a 0.2 s poll keeps a re-check within a second of the write finishing.
-A file counts as written when its size and mtime have stayed the same for one poll interval
-and its zip reads; a half-written file is simply looked at again on the next poll.
+Polling, not OS notifications: it works the same on every system and network folder and needs
+no extra dependency. A file counts as written when its size and mtime have stayed the same for
+``settle`` seconds since its last write (its time stamp, trusted for at most one poll interval)
+and its zip reads. A changed file is checked as soon as it is seen, while it settles, and the
+result is shown the moment it has held still (the watcher wakes then) if it did not change
+meanwhile: the page shows the findings within a few milliseconds of the file settling
+(benchmarks/watch_latency.py), and the picture follows. A half-written file is simply looked at
+again on the next poll.
 
 Each re-check (``.vsav``: the position check of the save's game's rules pack; ``.vlog``: the
 audit of ``assistant.audit`` plus the check of its final position) is compared with the last
@@ -30,6 +34,7 @@ player to open in VASSAL; the changes are printed and shown on the page.
 
 from __future__ import annotations
 
+import gc
 import os
 import time
 from collections.abc import Callable
@@ -157,7 +162,8 @@ class Watcher:
                  phase: str | None = None, interval: float = 0.2, settle: float = 0.2,
                  picture: bool = True, echo: Callable[[str], None] = print,
                  board_art: Callable[[str | None, str], Any] | None = None,
-                 apply: bool = False, factions: tuple[str, ...] = ()):
+                 apply: bool = False, factions: tuple[str, ...] = (),
+                 counters: Callable[[str | None, str], Any] | None = None):
         self.target = Path(target)
         if not self.target.exists():
             raise FileNotFoundError(2, "no such file or folder", str(self.target))
@@ -172,8 +178,10 @@ class Watcher:
         self.seen: dict[str, tuple[int, int, float]] = {}  # path -> (size, mtime_ns, since)
         self.done: dict[str, tuple[int, int]] = {}         # path -> (size, mtime_ns) checked
         self.results: dict[str, Result] = {}
+        self.early: dict[str, tuple[tuple[int, int], Result, dict]] = {}  # checked while settling
         self.board_art = board_art  # (module, module name) -> what the picture is drawn over
-        self.boards: dict[str, object] = {}  # module name -> that, found once
+        self.boards: dict[str, object] = {}  # module name -> that (or why not), found once
+        self.counters = counters  # (module, module name) -> the counter art (assistant.counter_art)
         self.checks = 0
         self.env = Environment(loader=FileSystemLoader(str(TEMPLATES)),
                                autoescape=select_autoescape(["html"]))
@@ -205,20 +213,20 @@ class Watcher:
                 continue
             seen = self.seen.get(key)
             if seen is None or seen[:2] != sig:
-                self.seen[key] = (*sig, now)  # changed: wait until it holds still
+                # changed: wait until it holds still, counted from its last write; meanwhile
+                # check it already, to be shown the moment it has held still
+                self.seen[key] = (*sig, now - _age(st.st_mtime_ns, self.interval))
+                self.early[key] = (sig, *self._check(p))
                 continue
             if now - seen[2] < self.settle:
                 continue
-            keep: dict = {}
-            if not _zip_complete(p):
-                # it held still and is no whole save: broken, or a copy that stopped half-way;
-                # say so (a later write is looked at again when its size or time changes)
-                result = Result(p.name, str(p), (), (), "not a complete VASSAL save or log "
-                                "(no readable zip archive with a savedGame entry)")
+            early = self.early.pop(key, None)
+            if early is not None and early[0] == sig and _signature(p) == sig:
+                _sig, result, keep = early  # checked while it settled, and unchanged since
             else:
-                result = check_file(p, module=self.module, phase=self.phase, keep=keep)
-            if result.error and sig != _signature(p):
-                continue  # it changed under us
+                result, keep = self._check(p)
+                if result.error and sig != _signature(p):
+                    continue  # it changed under us
             self.done[key] = sig
             changes = compare(self.results.get(key), result)
             self.results[key] = result
@@ -231,7 +239,18 @@ class Watcher:
                 self.seen.pop(key, None)
                 self.done.pop(key, None)
                 self.results.pop(key, None)
+                self.early.pop(key, None)
         return out
+
+    def _check(self, p: Path) -> tuple[Result, dict]:
+        """One file's check, and the board and check kept for its picture (none for an error)."""
+        keep: dict = {}
+        if not _zip_complete(p):
+            # no whole save (yet): broken, or a copy that stopped half-way; said so when it has
+            # held still (a later write is looked at again when its size or time changes)
+            return Result(p.name, str(p), (), (), "not a complete VASSAL save or log "
+                          "(no readable zip archive with a savedGame entry)"), keep
+        return check_file(p, module=self.module, phase=self.phase, keep=keep), keep
 
     def _apply(self, save: Path, keep: dict) -> Applying:
         """The save's Supply Check written to ``<out>/<save>-supplied.vsav``; never raises."""
@@ -247,6 +266,8 @@ class Watcher:
         pack = game.pack()
         if not pack.marks_supply:
             return Applying("", (), f"{game.short} does not mark supply on its counters")
+        if not pack.supply_layer:
+            return Applying("", (), f"{game.short} marks supply with marker counters, which are not placed for you")
         target = self.out / f"{save.stem}-supplied.vsav"
         try:
             factions = checking_factions(game, board.position.state.phase, self.factions)
@@ -256,9 +277,10 @@ class Watcher:
         return Applying(str(target), tuple(c.line() for c in done.changes))
 
     def _report(self, result: Result, changes: Changes, keep: dict, applied: Applying | None = None) -> None:
-        lines = [f"{result.name}: check {self.checks}, {len(result.findings)} problem(s)"]
         if result.error:
-            lines.append(f"  cannot read it: {result.error}")
+            lines = [f"{result.name}: check {self.checks}, cannot be read: {result.error}"]
+        else:
+            lines = [f"{result.name}: check {self.checks}, {len(result.findings)} problem(s)"]
         lines += [f"  new: {i.line()}" for i in changes.new]
         lines += [f"  resolved: {i.line()}" for i in changes.resolved]
         lines += [f"  supply: {s}" for s in changes.supply]
@@ -269,31 +291,82 @@ class Watcher:
             lines += [f"    {c}" for c in applied.changes]
         self.echo("\n".join(lines))
         self.out.mkdir(parents=True, exist_ok=True)
-        picture = ""
-        if self.picture and "board" in keep:
-            from assistant.report import render_picture
+        drawing = bool(self.picture and "board" in keep and not result.error)
+        # The findings go on the page at once; the pictures, which take longer, follow.
+        self._page(result, changes, applied, drawing=drawing)
+        if drawing:
+            picture, overview, picture_error = self._pictures(Path(result.path), keep)
+            self._page(result, changes, applied, picture=picture, overview=overview, picture_error=picture_error)
 
-            name = keep["board"].module_name
-            if name not in self.boards:  # the board art of the save's module, found once
-                self.boards[name] = self.board_art(self.module, name) if self.board_art else None
-            render_picture(keep["board"], keep["check"], self.out / "latest.png", base_image=self.boards[name])
-            picture = f"latest.png?check={self.checks}"
+    def _page(self, result: Result, changes: Changes, applied: Applying | None, *, picture: str = "",
+              overview: str = "", picture_error: str = "", drawing: bool = False) -> None:
         files = [self.results[k] for k in sorted(self.results)]
         page = self.env.get_template("watch.html").render(
             target=str(self.target), latest=result, checks=self.checks, refresh=2,
             new_keys={i.key for i in changes.new}, resolved=changes.resolved,
-            supply_changes=changes.supply, picture=picture if not result.error else "", files=files,
+            supply_changes=changes.supply, picture=picture, overview=overview, picture_error=picture_error,
+            drawing=drawing, files=files,
             applied=applied, applied_name=Path(applied.file).name if applied and applied.file else "")
         from vassal.archive import atomic_write
 
         atomic_write(self.out / "report.html", page.encode("utf-8"))
 
+    def _pictures(self, path: Path, keep: dict) -> tuple[str, str, str]:
+        """latest.png zoomed to where the problems are (all units when there are none) and,
+        with problems, latest-all.png of every unit; (picture, overview, why not) for the page.
+        A board that cannot be read is said on the page, and the light map drawn instead."""
+        from assistant.counter_art import faces_in
+        from assistant.report import render_picture
+        from vassal.errors import FormatError
+        from wargame.errors import DataError
+
+        board, checked = keep["board"], keep["check"]
+        name = board.module_name
+        if name not in self.boards:  # the board art of the save's module, found once
+            try:
+                self.boards[name] = self.board_art(self.module, name) if self.board_art else None
+            except (DataError, FormatError, OSError) as exc:
+                self.boards[name] = exc
+        base = self.boards[name]
+        said = f"the board art cannot be used ({base}); drawn over a plain map" if isinstance(base, Exception) else ""
+        base = None if isinstance(base, Exception) else base
+        counters = self.counters(self.module, name) if self.counters else None
+        faces = faces_in(path) if counters is not None else None
+        try:
+            try:
+                render_picture(board, checked, self.out / "latest.png", base_image=base, faces=faces, counters=counters)
+            except DataError as exc:  # the art decodes badly: once, and the plain map from now on
+                self.boards[name] = exc
+                said = f"the board art cannot be used ({exc}); drawn over a plain map"
+                base = None
+                render_picture(board, checked, self.out / "latest.png", faces=faces, counters=counters)
+            if not checked.problems:
+                return f"latest.png?check={self.checks}", "", said
+            every = tuple(sorted({u.hex for u in board.position.units if u.hex}))
+            render_picture(board, checked, self.out / "latest-all.png", base_image=base, focus=every, faces=faces,
+                           counters=counters, title=f"{path.name}: every unit")
+        except (DataError, OSError) as exc:
+            return "", "", f"no picture: {exc}"
+        return f"latest.png?check={self.checks}", f"latest-all.png?check={self.checks}", said
+
+    def pause(self) -> float:
+        """Seconds until the next look: the poll interval, or less when a changed file will
+        have held still for ``settle`` sooner (it is then checked the moment it settles)."""
+        now = time.monotonic()
+        waits = [since + self.settle - now for key, (size, mtime, since) in self.seen.items()
+                 if self.done.get(key) != (size, mtime)]
+        return max(0.0, min([self.interval, *waits]))
+
     def run(self, max_checks: int | None = None) -> int:
         self.echo(f"watching {self.target} (report: {self.out / 'report.html'}); Ctrl-C ends")
+        # What the warm-up loaded (maps, content, rules tables: a few hundred thousand objects)
+        # stays for the whole run; frozen, the garbage collector no longer walks it at every
+        # collection, which would otherwise cost a re-check more than the check itself.
+        gc.freeze()
         try:
             while max_checks is None or self.checks < max_checks:
                 self.poll()
-                time.sleep(self.interval)
+                time.sleep(self.pause())
         except KeyboardInterrupt:
             self.echo("stopped")
         return 0
@@ -321,6 +394,14 @@ def _warm_up(module: str | None) -> None:
                 raise
             # a game whose data or rules pack is not all there yet: nothing to warm up, and a
             # save of it gets the error when it is checked
+
+
+def _age(mtime_ns: int, most: float) -> float:
+    """Seconds since a file was last written, by its time stamp, between 0 and ``most``: the
+    file was seen unchanged within the last poll, and the clock of a network folder may differ
+    from ours. Counting the settling time from the write, not from when the change was noticed,
+    lets a save be checked the moment it settles rather than up to one poll later."""
+    return min(max(time.time() - mtime_ns / 1e9, 0.0), most)
 
 
 def _signature(p: Path) -> tuple[int, int] | None:

@@ -35,11 +35,20 @@ def built_module_for(module_name: str | None) -> Path | None:
 
 def board_art_for(module: str | Path | None, module_name: str | None, board: str | None = None):  # noqa: ANN201
     """The board a check picture is drawn over: the map art of the module given, else of our
-    build of the save's module (assistant.report.BoardArt), or None (a light map is drawn from
-    the map data). Only our own dist/ keeps the half-size copy that makes it quick: nothing
-    is written beside a module of the user's."""
-    from assistant.report import module_board_image
+    build of the save's module (assistant.board_art.BoardArt), or None (a light map is drawn
+    from the map data). Only our own dist/ keeps the half-size copy that makes it quick:
+    nothing is written beside a module of the user's."""
+    from assistant.board_art import module_board_image
 
     path = Path(module) if module else built_module_for(module_name)
     ours = path is not None and path.resolve().parent == dist_dir().resolve()
     return module_board_image(path, cache=dist_dir() / ".cache" / "pictures" if ours else None, board=board)
+
+
+def counters_for(module: str | Path | None, module_name: str | None):  # noqa: ANN201
+    """The counter art a picture draws (assistant.counter_art.CounterArt): the module given,
+    else our build of the save's module, else None (tokens with the units' IDs)."""
+    from assistant.counter_art import CounterArt
+
+    path = Path(module) if module else built_module_for(module_name)
+    return CounterArt(path) if path is not None and path.is_file() else None

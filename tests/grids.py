@@ -8,9 +8,9 @@ from wargame.grid.core import Board, Grid
 
 
 def use_grid(rows: tuple[int, int] = (1, 58), cols: tuple[int, int] = (1, 64)) -> Grid:
-    """Unconditional Surrender! (use_rules.md 2.1): RRCC, rows north to south, positions west to
+    """Unconditional Surrender! (USE 2.1): RRCC, rows north to south, positions west to
     east, pointy-top, even rows half a hex east. USWC's maps are windows on the same numbering
-    (uswc_rules.md 2.1): build them with their own `rows` and `cols`."""
+    (USWC 2.1): build them with their own `rows` and `cols`."""
     return Grid(name="USE", boards=(Board(rows=rows, cols=cols, shifted="even"),))
 
 
@@ -21,7 +21,7 @@ def tk_grid(
     west: tuple[tuple[int, int], tuple[int, int]] = ((1, 99), (1, 99)),
     east: tuple[tuple[int, int], tuple[int, int]] = ((1, 99), (1, 99)),
 ) -> Grid:
-    """Totaler Krieg! (tk_rules.md 2.1): ids like "w3825", boards w (West) and e (East), RRCC with
+    """Totaler Krieg! (TK 2.1): ids like "w3825", boards w (West) and e (East), RRCC with
     rows growing north and columns east, odd rows half a hex east. The rules give neither map's
     edges, so the default extent is every id the numbering can write; pass (rows, cols) per board
     once the maps are measured. How the two maps join is not described."""
@@ -36,7 +36,7 @@ def eto_grid(
     west: tuple[tuple[int, int], tuple[int, int]] = ((1, 99), (1, 99)),
     east: tuple[tuple[int, int], tuple[int, int]] = ((1, 99), (1, 99)),
 ) -> Grid:
-    """World War II: ETO (eto_rules.md 2.1): ids like "W3533" / "E1924", RRCC. The W sheet's rows
+    """World War II: ETO (ETO 2.1): ids like "W3533" / "E1924", RRCC. The W sheet's rows
     grow north and columns east; the E sheet runs the opposite way (rows south, columns west).
     Parity: on W, even rows sit half a hex east (Polish example: 3832 next to 3733); on E, even
     rows sit half a hex toward higher column numbers, i.e. west (inferred from the Dardanelles

@@ -3,7 +3,7 @@
     unit_piece(uid, nation, faction, utype, kind="ground") -> (type, state)
     marker_piece(name, key, faction="", nation="") -> (type, state)
     layered(U(...) or M(...)) -> (type, state)       a piece with the Side / Supply / Sorties layers
-    LogMaker(pieces={id: (piece, hex or box)}, phase="Axis Operations", properties={...})
+    LogMaker(pieces={id: (piece, hex or box)}, phase="Axis Operations", properties={...}, game="use")
         .move(pid, where, chat=None, under=None)  .remove(pid)  .chat(text)  .set_phase(name)
         .add(pid, piece, where)  .layer(pid, name, level, active)  .flip(pid)  .sorties(pid, n)
         .write(path) / .write_save(path)          (.vlog with the steps / .vsav of the start)
@@ -38,6 +38,22 @@ BOARD = load_board("use")
 MODULE = "Unconditional Surrender! World War 2 in Europe"
 
 
+def _board_of(game: str):  # noqa: ANN202
+    if game == "use":
+        return BOARD
+    from wargame.games import find_game
+
+    return find_game(game).boards().default
+
+
+def _module_of(game: str) -> str:
+    if game == "use":
+        return MODULE
+    from wargame.games import find_game
+
+    return find_game(game).title
+
+
 def _piece(props: dict[str, str], name: str) -> tuple[str, str]:
     p = Piece((Marker.of(props),), BasicPiece.make(common_name=name))
     return piece_type(p), piece_state(p)
@@ -64,22 +80,25 @@ def layered(thing) -> tuple[str, str]:  # noqa: ANN001
     return piece_type(piece), piece_state(piece)
 
 
-def xy(where: str) -> tuple[int, int]:
+def xy(where: str, game: str = "use") -> tuple[int, int]:
     from wargame.errors import DataError
 
+    board = _board_of(game)
     try:
-        h = BOARD.grid.parse(where)
+        h = board.grid.parse(where)
     except DataError:
-        return BOARD.box(where).center
-    x, y = BOARD.center(h)
+        return board.box(where).center
+    x, y = board.center(h)
     return round(x), round(y)
 
 
 class LogMaker:
     def __init__(self, pieces: dict[str, tuple[tuple[str, str], str]], phase: str = "Axis Operations",
-                 properties: dict[str, str] | None = None):
+                 properties: dict[str, str] | None = None, game: str = "use"):
+        self.game = game
+        self.board = _board_of(game)
         self.pieces = pieces
-        self.where = {pid: xy(h) for pid, (_p, h) in pieces.items()}
+        self.where = {pid: xy(h, game) for pid, (_p, h) in pieces.items()}
         self.text = {pid: p for pid, (p, _h) in pieces.items()}
         self.phase = phase
         self.properties = dict(properties or {})
@@ -87,27 +106,29 @@ class LogMaker:
 
     def _start(self) -> Node:
         placements = []
+        board = self.board
         for pid, ((ptype, pstate), hex_id) in self.pieces.items():
-            x, y = xy(hex_id)
-            placements.append(Placement(pid, ptype, pstate, BOARD.map_name, x, y))
+            x, y = xy(hex_id, self.game)
+            placements.append(Placement(pid, ptype, pstate, board.map_name, x, y))
         extra = [SetGlobalProperty(pp.PHASE, self.phase, "")]
         extra += [SetGlobalProperty(k, v, "Module") for k, v in sorted(self.properties.items())]
-        return setup_tree(placements, {BOARD.map_name: [BoardPlacement(BOARD.board_name)]},
+        return setup_tree(placements, {board.map_name: [BoardPlacement(board.board_name)]},
                           extra=extra)
 
     def move(self, pid: str, where: str, chat: str | None = None, under: str | None = None) -> "LogMaker":
         x0, y0 = self.where[pid]
-        x1, y1 = xy(where)
+        x1, y1 = xy(where, self.game)
         self.where[pid] = (x1, y1)
-        cmd = MovePiece(pid, BOARD.map_name, x1, y1, under, BOARD.map_name, x0, y0, None, "player1")
+        name = self.board.map_name
+        cmd = MovePiece(pid, name, x1, y1, under, name, x0, y0, None, "player1")
         children = () if chat is None else (Node(encode_command(Log(encode_command(Chat(chat))))),)
         self.steps.append(Node(encode_command(Log(encode_command(cmd))), children))
         return self
 
     def add(self, pid: str, piece: tuple[str, str], where: str) -> "LogMaker":
         """A piece put on the map (from a palette): AddPiece at the place."""
-        x, y = xy(where)
-        placed = with_position(parse_piece(*piece), BOARD.map_name, x, y)
+        x, y = xy(where, self.game)
+        placed = with_position(parse_piece(*piece), self.board.map_name, x, y)
         self.where[pid] = (x, y)
         self.text[pid] = (piece_type(placed), piece_state(placed))
         self.steps.append(Node(encode_command(Log(encode_command(AddPiece(pid, *self.text[pid]))))))
@@ -144,11 +165,11 @@ class LogMaker:
         return Node(start.text, start.children + tuple(self.steps))
 
     def write(self, path: Path) -> Path:
-        write_saved_game(path, self.tree(), module_name=MODULE, module_version="0.1",
+        write_saved_game(path, self.tree(), module_name=_module_of(self.game), module_version="0.1",
                          vassal_version="3.7.26", date_saved=1700000000000)
         return path
 
     def write_save(self, path: Path) -> Path:
-        write_saved_game(path, self._start(), module_name=MODULE, module_version="0.1",
+        write_saved_game(path, self._start(), module_name=_module_of(self.game), module_version="0.1",
                          vassal_version="3.7.26", date_saved=1700000000000)
         return path

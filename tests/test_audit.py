@@ -234,3 +234,48 @@ def test_a_log_whose_moves_go_to_maps_the_game_lacks_says_it_judged_nothing(tmp_
     assert audit.pieces_moved == 0 and any("Some Other Map" in u for u in audit.unjudged)
     assert cli.main(["audit", str(log)]) == 2
     assert "nothing could be judged" in capsys.readouterr().err
+
+
+def test_a_log_of_a_module_staffwork_does_not_know_is_refused_with_one_line(tmp_path, capsys):
+    from staffwork import cli
+    from vassal.savefile import write_saved_game
+
+    maker = LogMaker(paris_pieces()).move("2P", "3014")
+    log = tmp_path / "other.vlog"
+    write_saved_game(log, maker.tree(), module_name="Some Other Game", module_version="1",
+                     vassal_version="3.7.26", date_saved=1)
+    assert cli.main(["audit", str(log)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Some Other Game" in err and "not one of Staffwork's games" in err
+
+
+def test_a_log_whose_moves_are_of_pieces_it_never_placed_says_it_judged_nothing(tmp_path, capsys):
+    from staffwork import cli
+    from vassal.commands import Log, MovePiece, encode_command
+    from vassal.savefile import Node
+
+    maker = LogMaker(paris_pieces())
+    cmd = MovePiece("ghost", BOARD.map_name, 1000, 1000, None, BOARD.map_name, 0, 0, None, "player1")
+    maker.steps.append(Node(encode_command(Log(encode_command(cmd)))))
+    log = maker.write(tmp_path / "ghost.vlog")
+    audit = audit_log(log)
+    assert audit.pieces_moved == 0 and any("never placed" in u for u in audit.unjudged)
+    assert cli.main(["audit", str(log)]) == 2
+    assert "nothing could be judged" in capsys.readouterr().err
+
+
+def test_moves_to_points_that_are_no_hex_are_not_judged_and_said(tmp_path, capsys):
+    from staffwork import cli
+    from vassal.commands import Log, MovePiece, encode_command
+    from vassal.savefile import Node
+
+    maker = LogMaker(paris_pieces())
+    cmd = MovePiece("2P", BOARD.map_name, 99999, 99999, None, BOARD.map_name, 0, 0, None, "player1")
+    maker.steps.append(Node(encode_command(Log(encode_command(cmd)))))
+    log = maker.write(tmp_path / "off.vlog")
+    assert cli.main(["audit", str(log)]) == 2
+    assert "no hex or Map Box" in capsys.readouterr().err
+    both = maker.move("10A", "2813").write(tmp_path / "both.vlog")  # and one real move: judged, and said
+    assert cli.main(["audit", str(both)]) == 0
+    out = capsys.readouterr().out
+    assert "not judged: 1 pieces moved to a point of the map that is no hex or Map Box" in out

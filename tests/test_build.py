@@ -16,11 +16,11 @@ from PIL import Image
 from builder.module import build as buildmod
 from builder.module.build import build_module
 from vassal.buildfile import parse_buildfile
-from vassal.components import validate_buildfile
-from vassal.grids import ZonedGrid, HexGrid, map_geometry, parse_grid
+from vassal.grids import ZonedGrid, HexGrid, parse_grid
 from vassal.inspection import inspect_save, load_module_maps
-from vassal.module import check_module_references
+from vassal.mapgeometry import map_geometry
 from vassal.pieces import parse_add_piece, parse_piece, view
+from vassal.validate import check_module_references, validate_buildfile
 from wargame import pieceprops as pp
 from wargame.board import load_board
 from wargame.content import default_folder, load_content, load_scenarios
@@ -255,7 +255,7 @@ def _list_level(text: str, items: list[str]) -> tuple[int, list[str]]:
 def test_every_setup_starts_the_turn_tracker_at_its_first_month_and_first_phase(root, archive):
     from vassal import sequence
     from vassal.commands import SetTurn, walk
-    from vassal.gamestate import replay_save
+    from vassal.replay import replay_save
     from vassal.savefile import read_saved_game
 
     trackers = list(root.iter("VASSAL.build.module.turn.TurnTracker"))
@@ -286,7 +286,7 @@ def test_every_setup_starts_the_turn_tracker_at_its_first_month_and_first_phase(
 def test_cup_markers_start_inside_the_diplomacy_cup_deck(root, archive):
     from vassal import sequence
     from vassal.commands import walk
-    from vassal.gamestate import replay_save
+    from vassal.replay import replay_save
     from vassal.savefile import read_saved_game
 
     piles = list(root.iter("VASSAL.build.module.map.DrawPile"))
@@ -355,7 +355,7 @@ def test_palette_panels_lay_counters_out_in_a_grid(root):
 
 def test_every_marker_that_can_lie_in_the_cup_is_masked_and_the_cup_is_face_down(root, archive):
     from builder.module.pieces import CUP_BACK, may_enter_cup
-    from vassal.gamestate import replay_save
+    from vassal.replay import replay_save
     from vassal.savefile import read_saved_game
     from vassal.traits import Obscurable
 
@@ -451,10 +451,36 @@ def test_check_picture_is_drawn_over_the_modules_board_art(built, archive, tmp_p
     near = lambda c, t: max(abs(a - b) for a, b in zip(c, t)) <= 6  # noqa: E731
     assert sum(n for n, c in colours if near(c, sea)) > total * 0.05  # the art's sea is there
     assert sum(n for n, c in colours if c == WATER) < total * 0.01  # not the light map's
-    # a picture at half size or less reads the half-size copy kept in the cache, same result
-    assert len(list(cache.glob("*-half.png"))) == 1
+    # a picture is drawn at a scale where counters and names can be read: from the full art
+    assert not list(cache.glob("*-half.png"))
     again = render_picture(position, result, tmp_path / "q.png", base_image=module_board_image(built, cache=cache))
     assert again.read_bytes() == out.read_bytes()
+
+
+def test_check_picture_draws_the_modules_counters_and_names_every_unit(built, archive, tmp_path):
+    import json
+
+    from assistant.board import read_position
+    from assistant.counter_art import CounterArt, faces_in
+    from assistant.report import module_board_image, render_picture
+    from wargame.rules.use import check
+
+    save = tmp_path / "campaign.vsav"
+    save.write_bytes(archive["campaign_1939.vsav"])
+    position = read_position(save, module=str(built))
+    result = check(position.position)
+    faces = faces_in(save)
+    assert faces and all(name.startswith(("unit_", "marker_")) for name in faces.values())
+    out = render_picture(position, result, tmp_path / "p.png", base_image=module_board_image(built),
+                         faces=faces, counters=CounterArt(built))
+    with Image.open(out) as im:
+        drawn = json.loads(im.text["staffwork"])
+    assert any("counter as the module draws it" in t for t in drawn["legend"])
+    assert not any("without counter art" in t for t in drawn["legend"])
+    named = [u for label in drawn["labels"] for u in label["units"]]
+    on_map = [u.id for u in position.position.units if u.hex]
+    assert sorted(named) == sorted(on_map)  # no problems: every unit on the map, each named once
+    assert sum(1 for label in drawn["labels"] if label["covers"] > 0) <= len(drawn["labels"]) // 20
 
 
 def test_check_reads_the_weather_from_where_the_weather_markers_stand(archive, tmp_path):
@@ -464,7 +490,7 @@ def test_check_reads_the_weather_from_where_the_weather_markers_stand(archive, t
     import dataclasses
 
     from assistant.board import position_from_pieces
-    from vassal.gamestate import replay_save
+    from vassal.replay import replay_save
     from vassal.savefile import read_saved_game
     from wargame.games import find_game
 
@@ -523,7 +549,7 @@ def test_setups_show_one_sided_units_on_their_printed_side(archive, tmp_path):
     # A garrison is always reduced (3.2.2) on its only printed side; its back names the type
     # in words. "Reduced" must not turn it over, yet the assistant still reads it as reduced.
     from assistant.board import read_position
-    from vassal.gamestate import replay_save
+    from vassal.replay import replay_save
     from vassal.savefile import read_saved_game
 
     content = load_content(default_folder("use"))
@@ -691,3 +717,19 @@ def test_the_long_steps_report_their_counts(plain_dist):
     build_module("use", plain_dist, board_image=_sea_board, stage=stage)
     counts = seen["counters designs"]
     assert counts[-1][0] == counts[-1][1] > 600 and len(counts) == counts[-1][1]
+
+
+def test_a_nations_units_and_markers_carry_the_faction_it_has_in_the_setup(built, archive):
+    # Overlord 1944: French North Africa fights with the Western faction (13.1.1), though the
+    # palette's counters, like the country's 1939 alignment, say Axis
+    report = _inspect_setup(built, archive, "overlord_1944")
+    fna = [r["markers"] for r in report["pieces"] if r["markers"].get(pp.NATIONALITY) == "FNA"]
+    assert {m.get(pp.KIND, "marker") for m in fna} >= {"ground", "air", "marker"}  # units, Will, Production
+    assert {m[pp.FACTION] for m in fna} == {"western"}
+    assert report["properties"][pp.STATUS_PREFIX + "FNA"] == "active western"
+
+
+def test_the_turn_report_is_not_starred_twice(root):
+    # turn/TurnTracker.java puts "* " before the report itself
+    tracker = next(root.iter("VASSAL.build.module.turn.TurnTracker"))
+    assert not tracker.get("reportFormat").startswith("*") and "$newTurn$" in tracker.get("reportFormat")

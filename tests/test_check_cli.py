@@ -114,3 +114,27 @@ def test_a_module_given_that_cannot_be_read_is_one_line_before_any_report(tmp_pa
     assert cli.main(argv) == 2
     captured = capsys.readouterr()
     assert captured.out == "" and captured.err.count("\n") == 1 and "bad.vmod" in captured.err
+
+
+@pytest.mark.parametrize("command", ["check", "audit"])
+@pytest.mark.parametrize("broken", ["malformed build file", "no build file"])
+def test_an_unreadable_module_is_one_line_and_exit_2_for_check_and_audit_with_or_without_picture(
+        tmp_path, capsys, command, broken):
+    import zipfile
+
+    from logmaker import LogMaker, unit_piece
+
+    if command == "check":
+        target = write_position(tmp_path / "g.vsav", [U("GER", "ground", "infantry", "2434")])
+    else:
+        target = LogMaker({"7": (unit_piece("7", "GER", "axis"), "2626")}).move("7", "2627").write(tmp_path / "g.vlog")
+    bad = tmp_path / "bad.vmod"
+    with zipfile.ZipFile(bad, "w") as z:
+        if broken == "malformed build file":
+            z.writestr("buildFile.xml", "<not closed")
+        z.writestr("moduledata", "<data/>")
+    for picture in ([], ["--picture", str(tmp_path / "p.png")]):
+        assert cli.main([command, str(target), "--module", str(bad), *picture]) == 2
+        captured = capsys.readouterr()
+        assert captured.out == "" and captured.err.count("\n") == 1 and "bad.vmod" in captured.err
+        assert not (tmp_path / "p.png").exists()

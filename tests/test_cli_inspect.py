@@ -1,4 +1,5 @@
-"""`staffwork inspect`: real files in, every piece with its position and hex out; bad input exits 2."""
+"""`staffwork inspect`: real files in, every piece with its position and hex out; bad input
+exits 2."""
 
 from __future__ import annotations
 
@@ -10,6 +11,8 @@ import pytest
 
 from staffwork.cli import main
 
+from conftest import fixture, outside
+
 
 def _run(capsys, *argv: str) -> tuple[int, str, str]:
     code = main(list(argv))
@@ -17,18 +20,20 @@ def _run(capsys, *argv: str) -> tuple[int, str, str]:
     return code, out, err
 
 
-def test_tiny_save_names_the_hex_of_its_unit(capsys, vassal_fixtures):
-    code, out, err = _run(capsys, "inspect", str(vassal_fixtures / "tiny_vassal.vsav"),
-                          "--module", str(vassal_fixtures / "tiny.vmod"))
+def test_tiny_save_names_the_hex_of_its_unit(capsys):
+    code, out, err = _run(
+        capsys, "inspect", str(fixture("tiny_engine.vsav")), "--module", str(fixture("tiny.vmod"))
+    )
     assert code == 0, err
     assert "Red Unit" in out
-    line = next(l for l in out.splitlines() if "Red Unit" in l)
+    line = next(row for row in out.splitlines() if "Red Unit" in row)
     assert "Main Map" in line and "60" in line and "46" in line and "0101" in line
 
 
-def test_tour_log_lists_every_piece_with_map_position_and_location(capsys, vassal_fixtures):
-    code, out, _ = _run(capsys, "inspect", str(vassal_fixtures / "tour.log"),
-                        "--module", str(vassal_fixtures / "tour.mod"), "--json")
+def test_tour_log_lists_every_piece_with_map_position_and_location(capsys):
+    code, out, _ = _run(
+        capsys, "inspect", str(outside("tour.log")), "--module", str(outside("tour.mod")), "--json"
+    )
     assert code == 0
     report = json.loads(out)
     assert report["kind"] == "log"
@@ -42,29 +47,31 @@ def test_tour_log_lists_every_piece_with_map_position_and_location(capsys, vassa
     assert {"Cards", "Ship Reserves"} <= {p["location"] for p in on_map}
 
 
-def test_text_output_of_a_log_shows_its_steps(capsys, vassal_fixtures):
-    code, out, _ = _run(capsys, "inspect", str(vassal_fixtures / "tour.log"),
-                        "--module", str(vassal_fixtures / "tour.mod"))
+def test_text_output_of_a_log_shows_its_steps(capsys):
+    code, out, _ = _run(
+        capsys, "inspect", str(fixture("tiny.vlog")), "--module", str(fixture("tiny.vmod"))
+    )
     assert code == 0
-    assert "step 1:" in out and "steps" in out
+    assert "4 steps" in out and "step 1:" in out
+    assert 'Red Unit: Main Map "0101" 60,46 -> Main Map "0102" 60,92' in out
 
 
-def test_without_a_module_the_save_still_lists_pieces(capsys, vassal_fixtures):
-    code, out, _ = _run(capsys, "inspect", str(vassal_fixtures / "tiny_plain.vsav"))
+def test_without_a_module_the_save_still_lists_pieces(capsys):
+    code, out, _ = _run(capsys, "inspect", str(fixture("tiny_plain.vsav")))
     assert code == 0
     assert "Red Unit" in out and "--module" in out
 
 
-def test_inspect_reads_a_module(capsys, vassal_fixtures):
-    code, out, _ = _run(capsys, "inspect", str(vassal_fixtures / "tiny.vmod"), "--json")
+def test_inspect_reads_a_module(capsys):
+    code, out, _ = _run(capsys, "inspect", str(fixture("tiny.vmod")), "--json")
     assert code == 0
     report = json.loads(out)
     assert report["name"] == "TinyHex"
     assert report["maps"] and report["maps"][0]["boards"]
 
 
-def test_inspect_never_changes_its_inputs(capsys, vassal_fixtures, tmp_path):
-    files = [vassal_fixtures / n for n in ("tiny.vmod", "tiny_vassal.vsav", "tour.mod", "tour.log")]
+def test_inspect_never_changes_its_inputs(capsys):
+    files = [fixture(n) for n in ("tiny.vmod", "tiny_engine.vsav", "tiny.vmod", "tiny.vlog")]
     before = {f: hashlib.sha256(f.read_bytes()).hexdigest() for f in files}
     _run(capsys, "inspect", str(files[1]), "--module", str(files[0]))
     _run(capsys, "inspect", str(files[3]), "--module", str(files[2]))
@@ -126,9 +133,17 @@ def _zip(path, entries):
 @pytest.mark.parametrize(
     "entries, expected",
     [
-        ({"buildFile.xml": '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "aaaa">]>'
-                           "<VASSAL.build.GameModule>&a;</VASSAL.build.GameModule>"}, "DOCTYPE"),
-        ({"buildFile.xml": "<VASSAL.build.GameModule><unclosed></VASSAL.build.GameModule>"}, "line"),
+        (
+            {
+                "buildFile.xml": '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "aaaa">]>'
+                "<VASSAL.build.GameModule>&a;</VASSAL.build.GameModule>"
+            },
+            "DOCTYPE",
+        ),
+        (
+            {"buildFile.xml": "<VASSAL.build.GameModule><unclosed></VASSAL.build.GameModule>"},
+            "line",
+        ),
         ({"buildFile.xml": b"<VASSAL.build.GameModule name='\xff'/>"}, "UTF-8"),
         ({"../escape.txt": "x", "buildFile.xml": "<a/>"}, ".."),
         ({"savedGame": "!VCSK5"}, "savedGame"),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import zipfile
 from pathlib import Path
 
@@ -44,9 +45,7 @@ from vassal.commands import (
 from vassal.errors import FormatError
 from vassal.obfuscation import deobfuscate
 
-from conftest import SHARED_NOTES  # noqa: E402 - ../shared/notes, worktrees included
-
-NOTES = SHARED_NOTES / "vassal_formats.md"
+from conftest import fixture, outside, spelled_out
 
 
 def _plain(path: Path) -> str:
@@ -54,29 +53,33 @@ def _plain(path: Path) -> str:
 
 
 def example_49() -> str:
-    """The example save string of vassal_formats.md 4.9, with its TAB and ESC symbols."""
-    if not NOTES.is_file():
-        pytest.skip(f"the shared notes are not beside the checkout ({NOTES})")
-    text = NOTES.read_text(encoding="utf-8")
-    start = text.index("```\n", text.index("Example (unit flipped")) + 4
-    block = text[start : text.index("\n```", start)]
-    return block.replace("⇥", "\t").replace("␛", ESC)
+    """The setup of docs/vassal-formats.md (a flipped unit under a marker, one stack)."""
+    return spelled_out(fixture("flipped_unit_save.txt").read_text(encoding="utf-8"))
 
 
-FIXTURES = ["tiny_vassal.vsav", "tiny_plain.vsav", "tour.log"]
+FIXTURES = [
+    fixture("tiny_engine.vsav"),
+    fixture("tiny_plain.vsav"),
+    fixture("tiny.vlog"),
+    "tour.log",
+]
 
 
-@pytest.mark.parametrize("name", FIXTURES)
-def test_fixture_tree_re_encodes_byte_identically(vassal_fixtures, name):
-    text = _plain(vassal_fixtures / name)
+def _real(name):
+    return name if isinstance(name, Path) else outside(name)
+
+
+@pytest.mark.parametrize("name", FIXTURES, ids=lambda p: getattr(p, "name", p))
+def test_fixture_tree_re_encodes_byte_identically(name):
+    text = _plain(_real(name))
     tree = decode_tree(text)
     assert encode_tree(tree) == text
     assert all(n.raw is None for n in walk(tree)), "real files are in canonical form"
 
 
-@pytest.mark.parametrize("name", FIXTURES)
-def test_every_fixture_command_re_encodes_from_its_typed_form(vassal_fixtures, name):
-    tree = decode_tree(_plain(vassal_fixtures / name))
+@pytest.mark.parametrize("name", FIXTURES, ids=lambda p: getattr(p, "name", p))
+def test_every_fixture_command_re_encodes_from_its_typed_form(name):
+    tree = decode_tree(_plain(_real(name)))
     for item in walk(tree):
         cmd = parse_command(item.text)
         assert encode_command(cmd) == item.text
@@ -93,20 +96,25 @@ def test_spec_example_save_re_encodes_and_is_flat_under_begin_save():
     assert kinds == [AddPiece, AddPiece, AddPiece, SetBoards, SetupStack, EndSave]
 
 
-def test_save_written_by_the_engine_nests_pieces_under_an_empty_command(vassal_fixtures):
-    tree = decode_tree(_plain(vassal_fixtures / "tiny_vassal.vsav"))
+def test_save_written_by_the_engine_nests_pieces_under_an_empty_command():
+    tree = decode_tree(_plain(fixture("tiny_engine.vsav")))
     assert tree.text == "begin_save"
     holder = tree.children[1]
     assert isinstance(holder.command, NullCommand)
-    assert [c.command.type for c in holder.children] == [
-        "piece;;;unit.png;Red Unit", "stack"]
-    assert isinstance(tree.children[2].command, Unknown)  # UNMASK passes through
-    assert tree.children[3].command == SetBoards("Main Map", (BoardPlacement("Board", 0, 0),))
+    adds = [c.command for c in holder.children if isinstance(c.command, AddPiece)]
+    assert len(adds) == len(holder.children)
+    assert [a.type.rsplit("\t", 1)[-1] for a in adds] == [
+        "piece;;;inf1_front.png;1st Infantry",
+        "piece;;;unit.png;Red Unit",
+        "stack",
+        "stack",
+    ]
+    assert tree.children[2].command == SetBoards("Main Map", (BoardPlacement("Board", 0, 0),))
+    assert isinstance(parse_command("UNMASK\tnull"), Unknown)  # other commands pass through
 
 
 def test_deeper_separators_carry_more_backslashes():
-    tree = node(BeginSave(), node(NullCommand(), node(Chat("a")), node(Chat("b"))),
-                node(EndSave()))
+    tree = node(BeginSave(), node(NullCommand(), node(Chat("a")), node(Chat("b"))), node(EndSave()))
     assert encode_tree(tree) == "begin_save\x1b\\\x1bCHATa\\\x1bCHATb\x1bend_save"
     assert decode_tree(encode_tree(tree)) == tree
 
@@ -137,29 +145,40 @@ def test_absurd_nesting_is_a_format_error_not_a_crash():
         ("begin_save", BeginSave()),
         ("end_save", EndSave()),
         ("", NullCommand()),
-        ("+/1/piece;;;a.png;A/Main Map;1;2;3;0", AddPiece("1", "piece;;;a.png;A",
-                                                        "Main Map;1;2;3;0")),
+        (
+            "+/1/piece;;;a.png;A/Main Map;1;2;3;0",
+            AddPiece("1", "piece;;;a.png;A", "Main Map;1;2;3;0"),
+        ),
         ("+/null/stack/null;0;0", AddPiece(None, "stack", "null;0;0")),
-        ("+/7/piece;;;x\\/y.png;De Salles \\/ I Corps/null;0;0",
-         AddPiece("7", "piece;;;x/y.png;De Salles / I Corps", "null;0;0")),
+        (
+            "+/7/piece;;;x\\/y.png;De Salles \\/ I Corps/null;0;0",
+            AddPiece("7", "piece;;;x/y.png;De Salles / I Corps", "null;0;0"),
+        ),
         ("-/1234", RemovePiece("1234")),
         ("D/5/new", ChangePiece("5", "new")),
         ("D/5/new/old", ChangePiece("5", "new", "old")),
-        ("M/5/Main Map/10/-20/4/null/0/0/null/pw",
-         MovePiece("5", "Main Map", 10, -20, "4", None, 0, 0, None, "pw")),
+        (
+            "M/5/Main Map/10/-20/4/null/0/0/null/pw",
+            MovePiece("5", "Main Map", 10, -20, "4", None, 0, 0, None, "pw"),
+        ),
         ("M/5/null/0/0/null/Map/3/4/2", MovePiece("5", None, 0, 0, None, "Map", 3, 4, "2")),
         ("LOG\tCHAThello", Log("CHAThello")),
         ("UNDO\ttrue", Undo(True)),
         ("UNDO\tfalse", Undo(False)),
-        ("Main MapBoardPicker\tWest/rev\t0\t0\tEast\t1\t0",
-         SetBoards("Main Map", (BoardPlacement("West", 0, 0, True),
-                                BoardPlacement("East", 1, 0)))),
+        (
+            "Main MapBoardPicker\tWest/rev\t0\t0\tEast\t1\t0",
+            SetBoards(
+                "Main Map", (BoardPlacement("West", 0, 0, True), BoardPlacement("East", 1, 0))
+            ),
+        ),
         ("SETUP_STACK\t", SetupStack()),
         ("PLAYER\tsecret\tAlice\tAllies", AddPlayer("secret", "Alice", "Allies")),
         ("PYREMOVE\tsecret", RemovePlayer("secret")),
         ("GlobalProperty\t;Weather;Mud;Module", SetGlobalProperty("Weather", "Mud", "Module")),
-        ("MutableProperty\tWeather\tClear\tMud\tModule",
-         ChangeProperty("Weather", "Clear", "Mud", "Module")),
+        (
+            "MutableProperty\tWeather\tClear\tMud\tModule",
+            ChangeProperty("Weather", "Clear", "Mud", "Module"),
+        ),
         ("TURNTurnTracker0\t1|3|2", SetTurn("TurnTracker0", "1|3|2")),
         ("CHAT* 1st Infantry moves 0201 -> 0302 *", Chat("* 1st Infantry moves 0201 -> 0302 *")),
         ("NOTES\tsome text", Unknown("NOTES\tsome text")),
@@ -173,6 +192,7 @@ def test_typed_commands_parse_and_encode_back(text, cmd):
 
 def test_turn_state_exposes_level_and_level_states():
     turn = parse_command("TURNTurnTracker0\t1|3|2")
+    assert isinstance(turn, SetTurn)
     assert turn.current_level == 1
     assert turn.level_states == ("3", "2")
 
@@ -193,22 +213,33 @@ def test_malformed_piece_commands_raise_format_error(text, problem):
         parse_command(text)
 
 
-def test_tour_log_steps_are_the_top_level_log_groups(vassal_fixtures):
-    tree = decode_tree(_plain(vassal_fixtures / "tour.log"))
+def test_tour_log_steps_are_the_top_level_log_groups():
+    tree = decode_tree(_plain(outside("tour.log")))
     steps = log_steps(tree)
     assert len(steps) == 114
     assert sum(1 for n in walk(tree) if n.text.startswith("LOG\t")) == 191
-    created = [s for s in steps if any("created in 0,0" in t for t in step_commands(s))][0]
+    created = next(s for s in steps if any("created in 0,0" in t for t in step_commands(s)))
     texts = step_commands(created)
     assert [t[:2] for t in texts] == ["+/", "+/", "CH"]
 
 
-def test_no_log_groups_in_a_plain_save(vassal_fixtures):
-    assert log_steps(decode_tree(_plain(vassal_fixtures / "tiny_vassal.vsav"))) == []
+def test_no_log_groups_in_a_plain_save():
+    assert log_steps(decode_tree(_plain(fixture("tiny_engine.vsav")))) == []
 
 
-_ALPHABET = st.sampled_from(list("ab/;\t\\'" + ESC) + ["LOG\t", "M/", "+/", "D/", "-/",
-                                                       "begin_save", "CHAT", "1"])
+def test_our_log_steps_are_its_top_level_log_groups():
+    steps = log_steps(decode_tree(_plain(fixture("tiny.vlog"))))
+    assert [[t[:2] for t in step_commands(s)] for s in steps] == [
+        ["M/", "CH"],
+        ["D/"],
+        ["CH"],
+        ["-/"],
+    ]
+
+
+_ALPHABET = st.sampled_from(
+    list("ab/;\t\\'" + ESC) + ["LOG\t", "M/", "+/", "D/", "-/", "begin_save", "CHAT", "1"]
+)
 
 
 @given(st.lists(_ALPHABET, max_size=60).map("".join))
@@ -220,18 +251,21 @@ def test_arbitrary_text_decodes_exactly_or_raises_format_error(text):
         return
     assert encode_tree(tree) == text
     for item in walk(tree):
-        try:
+        with contextlib.suppress(FormatError):
             parse_command(item.text)
-        except FormatError:
-            pass
 
 
-@given(st.recursive(
-    st.builds(Node, st.text(st.sampled_from(list("ab/;\\'\t")), max_size=8)),
-    lambda kids: st.builds(Node, st.text(st.sampled_from(list("ab/;\\'\t")), max_size=8),
-                           st.lists(kids, min_size=1, max_size=4).map(tuple)),
-    max_leaves=20,
-))
+@given(
+    st.recursive(
+        st.builds(Node, st.text(st.sampled_from(list("ab/;\\'\t")), max_size=8)),
+        lambda kids: st.builds(
+            Node,
+            st.text(st.sampled_from(list("ab/;\\'\t")), max_size=8),
+            st.lists(kids, min_size=1, max_size=4).map(tuple),
+        ),
+        max_leaves=20,
+    )
+)
 @settings(max_examples=300, deadline=None)
 def test_encoding_any_tree_gives_text_that_decodes_to_the_same_bytes(tree):
     text = encode_tree(tree)

@@ -27,7 +27,7 @@ DISPUTED = {
     "Lithuania": ("LIT", "USSR"), "Polish Corridor": ("POL", "GER"),
 }  # fmt: skip
 
-# Every marker named in 14.0 and 15.0 (use_rules.md 4.4), by the name our table uses.
+# Every marker named in 14.0 and 15.0 (USE 4.4), by the name our table uses.
 RULE_MARKERS = {
     "Airdrop", "Area Seized", "Convoy Action", "Free Forces", "Ground Support", "Heavy Arty", "Jets",
     "Naval Evacuation", "No Event", "Partisans", "Political Failure", "Political Success", "Rockets",

@@ -94,6 +94,41 @@ def test_the_tobruk_fort_stands_where_the_rules_put_it(scenarios: dict[str, Scen
     assert [p.where for p in fort] == ["5339"]  # 13.1.2.1
 
 
+DIPLOMACY_POLICIES = {"appeasement", "nazi_soviet_pact", "moscow_treaty"}  # 10.2.1
+
+
+def _cup(scenario: Scenario, where: str = "cup") -> Counter:
+    held: Counter = Counter()
+    for p in scenario.setup:
+        if p.where == where:
+            held[p.counter] += p.count
+    return held
+
+
+def test_a_scenario_that_plays_the_diplomacy_phase_starts_with_markers_in_the_cup(
+        scenarios: dict[str, Scenario]) -> None:
+    # 10.2.1: the Diplomacy Phase is played while Appeasement, the Pact or the Moscow Treaty is
+    # in effect. The Campaign and France 1940 start under the Pact. Barbarossa (the Pact has just
+    # ended), the Mediterranean and Overlord start with none of the three, and none can begin
+    # before they end: the Moscow Treaty follows a USSR collapse and starts in the December of the
+    # next year at the earliest (13.2.1.1), after Apr-42; the USSR is not in the Mediterranean
+    # scenario and cannot collapse from 1943 on (13.2). Their cups are never drawn from.
+    played = {k for k, s in scenarios.items() if DIPLOMACY_POLICIES & set(s.policies)}
+    assert played == {"campaign_1939", "france_1940"}
+    assert {k for k, s in scenarios.items() if _cup(s)} == played
+
+
+def test_france_1940s_cup_is_the_campaigns_with_what_the_war_so_far_put_in(
+        scenarios: dict[str, Scenario]) -> None:
+    campaign, france = _cup(scenarios["campaign_1939"]), _cup(scenarios["france_1940"])
+    # 13.2.2: the Axis put a Pro-Axis marker in the cup for each of Poland, Denmark and Norway
+    assert france - campaign == Counter({"pro-axis": 3})
+    # Karelia was ceded by Area Seized (14.2): drawn, it waits in the Holding Box (10.2.2)
+    assert campaign - france == Counter({"area-seized": 1})
+    assert _cup(scenarios["france_1940"], "holding_box") == Counter({"area-seized": 1})
+    assert "karelia" in scenarios["france_1940"].ceded
+
+
 def test_every_counter_on_the_map_has_a_hex_of_the_grid(use: Content) -> None:
     for scenario in load_scenarios(FOLDER, use, USE).values():
         assert scenario.unplaced() == (), scenario.key

@@ -1,9 +1,10 @@
 """Every map fact of the ETO rulebook, scenario book, examples of play and aid cards that names a
 hex or a place, pinned against the committed map (scenarios/eto/map) and grid (board.toml).
 
-One test per fact of notes/games/eto_facts.tsv and scratch/eto/map_facts.tsv (in our words,
-with the source the text gives). A fact our reconstruction cannot satisfy is a strict xfail
-whose reason says why; "conflict" facts are the ones the text contradicts elsewhere.
+One test per fact of the texts (in our words, with the source the text gives), from the
+digests of the rulebooks kept outside the repository. A fact our reconstruction cannot satisfy
+is a strict xfail whose reason says why; "conflict" facts are the ones the text contradicts
+elsewhere.
 """
 
 from __future__ import annotations

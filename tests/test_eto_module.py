@@ -14,10 +14,9 @@ from PIL import Image
 
 from builder.module.build import build_module
 from vassal.buildfile import parse_buildfile
-from vassal.components import validate_buildfile
-from vassal.grids import map_geometry
 from vassal.inspection import inspect_save, load_module_maps
-from vassal.module import check_module_references
+from vassal.mapgeometry import map_geometry
+from vassal.validate import check_module_references, validate_buildfile
 from wargame import pieceprops as pp
 from wargame.games import find_game
 
@@ -140,7 +139,7 @@ def test_a_negative_amount_shows_the_markers_back(built, archive):
 
 def test_setups_start_the_tracker_at_their_first_phase(archive):
     from vassal import sequence
-    from vassal.gamestate import replay_save
+    from vassal.replay import replay_save
     from vassal.savefile import read_saved_game
 
     phases = find_game("eto").displays().phases
@@ -153,3 +152,27 @@ def test_setups_start_the_tracker_at_their_first_phase(archive):
             month_level = sequence.decode(sequence.decode(state, "|")[1], ";")
             phase_level = sequence.decode(month_level[-1], ";")
             assert phases[int(phase_level[0])] == phase, key
+
+
+def test_every_setup_save_checks_with_only_supply_a_marker_could_bring(built, archive, root):
+    """`staffwork check` on each setup the module writes (issue 15): the save carries the
+    scenario's starting territory and special sources (Control_, Sources_ global properties the
+    module declares); the only problems left are units whose supply must still be shipped, each
+    finding naming the port or airbase a marker could reach (the scenario book's set-up rules)."""
+    from assistant.board import read_position
+
+    declared = {e.get("name") for e in root.iter("VASSAL.build.module.properties.GlobalProperty")}
+    assert {"Control_axis", "Control_western", "Control_soviet", "Control_neutral", "Sources_western"} <= declared
+    pack = find_game("eto").pack()
+    with tempfile.TemporaryDirectory() as tmp:
+        for key in find_game("eto").scenarios():
+            path = Path(tmp) / f"{key}.vsav"
+            path.write_bytes(archive[f"{key}.vsav"])
+            pos = read_position(path).position
+            result = pack.check(pos)
+            odd = [f.reason for f in result.problems if f.check != "supply" or "a supply marker landed" not in f.reason]
+            assert odd == [], key
+            if key == "battle_of_the_bulge":
+                assert pos.state.control["western"] == ("W3521", "W3421")
+                assert pos.state.sources["western"] == ("Antwerp", "ports:France")
+                assert result.problems == ()

@@ -21,11 +21,11 @@ def _hexes(grid: Grid, *ids: str):
 
 # (a, b, adjacent?, citation)
 USE_ADJACENCY = [
-    # use_rules.md 2.1 checks
+    # USE 2.1 checks
     ("1642", "1743", True, "use 2.1 / 1.3.3"),
     ("4141", "4241", True, "use 2.1 / 4.2.4.4 strait hexside"),
     ("2815", "2914", False, "use 2.1 / 4.2.3.1 (no EZOC in 2815)"),
-    # use_rules.md 3.1
+    # USE 3.1
     ("4153", "4052", True, "use 3.1 / 1.3.2 4153 next to Samsun"),
     ("1742", "1743", True, "use 3.1 / 1.3.3 water hexside 1742/1743"),
     ("2714", "2715", True, "use 3.1 / 1.3.4 land border hexside"),
@@ -58,14 +58,14 @@ USE_ADJACENCY = [
     ("2535", "2534", True, "use 3.1 / 7.4.2"),
     ("2633", "2534", True, "use 3.1 / 7.4.2"),
     ("1545", "1546", True, "use 3.1 / 13.6 Finnish hex next to Leningrad"),
-    # use_rules.md 6.4 worked example (4.2.3.1, 3.3)
+    # USE 6.4 worked example (4.2.3.1, 3.3)
     ("2914", "3014", True, "use 6.4 10 Army's ZOC covers both 2915 and Paris"),
     ("3015", "2914", False, "use 6.4 3015 is not in 10 Army's ZOC"),
     ("2815", "3115", False, "use 6.4 2815 has no EZOC"),
     ("2813", "2915", False, "use 6.4 / 5.3.5 retreat to Calais keeps a one-hex gap from 2915"),
     ("3116", "3015", True, "use 6.4 / 3.3 the unit in 3015 may pass through 3116"),
     ("3116", "3014", False, "use 6.4 / 3.3 3116 is not in any EZOC"),
-    # uswc_rules.md 2.10 and 8.4
+    # USWC 2.10 and 8.4
     ("2911", "2912", True, "uswc 2.10 / 1.3.3 water hexside 2911/2912"),
     ("2912", "3011", True, "uswc 2.10 / 1.3.3 hexside 2912/3011"),
     ("3816", "3817", True, "uswc 2.10 / 5.3.5 water hexside"),
@@ -89,13 +89,13 @@ def test_use_adjacency_facts(a: str, b: str, adjacent: bool, cite: str) -> None:
 
 
 def test_use_2915_and_3015_have_the_neighbours_the_digest_lists() -> None:
-    # use_rules.md 2.1 checks (matches uswc 2.1)
+    # USE 2.1 checks (matches uswc 2.1)
     assert set(USE.neighbours(USE.parse("2915"))) == set(_hexes(USE, "2914", "2916", "2814", "2815", "3014", "3015"))
     assert set(USE.neighbours(USE.parse("3015"))) == set(_hexes(USE, "3014", "3016", "2915", "2916", "3115", "3116"))
 
 
 def test_konigsberg_candidates_are_neighbours_of_2335() -> None:
-    # use_rules.md 3.1 / 7.4.2: Konigsberg is next to 2335, in {2234, 2235, 2334, 2336}; 2434 too
+    # USE 3.1 / 7.4.2: Konigsberg is next to 2335, in {2234, 2235, 2334, 2336}; 2434 too
     assert set(_hexes(USE, "2234", "2235", "2334", "2336", "2434")) <= set(USE.neighbours(USE.parse("2335")))
 
 
@@ -118,7 +118,7 @@ def test_use_distance_facts(a: str, b: str, n: int, cite: str) -> None:
 
 
 def test_a_five_hex_range_from_3055_reaches_3060_and_includes_3055() -> None:
-    # use_rules.md 2.9 / 1.4: the origin is not counted but lies inside the range
+    # USE 2.9 / 1.4: the origin is not counted but lies inside the range
     origin, target = _hexes(USE, "3055", "3060")
     assert target in USE.within(origin, 5)
     assert target not in USE.within(origin, 4)

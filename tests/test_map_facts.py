@@ -1,4 +1,4 @@
-"""Every map fact the rulebooks state (use_rules.md 3.1-3.3, uswc_rules.md 2.10), checked against
+"""Every map fact the rulebooks state (USE 3.1-3.3, USWC 2.10), checked against
 the committed map data in scenarios/use/map/. These always run: they need no map sources."""
 
 from __future__ import annotations
@@ -390,7 +390,7 @@ def test_uswc_coastal_water_and_land_hexes(m):  # USWC 1.3.3
     assert m.hex("3120").is_rough
 
 
-# The USWC France map is a window on the USE numbering (uswc_rules.md 2.1 infers it, "strongly
+# The USWC France map is a window on the USE numbering (USWC 2.1 infers it, "strongly
 # supported" but not stated). These three of its facts do not hold on our geography: our Dutch
 # coast runs one column west of 2617, 2717 is the flat Brabant/Hainaut country and 3219 falls on
 # the Swiss plateau. Forcing them would put a coast inland and hills on a plain; they stay

@@ -12,9 +12,13 @@ from hypothesis import strategies as st
 from vassal.errors import FormatError
 from vassal.obfuscation import deobfuscate, detect, obfuscate
 
+from conftest import fixture, outside
+
 # vassal-app/src/test/java/VASSAL/tools/io/DeobfuscatingInputStreamTest.java (key 0x58)
-ENGINE_VECTOR = (b"!VCSK581934347832393b333c392f2b7834372e3d783521783f2a3d392c782b283031362078"
-                 b"373e78292d392a2c2276")
+ENGINE_VECTOR = (
+    b"!VCSK581934347832393b333c392f2b7834372e3d783521783f2a3d392c782b283031362078"
+    b"373e78292d392a2c2276"
+)
 SPHINX = b"All jackdaws love my great sphinx of quartz."
 
 
@@ -30,14 +34,14 @@ def test_writing_with_the_engine_key_gives_the_engine_bytes():
     assert obfuscate(SPHINX, 0x58) == ENGINE_VECTOR
 
 
-def test_real_vassal_save_is_vcsk_and_reads_as_commands(vassal_fixtures):
-    data = zipfile.ZipFile(vassal_fixtures / "tiny_vassal.vsav").read("savedGame")
+def test_real_vassal_save_is_vcsk_and_reads_as_commands():
+    data = zipfile.ZipFile(fixture("tiny_engine.vsav")).read("savedGame")
     assert detect(data) == "VCSK"
     assert deobfuscate(data).startswith(b"begin_save\x1b")
 
 
-def test_old_plain_text_passes_through(vassal_fixtures):
-    data = zipfile.ZipFile(vassal_fixtures / "tour.log").read("savedGame")
+def test_old_plain_text_passes_through():
+    data = zipfile.ZipFile(outside("tour.log")).read("savedGame")
     assert detect(data) == "plain"
     assert deobfuscate(data) is data
 
@@ -100,12 +104,14 @@ def test_every_form_round_trips(plain, key, form):
     assert deobfuscate(wrapped) == plain
 
 
-@given(st.one_of(
-    st.binary(max_size=200),
-    st.binary(max_size=200).map(lambda b: b"!VCSK" + b),
-    st.binary(max_size=200).map(lambda b: b"VOBS" + b),
-    st.binary(max_size=200).map(lambda b: b"\xfd7zXZ\x00" + b),
-))
+@given(
+    st.one_of(
+        st.binary(max_size=200),
+        st.binary(max_size=200).map(lambda b: b"!VCSK" + b),
+        st.binary(max_size=200).map(lambda b: b"VOBS" + b),
+        st.binary(max_size=200).map(lambda b: b"\xfd7zXZ\x00" + b),
+    )
+)
 @settings(max_examples=400, deadline=None)
 def test_arbitrary_bytes_decode_or_raise_format_error(data):
     try:

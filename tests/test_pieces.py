@@ -1,12 +1,12 @@
 """Pieces: decorator nesting, byte-exact parse/write, writer helpers and the reader view.
 
-Real texts come from the fixtures in ../shared/fixtures/vassal (tiny.vmod, tour.mod, the two
-tiny saves and tour.log) and from the worked examples of vassal_formats.md §2.12 and §4.9.
+Real texts come from our fixtures (tests/fixtures: tiny.vmod, its saves and log, the engine's
+save of it), from VASSAL's tour (tour.mod, tour.log: not ours, used when at hand) and from the
+worked examples of docs/vassal-formats.md.
 """
 
 from __future__ import annotations
 
-import os
 import xml.etree.ElementTree as ET
 import zipfile
 from collections import Counter
@@ -61,9 +61,9 @@ from vassal.traits import (
     UsePrototype,
 )
 
-FIXTURES = Path(os.environ.get("STAFFWORK_VASSAL_FIXTURES", "/work/shared/fixtures/vassal"))
+from conftest import fixture, outside, spelled_out
 
-# --- vassal_formats.md §2.12 and §4.9 (⇥ written as \t) -------------------------------------
+# --- the worked examples of docs/vassal-formats.md (⇥ written as \t) --------------------------
 
 PROTO_COMMON = (
     "+/null/report;70\\,130;$location$: $newPieceName$ *;;;Report flip;false\t"
@@ -78,18 +78,10 @@ SLOT_INFANTRY = (
     "\t-1\\\tnull;0;0;1;0"
 )
 SLOT_DISRUPTED = (
-    "+/null/prototype;Common\tmark;Type\\\tpiece;;;disrupted.png;Disrupted/\tMarker\\\t"
-    "null;0;0;2;0"
+    "+/null/prototype;Common\tmark;Type\\\tpiece;;;disrupted.png;Disrupted/\tMarker\\\tnull;0;0;2;0"
 )
-SAVE_4_9 = (
-    "begin_save\x1b+/1700000000001/report;70\\,130;$location$: $newPieceName$ *;;;Report flip;"
-    "false\tdelete;Delete;68,130;\\\t" + EMB2_SIDE + "\\\\\tpiece;;;inf1_front.png;1st Infantry"
-    "/-1\t\\\t1\\\\\tMain Map;144;100;1;0\x1b+/1700000000002/report;70\\,130;$location$: "
-    "$newPieceName$ *;;;Report flip;false\tdelete;Delete;68,130;\\\tmark;Type\\\\\tpiece;;;"
-    "disrupted.png;Disrupted/-1\t\\\tMarker\\\\\tMain Map;144;100;2;0\x1b+/1700000000003/stack/"
-    "Main Map;144;100;1700000000001;1700000000002;@@1\x1bMain MapBoardPicker\tMap\t0\t0\x1b"
-    "SETUP_STACK\t\x1bend_save"
-)
+SAVE_4_9 = spelled_out(fixture("flipped_unit_save.txt").read_text(encoding="utf-8"))
+assert EMB2_SIDE in SAVE_4_9
 
 
 def _piece(text: str) -> Piece:
@@ -199,7 +191,7 @@ def test_add_piece_without_three_fields_is_an_error():
         parse_add_piece("-/123")
 
 
-# --- vassal_formats.md examples ---------------------------------------------------------------
+# --- docs/vassal-formats.md examples ----------------------------------------------------------
 
 
 @pytest.mark.parametrize("text", [PROTO_COMMON, SLOT_INFANTRY, SLOT_DISRUPTED])
@@ -220,8 +212,12 @@ def test_prototype_definition_of_the_example_has_typed_traits():
 
 def test_example_counter_is_built_byte_identically_by_the_writer_api():
     layer = Embellishment.make(
-        activate_command="Flip", activate_key="F", images=("inf1_back.png",), name="Side",
-        always_active=False, activate_keystroke=NamedKeyStroke(70, 130),
+        activate_command="Flip",
+        activate_key="F",
+        images=("inf1_back.png",),
+        name="Side",
+        always_active=False,
+        activate_keystroke=NamedKeyStroke(70, 130),
     )
     basic = BasicPiece.make(image_name="inf1_front.png", common_name="1st Infantry", gpid="1")
     p = Piece((UsePrototype.of("Common"), layer), basic)
@@ -281,18 +277,22 @@ def _deobfuscate(data: bytes) -> bytes:
     return bytes(int(hexed[i : i + 2], 16) ^ key for i in range(0, len(hexed), 2))
 
 
-def _fixture_texts() -> list[tuple[str, str]]:
-    if not FIXTURES.is_dir():
-        pytest.skip(f"VASSAL fixtures not found in {FIXTURES}")
+OURS = ("tiny.vmod", "tiny_plain.vsav", "tiny_engine.vsav", "tiny.vlog")
+TOUR = ("tour.mod", "tour.log")
+
+
+def _texts(paths: dict[str, Path]) -> list[tuple[str, str]]:
+    """Every piece text of these modules (slots, prototypes) and saves or logs (AddPiece)."""
     out: list[tuple[str, str]] = []
-    for name, entry in (("tiny.vmod", "buildFile.xml"), ("tour.mod", "buildFile")):
-        root = ET.fromstring(zipfile.ZipFile(FIXTURES / name).read(entry))
-        for e in root.iter():
-            if e.tag.rsplit(".", 1)[-1] in ("PieceSlot", "CardSlot", "PrototypeDefinition"):
-                out.append((f"{name}:{e.tag.rsplit('.', 1)[-1]}", e.text or ""))
-    for name in ("tiny_plain.vsav", "tiny_vassal.vsav", "tour.log"):
-        data = _deobfuscate(zipfile.ZipFile(FIXTURES / name).read("savedGame"))
-        for cmd in _save_commands(data.decode("utf-8")):
+    for name, path in paths.items():
+        archive = zipfile.ZipFile(path)
+        if name.endswith((".vmod", ".mod")):
+            entry = "buildFile.xml" if "buildFile.xml" in archive.namelist() else "buildFile"
+            for e in ET.fromstring(archive.read(entry)).iter():
+                if e.tag.rsplit(".", 1)[-1] in ("PieceSlot", "CardSlot", "PrototypeDefinition"):
+                    out.append((f"{name}:{e.tag.rsplit('.', 1)[-1]}", e.text or ""))
+            continue
+        for cmd in _save_commands(_deobfuscate(archive.read("savedGame")).decode("utf-8")):
             if cmd.startswith("LOG\t"):
                 cmd = cmd[4:]
             if cmd.startswith("+/"):
@@ -300,12 +300,15 @@ def _fixture_texts() -> list[tuple[str, str]]:
     return out
 
 
-def test_every_fixture_piece_round_trips_byte_for_byte():
-    texts = _fixture_texts()
-    sources = Counter(src.split(":")[0] for src, _ in texts)
-    assert sources["tiny.vmod"] == 1 and sources["tiny_plain.vsav"] == 1
-    assert sources["tiny_vassal.vsav"] == 2 and sources["tour.mod"] >= 20
-    assert sources["tour.log"] >= 15
+def _our_texts() -> list[tuple[str, str]]:
+    return _texts({name: fixture(name) for name in OURS})
+
+
+def _tour_texts() -> list[tuple[str, str]]:
+    return _texts({name: outside(name) for name in TOUR})
+
+
+def _round_trips(texts: list[tuple[str, str]]) -> None:
     for src, text in texts:
         piece_id, type_str, state_str = parse_add_piece(text)
         p = parse_piece(type_str, state_str)
@@ -314,22 +317,53 @@ def test_every_fixture_piece_round_trips_byte_for_byte():
         view(p)  # the reader view never fails on real pieces
 
 
+def test_every_piece_of_our_fixtures_round_trips_byte_for_byte():
+    texts = _our_texts()
+    sources = Counter(src.split(":")[0] for src, _ in texts)
+    assert sources == {
+        "tiny.vmod": 2,
+        "tiny_plain.vsav": 4,
+        "tiny_engine.vsav": 4,
+        "tiny.vlog": 4,
+    }  # two pieces and their two stacks in each game
+    _round_trips(texts)
+
+
+def test_every_piece_of_the_vassal_tour_round_trips_byte_for_byte():
+    texts = _tour_texts()
+    sources = Counter(src.split(":")[0] for src, _ in texts)
+    assert sources["tour.mod"] >= 20 and sources["tour.log"] >= 15
+    _round_trips(texts)
+
+
 def test_fixture_traits_fall_to_unknown_only_for_prefixes_we_have_no_codec_for():
     unknown: Counter[str] = Counter()
     typed: Counter[str] = Counter()
-    for _, text in _fixture_texts():
+    for _, text in _our_texts() + _tour_texts():
         for level in _piece(text).levels:
             (unknown if isinstance(level, UnknownTrait) else typed)[level.prefix] += 1
     assert not set(unknown) & set(CODECS), unknown
     assert set(unknown) <= {"translate;", "pivot;", "propertysheet;", "deck;"}, unknown
-    for prefix in ("piece;", "emb2;", "report;", "label;", "rotate;", "obs;", "hide;",
-                   "markmoved;", "return;", "prototype;", "mark;", "stack"):
+    for prefix in (
+        "piece;",
+        "emb2;",
+        "report;",
+        "label;",
+        "rotate;",
+        "obs;",
+        "hide;",
+        "markmoved;",
+        "return;",
+        "prototype;",
+        "mark;",
+        "stack",
+    ):
         assert typed[prefix] > 0, prefix
     assert sum(typed.values()) > 5 * sum(unknown.values())
 
 
 def test_tour_tank_name_appends_the_level_name_of_its_active_layer():
-    tiger = next(_piece(t) for _, t in _fixture_texts() if "Jagd Pz Tiger/" in t)
+    tiger = next(_piece(t) for _, t in _tour_texts() if "Jagd Pz Tiger/" in t)
     v = view(tiger)
     assert v.basic_name == "Jagd Pz Tiger"
     assert v.name == "Jagd Pz Tiger CA = 4"  # level name "+ CA = 4" appends
@@ -340,12 +374,19 @@ def test_tour_tank_name_appends_the_level_name_of_its_active_layer():
 
 
 def test_saved_tiny_game_places_the_unit_and_its_unique_id():
-    texts = [t for src, t in _fixture_texts() if src == "tiny_vassal.vsav"]
-    unit = view(_piece(texts[0]))
-    assert (unit.name, unit.map_id, unit.x, unit.y, unit.gpid) == ("Red Unit", "Main Map", 60, 46, "1")
-    assert unit.properties == {"UniqueID": "1795234855954"}
-    stack = _piece(texts[1]).basic
-    assert isinstance(stack, StackBase) and stack.members == ("1795234855954",)
+    # the engine's own save of our tiny game: it adds each piece's UniqueID property
+    texts = [t for src, t in _our_texts() if src == "tiny_engine.vsav"]
+    unit = view(_piece(next(t for t in texts if "Red Unit/" in t)))
+    assert (unit.name, unit.map_id, unit.x, unit.y, unit.gpid) == (
+        "Red Unit",
+        "Main Map",
+        60,
+        46,
+        "1",
+    )
+    assert unit.properties == {"UniqueID": "1001"}
+    stack = _piece(next(t for t in texts if t.startswith("+/1003/"))).basic
+    assert isinstance(stack, StackBase) and stack.members == ("1001",)
 
 
 # --- reader view rules --------------------------------------------------------------------------
@@ -374,8 +415,11 @@ def test_layer_level_names_replace_append_or_prepend(level_name, value, expected
 
 def test_layer_following_a_marker_property_shows_the_level_the_property_selects():
     layer = Embellishment.make(
-        images=("s1.png", "s2.png", "s3.png"), name="Steps", follow_property=True,
-        property_name="Strength", first_level_value=1,
+        images=("s1.png", "s2.png", "s3.png"),
+        name="Steps",
+        follow_property=True,
+        property_name="Strength",
+        first_level_value=1,
     )
     p = Piece((Marker.of({"Strength": "3"}), layer), BasicPiece.make(common_name="U"))
     lv = view(p).layer["Steps"]
@@ -399,8 +443,11 @@ def test_label_masks_hides_and_rotation_are_reported():
 
 def test_dynamic_properties_and_outermost_marker_win():
     p = Piece(
-        (Marker.of({"Side": "Axis"}), Marker.of({"Side": "Allied", "Type": "Inf"}),
-         DynamicProperty.make(key="Steps").with_state("2")),
+        (
+            Marker.of({"Side": "Axis"}),
+            Marker.of({"Side": "Allied", "Type": "Inf"}),
+            DynamicProperty.make(key="Steps").with_state("2"),
+        ),
         BasicPiece.make(common_name="U"),
     )
     v = view(p)
@@ -427,8 +474,12 @@ def test_persistent_property_is_added_and_counted():
 
 def test_layer_marker_label_and_dynamic_property_edits_touch_one_level():
     p = Piece(
-        (Marker.of({"Type": "Inf"}), DynamicProperty.make(key="Steps").with_state("1"),
-         Labeler.make(), _layered(("", ""), -1).traits[0]),
+        (
+            Marker.of({"Type": "Inf"}),
+            DynamicProperty.make(key="Steps").with_state("1"),
+            Labeler.make(),
+            _layered(("", ""), -1).traits[0],
+        ),
         BasicPiece.make(common_name="U"),
     )
     q = with_layer(with_marker(p, "Type", "Arm"), "L", level=2, active=True)
@@ -444,8 +495,9 @@ def test_layer_marker_label_and_dynamic_property_edits_touch_one_level():
 
 def test_prototype_parameters_are_substituted_when_expanding():
     proto = Piece((Marker.of({"$key$": "$side$"}),), BasicPiece.make())
-    user = Piece((UsePrototype.of("P", {"side": "Axis", "key": "Side"}),),
-                 BasicPiece.make(common_name="U"))
+    user = Piece(
+        (UsePrototype.of("P", {"side": "Axis", "key": "Side"}),), BasicPiece.make(common_name="U")
+    )
     out = expand_prototypes(user, {"P": proto})
     assert (out.traits[0].type, out.traits[0].state) == ("mark;Side", "Axis")
     assert out.basic == user.basic
@@ -471,8 +523,28 @@ def test_self_referencing_prototype_is_an_error_not_a_hang():
 # --- fuzz -----------------------------------------------------------------------------------------
 
 PIECE_TEXT = st.lists(
-    st.sampled_from(["\t", "\\", ";", "'", ",", "a", "1", "-", "piece;", "emb2;", "mark;",
-                     "label;", "rotate;", "obs;", "null", "PROP;", "report;", "stack"]),
+    st.sampled_from(
+        [
+            "\t",
+            "\\",
+            ";",
+            "'",
+            ",",
+            "a",
+            "1",
+            "-",
+            "piece;",
+            "emb2;",
+            "mark;",
+            "label;",
+            "rotate;",
+            "obs;",
+            "null",
+            "PROP;",
+            "report;",
+            "stack",
+        ]
+    ),
     max_size=14,
 ).map("".join)
 
@@ -586,25 +658,44 @@ def _deep_piece(depth: int, *, escapes: bool = False) -> Piece:
     """A piece ``depth`` levels deep made with the trait writers, in the mix real modules use;
     with ``escapes`` its texts carry TABs, backslashes, quotes and whole embedded pieces."""
     odd = "'quoted' \\ back\tslash; semi, comma / slash" if escapes else "plain"
-    inner = Piece((Marker.of({"Kind": odd}), ReportState.make(report_format=odd)),
-                  BasicPiece.make(image_name="m.png", common_name=odd))
+    inner = Piece(
+        (Marker.of({"Kind": odd}), ReportState.make(report_format=odd)),
+        BasicPiece.make(image_name="m.png", common_name=odd),
+    )
     makers = [
-        lambda k: Embellishment.make(name=f"Layer{k}", images=(f"a{k}.png", f"b{k}.png"),
-                                     level_names=(f"+ {odd}", ""), state_value=1 + k % 2),
+        lambda k: Embellishment.make(
+            name=f"Layer{k}",
+            images=(f"a{k}.png", f"b{k}.png"),
+            level_names=(f"+ {odd}", ""),
+            state_value=1 + k % 2,
+        ),
         lambda k: Marker.of({f"Key{k}": f"{odd} {k}", "Side": "Axis"}),
         lambda k: DynamicProperty.make(key=f"Steps{k}").with_state(f"{k} {odd}"),
         lambda k: Labeler.make(name_format="$pieceName$ ($label$)").with_state(
-            f"'{odd}'" if escapes else str(k)),
+            f"'{odd}'" if escapes else str(k)
+        ),
         lambda k: ReportState.make(keys=(_key(f"R{k}"),), report_format=f"$location$: {odd}"),
-        lambda k: TriggerAction.make(name=f"T{k}", key=_key(f"T{k}"), property_match=f"{{{odd}}}",
-                                     action_keys=(_key(f"A{k}"), _key(f"B{k}"))),
-        lambda k: PlaceMarker.make(command=f"Place {k}", key=_key(f"P{k}"),
-                                   marker_spec=format_add_piece(None, inner)),
+        lambda k: TriggerAction.make(
+            name=f"T{k}",
+            key=_key(f"T{k}"),
+            property_match=f"{{{odd}}}",
+            action_keys=(_key(f"A{k}"), _key(f"B{k}")),
+        ),
+        lambda k: PlaceMarker.make(
+            command=f"Place {k}", key=_key(f"P{k}"), marker_spec=format_add_piece(None, inner)
+        ),
         lambda k: Hideable.make().with_state("null" if k % 3 else "Bob"),
     ]
     traits = tuple(makers[k % len(makers)](k) for k in range(depth - 1))
-    return Piece(traits, BasicPiece.make(image_name="u.png", common_name=f"Deep {odd}", gpid="7",
-                                         properties={"UniqueID": f"u {odd}"}))
+    return Piece(
+        traits,
+        BasicPiece.make(
+            image_name="u.png",
+            common_name=f"Deep {odd}",
+            gpid="7",
+            properties={"UniqueID": f"u {odd}"},
+        ),
+    )
 
 
 @pytest.mark.parametrize("escapes", [False, True])
@@ -638,7 +729,7 @@ def test_the_delimiter_of_level_k_carries_k_backslashes():
 def test_escape_heavy_levels_survive_at_any_depth():
     odd = ["\t", "\\\t", "'", "''", "'x'", "\\x", "a\\\tb", "\t'", "'\t", "x;\\;y", "\\\\\t\\x"]
     levels = [f"mark;{o}" if k % 2 else o for k, o in enumerate(odd * 12)] + ["piece;;;a.png;A"]
-    states = [o for o in odd * 12] + ["null;0;0\t\\\t'tail'"]
+    states = [*odd * 12, "null;0;0\t\\\t'tail'"]
     try:
         type_str = join_type(levels)
     except ValueError:
@@ -663,8 +754,9 @@ def test_a_thousand_levels_with_a_spare_token_read_like_the_engine():
     assert split_state(spared, 701) == _reference_split_state(spared, 701)
 
 
-NASTY = st.lists(st.sampled_from(["\t", "\\", "'", "a", ";", ",", "\\\t", "'\t", "/", "é"]),
-                 max_size=8).map("".join)
+NASTY = st.lists(
+    st.sampled_from(["\t", "\\", "'", "a", ";", ",", "\\\t", "'\t", "/", "é"]), max_size=8
+).map("".join)
 
 
 @given(st.lists(NASTY, min_size=1, max_size=40), st.booleans())
@@ -698,7 +790,8 @@ def test_split_reads_any_nested_text_like_a_decoder_per_level(levels, count, dat
 
 
 TEXT_VALUE = st.text(st.sampled_from(list("ab ;,'\t\\/$+=é")), max_size=12).filter(
-    lambda s: not s.endswith("\\"))
+    lambda s: not s.endswith("\\")
+)
 
 
 @st.composite
@@ -711,14 +804,21 @@ def nested_pieces(draw) -> Piece:
         lambda v, k: ReportState.make(report_format=v or "x"),
         lambda v, k: Embellishment.make(name=v, images=("a.png", "b.png"), state_value=-1),
         lambda v, k: Hideable.make().with_state(v or "null"),
-        lambda v, k: PlaceMarker.make(marker_spec=format_add_piece(None, Piece(
-            (Marker.of({"M": v}),), BasicPiece.make(common_name=v)))),
+        lambda v, k: PlaceMarker.make(
+            marker_spec=format_add_piece(
+                None, Piece((Marker.of({"M": v}),), BasicPiece.make(common_name=v))
+            )
+        ),
     ]
     depth = draw(st.integers(1, 60))
-    traits = tuple(makers[draw(st.integers(0, len(makers) - 1))](draw(TEXT_VALUE), k)
-                   for k in range(depth - 1))
-    basic = BasicPiece.make(image_name=draw(TEXT_VALUE), common_name=draw(TEXT_VALUE),
-                            properties={"UniqueID": draw(TEXT_VALUE)})
+    traits = tuple(
+        makers[draw(st.integers(0, len(makers) - 1))](draw(TEXT_VALUE), k) for k in range(depth - 1)
+    )
+    basic = BasicPiece.make(
+        image_name=draw(TEXT_VALUE),
+        common_name=draw(TEXT_VALUE),
+        properties={"UniqueID": draw(TEXT_VALUE)},
+    )
     return Piece(traits, basic)
 
 

@@ -111,6 +111,20 @@ def test_every_city_name_is_nearer_its_own_symbol_than_any_other_city(half):
     assert len(leaders) <= 8  # a leader is the exception, not the rule
 
 
+def test_strait_names_cover_no_city_name_and_no_city_symbol(half):
+    """"Strait of Messina" was written over Messina: a strait's name keeps clear of cities."""
+    from builder.render.map_scene import build_scene, load_style
+
+    scene = build_scene(board_for("use"), load_game("use"), load_style())
+    straits = [l for l in half.labels if l.kind == "strait"]
+    assert any("Messina" in l.text for l in straits)
+    cities = [l.box for l in half.labels if l.kind == "city"]
+    r = load_style().sizes["capital_ring"] * SCALE  # the largest city symbol
+    symbols = [(c.center[0] * SCALE - r, c.center[1] * SCALE - r, c.center[0] * SCALE + r, c.center[1] * SCALE + r)
+               for c in scene.cities]
+    assert [(l.text, b) for l in straits for b in cities + symbols if overlaps(l.box, b)] == []
+
+
 def test_every_city_symbol_stands_on_the_land_of_its_own_hex():
     """The symbol goes to the hex centre, or to the land of its hex when the coast leaves the
     centre in the sea (Heraklion, Rotterdam)."""

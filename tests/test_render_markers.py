@@ -13,7 +13,7 @@ from builder.render.symbols import ICONS
 MARKERS = sample_markers()
 FACES = [face for m in MARKERS for face in (m.front, m.back) if face is not None]
 
-# use_rules.md 4.4: every event and tracking marker (policies and conditional events included).
+# USE 4.4: every event and tracking marker (policies and conditional events included).
 RULES_MARKERS = (
     "Airdrop", "Area Seized", "Convoy Action", "Free Forces", "Ground Support", "Heavy Arty",
     "Jets", "Naval Evacuation", "No Event", "Partisans", "Political Failure",

@@ -82,7 +82,7 @@ def test_the_command_writes_the_sheet_and_says_how_many(tmp_path: Path, monkeypa
                    "--dpi", "160"], monkeypatch)
     assert status == 0
     report = capsys.readouterr().out
-    assert "234 counter designs" in report and "48 px" in report  # 219 USE-style + 15 with factors
+    assert "243 counter designs" in report and "48 px" in report  # 219 USE-style + 15 with factors + 9 stepped
     with Image.open(out) as image:
         assert image.format == "PNG" and image.width > 48 * 10
     assert not list(tmp_path.glob(".sheet-*"))

@@ -13,7 +13,7 @@ from wargame.errors import DataError
 
 SCHEMES = load_schemes()
 
-# Every country abbreviation of the rules (use_rules.md 4.3 / 16.0).
+# Every country abbreviation of the rules (USE 4.3 / 16.0).
 COUNTRIES = ("BEL BUL DEN EST FIN FRA FNA GER GRE HUN IRQ IRE ITA LAT LIT NET NOR POL POR "
              "ROM SPA SWE SYR TUR UK USA USSR VIC YUG").split()
 

@@ -138,3 +138,13 @@ def test_placement_flags_ground_on_water_naval_outside_ports_axis_in_boxes_and_o
 def test_a_neutral_country_bars_ground_units_until_it_is_active(tmp_path):
     pos = position(tmp_path, [U("GER", "ground", "infantry", "3017")], {"Status_FRA": "neutral"})
     assert [f.rule for f in check(pos).findings if f.check == "placement"] == ["2.1.1.1"]
+
+
+def test_an_air_or_naval_unit_under_a_fort_marker_does_not_occupy_it(tmp_path):
+    # 4.2.3.5: only ground units occupy forts; an air unit put under the marker is misplaced (a
+    # note: the stack order means nothing for it)
+    pos = position(tmp_path, [U("GER", "air", "fighter", "2920"), M("fort-ger", "Fort", "2920", "axis", "GER"),
+                              U("GER", "ground", "infantry", "2920")],
+                   {"Status_GER": "active axis"})
+    (f,) = [f for f in check(pos).findings if f.rule == "4.2.3.5"]
+    assert f.check == "stacking" and f.severity == "note" and "air and naval units never occupy a fort" in f.reason

@@ -6,7 +6,7 @@ import hashlib
 import io
 import struct
 import zipfile
-from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -21,9 +21,9 @@ from vassal.commands import (
     walk,
 )
 from vassal.errors import FormatError
-from vassal.gamestate import replay_save
 from vassal.metadata import parse_metadata
 from vassal.obfuscation import obfuscate
+from vassal.replay import replay_save
 from vassal.savefile import (
     Placement,
     as_text,
@@ -35,27 +35,27 @@ from vassal.savefile import (
     write_saved_game,
 )
 
-from conftest import SHARED_NOTES  # noqa: E402 - ../shared/notes, worktrees included
-
-NOTES = SHARED_NOTES / "vassal_formats.md"
+from conftest import fixture, outside, spelled_out
 
 
 def example_49() -> str:
-    """The example save string of vassal_formats.md 4.9, with its TAB and ESC symbols."""
-    if not NOTES.is_file():
-        pytest.skip(f"the shared notes are not beside the checkout ({NOTES})")
-    text = NOTES.read_text(encoding="utf-8")
-    start = text.index("```\n", text.index("Example (unit flipped")) + 4
-    block = text[start : text.index("\n```", start)]
-    return block.replace("⇥", "\t").replace("␛", "\x1b")
+    """The setup of docs/vassal-formats.md (a flipped unit under a marker, one stack)."""
+    return spelled_out(fixture("flipped_unit_save.txt").read_text(encoding="utf-8"))
 
-INFANTRY_TYPE = ("report;70\\,130;$location$: $newPieceName$ *;;;Report flip;false\tdelete;"
-                 "Delete;68,130;\\\tpiece;;;inf1_front.png;1st Infantry")
+
+INFANTRY_TYPE = (
+    "report;70\\,130;$location$: $newPieceName$ *;;;Report flip;false\tdelete;"
+    "Delete;68,130;\\\tpiece;;;inf1_front.png;1st Infantry"
+)
 INFANTRY_STATE = "-1\t\\\tnull;0;0;1;0"
 HQ_TYPE = "immob;;;R;\tpiece;;;hq.png;HQ"  # "never stack"
 HQ_STATE = "\tnull;0;0;2;0"
-WRITE_ARGS = dict(module_name="TinyHex", module_version="0.1", vassal_version="3.7.26",
-                  date_saved=1700000000000)
+WRITE_ARGS: dict[str, Any] = {
+    "module_name": "TinyHex",
+    "module_version": "0.1",
+    "vassal_version": "3.7.26",
+    "date_saved": 1700000000000,
+}
 
 
 def _zip(path, entries):
@@ -68,8 +68,8 @@ def _zip(path, entries):
 # ---- reading ----------------------------------------------------------------------------
 
 
-def test_reads_the_engine_written_save_with_its_metadata(vassal_fixtures):
-    game = read_saved_game(vassal_fixtures / "tiny_vassal.vsav")
+def test_reads_the_engine_written_save_with_its_metadata():
+    game = read_saved_game(fixture("tiny_engine.vsav"))
     assert game.form == "VCSK"
     assert game.text.startswith("begin_save\x1b")
     assert game.moduledata is not None and game.moduledata.name == "TinyHex"
@@ -77,15 +77,15 @@ def test_reads_the_engine_written_save_with_its_metadata(vassal_fixtures):
     assert not game.is_log
 
 
-def test_reads_a_2005_log_without_metadata(vassal_fixtures):
-    game = read_saved_game(vassal_fixtures / "tour.log")
+def test_reads_a_2005_log_without_metadata():
+    game = read_saved_game(outside("tour.log"))
     assert game.form == "plain"
     assert game.savedata is None and game.moduledata is None
     assert game.is_log
 
 
-def test_reading_never_touches_the_file(vassal_fixtures):
-    path = vassal_fixtures / "tiny_vassal.vsav"
+def test_reading_never_touches_the_file():
+    path = fixture("tiny_engine.vsav")
     before = hashlib.sha256(path.read_bytes()).hexdigest(), path.stat().st_mtime_ns
     read_saved_game(path)
     assert (hashlib.sha256(path.read_bytes()).hexdigest(), path.stat().st_mtime_ns) == before
@@ -114,9 +114,9 @@ def test_not_a_zip(tmp_path):
     assert "not a zip" in _error(path).problem
 
 
-def test_truncated_zip(tmp_path, vassal_fixtures):
+def test_truncated_zip(tmp_path):
     path = tmp_path / "cut.vsav"
-    data = (vassal_fixtures / "tiny_vassal.vsav").read_bytes()
+    data = fixture("tiny_engine.vsav").read_bytes()
     path.write_bytes(data[: len(data) // 2])
     assert "zip" in _error(path).problem
 
@@ -139,7 +139,7 @@ def test_damaged_saved_game_names_the_entry(tmp_path, payload, problem):
     path = _zip(tmp_path / "x.vsav", {"savedGame": payload})
     err = _error(path)
     assert problem in err.problem
-    assert err.place.startswith("savedGame")
+    assert err.place is not None and err.place.startswith("savedGame")
 
 
 def test_zip_bomb_in_saved_game_is_refused_by_declared_size(tmp_path):
@@ -163,7 +163,7 @@ def test_zip_bomb_in_saved_game_is_refused_by_limits(tmp_path):
 
 def test_bad_metadata_names_its_entry(tmp_path):
     path = _zip(tmp_path / "x.vsav", {"savedGame": b"begin_save", "savedata": b"<data"})
-    assert _error(path).place.startswith("savedata")
+    assert (_error(path).place or "").startswith("savedata")
 
 
 def test_decode_saved_game_reports_the_wrapping():
@@ -180,6 +180,7 @@ def test_written_save_reads_back_to_the_same_text_and_metadata(tmp_path):
     write_saved_game(path, text, description="opening", **WRITE_ARGS)
     game = read_saved_game(path)
     assert game.text == text and game.form == "VCSK"
+    assert game.moduledata is not None and game.savedata is not None
     assert game.moduledata.name == "TinyHex" and game.moduledata.version == "0.1"
     assert game.savedata.description == "opening"
     assert game.savedata.date_saved == "1700000000000"
@@ -197,8 +198,9 @@ def test_writing_is_deterministic_with_fixed_key_and_date(tmp_path):
 
 def test_plain_write_and_no_metadata_writes_neither_entry(tmp_path):
     path = tmp_path / "plain.vsav"
-    write_saved_game(path, "begin_save\x1bend_save", obfuscate=False, with_metadata=False,
-                     **WRITE_ARGS)
+    write_saved_game(
+        path, "begin_save\x1bend_save", obfuscate=False, with_metadata=False, **WRITE_ARGS
+    )
     with zipfile.ZipFile(path) as zf:
         assert zf.namelist() == ["savedGame"]
         assert zf.read("savedGame") == b"begin_save\x1bend_save"
@@ -218,9 +220,12 @@ def test_saved_game_bytes_use_vcsk_hex():
 
 def test_setup_reproduces_the_spec_example_byte_for_byte():
     tree = decode_tree(example_49())
-    adds = [n.command for n in walk(tree)
-            if isinstance(n.command, AddPiece) and n.command.type != "stack"]
-    placements = [Placement(a.id, a.type, a.state, "Main Map", 144, 100) for a in adds]
+    adds = [
+        n.command
+        for n in walk(tree)
+        if isinstance(n.command, AddPiece) and n.command.type != "stack"
+    ]
+    placements = [Placement(a.id or "", a.type, a.state, "Main Map", 144, 100) for a in adds]
     built = setup_tree(placements, {"Main Map": [BoardPlacement("Map", 0, 0)]})
     assert encode_tree(built) == example_49()
 
@@ -233,15 +238,22 @@ def test_setup_round_trip_puts_every_piece_where_it_was_placed(tmp_path):
         Placement("1004", HQ_TYPE, HQ_STATE, "Main Map", 144, 100),
         Placement("1005", INFANTRY_TYPE, INFANTRY_STATE, None, 0, 0),
     ]
-    tree = setup_tree(placements, {"Main Map": [BoardPlacement("Map", 0, 0)]},
-                      extra=[SetGlobalProperty("Weather", "Mud", "Module")])
+    tree = setup_tree(
+        placements,
+        {"Main Map": [BoardPlacement("Map", 0, 0)]},
+        extra=[SetGlobalProperty("Weather", "Mud", "Module")],
+    )
     path = tmp_path / "round.vsav"
     write_saved_game(path, tree, **WRITE_ARGS)
     position = replay_save(read_saved_game(path).tree)
     where = {p.id: (p.map, p.x, p.y) for p in position.pieces.values()}
-    assert where == {"1001": ("Main Map", 144, 100), "1002": ("Main Map", 144, 100),
-                     "1003": ("Main Map", 230, 150), "1004": ("Main Map", 144, 100),
-                     "1005": (None, 0, 0)}
+    assert where == {
+        "1001": ("Main Map", 144, 100),
+        "1002": ("Main Map", 144, 100),
+        "1003": ("Main Map", 230, 150),
+        "1004": ("Main Map", 144, 100),
+        "1005": (None, 0, 0),
+    }
     stacks = {s.id: s.members for s in position.stacks.values()}
     assert stacks == {"1006": ("1001", "1002"), "1007": ("1003",)}
     assert position.pieces["1004"].container is None  # never stacks
@@ -251,8 +263,9 @@ def test_setup_round_trip_puts_every_piece_where_it_was_placed(tmp_path):
 
 
 def test_setup_members_come_right_before_their_stack():
-    placements = [Placement(str(i), INFANTRY_TYPE, INFANTRY_STATE, "M", 10 * (i % 2), 0)
-                  for i in range(1, 5)]
+    placements = [
+        Placement(str(i), INFANTRY_TYPE, INFANTRY_STATE, "M", 10 * (i % 2), 0) for i in range(1, 5)
+    ]
     tree = setup_tree(placements, stack_ids=iter(["s1", "s2"]))
     order = [c.command.id for c in tree.children if isinstance(c.command, AddPiece)]
     assert order == ["1", "3", "s1", "2", "4", "s2"]
@@ -275,7 +288,11 @@ def test_setup_refuses_a_state_with_too_few_levels():
 def test_a_rewritten_save_keeps_its_wrapping_key_and_other_entries(tmp_path, form):
     text = as_text([Chat("old")])
     source = tmp_path / "in.vsav"
-    entries = [("savedGame", obfuscate(text.encode(), 0x21, form=form)), ("savedata", b"<a/>"), ("extra.txt", b"x")]
+    entries = [
+        ("savedGame", obfuscate(text.encode(), 0x21, form=form)),
+        ("savedata", b"<a/>"),
+        ("extra.txt", b"x"),
+    ]
     with zipfile.ZipFile(source, "w") as z:
         for name, data in entries:
             z.writestr(name, data)
@@ -293,7 +310,9 @@ def test_a_rewritten_save_keeps_its_wrapping_key_and_other_entries(tmp_path, for
 
 def test_a_rewrite_onto_its_own_source_is_refused(tmp_path):
     source = tmp_path / "in.vsav"
-    write_saved_game(source, [Chat("x")], module_name="M", module_version="1", vassal_version="3.7.26")
+    write_saved_game(
+        source, [Chat("x")], module_name="M", module_version="1", vassal_version="3.7.26"
+    )
     before = source.read_bytes()
     (tmp_path / "link.vsav").hardlink_to(source)
     for target in (source, tmp_path / "link.vsav"):

@@ -20,6 +20,15 @@ from wargame.errors import DataError
 USE = default_folder("use")
 
 
+@pytest.fixture(autouse=True)
+def _installed_data_again():
+    """A check with --root reads another data folder from then on: back to ours after each test."""
+    yield
+    from wargame.games import use_data_root
+
+    use_data_root(None)
+
+
 @pytest.fixture(scope="module")
 def reports():
     return {r.scenario: r for r in check_game("use")}

@@ -1,7 +1,7 @@
 """SequenceEncoder / Decoder: the engine's own vectors, its quirks, and round trips.
 
 Vectors marked "engine" come from VASSAL's ``SequenceEncoderTest.java`` and from
-vassal_formats.md §3.1; the property tests pin exactly which lists and which strings survive a
+docs/vassal-formats.md 3.1; the property tests pin exactly which lists and which strings survive a
 round trip, because every byte-exact promise in vassal.pieces rests on them.
 """
 
@@ -207,7 +207,7 @@ def test_decode_inverts_encode_except_for_the_trailing_backslash_limitation(toke
 
 
 def test_trailing_backslash_merges_with_the_next_token_engine_limitation():
-    # documented engine limitation (vassal_formats.md §3.1): never write such fields
+    # documented engine limitation (docs/vassal-formats.md 3.1): never write such fields
     assert decode(encode(["a\\", "b"], ";"), ";") == ["a;b"]
     # a token that starts with a backslash is quoted, so its trailing backslash is safe
     assert decode(encode(["\\a\\", "b"], ";"), ";") == ["\\a\\", "b"]

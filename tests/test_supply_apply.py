@@ -21,7 +21,8 @@ from assistant.board import read_position
 from assistant.supplycheck import apply_supply, checking_factions, supply_step, with_supply_state
 from vassal.commands import AddPiece, Chat, walk
 from vassal.errors import FormatError
-from vassal.pieces import parse_piece, split_state, split_type
+from vassal.nesting import split_state, split_type
+from vassal.pieces import parse_piece
 from vassal.savefile import read_saved_game
 from vassal.traits import LayerTrait
 from wargame import pieceprops as pp
@@ -121,11 +122,11 @@ def test_the_base_pack_marks_no_supply():
 
 # ---- the layer state: what the module's keys leave ----------------------------------------------
 
-def test_low_and_no_are_the_layer_active_at_levels_1_and_2_and_full_turns_it_off_where_it_was(tmp_path):
+def test_low_and_no_are_the_layer_active_at_levels_1_and_2_and_full_turns_it_off_at_level_1(tmp_path):
     save = write_position(tmp_path / "g.vsav", [U("GER", "ground", "infantry", "2626", supply="none")])
     cmd = adds(save)["1"]
     assert supply_value(cmd) == 2
-    for state, value in (("low", 1), ("none", 2), ("full", -2)):  # Ctrl+U from No: off at level 2
+    for state, value in (("low", 1), ("none", 2), ("full", -1)):  # Ctrl+U from No: off, at level 1
         new = with_supply_state(cmd.type, cmd.state, state)
         assert supply_value(AddPiece("1", cmd.type, new)) == value
         before, after = split_state(cmd.state, len(split_type(cmd.type))), split_state(new, len(split_type(cmd.type)))
@@ -428,3 +429,25 @@ def test_a_convoy_asked_for_more_traces_than_it_has_sorties_to_spare_is_flagged(
     save = write_position(tmp_path / "g.vsav", units + [U("ITA", "naval", "convoy", "5227", sorties=4)], ITALY_ACTIVE)
     cli.main(["check", str(save), "--apply", str(tmp_path / "o.vsav"), "--faction", "axis"])
     assert "ITA convoy (5227): 3 traces - more than its 2 Sorties to spare" in capsys.readouterr().out
+
+
+def test_each_factions_chat_line_counts_its_own_changes(tmp_path, capsys):
+    save = _norway_save(tmp_path)
+    out = tmp_path / "both.vsav"
+    cli.main(["check", str(save), "--apply", str(out), "--faction", "axis", "--faction", "soviet"])
+    heads = [line for line in chat(out) if line.startswith("* Staffwork applied")]
+    assert heads == ["* Staffwork applied the Axis Supply Check (7.2) to turn.vsav: 3 units changed",
+                     "* Staffwork applied the Soviet Supply Check (7.2) to turn.vsav: 1 unit changed"]
+
+
+def test_a_game_whose_pack_marks_no_supply_yet_says_there_is_nothing_to_apply(tmp_path, capsys):
+    eto = find_game("eto")
+    if eto.pack().marks_supply:  # its pack has learnt to mark supply (its OOS markers)
+        pytest.skip("ETO's pack marks supply now")
+    board = eto.boards().default
+    hex_id = board.grid.hex_id(board.hexes()[len(board.hexes()) // 2])
+    save = write_position(tmp_path / "eto.vsav", [U("GER", "ground", "infantry", hex_id, faction="axis")], game="eto")
+    out = tmp_path / "o.vsav"
+    assert cli.main(["check", str(save), "--apply", str(out), "--faction", "axis"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "ETO does not mark supply" in err and not out.exists()

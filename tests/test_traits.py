@@ -1,6 +1,6 @@
 """Trait codecs and key fields: engine field order and defaults, byte-exact edits, round trips.
 
-Vectors are real trait strings from tour.mod (VASSAL 2.0 era), the vassal_formats.md examples
+Vectors are real trait strings from tour.mod (VASSAL 2.0 era), the docs/vassal-formats.md examples
 (VASSAL 3.7) and hand-written strings in the documented field order of each trait.
 """
 
@@ -554,3 +554,27 @@ def test_any_level_text_gives_a_trait_that_keeps_its_bytes(type_str, state_str):
         assert (t.type, t.state) == (prefix + type_str, state_str)
         t.fields()
         t.state_fields()
+
+
+def test_every_trait_class_behaves_as_the_frozen_dataclass_trait_is():
+    """Trait subclasses are not decorated again (their fields are Field lists): they still
+    compare by class and strings, hash, print and refuse new values for type and state."""
+    import dataclasses
+
+    import vassal.traits as traits
+
+    classes = [c for c in vars(traits).values() if isinstance(c, type) and issubclass(c, traits.Trait)]
+    assert len(classes) > 30
+    for cls in classes:
+        assert dataclasses.is_dataclass(cls)
+        assert [f.name for f in dataclasses.fields(cls)] == ["type", "state"]
+        if cls is not traits.Trait:
+            assert not [k for k, v in cls.__dict__.get("__annotations__", {}).items() if "ClassVar" not in str(v)]
+    a, b = trait_from_level("cmt;a note", ""), trait_from_level("cmt;a note", "")
+    assert type(a).__name__ == "Comment" and a == b and hash(a) == hash(b) and a is not b
+    assert a != traits.UnknownTrait("cmt;a note", "")  # another class, the same strings
+    assert repr(a) == "Comment(type='cmt;a note', state='')"
+    for name in ("type", "state"):
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            setattr(a, name, "x")
+    assert dataclasses.replace(a, state="s") == trait_from_level("cmt;a note", "s")

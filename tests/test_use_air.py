@@ -164,3 +164,82 @@ def test_one_units_action_is_finished_before_another_unit_acts(tmp_path):
     assert (3, "6.1") in problems(b)
     c = audit(LogMaker(pieces, "Axis Operations", props).move("air", "3015"), tmp_path, "c.vlog")
     assert (1, "3.3") in problems(c)
+
+
+def test_fighters_escort_and_intercept_in_the_sea_zones_of_their_hex(tmp_path):
+    # 6.2.4.2: a UK fighter in Malta escorts in Malta and Sea Zone 22; 6.2.5.2 / 6.2.5.3: one in
+    # Antwerp intercepts naval movement in Sea Zones 10 and 11; the Sicily example (6.3.2.6): the
+    # German fighter in Palermo reaches Sea Zone 19, the one in Taranto not Sea Zone 22; 1.3.6:
+    # London is an inland port in Sea Zone 10; Paris, inland, intercepts at sea nowhere
+    from wargame.rules.use.air import air_sea_zones
+
+    sit, _zoc = situation_of(position(tmp_path, [U("UK", "air", "fighter", "4828")], status(UK="active western")))
+    assert air_sea_zones(sit, "4828") == {22}
+    assert air_sea_zones(sit, ANTWERP) == {10, 11}
+    assert 19 in air_sea_zones(sit, "4527") and 22 not in air_sea_zones(sit, "4229")
+    assert air_sea_zones(sit, "2611") == {10} and air_sea_zones(sit, PARIS) == set()
+
+
+def test_a_bomber_may_trace_its_run_out_of_a_fighters_reach(tmp_path):
+    # 6.2.5.2 example: the Hull bomber's run due east to Hamburg passes within five hexes of the
+    # Axis fighter in Antwerp; it may instead trace a path of at most 20 hexes that never comes
+    # within five hexes of Antwerp
+    from collections import deque
+
+    from wargame.rules.use.air import air_barred
+
+    pos = position(tmp_path, [U("UK", "air", "bomber", HULL)],
+                   status(GER="active axis", UK="active western", NET="conquered western", BEL="conquered western"))
+    sit, _zoc = situation_of(pos)
+    bomber = sit.pos.units[0]
+    g = sit.map.grid
+    far = {h for h in sit.map.hexes if g.distance(g.parse(h), g.parse(ANTWERP)) > 5}
+    steps = {HULL: 0}
+    todo = deque([HULL])
+    while todo:
+        here = todo.popleft()
+        for n in g.neighbours(g.parse(here)):
+            nid = g.hex_id(n)
+            if nid in far and nid not in steps and air_barred(sit, nid, bomber) is None:
+                steps[nid] = steps[here] + 1
+                todo.append(nid)
+    assert HAMBURG in steps and steps[HAMBURG] <= 20
+
+
+def test_an_airdrop_between_two_activations(tmp_path):
+    # 6.1 example: after three ground units in France have finished, the Airdrop marker goes in
+    # Paris before the next unit activates (a German air unit within three hexes)
+    props = status(GER="active axis", FRA="active western", UK="active western")
+    pieces = {"a": (layered(U("GER", "ground", "infantry", "2916")), "2916"),
+              "b": (layered(U("GER", "ground", "infantry", "2917")), "2917"),
+              "c": (layered(U("GER", "ground", "infantry", "2918")), "2918"),
+              "d": (layered(U("GER", "ground", "infantry", "3116")), "3116"),
+              "air": (layered(U("GER", "air", "fighter", "2916")), "2916")}
+    drop = layered(M("airdrop-ger", "Airdrop", PARIS, "axis", "GER"))
+    a = audit(LogMaker(pieces, "Axis Operations", props).move("a", "3016").move("b", "3017").move("c", "3018")
+              .add("dr", drop, PARIS).move("d", "3117"), tmp_path)
+    assert problems(a) == []
+
+
+def test_the_west_front_may_fall_short_in_the_western_phase(tmp_path):
+    # 10.3 "Home Defense Not Satisfied" example: France attacks one of the three German units on
+    # the French border and it retreats away from the border; the West Front rule binds Germany
+    # only in its own Strategic Movement and Operations phases, so the retreat breaks nothing
+    props = {**status(GER="active axis", FRA="active western", UK="active western", POL="conquered western"),
+             "Policy_home_defense": "true"}
+    pieces = {"g1": (layered(U("GER", "ground", "infantry", "2920")), "2920"),
+              "g2": (layered(U("GER", "ground", "infantry", "3021")), "3021"),
+              "g3": (layered(U("GER", "ground", "infantry", "2819")), "2819"),
+              "a1": (layered(U("GER", "air", "fighter", "2921")), "2921"),
+              "a2": (layered(U("GER", "air", "fighter", "3021")), "3021"),
+              "f": (layered(U("FRA", "ground", "infantry", "3020")), "3020")}
+    a = audit(LogMaker(pieces, "Western Operations", props).move("f", "3019").move("g1", "2820"), tmp_path)
+    assert [rule for _s, rule in problems(a)] == []
+    from wargame.rules.use.state_checks import home_defense
+
+    after = position(tmp_path, [U("GER", "ground", "infantry", "2820"), U("GER", "ground", "infantry", "3021"),
+                                U("GER", "ground", "infantry", "2819"), U("GER", "air", "fighter", "2921"),
+                                U("GER", "air", "fighter", "3021")], props, name="after.vsav")
+    sit, _zoc = situation_of(after)
+    west = next(r for r in home_defense(sit) if r.name.startswith("Germany West Front"))
+    assert not west.satisfied  # the rule is unmet now: the Axis repatriates at its next phase (10.3.1.1)

@@ -13,10 +13,12 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+import pytest
+
 sys.path.insert(0, str(Path(__file__).parent))
 from logmaker import LogMaker, layered  # noqa: E402
 from test_check_support import M, U, position  # noqa: E402
-from usecase import audit, problems, situation_of, status  # noqa: E402
+from usecase import audit, found, problems, situation_of, status  # noqa: E402
 
 from wargame.rules.use.invasion import invasion_problems, invasion_targets, reach_zones  # noqa: E402
 
@@ -132,3 +134,72 @@ def _force(tmp_path, props):  # noqa: ANN001, ANN202
                    name="force.vsav")
     sit, _zoc = situation_of(pos)
     return (sit, *sit.pos.units)
+
+
+def test_one_invasion_for_each_surprise_attack_marker_in_the_sea_zone(tmp_path):
+    # 6.3.2.5: the Tunis and Malta forces both invade into Sea Zone 22; one marker there allows
+    # one of them, a second marker (the USA's: any friendly unit may use it, 14.17) the other
+    def maker(*markers):  # noqa: ANN202
+        m = LogMaker(_sicily(), "Western Operations", MED)
+        for n, marker in enumerate(markers):
+            m.add(f"sa{n}", layered(marker), marker.where)
+        return m.move("tank", MESSINA).move("inf", "4728")
+
+    one = audit(maker(SURPRISE_22), tmp_path, "a.vlog")
+    assert problems(one) == [(3, "6.3.2.5")]
+    two = audit(maker(SURPRISE_22, M("surprise-attack-usa", "Surprise Attack", "4630", "western", "USA")),
+                tmp_path, "b.vlog")
+    assert problems(two) == []
+
+
+@pytest.mark.xfail(strict=True, reason="our map: 4153 is an inland hex (it faces Samsun, 4052, across land), so "
+                                       "it is barred as not coastal, not as a Faded Dot hex; "
+                                       "test_a_faded_dot_hex_next_to_a_port_may_not_be_invaded pins 1.3.2")
+def test_batum_may_not_invade_4153_because_it_is_a_faded_dot_hex(tmp_path):
+    # 1.3.2 example, as printed: 4153 is a coastal Faded Dot hex
+    pos = position(tmp_path, [U("USSR", "ground", "infantry", "4058"), U("USSR", "naval", "convoy", "4058"),
+                              M("surprise-attack-ussr", "Surprise Attack", "3751", "soviet", "USSR")],
+                   status(USSR="active soviet", TUR="active axis"))
+    sit, _zoc = situation_of(pos)
+    inf, convoy = sit.pos.units
+    assert [r for r, _w in invasion_problems(sit, inf, convoy, "4153")] == ["1.3.2"]
+
+
+def test_a_faded_dot_hex_next_to_a_port_may_not_be_invaded(tmp_path):
+    # 1.3.2: Faded Dot hexes bar Amphibious Invasion; 0333 is one, next to Narvik in Sea Zone 2;
+    # Trondheim, in the same Sea Zone, is no Faded Dot hex
+    props = status(UK="active western", NOR="active axis", GER="active axis")
+    pos = position(tmp_path, [U("UK", "ground", "infantry", "1709"), U("UK", "naval", "convoy", "1709"),
+                              M("surprise-attack-uk", "Surprise Attack", "0232", "western", "UK")], props)
+    sit, _zoc = situation_of(pos)
+    inf, convoy = sit.pos.units
+    assert sit.map.hexes["0333"].faded_dot and sit.map.hexes["0333"].is_coastal
+    assert [r for r, _w in invasion_problems(sit, inf, convoy, "0333")] == ["1.3.2"]
+    assert invasion_problems(sit, inf, convoy, "1124") == []
+
+
+def test_the_cherbourg_naval_support_example_invades_3010(tmp_path):
+    # 5.3.4 example: a USA unit invades 3010 (coastal, next to the port of Cherbourg across land);
+    # Cherbourg is a coastal hex (Naval Support there), 3111 is not. The DRM itself is not judged.
+    props = {**MED, **status(USA="active western", FRA="conquered western")}
+    pos = position(tmp_path, [U("USA", "ground", "infantry", "2807"), U("USA", "naval", "convoy", "2807"),
+                              M("surprise-attack-usa", "Surprise Attack", "2911", "western", "USA"),
+                              M("control-axis", "Control", "2910", "axis"),
+                              U("GER", "ground", "infantry", "2910"), U("GER", "ground", "infantry", "3111")], props)
+    sit, _zoc = situation_of(pos)
+    inf, convoy = sit.pos.units[:2]
+    assert invasion_problems(sit, inf, convoy, "3010") == []
+    assert sit.map.hexes["2910"].is_coastal and not sit.map.hexes["3111"].is_coastal
+
+
+def test_a_check_lists_the_hexes_a_force_may_invade(tmp_path):
+    # 6.3.2: with the Western Surprise Attack marker in Sea Zone 22, the check of the position tells
+    # which hexes the Malta force may invade (Messina, Catania with its Italian defender, ...);
+    # without the marker, none
+    pieces = [U("UK", "ground", "infantry", MALTA), U("UK", "naval", "convoy", MALTA),
+              U("ITA", "ground", "infantry", CATANIA)]
+    props = {**MED, "Phase": "Western Operations"}
+    with_marker = [f for f in found(position(tmp_path, [*pieces, SURPRISE_22], props), check="invasion")]
+    (note,) = with_marker
+    assert note.severity == "note" and MESSINA in note.hexes and CATANIA in note.hexes
+    assert not found(position(tmp_path, pieces, props, name="b.vsav"), check="invasion")

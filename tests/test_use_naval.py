@@ -175,3 +175,51 @@ def test_naval_transport_into_a_map_box_in_either_order(tmp_path):
     assert problems(audit(alone, tmp_path, "c.vlog")) == [(1, "4.2.3")]
     inland = LogMaker(pieces, "Western Operations", WEST).move("inf", "2412")  # no port: judged as a move
     assert [s for s, _r in problems(audit(inland, tmp_path, "d.vlog"))] == [1]
+
+
+def test_a_naval_move_may_not_end_where_an_enemy_unit_lies(tmp_path):
+    # 4.2.4.1: Brest is a friendly port, but a German warship lies there
+    pieces = {"c": (layered(U("UK", "naval", "convoy", PLYMOUTH)), PLYMOUTH),
+              "x": (layered(U("GER", "naval", "surface", BREST)), BREST)}
+    a = audit(LogMaker(pieces, "Western Operations", WEST).move("c", BREST), tmp_path)
+    assert "4.2.4.1" in {rule for _s, rule in problems(a)}
+
+
+def test_the_eastern_north_america_stacks_sail_to_britain(tmp_path):
+    # 3.3 example: two convoys, a warship and two ground units of the USA in the Eastern North
+    # America Box make two stacks (units in a box count as stacked as the owner chooses): each
+    # convoy carries one ground unit to Britain, the warship escorting one of them
+    pieces = {"i1": (layered(U("USA", "ground", "infantry", "ENA")), "ENA"),
+              "i2": (layered(U("USA", "ground", "infantry", "ENA")), "ENA"),
+              "c1": (layered(U("USA", "naval", "convoy", "ENA")), "ENA"),
+              "c2": (layered(U("USA", "naval", "convoy", "ENA")), "ENA"),
+              "w": (layered(U("USA", "naval", "surface", "ENA")), "ENA")}
+    maker = (LogMaker(pieces, "Western Operations", WEST)
+             .move("i1", PLYMOUTH).move("c1", PLYMOUTH).move("w", PLYMOUTH)
+             .move("i2", "2408").move("c2", "2408"))          # Liverpool: ENA, NAO, SZ 7, 9, 8 (6 MP)
+    assert problems(audit(maker, tmp_path)) == []
+
+
+def test_an_escort_sails_with_its_convoy_and_the_interdicted_convoy_reaches_tripoli(tmp_path):
+    # 6.4.2 example: the Italian warship escorts the convoy from Taranto to Benghazi, both in Sea
+    # Zone 24 (1 MP); 5.2.1 example: the convoy from Catania enters Sea Zone 22 and is put in
+    # Tripoli, a port of that zone (entering a port costs nothing)
+    props = status(ITA="active axis", GER="active axis", UK="active western")
+    pieces = {"c": (layered(U("ITA", "naval", "convoy", "4229")), "4229"),
+              "w": (layered(U("ITA", "naval", "surface", "4229")), "4229"),
+              "c2": (layered(U("ITA", "naval", "convoy", "4628")), "4628")}
+    a = audit(LogMaker(pieces, "Axis Operations", props).move("c", "5335").move("w", "5335").move("c2", "5227"),
+              tmp_path)
+    assert problems(a) == []
+    sit, ship = _mover(tmp_path, U("ITA", "naval", "convoy", "4628"), props)
+    assert naval_path(sit, ship, "4628", "5227", mp=10).mp == 1
+
+
+def test_interception_from_a_strait_port_and_from_catania(tmp_path):
+    # 6.4.3.1 example: a warship in Gibraltar ignores the strait pointing at it and intercepts in
+    # Sea Zone 16 or 17; 6.3.2.6 example: the Italian warship in Catania (Sea Zone 22) intercepts
+    # in Sea Zone 19, the UK carrier in Malta in 22 and 24 (6.4.3.3)
+    sit, _ship = _mover(tmp_path, U("UK", "naval", "surface", GIBRALTAR), WEST)
+    assert {16, 17} <= zones_within(sit, GIBRALTAR, 2, straits=False, canals=False)
+    assert 19 in zones_within(sit, "4628", 2, straits=False, canals=False)
+    assert {22, 24} <= zones_within(sit, VALLETTA, 2, straits=False, canals=False)

@@ -1,4 +1,4 @@
-"""What a USE save shows beyond supply, ZOC and stacking (use_rules.md 11): Home Defense per
+"""What a USE save shows beyond supply, ZOC and stacking (USE 11): Home Defense per
 country (10.3.1 and its examples), the conditional events Axis units set off (13.3-13.8), the
 markers that come and go (Strategic Move, Bombed, Airdrop, Partisans, Assault), city control
 against the units in the cities (2.3.1) and the On-Map Factory Count (9.1.2, the 2.2 example).
@@ -12,7 +12,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parent))
 from logmaker import LogMaker, layered  # noqa: E402
 from test_check_support import M, U, position  # noqa: E402
-from usecase import audit, found, notes, situation_of, status  # noqa: E402
+from usecase import audit, found, notes, problems, situation_of, status  # noqa: E402
 
 from wargame.rules.use.state_checks import factory_count, home_defense  # noqa: E402
 
@@ -159,3 +159,84 @@ def test_uswc_has_no_conditional_events_to_note(tmp_path):
     from wargame.games import find_game
 
     assert not [f for f in find_game("uswc").pack().check(uswc).findings if f.check == "events"]
+
+
+def test_markers_placed_in_a_log_are_judged_where_they_lie(tmp_path):
+    # 14.10: Partisans need an enemy air or ground unit in their hex; 6.2.6: Bombed markers go on
+    # factories in Germany; 14.1: no Airdrop where ground units may not go (a water hex)
+    props = status(GER="active axis", FRA="active western", UK="active western", USSR="active soviet")
+    pieces = {"b": (layered(U("UK", "air", "bomber", "2411")), "2411"),
+              "a": (layered(U("GER", "air", "fighter", "2420")), "2420")}
+    partisans = audit(LogMaker(pieces, "Soviet Operations", props)
+                      .add("p", layered(M("partisans-soviet-1", "Partisans", "2852", "soviet")), "2852"),
+                      tmp_path, "a.vlog")
+    assert [r for _s, r in problems(partisans)] == ["14.10"]
+    paris = audit(LogMaker(pieces, "Western Operations", props)
+                  .add("x", layered(M("bombed", "Bombed", "3014")), "3014"), tmp_path, "b.vlog")
+    assert [r for _s, r in problems(paris)] == ["6.2.6"]
+    sea = audit(LogMaker(pieces, "Axis Operations", props)
+                .add("d", layered(M("airdrop-ger", "Airdrop", "2320", "axis", "GER")), "2320"), tmp_path, "c.vlog")
+    assert [r for _s, r in problems(sea)] == ["14.1"] and "water hex" in sea.findings[0].reason
+
+
+def test_a_pro_axis_marker_in_a_neutral_country_sets_off_no_event(tmp_path):
+    # 2.3 example: a Pro-Axis marker is Axis friendly but belongs to no faction; putting one in a
+    # neutral Belgium does not set off West Invaded (13.8); an Axis unit there would
+    props = status(GER="active axis", BEL="neutral", FRA="active western", UK="active western")
+    marker = M("pro-axis", "Pro-Axis", "2717", "axis")
+    assert not found(position(tmp_path, [marker], props), check="events")
+    assert found(position(tmp_path, [U("GER", "ground", "infantry", "2717")], props, name="b.vsav"), check="events")
+    a = audit(LogMaker({"g": (layered(U("GER", "ground", "infantry", "2626")), "2626")}, "Axis Diplomacy", props)
+              .add("pa", layered(marker), "2717"), tmp_path)
+    assert notes(a) == []
+
+
+def test_a_latvian_unit_set_up_in_riga_for_the_axis_sets_off_east_invaded(tmp_path):
+    # 13.3 example: Latvia activates as an Axis country in the Diplomacy Phase and its ground unit
+    # is set up in Riga: East Invaded (performed at the end of the next Axis Operations Phase)
+    props = status(GER="active axis", LAT="active axis", USSR="active soviet")
+    a = audit(LogMaker({"g": (layered(U("GER", "ground", "infantry", "2626")), "2626")}, "Axis Diplomacy", props)
+              .add("lat", layered(U("LAT", "ground", "infantry", "2038", faction="axis")), "2038"), tmp_path)
+    assert notes(a) == [(1, "13.3")]
+
+
+def test_a_factory_city_taken_counts_for_no_one(tmp_path):
+    # 9.1.2 examples: a German unit moves into Paris: France's Factory Count drops by one (6 to 5
+    # in the example), Germany's does not grow (a country counts only its own factories)
+    props = status(GER="active axis", FRA="active western")
+    sit, _zoc = situation_of(position(tmp_path, [U("FRA", "ground", "infantry", "3115")], props))
+    before = (factory_count(sit, "FRA"), factory_count(sit, "GER"))
+    sit, _zoc = situation_of(position(tmp_path, [U("GER", "ground", "infantry", "3014")], props, name="b.vsav"))
+    assert (factory_count(sit, "FRA"), factory_count(sit, "GER")) == (before[0] - 1, before[1])
+
+
+def test_a_unit_repatriated_at_the_start_of_the_strategic_movement_phase(tmp_path):
+    # 10.3 "Home Defense Not Satisfied" example (Oct-39): the Axis repatriates a field unit from
+    # Poland to a hex bordering Denmark and in no EZOC (Kiel); the Strategic Move marker still
+    # lies on last turn's unit, so this is no strategic move. A unit put where no repatriation may
+    # put it (next to no German city) is told.
+    props = {**SEP_39, **status(POL="conquered western")}
+    pieces = {"g": (layered(U("GER", "ground", "infantry", "2634")), "2634"),
+              "s": (layered(U("GER", "ground", "infantry", "2626")), "2626"),
+              "sm": (layered(M("strategic-move-axis", "Strategic Move", "2626", "axis")), "2626")}
+    kiel = audit(LogMaker(pieces, "Axis Strategic Movement", props).move("g", "2323"), tmp_path, "a.vlog")
+    assert problems(kiel) == [] and any("repatriation" in u for u in kiel.unjudged)
+    away = audit(LogMaker(pieces, "Axis Strategic Movement", props).move("g", "2636"), tmp_path, "b.vlog")
+    assert problems(away) == [(1, "10.4")]
+
+
+def test_a_unit_repatriated_at_the_start_of_the_operations_phase_is_not_activated_again(tmp_path):
+    # 10.3.1.1: Belgium's only ground unit stands far from home, so the Home Defense check that opens
+    # the Western Operations Phase repatriates it next to Brussels (10.4), no path traced; it may not
+    # be activated that turn. Without Home Defense the same jump is an ordinary move out of reach.
+    props = {**SEP_39, **status(BEL="active western")}
+    pieces = {"bel": (layered(U("BEL", "ground", "infantry", "3817")), "3817"),
+              "fra": (layered(U("FRA", "ground", "infantry", "3115")), "3115")}
+    home = LogMaker(pieces, "Western Operations", props).move("bel", "2716")
+    a = audit(home, tmp_path, "a.vlog")
+    assert problems(a) == [] and any("repatriation" in u for u in a.unjudged)
+    home.move("fra", "3116").move("bel", "2715")
+    assert problems(audit(home, tmp_path, "b.vlog")) == [(3, "10.4")]
+    plain = {k: v for k, v in props.items() if k != "Policy_home_defense"}
+    c = audit(LogMaker(pieces, "Western Operations", plain).move("bel", "2716"), tmp_path, "c.vlog")
+    assert [r for _s, r in problems(c)] == ["4.2.1"]

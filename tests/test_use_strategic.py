@@ -68,3 +68,13 @@ def test_a_strategic_move_may_not_end_in_a_fort(tmp_path):
     b = audit(LogMaker(pieces, "Axis Strategic Movement", DEC_41).move("inf", "3223", under="fort"),
               tmp_path, "b.vlog")
     assert problems(b) == []
+
+
+def test_every_hex_a_strategic_move_enters_needs_a_supply_line(tmp_path):
+    # 4.1.2: along the Libyan coast road the Italian unit traces to Tripoli; a German unit there has
+    # no source it can trace to (no convoy carries a sea line for it), so it may not move
+    props = status(GER="active axis", ITA="active axis", UK="active western", FRA="active western")
+    for nation, expected in (("ITA", []), ("GER", [(1, "4.1.2")])):
+        pieces = {"u": (layered(U(nation, "ground", "infantry", "5227")), "5227")}
+        a = audit(LogMaker(pieces, "Axis Strategic Movement", props).move("u", "5335"), tmp_path, f"{nation}.vlog")
+        assert problems(a) == expected

@@ -1,4 +1,4 @@
-"""USWC on the game seam: its maps as windows on USE's numbering, its map facts (uswc_rules.md
+"""USWC on the game seam: its maps as windows on USE's numbering, its map facts (USWC
 2.10, rule numbers USWC's), and the rules where its pack differs from USE's (3.3, 4.1, 4.2.4,
 5.3.4, 7.2-7.4). Positions are real saves written with our own writer (test_check_support)."""
 
@@ -57,7 +57,7 @@ def test_uswc_has_no_sea_zones_and_one_weather_for_the_map(m):  # 10.0, Fast Sta
     assert {h.weather for h in m.hexes.values() if h.weather} == {"map"}
 
 
-# ---- the map facts of the rulebook (uswc_rules.md 2.10) ----------------------------------------------
+# ---- the map facts of the rulebook (USWC 2.10) ----------------------------------------------
 
 def test_1922_is_a_faded_dot_hex(m):  # 1.3.2
     assert m.hex("1922").faded_dot
@@ -289,7 +289,7 @@ def _plain(board):
 
 
 def test_the_uswc_module_has_one_map_with_a_board_per_uswc_map_and_each_setup_picks_its_own(uswc_module):
-    from vassal.gamestate import replay_save
+    from vassal.replay import replay_save
     from vassal.module import read_module
     from vassal.savefile import read_saved_game
 

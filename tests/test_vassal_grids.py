@@ -11,16 +11,17 @@ import math
 import re
 import zipfile
 from pathlib import Path
+from typing import cast
 
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from lxml import etree
 
+from vassal.buildfile import AttributeValue
 from vassal.errors import FormatError
 from vassal.grids import (
     DEFAULT_HEX_WIDTH,
-    OFFBOARD,
     BadLocation,
     HexGrid,
     HexGridNumbering,
@@ -30,17 +31,17 @@ from vassal.grids import (
     SquareGridNumbering,
     Zone,
     ZonedGrid,
-    board_picker_choices,
     grid_attributes,
     grid_indices,
-    image_size_reader,
     location_name,
     location_point,
-    map_geometry,
     parse_board,
     parse_grid,
     snap_point,
 )
+from vassal.mapgeometry import OFFBOARD, board_picker_choices, image_size_reader, map_geometry
+
+from conftest import outside
 
 PKG = "VASSAL.build.module.map.boardPicker."
 BIG = (4000, 4000)
@@ -56,10 +57,21 @@ def xml(text: str) -> etree._Element:
 
 @pytest.mark.parametrize(
     "leading,value,name",
-    [(1, 5, "05"), (2, 5, "005"), (2, 12, "012"), (1, 12, "12"), (1, -3, "-03"), (1, 0, "00"), (0, 7, "7"), (0, 0, "0")],
+    [
+        (1, 5, "05"),
+        (2, 5, "005"),
+        (2, 12, "012"),
+        (1, 12, "12"),
+        (1, -3, "-03"),
+        (1, 0, "00"),
+        (0, 7, "7"),
+        (0, 0, "0"),
+    ],
 )
 def test_leading_zeros_pad_to_leading_plus_one_digits(leading: int, value: int, name: str) -> None:
-    numbering = SquareGridNumbering(first="V", sep="|", h_off=0, v_off=0, v_leading=leading, h_leading=0)
+    numbering = SquareGridNumbering(
+        first="V", sep="|", h_off=0, v_off=0, v_leading=leading, h_leading=0
+    )
     grid = SquareGrid(x0=0, y0=0, dx=10.0, dy=10.0, numbering=numbering)
     # row index `value` at y = value * 10 (rows >= 0 only: see the truncation quirk below)
     if value >= 0:
@@ -68,7 +80,9 @@ def test_leading_zeros_pad_to_leading_plus_one_digits(leading: int, value: int, 
         assert location_point(grid, f"{name}|0", BIG) == (0, value * 10)
 
 
-@pytest.mark.parametrize("value,name", [(0, "A"), (25, "Z"), (26, "AA"), (27, "BB"), (52, "AAA"), (-1, "-B")])
+@pytest.mark.parametrize(
+    "value,name", [(0, "A"), (25, "Z"), (26, "AA"), (27, "BB"), (52, "AAA"), (-1, "-B")]
+)
 def test_alphabetic_names_repeat_the_letter_every_26(value: int, name: str) -> None:
     numbering = SquareGridNumbering(h_type="A", h_off=0, v_off=1, sep="", v_leading=0)
     grid = SquareGrid(x0=0, y0=0, dx=10.0, dy=10.0, numbering=numbering)
@@ -156,11 +170,14 @@ def test_no_snap_without_snap_to_unless_forced() -> None:
 
 def test_hex_grid_attributes_are_set_in_name_order_so_dy_rescales_a_default_dx() -> None:
     only_dy = parse_grid(xml(f'<{PKG}board.HexGrid dy="100.0"/>'))
+    assert isinstance(only_dy, HexGrid)
     assert only_dy.dx == pytest.approx(86.60254037844386)
     both = parse_grid(xml(f'<{PKG}board.HexGrid dy="100.0" dx="50.0"/>'))
+    assert isinstance(both, HexGrid)
     assert both.dx == 50.0
     # an explicit dx equal to the default is still "the default" when dy comes after it
     default = parse_grid(xml(f'<{PKG}board.HexGrid dx="{DEFAULT_HEX_WIDTH!r}" dy="100.0"/>'))
+    assert isinstance(default, HexGrid)
     assert default.dx == pytest.approx(86.60254037844386)
 
 
@@ -168,7 +185,8 @@ def test_parse_hex_grid_and_numbering_with_defaults() -> None:
     grid = parse_grid(
         xml(
             f'<{PKG}board.HexGrid sideways="TRUE" x0="-3" y0="7" snapscale="2">'
-            f'<{PKG}board.mapgrid.HexGridNumbering first="Vertical first" hType="Alphabetic" stagger="false"/>'
+            f'<{PKG}board.mapgrid.HexGridNumbering first="Vertical first" hType="Alphabetic"'
+            ' stagger="false"/>'
             f"</{PKG}board.HexGrid>"
         )
     )
@@ -176,14 +194,23 @@ def test_parse_hex_grid_and_numbering_with_defaults() -> None:
     assert (grid.sideways, grid.x0, grid.y0, grid.dy, grid.snap_scale) == (True, -3, 7, 64.0, 2)
     n = grid.numbering
     assert n is not None
-    assert (n.first, n.h_type, n.v_type, n.h_off, n.v_off, n.h_leading, n.stagger) == ("V", "A", "N", 1, 1, 1, False)
+    assert (n.first, n.h_type, n.v_type, n.h_off, n.v_off, n.h_leading, n.stagger) == (
+        "V",
+        "A",
+        "N",
+        1,
+        1,
+        1,
+        False,
+    )
 
 
 def test_bad_numbers_in_attributes_are_one_clear_error() -> None:
     with pytest.raises(FormatError, match=r'x0="1.5" is not a whole number'):
         parse_grid(xml(f'<{PKG}board.HexGrid x0="1.5"/>'))
     with pytest.raises(FormatError, match="HexGridNumbering"):
-        parse_grid(xml(f'<{PKG}board.HexGrid><{PKG}board.mapgrid.HexGridNumbering first=""/></{PKG}board.HexGrid>'))
+        numbering = f'<{PKG}board.mapgrid.HexGridNumbering first=""/>'
+        parse_grid(xml(f"<{PKG}board.HexGrid>{numbering}</{PKG}board.HexGrid>"))
 
 
 # --------------------------------------------------------------------------------------------
@@ -211,7 +238,9 @@ def test_square_snap_with_corners_legal() -> None:
 
 
 def test_regions_name_the_nearest_point_and_later_duplicates_replace_earlier() -> None:
-    grid = RegionGrid(regions=(Region("Alpha", 0, 0), Region("Beta", 100, 0), Region("Gamma", 100, 0)))
+    grid = RegionGrid(
+        regions=(Region("Alpha", 0, 0), Region("Beta", 100, 0), Region("Gamma", 100, 0))
+    )
     assert location_name(grid, 30, 10, BIG) == "Alpha"
     assert location_name(grid, 70, 10, BIG) == "Gamma"
     assert snap_point(grid, 70, 10) == (100, 0)
@@ -240,7 +269,13 @@ SQUARE_ZONE = Zone(
     name="Track",
     location_format="$name$ $gridLocation$",
     path=((100, 100), (300, 100), (300, 200), (100, 200)),
-    grid=SquareGrid(x0=125, y0=125, dx=50.0, dy=50.0, numbering=SquareGridNumbering(sep="-", h_leading=0, v_leading=0)),
+    grid=SquareGrid(
+        x0=125,
+        y0=125,
+        dx=50.0,
+        dy=50.0,
+        numbering=SquareGridNumbering(sep="-", h_leading=0, v_leading=0),
+    ),
 )
 
 
@@ -257,15 +292,24 @@ def test_zone_with_its_own_grid_names_inside_the_polygon() -> None:
 
 def test_zone_numbering_descends_from_its_own_bounds() -> None:
     numbering = SquareGridNumbering(v_descend=True, sep=".", h_leading=0, v_leading=0)
-    zone = Zone(name="Z", location_format="$gridLocation$", path=SQUARE_ZONE.path,
-                grid=SquareGrid(x0=125, y0=125, dx=50.0, dy=50.0, numbering=numbering))
+    zone = Zone(
+        name="Z",
+        location_format="$gridLocation$",
+        path=SQUARE_ZONE.path,
+        grid=SquareGrid(x0=125, y0=125, dx=50.0, dy=50.0, numbering=numbering),
+    )
     # the zone is 200 x 100: maxRows = (int)(100 / 50 + 0.5) = 2, row 0 is numbered 2 + 1
     assert location_name(ZonedGrid(zones=(zone,)), 130, 130, BIG) == "1.3"
 
 
 def test_zone_using_parent_grid_names_with_the_background_grid() -> None:
     background = SquareGrid(x0=0, y0=0, dx=100.0, dy=100.0, numbering=SquareGridNumbering(sep=","))
-    zone = Zone(name="Town", location_format="$name$@$gridLocation$", path=SQUARE_ZONE.path, use_parent_grid=True)
+    zone = Zone(
+        name="Town",
+        location_format="$name$@$gridLocation$",
+        path=SQUARE_ZONE.path,
+        use_parent_grid=True,
+    )
     grid = ZonedGrid(zones=(zone,), background=background)
     assert location_name(grid, 210, 110, BIG) == "Town@03,02"
     assert location_name(grid, 10, 10, BIG) == "01,01"
@@ -311,7 +355,8 @@ def test_beanshell_location_format_is_refused() -> None:
 def test_zone_path_skips_unreadable_points() -> None:
     zone = parse_grid(
         xml(
-            f'<{PKG}board.ZonedGrid><{PKG}board.mapgrid.Zone name="Z" path="0,0;x,3;10, 0;10,10;7"/>'
+            f"<{PKG}board.ZonedGrid>"
+            f'<{PKG}board.mapgrid.Zone name="Z" path="0,0;x,3;10, 0;10,10;7"/>'
             f"</{PKG}board.ZonedGrid>"
         )
     )
@@ -323,7 +368,9 @@ def test_zone_path_skips_unreadable_points() -> None:
 # boards on a map
 
 
-def _map(boards: str, edge: str = 'edgeWidth="10" edgeHeight="20"', extra: str = "") -> etree._Element:
+def _map(
+    boards: str, edge: str = 'edgeWidth="10" edgeHeight="20"', extra: str = ""
+) -> etree._Element:
     return xml(
         f'<VASSAL.build.module.Map mapName="Main" {edge}>'
         f"<VASSAL.build.module.map.BoardPicker>{boards}</VASSAL.build.module.map.BoardPicker>{extra}"
@@ -343,7 +390,11 @@ SQUARE_BOARD = (
 def test_boards_sit_after_the_edge_and_the_boards_left_of_and_above_them() -> None:
     geo = map_geometry(_map(SQUARE_BOARD), "MainBoardPicker\tA/rev\t0\t0\tB\t1\t0\tA\t0\t1")
     placed = [(b.board.name, b.reversed, b.x, b.y, b.width, b.height) for b in geo.boards]
-    assert placed == [("A", True, 10, 20, 300, 200), ("B", False, 310, 20, 400, 100), ("A", False, 10, 220, 300, 200)]
+    assert placed == [
+        ("A", True, 10, 20, 300, 200),
+        ("B", False, 310, 20, 400, 100),
+        ("A", False, 10, 220, 300, 200),
+    ]
     # reversed board: map (15, 25) is board-local (5, 5), seen from the far corner as (295, 195)
     assert geo.location_name(15, 25) == "03,02"
     assert geo.location_name(15, 225) == "01,01"
@@ -377,7 +428,10 @@ def test_board_picker_command_for_another_map_is_refused() -> None:
 def test_board_picker_names_may_hold_escaped_slashes() -> None:
     choices = board_picker_choices("MainBoardPicker\tNorth\\/South/rev\t2\t1\tEast\tx", "Main")
     assert choices is not None
-    assert [(c.name, c.reversed, c.column, c.row) for c in choices] == [("North/South", True, 2, 1), ("East", False, 0, 0)]
+    assert [(c.name, c.reversed, c.column, c.row) for c in choices] == [
+        ("North/South", True, 2, 1),
+        ("East", False, 0, 0),
+    ]
 
 
 def test_legacy_edge_attribute_and_deck_positions() -> None:
@@ -386,7 +440,9 @@ def test_legacy_edge_attribute_and_deck_positions() -> None:
         '<VASSAL.build.module.folder.MapSubFolder><VASSAL.build.module.map.DrawPile name="Pile"/>'
         "</VASSAL.build.module.folder.MapSubFolder>"
     )
-    geo = map_geometry(_map(SQUARE_BOARD, 'edge="7,8"', deck + loose), "MainBoardPicker\tA\t0\t0\tB\t1\t0")
+    geo = map_geometry(
+        _map(SQUARE_BOARD, 'edge="7,8"', deck + loose), "MainBoardPicker\tA\t0\t0\tB\t1\t0"
+    )
     assert (geo.edge_width, geo.edge_height) == (7, 8)
     assert geo.location_name(7 + 300 + 5, 8 + 6) == "Cards"
     assert geo.location_name(7 + 100, 8 + 100) == "Pile"  # default position, off the edge buffer
@@ -420,10 +476,20 @@ def test_unknown_grid_classes_are_refused() -> None:
 def test_grid_attributes_round_trip_through_parse() -> None:
     from vassal.buildfile import component
 
-    grid = HexGrid(sideways=True, x0=12, y0=-4, dx=51.0, dy=58.88972746, numbering=HexGridNumbering(sep="/", stagger=False))
+    grid = HexGrid(
+        sideways=True,
+        x0=12,
+        y0=-4,
+        dx=51.0,
+        dy=58.88972746,
+        numbering=HexGridNumbering(sep="/", stagger=False),
+    )
     assert grid.numbering is not None
-    child = component(PKG + "board.mapgrid.HexGridNumbering", grid_attributes(grid.numbering))
-    element = component(PKG + "board.HexGrid", grid_attributes(grid), child)
+    numbering_attrs = cast(dict[str, AttributeValue], grid_attributes(grid.numbering))
+    child = component(PKG + "board.mapgrid.HexGridNumbering", numbering_attrs)
+    element = component(
+        PKG + "board.HexGrid", cast(dict[str, AttributeValue], grid_attributes(grid)), child
+    )
     assert parse_grid(etree.fromstring(etree.tostring(element))) == grid
 
 
@@ -431,29 +497,38 @@ def test_grid_attributes_round_trip_through_parse() -> None:
 # the engine's sample module and log
 
 
-def _tour(vassal_fixtures: Path) -> tuple[zipfile.ZipFile, dict[str, etree._Element], list[str]]:
-    mod = zipfile.ZipFile(vassal_fixtures / "tour.mod")
+def _tour() -> tuple[zipfile.ZipFile, dict[str, etree._Element], list[str]]:
+    mod = zipfile.ZipFile(outside("tour.mod"))
     root = etree.fromstring(mod.read("buildFile"))
     maps = {m.get("mapName"): m for m in root if m.tag == "VASSAL.build.module.Map"}
-    text = zipfile.ZipFile(vassal_fixtures / "tour.log").read("savedGame").decode("utf-8")
+    text = zipfile.ZipFile(outside("tour.log")).read("savedGame").decode("utf-8")
     commands = [c.removeprefix("LOG\t").rstrip("\\") for c in text.split("\x1b")]
     return mod, maps, commands
 
 
-def test_tour_log_names_every_move_as_the_engine_reported_it(vassal_fixtures: Path) -> None:
+def test_tour_log_names_every_move_as_the_engine_reported_it() -> None:
     """Each move or creation in tour.log is followed by the engine's chat report naming the
     location (square grid with descending rows, zones and regions, alphabetic hexes)."""
-    mod, maps, commands = _tour(vassal_fixtures)
+    mod, maps, commands = _tour()
     sizes = image_size_reader(lambda name: mod.read("images/" + name))
-    geo, pending, checked = None, None, []
+    geo = None
+    pending: tuple[tuple[int, int], tuple[int, int] | None] | None = None
+    checked = []
     for command in commands:
         if command.startswith("Main MapBoardPicker"):
             geo, pending = map_geometry(maps["Main Map"], command, sizes), None
         elif m := re.match(r"M/\d+/Main Map/(\d+)/(\d+)/null/Main Map/(\d+)/(\d+)/", command):
             pending = ((int(m[1]), int(m[2])), (int(m[3]), int(m[4])))
-        elif m := re.match(r"\+/\d+/(?:stack/Main Map;(\d+);(\d+);|.*\tMain Map;(\d+);(\d+)$)", command):
-            pending = ((int(m[1] or m[3]), int(m[2] or m[4])), None)  # a new stack, or a piece's own state
-        elif (m := re.match(r"CHAT\* .* (?:created in|moves (.*) ->) (.*?)(?: \*)?$", command)) and pending:
+        elif m := re.match(
+            r"\+/\d+/(?:stack/Main Map;(\d+);(\d+);|.*\tMain Map;(\d+);(\d+)$)", command
+        ):
+            pending = (
+                (int(m[1] or m[3]), int(m[2] or m[4])),
+                None,
+            )  # a new stack, or a piece's own state
+        elif (
+            m := re.match(r"CHAT\* .* (?:created in|moves (.*) ->) (.*?)(?: \*)?$", command)
+        ) and pending:
             assert geo is not None
             new, old = pending
             assert (old is None) == (m[1] is None)
@@ -463,12 +538,23 @@ def test_tour_log_names_every_move_as_the_engine_reported_it(vassal_fixtures: Pa
             checked.append(m[2])
             pending = None
     assert len(checked) == 25
-    expected = {"0,0", "2,-5", "Japanese Islands", "Japan", "Okinawa", "Turn 7 Returns", "G7", "P3", "J4", "dungeon"}
+    expected = {
+        "0,0",
+        "2,-5",
+        "Japanese Islands",
+        "Japan",
+        "Okinawa",
+        "Turn 7 Returns",
+        "G7",
+        "P3",
+        "J4",
+        "dungeon",
+    }
     assert expected <= set(checked)
 
 
-def test_tour_locations_place_pieces_where_the_log_has_them(vassal_fixtures: Path) -> None:
-    mod, maps, _ = _tour(vassal_fixtures)
+def test_tour_locations_place_pieces_where_the_log_has_them() -> None:
+    mod, maps, _ = _tour()
     sizes = image_size_reader(lambda name: mod.read("images/" + name))
     main = maps["Main Map"]
     plain = map_geometry(main, "Main MapBoardPicker\tplain\t0\t0", sizes)
@@ -486,9 +572,11 @@ def test_tour_locations_place_pieces_where_the_log_has_them(vassal_fixtures: Pat
     assert flipped.location_name(1799 - 337, 645 - 419) == "G7"
 
 
-def test_tour_force_pool_names_decks_by_exact_position(vassal_fixtures: Path) -> None:
-    mod, maps, _ = _tour(vassal_fixtures)
-    geo = map_geometry(maps["Force Pool"], None, image_size_reader(lambda name: mod.read("images/" + name)))
+def test_tour_force_pool_names_decks_by_exact_position() -> None:
+    mod, maps, _ = _tour()
+    geo = map_geometry(
+        maps["Force Pool"], None, image_size_reader(lambda name: mod.read("images/" + name))
+    )
     assert [b.board.name for b in geo.boards] == ["Board 1"]
     assert geo.location_name(658, 94) == "Cards"
     assert geo.location_name(62, 56) == "Airplane Reserves"
@@ -523,8 +611,14 @@ def hex_grids(draw: st.DrawFn) -> tuple[HexGrid, tuple[int, int]]:
     dy = draw(st.floats(24.0, 120.0))
     dx = dy * draw(st.floats(0.7, 1.1))
     n = draw(numberings)
-    grid = HexGrid(sideways=draw(st.booleans()), x0=draw(st.integers(-40, 40)), y0=draw(st.integers(-40, 40)),
-                   dx=dx, dy=dy, numbering=n)
+    grid = HexGrid(
+        sideways=draw(st.booleans()),
+        x0=draw(st.integers(-40, 40)),
+        y0=draw(st.integers(-40, 40)),
+        dx=dx,
+        dy=dy,
+        numbering=n,
+    )
     size = (draw(st.integers(300, 3000)), draw(st.integers(300, 3000)))
     return grid, size
 
@@ -532,7 +626,11 @@ def hex_grids(draw: st.DrawFn) -> tuple[HexGrid, tuple[int, int]]:
 def _unambiguous(n: HexGridNumbering | SquareGridNumbering) -> bool:
     """Both parts run together with nothing between them can be split two ways (VASSAL's own
     regex then picks one): "AAAA", or digits whose widths vary."""
-    return n.sep != "" or n.h_type != n.v_type or n.location_format in ("$column$:$row$", "$row$ $column$")
+    return (
+        n.sep != ""
+        or n.h_type != n.v_type
+        or n.location_format in ("$column$:$row$", "$row$ $column$")
+    )
 
 
 def _hex_quirk(grid: HexGrid, size: tuple[int, int]) -> bool:
@@ -626,7 +724,14 @@ square_numberings = st.builds(
     st.tuples(st.integers(100, 3000), st.integers(100, 3000)),
 )
 def test_square_name_of_the_point_of_a_name_is_that_name(
-    n: SquareGridNumbering, dx: float, dy: float, x0: int, y0: int, col: int, row: int, size: tuple[int, int]
+    n: SquareGridNumbering,
+    dx: float,
+    dy: float,
+    x0: int,
+    y0: int,
+    col: int,
+    row: int,
+    size: tuple[int, int],
 ) -> None:
     assume(_unambiguous(n))
     grid = SquareGrid(x0=x0, y0=y0, dx=dx, dy=dy, numbering=n)

@@ -174,3 +174,82 @@ def test_report_page_opens_in_headless_chromium(tmp_path):
     subprocess.run(common + [f"--screenshot={shot}", "--window-size=1200,2000", page],
                    capture_output=True, timeout=60)
     assert shot.exists() and shot.stat().st_size > 10_000
+
+
+def test_a_changed_save_is_checked_the_moment_it_settles_counted_from_its_last_write(tmp_path):
+    import os
+
+    folder, out = tmp_path / "pbem", tmp_path / "out"
+    folder.mkdir()
+    w = Watcher(folder, out, interval=0.2, settle=0.2, picture=False, echo=lambda s: None)
+    assert w.pause() == 0.2  # nothing changing: the poll interval
+    save = folder / "turn1.vsav"
+    LogMaker(pieces()).write_save(save)
+    written = time.time() - 0.15  # as if written 0.15 s before the watcher looked
+    os.utime(save, (written, written))
+    assert w.poll() == []  # a change: it must hold still first
+    assert 0.0 < w.pause() <= 0.06  # wakes when it has held still 0.2 s since that write
+    time.sleep(w.pause())
+    (result, _changes), = w.poll()
+    assert result.name == "turn1.vsav" and not result.error
+    assert w.pause() == 0.2
+    # a time stamp far in the past (a network folder's clock) counts for one poll interval at
+    # most: the change is still seen holding still once before it is checked
+    LogMaker(pieces(("1 Army", "2923"))).write_save(save)
+    os.utime(save, (1_000_000, 1_000_000))
+    assert w.poll() == []
+    assert w.pause() < 0.01
+    (again, _changes), = w.poll()
+    assert any(i.rule == "3.3" for i in again.findings)
+
+
+def test_the_page_shows_the_findings_before_the_picture_is_drawn(tmp_path, monkeypatch):
+    import assistant.report as report
+
+    folder, out = tmp_path / "pbem", tmp_path / "out"
+    folder.mkdir()
+    seen: list[str] = []
+    real = report.render_picture
+
+    def drawing(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202
+        seen.append((out / "report.html").read_text(encoding="utf-8"))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(report, "render_picture", drawing)
+    w = Watcher(folder, out, interval=0.05, settle=0.1, picture=True, echo=lambda s: None)
+    LogMaker(pieces(("1 Army", "2923"))).write_save(folder / "stack.vsav")
+    assert wait_for(w, 5.0)
+    assert len(seen) == 1 and "3.3" in seen[0] and 'id="drawing"' in seen[0] and 'id="picture"' not in seen[0]
+    final = (out / "report.html").read_text(encoding="utf-8")
+    assert 'id="picture"' in final and 'id="drawing"' not in final
+
+
+def test_a_save_is_checked_while_it_settles_and_shown_once_it_has(tmp_path, monkeypatch):
+    import assistant.watch as watch
+
+    folder, out = tmp_path / "pbem", tmp_path / "out"
+    folder.mkdir()
+    checked: list[str] = []
+    real = watch.check_file
+
+    def counted(path, **kwargs):  # noqa: ANN001, ANN003, ANN202
+        checked.append(Path(path).read_bytes()[-40:].hex())
+        return real(path, **kwargs)
+
+    monkeypatch.setattr(watch, "check_file", counted)
+    w = Watcher(folder, out, interval=0.05, settle=0.3, picture=False, echo=lambda s: None)
+    save = folder / "turn1.vsav"
+    LogMaker(pieces()).write_save(save)
+    assert w.poll() == [] and len(checked) == 1  # checked at once, not shown yet
+    assert not (out / "report.html").exists()
+    # written again before it settled: that one is checked, and it is the one shown
+    LogMaker(pieces(("1 Army", "2923"))).write_save(save)
+    assert w.poll() == [] and len(checked) == 2
+    found: list = []
+    while not found:
+        time.sleep(w.pause())
+        found = w.poll()
+    (result, _changes), = found
+    assert len(checked) == 2  # shown from the check made while it settled
+    assert any(i.rule == "3.3" for i in result.findings)
+    assert "3.3" in (out / "report.html").read_text(encoding="utf-8")

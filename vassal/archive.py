@@ -9,11 +9,11 @@ write never leaves a broken file behind.
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import io
 import os
 import signal
-import tempfile
 import zipfile
 from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
@@ -80,7 +80,7 @@ class Archive:
             by_name.setdefault(name, info)
         return by_name
 
-    def __enter__(self) -> "Archive":
+    def __enter__(self) -> Archive:
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -104,8 +104,7 @@ class Archive:
         info = self._infos.get(name)
         if info is None:
             raise FormatError("no such entry in the archive", self.path, name)
-        limit = min(self.limits.max_entry_bytes,
-                    self.limits.max_total_bytes - self._read_total)
+        limit = min(self.limits.max_entry_bytes, self.limits.max_total_bytes - self._read_total)
         chunks: list[bytes] = []
         got = 0
         try:
@@ -116,11 +115,13 @@ class Archive:
                         break
                     got += len(chunk)
                     if got > limit or got > info.file_size:
-                        raise FormatError("entry unpacks to more than it declares (zip bomb?)",
-                                          self.path, name)
+                        raise FormatError(
+                            "entry unpacks to more than it declares (zip bomb?)", self.path, name
+                        )
                     if got > (1 << 20) and got > self.limits.max_ratio * max(info.compress_size, 1):
-                        raise FormatError("entry has an impossible compression ratio (zip bomb?)",
-                                          self.path, name)
+                        raise FormatError(
+                            "entry has an impossible compression ratio (zip bomb?)", self.path, name
+                        )
                     chunks.append(chunk)
         except FormatError:
             raise
@@ -210,12 +211,15 @@ def check_writable(path: str | os.PathLike[str]) -> None:
         raise NotADirectoryError(errno.ENOTDIR, f"{folder} is not a folder", str(target))
     try:
         with _signals_held():
+            import tempfile  # only when writing: reading a save needs none
+
             fd, probe = tempfile.mkstemp(prefix=".staffwork-", suffix=".tmp", dir=folder)
             os.close(fd)
             os.unlink(probe)
     except OSError as exc:
-        raise OSError(exc.errno, f"cannot write into {folder} ({exc.strerror or exc})",
-                      str(target)) from None
+        raise OSError(
+            exc.errno, f"cannot write into {folder} ({exc.strerror or exc})", str(target)
+        ) from None
 
 
 def atomic_write(path: str | os.PathLike[str], data: bytes) -> None:
@@ -227,6 +231,8 @@ def atomic_write(path: str | os.PathLike[str], data: bytes) -> None:
     target.parent.mkdir(parents=True, exist_ok=True)
     try:
         with _signals_held():
+            import tempfile
+
             fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     except OSError as exc:
         raise _named(exc, target) from None
@@ -240,10 +246,8 @@ def atomic_write(path: str | os.PathLike[str], data: bytes) -> None:
         os.chmod(tmp, 0o666 & ~umask)  # mkstemp makes files private; outputs are for sharing
         os.replace(tmp, target)
     except BaseException as exc:
-        try:
+        with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp)
-        except FileNotFoundError:
-            pass
         if isinstance(exc, OSError):
             raise _named(exc, target) from None
         raise

@@ -1,6 +1,6 @@
 """VASSAL's command language: the ESC-nested command tree of a saved game or log, and its commands.
 
-A ``savedGame`` text is one command tree (``GameModule.encode/decode``, vassal_formats.md 4.3):
+A ``savedGame`` text is one command tree (``GameModule.encode/decode``, docs/vassal-formats.md 4.3):
 a node's own text, then each sub-command, joined by a SequenceEncoder on ESC (U+001B), so deeper
 separators carry more backslashes. :func:`decode_tree` reads it exactly as the engine does, and
 :func:`encode_tree` writes it back; for any text that decodes, ``encode_tree(decode_tree(t)) == t``
@@ -32,9 +32,8 @@ Public API::
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Union
 
 from vassal import sequence
 from vassal.errors import FormatError
@@ -106,11 +105,11 @@ class Node:
     """
 
     text: str
-    children: tuple["Node", ...] = ()
+    children: tuple[Node, ...] = ()
     raw: str | None = field(default=None, compare=False, repr=False)
 
     @property
-    def command(self) -> "Command":
+    def command(self) -> Command:
         """The typed command of this node's own text (see :func:`parse_command`)."""
         return parse_command(self.text)
 
@@ -133,6 +132,7 @@ def _decode(text: str, depth: int, source: str | None) -> Node:
         return Node(text)
     head = _decode(first, depth + 1, source)
     children = head.children + tuple(_decode(t, depth + 1, source) for t in tokens[1:])
+    canonical: str | None
     if not children:
         canonical = head.text  # a node without sub-commands encodes as its own text
     elif not head.children and head.raw is None:
@@ -237,7 +237,7 @@ class Log:
     inner: str
 
     @property
-    def command(self) -> "Command":
+    def command(self) -> Command:
         return parse_command(self.inner)
 
 
@@ -344,11 +344,26 @@ class Unknown:
     text: str
 
 
-Command = Union[
-    BeginSave, EndSave, NullCommand, AddPiece, RemovePiece, ChangePiece, MovePiece, Log, Undo,
-    SetBoards, SetupStack, AddPlayer, RemovePlayer, SetGlobalProperty, ChangeProperty, SetTurn,
-    Chat, Unknown,
-]
+Command = (
+    BeginSave
+    | EndSave
+    | NullCommand
+    | AddPiece
+    | RemovePiece
+    | ChangePiece
+    | MovePiece
+    | Log
+    | Undo
+    | SetBoards
+    | SetupStack
+    | AddPlayer
+    | RemovePlayer
+    | SetGlobalProperty
+    | ChangeProperty
+    | SetTurn
+    | Chat
+    | Unknown
+)
 
 
 def _null(token: str) -> str | None:
@@ -379,7 +394,7 @@ def parse_command(text: str) -> Command:
     if text == END_SAVE:
         return EndSave()
     if text.startswith(ADD):
-        tokens = sequence.Decoder(text[len(ADD):], "/")
+        tokens = sequence.Decoder(text[len(ADD) :], "/")
         try:
             pid = _null(tokens.next_token())
             ptype = tokens.next_token()
@@ -388,9 +403,9 @@ def parse_command(text: str) -> Command:
             raise FormatError("AddPiece needs id/type/state") from None
         return AddPiece(pid, ptype, state)
     if text.startswith(REMOVE):
-        return RemovePiece(text[len(REMOVE):])
+        return RemovePiece(text[len(REMOVE) :])
     if text.startswith(CHANGE):
-        tokens = sequence.Decoder(text[len(CHANGE):], "/")
+        tokens = sequence.Decoder(text[len(CHANGE) :], "/")
         try:
             pid = tokens.next_token()
             new = tokens.next_token()
@@ -399,14 +414,14 @@ def parse_command(text: str) -> Command:
         old = tokens.next_token() if tokens.has_more() else None
         return ChangePiece(pid, new, old)
     if text.startswith(MOVE):
-        return _parse_move(text[len(MOVE):])
+        return _parse_move(text[len(MOVE) :])
     if text.startswith(LOG):
-        return Log(text[len(LOG):])
+        return Log(text[len(LOG) :])
     if text.startswith(UNDO):
-        value = text[len(UNDO):]
+        value = text[len(UNDO) :]
         return Undo(value == "true", value)
     if text.startswith(SETUP_STACK):
-        return SetupStack(text[len(SETUP_STACK):])
+        return SetupStack(text[len(SETUP_STACK) :])
     if text.startswith(PLAYER):
         tokens = sequence.Decoder(text, "\t")
         tokens.next_token()
@@ -418,18 +433,23 @@ def parse_command(text: str) -> Command:
     if text.startswith(GLOBAL_PROPERTY + ";") or text == GLOBAL_PROPERTY:
         tokens = sequence.Decoder(text, ";")
         tokens.next_token()
-        return SetGlobalProperty(tokens.next_token(""), tokens.next_token(""),
-                                 tokens.next_token(""))
+        return SetGlobalProperty(
+            tokens.next_token(""), tokens.next_token(""), tokens.next_token("")
+        )
     if text.startswith(MUTABLE_PROPERTY) and len(text) > len(MUTABLE_PROPERTY):
-        tokens = sequence.Decoder(text[len(MUTABLE_PROPERTY):], "\t")
-        return ChangeProperty(tokens.next_token(""), tokens.next_token(""),
-                              tokens.next_token(""), tokens.next_token(""))
+        tokens = sequence.Decoder(text[len(MUTABLE_PROPERTY) :], "\t")
+        return ChangeProperty(
+            tokens.next_token(""),
+            tokens.next_token(""),
+            tokens.next_token(""),
+            tokens.next_token(""),
+        )
     if text.startswith(CHAT):
-        return Chat(text[len(CHAT):])
+        return Chat(text[len(CHAT) :])
     if text.startswith(TURN) and "\t" in text:
         tokens = sequence.Decoder(text, "\t")
         head = tokens.next_token()
-        return SetTurn(head[len(TURN):], tokens.next_token(""))
+        return SetTurn(head[len(TURN) :], tokens.next_token(""))
     if BOARD_PICKER + "\t" in text:
         boards = _parse_boards(text)
         if boards is not None:
@@ -452,8 +472,9 @@ def _parse_move(body: str) -> MovePiece:
     except IndexError:
         raise FormatError("MovePiece needs 10 fields after M/") from None
     player = tokens.next_token() if tokens.has_more() else None
-    return MovePiece(pid, new_map, new_x, new_y, new_under, old_map, old_x, old_y, old_under,
-                     player)
+    return MovePiece(
+        pid, new_map, new_x, new_y, new_under, old_map, old_x, old_y, old_under, player
+    )
 
 
 def _parse_boards(text: str) -> SetBoards | None:
@@ -472,7 +493,7 @@ def _parse_boards(text: str) -> SetBoards | None:
     return SetBoards(head[: -len(BOARD_PICKER)], tuple(boards))
 
 
-def _seq(tokens: list[str | None], delim: str) -> str:
+def _seq(tokens: Sequence[str | None], delim: str) -> str:
     encoded = sequence.encode(tokens, delim)
     return "" if encoded is None else encoded
 
@@ -496,8 +517,17 @@ def encode_command(cmd: Command) -> str:
         return CHANGE + _seq(parts, "/")
     if isinstance(cmd, MovePiece):
         return MOVE + _seq(
-            [cmd.id, _wrap(cmd.new_map), str(cmd.new_x), str(cmd.new_y), _wrap(cmd.new_under),
-             _wrap(cmd.old_map), str(cmd.old_x), str(cmd.old_y), _wrap(cmd.old_under)]
+            [
+                cmd.id,
+                _wrap(cmd.new_map),
+                str(cmd.new_x),
+                str(cmd.new_y),
+                _wrap(cmd.new_under),
+                _wrap(cmd.old_map),
+                str(cmd.old_x),
+                str(cmd.old_y),
+                _wrap(cmd.old_under),
+            ]
             + ([] if cmd.player is None else [cmd.player]),
             "/",
         )
@@ -515,7 +545,8 @@ def encode_command(cmd: Command) -> str:
         return _seq([GLOBAL_PROPERTY, cmd.name, cmd.value, cmd.container], ";")
     if isinstance(cmd, ChangeProperty):
         return MUTABLE_PROPERTY + _seq(
-            [cmd.name, cmd.old_value, cmd.new_value, cmd.container], "\t")
+            [cmd.name, cmd.old_value, cmd.new_value, cmd.container], "\t"
+        )
     if isinstance(cmd, SetTurn):
         return _seq([TURN + cmd.tracker_id, cmd.state], "\t")
     if isinstance(cmd, Chat):
@@ -565,6 +596,6 @@ def step_commands(group: Node) -> list[str]:
     for item in walk(group):
         text = item.text
         while text.startswith(LOG):
-            text = text[len(LOG):]
+            text = text[len(LOG) :]
         out.append(text)
     return out

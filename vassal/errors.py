@@ -24,7 +24,7 @@ class FormatError(ValueError):
         parts = [p for p in (self.source, self.place) if p]
         return ": ".join(parts + [self.problem])
 
-    def within(self, source: str | None = None, place: str | None = None) -> "FormatError":
+    def within(self, source: str | None = None, place: str | None = None) -> FormatError:
         """The same error with a file or place filled in where it was not known before."""
         return FormatError(
             self.problem,

@@ -40,7 +40,8 @@ _PIXEL_TO_MM = 0.26458333333333333333333333333333  # UserAgentAdapter.getPixelUn
 _SPACE = " \t\r\n"
 _LENGTH = re.compile(
     r"[ \t\r\n]*([+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?)"
-    r"(px|pt|pc|mm|cm|in|em|ex|%)?[ \t\r\n]*")
+    r"(px|pt|pc|mm|cm|in|em|ex|%)?[ \t\r\n]*"
+)
 _VIEWBOX_NUMBER = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
 _INT_MIN, _INT_MAX = -(2**31), 2**31 - 1
 
@@ -126,7 +127,9 @@ def _length(text: str, what: str) -> tuple[float, bool]:
 
 def _viewbox(text: str) -> tuple[float, float] | None:
     """The viewBox's width and height; None when one of them is 0 (Batik's "no viewBox")."""
-    parts = [p for p in re.split(r"[ \t\r\n]*,[ \t\r\n]*|[ \t\r\n]+", text.strip(_SPACE)) if p != ""]
+    parts = [
+        p for p in re.split(r"[ \t\r\n]*,[ \t\r\n]*|[ \t\r\n]+", text.strip(_SPACE)) if p != ""
+    ]
     if len(parts) != 4 or not all(_VIEWBOX_NUMBER.fullmatch(p) for p in parts):
         raise FormatError(f'SVG viewBox="{text}" is not four numbers')
     width, height = _f(float(parts[2])), _f(float(parts[3]))
@@ -138,8 +141,14 @@ def _viewbox(text: str) -> tuple[float, float] | None:
 
 
 def _root(data: bytes) -> etree._Element:
-    parser = etree.XMLParser(resolve_entities="internal", no_network=True, load_dtd=False,
-                             huge_tree=False, remove_comments=True, remove_pis=True)
+    parser = etree.XMLParser(
+        resolve_entities="internal",
+        no_network=True,
+        load_dtd=False,
+        huge_tree=False,
+        remove_comments=True,
+        remove_pis=True,
+    )
     try:
         root = etree.fromstring(data, parser)
     except etree.XMLSyntaxError as exc:

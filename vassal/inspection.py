@@ -23,17 +23,28 @@ from vassal.archive import open_archive
 from vassal.buildfile import BUILDFILE, BUILDFILE_OLD
 from vassal.commands import BoardPlacement
 from vassal.errors import FormatError
-from vassal.gamestate import Position, Spot, replay_log, replay_save
-from vassal.grids import MapGeometry, map_geometry
+from vassal.gamelog import replay_log
 from vassal.imagesize import image_size
-from vassal.module import TurnTrackerSummary, image_finder, map_elements, read_module
+from vassal.mapgeometry import MapGeometry, map_geometry
+from vassal.module import read_module
 from vassal.pieces import parse_piece, view
+from vassal.replay import replay_save
 from vassal.savefile import SAVED_GAME_ENTRY, read_saved_game
 from vassal.sequence import encode
+from vassal.snapshot import Position, Spot
+from vassal.summary import TurnTrackerSummary, map_elements
 from vassal.turns import read_turn
+from vassal.validate import image_finder
 
-__all__ = ["BoardImages", "ModuleMaps", "load_module_maps", "file_kind", "inspect_save",
-           "piece_records", "MODULE_CONTAINER"]
+__all__ = [
+    "BoardImages",
+    "ModuleMaps",
+    "load_module_maps",
+    "file_kind",
+    "inspect_save",
+    "piece_records",
+    "MODULE_CONTAINER",
+]
 
 # The container id the engine gives module-level global properties in saves
 # (GameModule.getMutablePropertiesContainerId); old files leave the container empty.
@@ -91,7 +102,9 @@ class ModuleMaps:
     def image_size(self, image: str) -> Size | None:
         return self.images.size(image)
 
-    def geometry(self, map_id: str, boards: tuple[BoardPlacement, ...] | None) -> MapGeometry | None:
+    def geometry(
+        self, map_id: str, boards: tuple[BoardPlacement, ...] | None
+    ) -> MapGeometry | None:
         """The map laid out with the save's boards; None for a map the module lacks.
         FormatError when the map's own definition (edge, board, grid) cannot be read."""
         element = self.maps.get(map_id)
@@ -109,7 +122,7 @@ def _board_picker_command(map_id: str, boards: tuple[BoardPlacement, ...]) -> st
 
 
 def file_kind(path: str) -> str:
-    """"module" or "save" (saves and logs both hold a ``savedGame`` entry)."""
+    """ "module" or "save" (saves and logs both hold a ``savedGame`` entry)."""
     with open_archive(path) as arc:
         if SAVED_GAME_ENTRY in arc:
             return "save"
@@ -146,15 +159,18 @@ class _Locator:
 
     def __init__(self, module: ModuleMaps | None):
         self.module = module
-        self._geometries: dict[tuple[str, tuple[BoardPlacement, ...] | None], MapGeometry | None] = {}
+        self._geometries: dict[
+            tuple[str, tuple[BoardPlacement, ...] | None], MapGeometry | None
+        ] = {}
         self.missing_maps: dict[str, None] = {}
         self.broken_maps: dict[str, str] = {}
         self.unsized: dict[tuple[str, str], str] = {}  # (map, board) -> image
         self.unnamed: dict[str, int] = {}  # map -> pieces left without a location
         self.assumed: dict[tuple[str, str], int] = {}  # (map, board) -> named as if sized
 
-    def boards_of(self, boards: Mapping[str, tuple[BoardPlacement, ...]],
-                  map_id: str | None) -> tuple[BoardPlacement, ...] | None:
+    def boards_of(
+        self, boards: Mapping[str, tuple[BoardPlacement, ...]], map_id: str | None
+    ) -> tuple[BoardPlacement, ...] | None:
         """The boards a file chose for a map, whether it keyed them by the map's name or by
         its MapN id (the engine's BoardPicker answers to both)."""
         if map_id is None:
@@ -167,8 +183,14 @@ class _Locator:
                 return chosen
         return None
 
-    def name(self, map_id: str | None, boards: Mapping[str, tuple[BoardPlacement, ...]],
-             x: int, y: int, count: bool = True) -> str | None:
+    def name(
+        self,
+        map_id: str | None,
+        boards: Mapping[str, tuple[BoardPlacement, ...]],
+        x: int,
+        y: int,
+        count: bool = True,
+    ) -> str | None:
         if self.module is None or map_id is None:
             return None
         geometry = self._geometry(map_id, self.boards_of(boards, map_id))
@@ -188,7 +210,9 @@ class _Locator:
                     self.assumed[key] = self.assumed.get(key, 0) + 1
         return location
 
-    def _geometry(self, map_id: str, boards: tuple[BoardPlacement, ...] | None) -> MapGeometry | None:
+    def _geometry(
+        self, map_id: str, boards: tuple[BoardPlacement, ...] | None
+    ) -> MapGeometry | None:
         key = (map_id, boards)
         if key in self._geometries:
             return self._geometries[key]
@@ -214,31 +238,40 @@ class _Locator:
             self.missing_maps[map_id] = None
 
     def warnings(self) -> list[str]:
-        out = []
+        out: list[str] = []
         if self.module is None:
             return out
         module = self.module
         if self.missing_maps:
             names = ", ".join(f'"{m}"' for m in self.missing_maps)
-            out.append(f"{module.path}: the module has no map {names}: pieces there get no "
-                       f"location (is this the module the game was saved with?)")
+            out.append(
+                f"{module.path}: the module has no map {names}: pieces there get no "
+                f"location (is this the module the game was saved with?)"
+            )
         for map_id, problem in self.broken_maps.items():
-            out.append(f'{module.path}: map "{map_id}": cannot name its locations ({problem}); '
-                       f"pieces there get no location")
+            out.append(
+                f'{module.path}: map "{map_id}": cannot name its locations ({problem}); '
+                f"pieces there get no location"
+            )
         for (map_id, board), image in self.unsized.items():
             problem = module.images.problems.get(image, f"image {image} cannot be sized")
             effects = []
             assumed = self.assumed.get((map_id, board), 0)
             if assumed:
-                effects.append(f"{assumed} piece(s) named as if on it (VASSAL sizes a board it "
-                               f"cannot read 0 x 0 and calls them offboard)")
+                effects.append(
+                    f"{assumed} piece(s) named as if on it (VASSAL sizes a board it "
+                    f"cannot read 0 x 0 and calls them offboard)"
+                )
             left = self.unnamed.get(map_id, 0)
             if left:
-                effects.append(f"{left} piece(s) of the map get no location (it depends on "
-                               f"the board's size)")
+                effects.append(
+                    f"{left} piece(s) of the map get no location (it depends on the board's size)"
+                )
             effect = "; ".join(effects) or "no piece location depends on its size"
-            out.append(f'{module.path}: map "{map_id}", board "{board}": {problem}, so its '
-                       f"size is unknown; {effect}")
+            out.append(
+                f'{module.path}: map "{map_id}", board "{board}": {problem}, so its '
+                f"size is unknown; {effect}"
+            )
         return out
 
 
@@ -253,8 +286,9 @@ def _piece_view(type_str: str, state: str, source: str, pid: str) -> Any:
         raise exc.within(source, f"piece {pid}") from None
 
 
-def piece_records(position: Position, module: ModuleMaps | None, source: str,
-                  locator: _Locator | None = None) -> list[dict[str, Any]]:
+def piece_records(
+    position: Position, module: ModuleMaps | None, source: str, locator: _Locator | None = None
+) -> list[dict[str, Any]]:
     """One record per game piece (stacks and decks are containers, not pieces), map order."""
     locator = locator or _Locator(module)
     stack_of: dict[str, tuple[str, int]] = {}
@@ -266,29 +300,35 @@ def piece_records(position: Position, module: ModuleMaps | None, source: str,
         v = _piece_view(placed.type, placed.state, source, placed.id)
         location = locator.name(placed.map, position.boards, placed.x, placed.y)
         stack = stack_of.get(placed.id)
-        records.append({
-            "id": placed.id,
-            "name": v.name,
-            "map": placed.map,
-            "x": placed.x,
-            "y": placed.y,
-            "location": location,
-            "stack": stack[0] if stack else None,
-            "stack_index": stack[1] if stack else None,
-            "gpid": placed.gpid or v.gpid,
-            "image": v.image,
-            "layers": {
-                layer.name: {"level": layer.level, "active": layer.active, "level_name": layer.level_name}
-                for layer in v.layers
-            },
-            "properties": dict(v.properties),
-            "markers": dict(v.markers),
-            "dynamic": dict(v.dynamic),
-            "labels": list(v.labels),
-            "prototypes": list(v.prototypes),
-            "hidden": v.hidden,
-            "masked": v.masked,
-        })
+        records.append(
+            {
+                "id": placed.id,
+                "name": v.name,
+                "map": placed.map,
+                "x": placed.x,
+                "y": placed.y,
+                "location": location,
+                "stack": stack[0] if stack else None,
+                "stack_index": stack[1] if stack else None,
+                "gpid": placed.gpid or v.gpid,
+                "image": v.image,
+                "layers": {
+                    layer.name: {
+                        "level": layer.level,
+                        "active": layer.active,
+                        "level_name": layer.level_name,
+                    }
+                    for layer in v.layers
+                },
+                "properties": dict(v.properties),
+                "markers": dict(v.markers),
+                "dynamic": dict(v.dynamic),
+                "labels": list(v.labels),
+                "prototypes": list(v.prototypes),
+                "hidden": v.hidden,
+                "masked": v.masked,
+            }
+        )
     return records
 
 
@@ -318,8 +358,12 @@ def turn_records(position: Position, module: ModuleMaps | None) -> dict[str, dic
     out: dict[str, dict[str, Any]] = {}
     for tracker_id, state in position.turns.items():
         tracker = module.turn_trackers.get(tracker_id) if module else None
-        record: dict[str, Any] = {"name": tracker.name if tracker else None, "state": state,
-                                  "turn": None, "levels": None}
+        record: dict[str, Any] = {
+            "name": tracker.name if tracker else None,
+            "state": state,
+            "turn": None,
+            "levels": None,
+        }
         if tracker is not None:
             try:
                 reading = read_turn(tracker, state, props)
@@ -332,8 +376,9 @@ def turn_records(position: Position, module: ModuleMaps | None) -> dict[str, dic
     return out
 
 
-def _where(spot: Spot | None, locator: _Locator, boards: Mapping[str, tuple[BoardPlacement, ...]]
-           ) -> dict[str, Any] | None:
+def _where(
+    spot: Spot | None, locator: _Locator, boards: Mapping[str, tuple[BoardPlacement, ...]]
+) -> dict[str, Any] | None:
     if spot is None:
         return None
     location = locator.name(spot.map, boards, spot.x, spot.y, count=False)
@@ -364,11 +409,23 @@ def inspect_save(path: str, module: ModuleMaps | None = None) -> dict[str, Any]:
                 moves = []
                 for m in moved.moves:
                     v = _piece_view(m.type, m.state, path, m.id)
-                    moves.append({"id": m.id, "name": v.name,
-                                  "from": _where(m.before, locator, moved.boards),
-                                  "to": _where(m.after, locator, moved.boards)})
-                steps.append({"number": s.number, "undo": s.undo, "commands": len(s.commands),
-                              "chat": list(s.chat), "moves": moves})
+                    moves.append(
+                        {
+                            "id": m.id,
+                            "name": v.name,
+                            "from": _where(m.before, locator, moved.boards),
+                            "to": _where(m.after, locator, moved.boards),
+                        }
+                    )
+                steps.append(
+                    {
+                        "number": s.number,
+                        "undo": s.undo,
+                        "commands": len(s.commands),
+                        "chat": list(s.chat),
+                        "moves": moves,
+                    }
+                )
             final = log.final
         else:
             final = replay_save(saved.tree, source=path)
@@ -382,7 +439,9 @@ def inspect_save(path: str, module: ModuleMaps | None = None) -> dict[str, Any]:
         locator.note_map(map_id)
     report["properties"] = property_records(final)
     report["turns"] = turn_records(final, module)
-    report["players"] = {p.player_id: {"name": p.name, "side": p.side} for p in final.players.values()}
+    report["players"] = {
+        p.player_id: {"name": p.name, "side": p.side} for p in final.players.values()
+    }
     report["pieces"] = piece_records(final, module, path, locator)
     if steps is not None:
         report["steps"] = steps

@@ -29,8 +29,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from vassal.sequence import decode, encode
 from vassal.javanum import require_int as java_int
+from vassal.sequence import decode, encode
 
 __all__ = [
     "KeyStroke",
@@ -59,7 +59,8 @@ ALT = 520
 
 
 def awt_modifiers(modifiers: int) -> int:
-    """The modifiers AWT reports for a stroke built from ``modifiers``: old and new masks both set."""
+    """The modifiers AWT reports for a stroke built from ``modifiers``: old and new masks both
+    set."""
     out = modifiers
     for old, new in _MASK_PAIRS:
         if modifiers & (old | new):
@@ -75,7 +76,7 @@ class KeyStroke:
     code: int
     modifiers: int = 0
 
-    def normalized(self) -> "KeyStroke":
+    def normalized(self) -> KeyStroke:
         return KeyStroke(self.code, awt_modifiers(self.modifiers))
 
 
@@ -99,7 +100,7 @@ class NamedKeyStroke:
     def stroke(self) -> KeyStroke:
         return KeyStroke(self.code, self.modifiers)
 
-    def same_key(self, other: "NamedKeyStroke | None") -> bool:
+    def same_key(self, other: NamedKeyStroke | None) -> bool:
         """Whether VASSAL treats the two as the same key (names if named, else code+modifiers)."""
         if other is None:
             return False
@@ -173,7 +174,7 @@ def format_named_key(key: NamedKeyStroke | None) -> str:
     if key is None:
         return ""
     text = f"{key.code},{key.modifiers}"
-    return text + "," + key.name if key.is_named else text
+    return text + "," + (key.name or "") if key.is_named else text
 
 
 def parse_named_key_list(text: str | None) -> tuple[NamedKeyStroke, ...]:

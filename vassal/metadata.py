@@ -16,8 +16,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from lxml import etree
-
 from vassal.errors import FormatError
 
 __all__ = [
@@ -116,30 +114,17 @@ def parse_metadata(data: bytes, source: str | None = None) -> Metadata:
     if b"<!ENTITY" in data or b"<!DOCTYPE" in data:
         raise FormatError("metadata must not contain a DOCTYPE or entity declarations", source,
                           _line_of(data, b"<!"))
-    parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False,
-                             huge_tree=False, remove_comments=True, remove_pis=True)
-    try:
-        root = etree.fromstring(data, parser)
-    except etree.XMLSyntaxError as exc:
-        line, col = exc.position if exc.position else (0, 0)
-        raise FormatError(f"malformed XML ({exc.msg})", source,
-                          f"line {line}, column {col}") from None
-    if root.tag != "data":
-        raise FormatError(f"root element is <{root.tag}>, expected <data>", source,
-                          f"line {root.sourceline}")
+    root_tag, root_attrs, root_line, children = _read_xml(data, source)
+    if root_tag != "data":
+        raise FormatError(f"root element is <{root_tag}>, expected <data>", source, f"line {root_line}")
 
     fields: dict[str, str] = {}
     descriptions: list[tuple[str, str]] = []
     names: list[tuple[str, str]] = []
     universal: bool | None = None
-    for child in root:
-        if not isinstance(child.tag, str):
-            continue
-        text = "".join(child.itertext()).strip()
-        tag = child.tag
+    for tag, attrs, text in children:
         if tag in ("description", "name"):
-            (descriptions if tag == "description" else names).append(
-                (child.get("lang", ""), text))
+            (descriptions if tag == "description" else names).append((attrs.get("lang", ""), text))
         elif tag == "universal":
             universal = text == "true"
         elif tag in ("version", "extra1", "extra2", "VassalVersion", "dateSaved"):
@@ -169,8 +154,66 @@ def parse_metadata(data: bytes, source: str | None = None) -> Metadata:
         description_translations=description_translations,
         name_translations=name_translations,
         universal=universal,
-        data_version=root.get("version", DATA_VERSION),
+        data_version=root_attrs.get("version", DATA_VERSION),
     )
+
+
+Child = tuple[str, dict[str, str], str]  # tag, attributes, all its text (trimmed)
+
+
+def _read_xml(data: bytes, source: str | None) -> tuple[str, dict[str, str], int, list[Child]]:
+    """The root element (tag, attributes, line) and its children, each with all the text inside
+    it (comments and processing instructions left out): read with the standard library's expat,
+    so reading a save needs no lxml. An encoding expat does not know is read by lxml instead."""
+    from xml.parsers import expat
+
+    parser = expat.ParserCreate()
+    root: list = []
+    children: list[tuple[str, dict[str, str], list[str]]] = []
+    depth = 0
+
+    def start(tag: str, attrs: dict[str, str]) -> None:
+        nonlocal depth
+        depth += 1
+        if depth == 1:
+            root.extend((tag, attrs, parser.CurrentLineNumber))
+        elif depth == 2:
+            children.append((tag, attrs, []))
+
+    def end(_tag: str) -> None:
+        nonlocal depth
+        depth -= 1
+
+    def text(chunk: str) -> None:
+        if depth >= 2:
+            children[-1][2].append(chunk)
+
+    parser.StartElementHandler = start
+    parser.EndElementHandler = end
+    parser.CharacterDataHandler = text
+    try:
+        parser.Parse(data, True)
+    except expat.ExpatError as exc:
+        if exc.code == expat.errors.codes[expat.errors.XML_ERROR_UNKNOWN_ENCODING]:
+            return _read_xml_lxml(data, source)
+        raise FormatError(f"malformed XML ({expat.errors.messages[exc.code]})", source,
+                          f"line {exc.lineno}, column {exc.offset + 1}") from None
+    return root[0], root[1], root[2], [(tag, attrs, "".join(parts).strip()) for tag, attrs, parts in children]
+
+
+def _read_xml_lxml(data: bytes, source: str | None) -> tuple[str, dict[str, str], int, list[Child]]:
+    from lxml import etree
+
+    parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False,
+                             huge_tree=False, remove_comments=True, remove_pis=True)
+    try:
+        root = etree.fromstring(data, parser)
+    except etree.XMLSyntaxError as exc:
+        line, col = exc.position if exc.position else (0, 0)
+        raise FormatError(f"malformed XML ({exc.msg})", source, f"line {line}, column {col}") from None
+    children = [(child.tag, dict(child.attrib), "".join(child.itertext()).strip())
+                for child in root if isinstance(child.tag, str)]
+    return root.tag, dict(root.attrib), root.sourceline or 0, children
 
 
 def _line_of(data: bytes, needle: bytes) -> str:
@@ -190,6 +233,8 @@ def metadata_bytes(meta: Metadata, kind: Kind = "module") -> bytes:
     """
     if kind not in ENTRY_FOR_KIND:
         raise ValueError(f"unknown metadata kind {kind!r}")
+    from lxml import etree  # only for writing: reading a save needs none
+
     root = etree.Element("data", version=meta.data_version or DATA_VERSION)
 
     def add(tag: str, text: str, lang: str | None = None) -> None:
@@ -225,4 +270,6 @@ def metadata_bytes(meta: Metadata, kind: Kind = "module") -> bytes:
 def _check_text(text: str, field: str) -> None:
     for ch in text:
         if (ord(ch) < 0x20 and ch not in "\t\r\n") or ch in "\ufffe\uffff":
-            raise ValueError(f"metadata {field}: character U+{ord(ch):04X} is not allowed in XML 1.0")
+            raise ValueError(
+                f"metadata {field}: character U+{ord(ch):04X} is not allowed in XML 1.0"
+            )

@@ -1,6 +1,6 @@
 """The wrapping VASSAL puts around the command text of a saved game or log (``savedGame`` entry).
 
-Four forms exist in the wild and all are read (vassal_formats.md 4.2):
+Four forms exist in the wild and all are read (docs/vassal-formats.md 4.2):
 
 * ``!VCSK`` + two hex digits of a key + the text as hex digits, each byte XORed with the key
   (VASSAL 3.0 to 3.7, and still read by later versions) -- the form we write;
@@ -70,8 +70,9 @@ def detect(data: bytes) -> Form:
     return "plain"
 
 
-def deobfuscate(data: bytes, source: str | None = None, *,
-                max_bytes: int = MAX_PLAIN_BYTES) -> bytes:
+def deobfuscate(
+    data: bytes, source: str | None = None, *, max_bytes: int = MAX_PLAIN_BYTES
+) -> bytes:
     """The plain bytes inside any of the four wrappings.
 
     Damage (odd number of hex digits, a non-hex character, a missing or zero key, a broken or
@@ -103,11 +104,15 @@ def _from_vcsk(data: bytes, source: str | None) -> bytes:
     good = match.end() if match else 0
     if good != len(body):
         bad = body[good : good + 1]
-        raise FormatError(f"!VCSK data holds a non-hex character {bad!r}", source,
-                          f"byte {head + 2 + good}")
+        raise FormatError(
+            f"!VCSK data holds a non-hex character {bad!r}", source, f"byte {head + 2 + good}"
+        )
     if len(body) % 2:
-        raise FormatError("!VCSK data has an odd number of hex digits (truncated?)", source,
-                          f"byte {len(data) - 1}")
+        raise FormatError(
+            "!VCSK data has an odd number of hex digits (truncated?)",
+            source,
+            f"byte {len(data) - 1}",
+        )
     raise FormatError("!VCSK data is not hex", source, f"byte {head + 2}")  # not reached
 
 
@@ -127,7 +132,7 @@ def _from_xz(data: bytes, source: str | None, max_bytes: int) -> bytes:
         out = decomp.decompress(data, max_length=max_bytes + 1)
     except lzma.LZMAError as exc:
         raise FormatError(f"damaged XZ stream ({exc})", source) from None
-    if len(out) > max_bytes or not decomp.needs_input and not decomp.eof:
+    if len(out) > max_bytes or (not decomp.needs_input and not decomp.eof):
         raise FormatError(f"XZ stream unpacks to more than {max_bytes} bytes", source)
     if not decomp.eof:
         raise FormatError("truncated XZ stream", source, f"byte {len(data)}")

@@ -18,13 +18,16 @@ the default), :func:`piece_type` and :func:`piece_state` give back the same byte
 engine would read but never writes itself (a level quoted in the pre-3.4 style, spare tokens at
 one level) raise :class:`FormatError` with ``exact=True``; with ``exact=False`` they are read
 like the engine reads them and written back in the canonical form (except a pre-3.4 level
-ending in a backslash, which cannot be written back: :func:`join_type` / :func:`join_state`
+ending in a backslash, which cannot be written back: ``join_type`` / ``join_state``
 raise ValueError, as they do for any level VASSAL would misread).
 
 Reading and writing take time linear in the strings at any nesting depth (a real piece has a
-hundred levels or more). Every piece of a saved game carries its own copy of the prototypes it
-uses, so most levels of a big save are repeats: equal levels read by :func:`parse_piece` share
+hundred levels or more): the levels are split and joined by `vassal.nesting`. Every piece of
+a saved game carries its own copy of the prototypes it uses, so most levels of a big save are
+repeats: equal levels read by :func:`parse_piece` share
 one (immutable) trait object, and :func:`view` reads each such object once.
+
+Sections cited as "formats N" are those of docs/vassal-formats.md.
 
 Public API::
 
@@ -33,10 +36,6 @@ Public API::
     parse_piece(type_str, state_str, *, exact=True) -> Piece
     piece_type(piece) -> str                   the type string (prototypes not expanded)
     piece_state(piece) -> str
-    split_type(type_str) -> list[str]          level type strings, outermost first
-    join_type(levels) -> str
-    split_state(state_str, count=None) -> list[str]   count = number of type levels
-    join_state(levels) -> str
     parse_add_piece(text) -> tuple[str | None, str, str]   ``+/id/type/state`` -> (id, type, state)
     format_add_piece(piece_id, piece) -> str               (PieceSlot text: piece_id None)
 
@@ -48,23 +47,23 @@ Public API::
     with_marker(piece, key, value) -> Piece              Marker (mark;) value
     with_dynamic_property(piece, key, value) -> Piece    DynamicProperty (PROP;) value
     with_label(piece, text, index=0) -> Piece            Text Label (label;) text
-    expand_prototypes(piece, prototypes) -> Piece        §3.6: what VASSAL puts in a save
+    expand_prototypes(piece, prototypes) -> Piece        what VASSAL puts in a save (formats 3.6)
 
-    view(piece) -> PieceView                   what a rules reader needs (vassal_formats §3.8)
+    view(piece) -> PieceView                   what a rules reader needs (formats 3.8)
     PieceView, LayerView                       frozen dataclasses, see their docstrings
 """
 
 from __future__ import annotations
 
-import re
-from bisect import bisect_left
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from types import MappingProxyType
+from typing import Any, cast
 
 from vassal.errors import FormatError
-from vassal.sequence import Decoder, decode, encode, quote_needed
+from vassal.nesting import join_state, join_type, split_state, split_type
+from vassal.sequence import Decoder, decode, encode
 from vassal.traits import (
     BasicName,
     BasicPiece,
@@ -91,10 +90,6 @@ __all__ = [
     "parse_piece",
     "piece_type",
     "piece_state",
-    "split_type",
-    "join_type",
-    "split_state",
-    "join_state",
     "parse_add_piece",
     "format_add_piece",
     "with_position",
@@ -110,219 +105,6 @@ __all__ = [
     "PieceView",
     "LayerView",
 ]
-
-TAB = "\t"
-
-
-# ---------------------------------------------------------------------------------------------
-# Nesting.
-#
-# Reading a level the way the engine does -- a Decoder on the rest of the text, again at every
-# level -- costs the whole rest per level: quadratic in the depth, and real pieces are a hundred
-# levels deep. Both directions here are linear instead, from one fact: a TAB at depth d of a
-# nested text (d levels inside the outermost) carries the d backslashes that the d outer
-# encodings put before it, plus one more for every escape of its own. So the delimiter between
-# level d and d+1 is the first TAB whose run of backslashes is exactly d, the text at depth d is
-# the original text with d backslashes taken from before each of its TABs, and writing puts
-# them back. Texts where an inner level is quoted, or where a level has spare tokens (which
-# VASSAL never writes), go through an index of every TAB by its run, still linear.
-
-_RUNS = tuple("\\" * k for k in range(258))  # backslash runs, for the depths real pieces have
-
-
-def _runs(k: int) -> tuple[str, ...]:
-    """Backslash runs by length, at least up to ``k``."""
-    return _RUNS if k < len(_RUNS) else tuple("\\" * n for n in range(k + 1))
-
-
-def _strip_runs(text: str, start: int, end: int, remove: int) -> str:
-    """``text[start:end]`` with ``remove`` backslashes taken from before each TAB (every TAB in
-    the range has at least that many)."""
-    token = text[start:end]
-    if remove and TAB in token:
-        return token.replace("\\" * remove + TAB, TAB)
-    return token
-
-
-def _joined(parts: list[str], first: int, last: int, inner: int, end: int) -> str:
-    """``parts[first..last]`` joined by TABs again, with ``inner`` backslashes taken from before
-    each of those TABs and ``end`` from the end of the last part."""
-    pieces = [p[: len(p) - inner] for p in parts[first:last]] if inner else parts[first:last]
-    tail = parts[last]
-    pieces.append(tail[: len(tail) - end] if end else tail)
-    return TAB.join(pieces)
-
-
-def _unquote(token: str) -> str:
-    return token[1:-1] if len(token) > 1 and token[0] == "'" and token[-1] == "'" else token
-
-
-def _too_few(found: int, count: int) -> FormatError:
-    return FormatError(f"the state has {found} level(s) but the type has {count}")
-
-
-def _split_levels(text: str, count: int | None, raw_last: bool) -> list[str]:
-    """The levels of a nested text as the engine reads them, outermost first.
-
-    Each level is the first TAB-token at its depth (further tokens are dropped); the last is
-    the whole text at its depth, decoded as one token (type) or kept raw (``raw_last``, state).
-    With ``count`` there are exactly that many levels (FormatError if the text has fewer).
-    """
-    levels = _split_canonical(text, count, raw_last)
-    return _split_any(text, count, raw_last) if levels is None else levels
-
-
-def _split_canonical(text: str, count: int | None, raw_last: bool) -> list[str] | None:
-    """One ``str.split`` and a look at the backslashes that end each piece; None when a level
-    is quoted or a level has spare tokens (a TAB with fewer backslashes than its depth): those
-    go to :func:`_split_any`."""
-    parts = text.split(TAB)
-    last = len(parts) - 1
-    runs = _runs(last + 1)
-    quoted_after_tab = "\t'" in text  # only then may an inner level be quoted
-    levels: list[str] = []
-    stop = -1 if count is None else count - 1
-    depth = first = j = 0  # parts[first] starts the level at this depth; parts[j] is looked at
-    while j < last and depth != stop:
-        part = parts[j]  # it ends where a TAB was, after the run of backslashes of that TAB
-        if part.endswith(runs[depth + 1]):
-            j += 1  # more than ``depth``: a TAB inside this level's own token
-            continue
-        if depth and not part.endswith(runs[depth]):
-            return None  # fewer: a spare token of an outer level
-        if first == j:
-            levels.append(part[: len(part) - depth] if depth else part)
-        else:
-            levels.append(_joined(parts, first, j, depth + 1, depth))
-        if quoted_after_tab and parts[j + 1].startswith("'"):
-            return None  # the inner text may be quoted
-        depth += 1
-        first = j = j + 1
-    if depth != stop and count is not None:
-        raise _too_few(depth + 1, count)
-    if raw_last:
-        if depth:  # surplus levels stay in the last one: none may be shallower
-            for part in parts[j:last]:
-                if not part.endswith(runs[depth]):
-                    return None
-        levels.append(_joined(parts, first, last, depth, 0))
-    else:
-        levels.append(_joined(parts, first, last, depth + 1, 0))
-    # Only the outermost token can be quoted here: every inner one starts a piece that does
-    # not start with a quote. A lone last level of a type is a token too.
-    if levels and (depth or not raw_last):
-        levels[0] = _unquote(levels[0])
-    return levels
-
-
-_TAB_RUN = re.compile(r"(?<!\\)\\*\t")
-
-
-def _split_any(text: str, count: int | None, raw_last: bool) -> list[str]:
-    """The general reading: every TAB indexed by its run of backslashes, then per depth the
-    first TAB of run d is the delimiter and the second one (if any) ends the inner token."""
-    by_run: dict[int, list[int]] = {}
-    for m in _TAB_RUN.finditer(text):
-        tab = m.end() - 1
-        by_run.setdefault(tab - m.start(), []).append(tab)
-    levels: list[str] = []
-    start, end, depth = 0, len(text), 0
-    last = -1 if count is None else count - 1
-    while depth != last:
-        positions = by_run.get(depth, [])
-        k = bisect_left(positions, start)
-        if k == len(positions) or positions[k] >= end:
-            if count is not None:
-                raise _too_few(depth + 1, count)
-            break
-        q = positions[k]
-        levels.append(_unquote(_strip_runs(text, start, q - depth, depth + 1)))
-        if k + 1 < len(positions) and positions[k + 1] < end:
-            end = positions[k + 1] - depth  # a spare token: the inner one ends before it
-        start = q + 1
-        if end - start > 1 and text[start] == "'" and text[end - 1] == "'":
-            start, end = start + 1, end - 1
-        depth += 1
-    if raw_last:
-        levels.append(_strip_runs(text, start, end, depth))
-    else:
-        levels.append(_unquote(_strip_runs(text, start, end, depth + 1)))
-    return levels
-
-
-def _token(level: str) -> str:
-    """One level written as a SequenceEncoder token (TABs escaped, quoted when needed)."""
-    if not level:
-        return ""
-    escaped = level.replace(TAB, "\\\t") if TAB in level else level
-    return "'" + escaped + "'" if quote_needed(level) else escaped
-
-
-def _nest(tokens: Sequence[str], inner: str) -> str:
-    """``tokens`` (outermost first, already written as tokens) nested around ``inner``, each
-    level the first token of a TAB-encoding whose second token is the rest: what
-    ``encode([token, rest], TAB)`` gives level by level, built in one pass."""
-    n = len(tokens)
-    if not n:
-        return inner
-    # Which inner texts the encoder quotes: it looks at each one's first and last character.
-    quoted = [False] * (n + 1)
-    tail = inner[-1:]
-    if inner:
-        quoted[n] = inner[0] == "\\" or (inner[0] == "'" and tail == "'")
-    for k in range(n - 1, 0, -1):
-        tail = "'" if quoted[k + 1] else (tail if k + 1 < n or inner else TAB)
-        first = tokens[k][:1] or TAB
-        quoted[k] = first == "\\" or (first == "'" and tail == "'")
-    parts = [tokens[0]]
-    for k in range(1, n + 1):
-        parts.append("\\" * (k - 1) + TAB)
-        if quoted[k]:
-            parts.append("'")
-        text = tokens[k] if k < n else inner
-        parts.append(text.replace(TAB, "\\" * k + TAB) if TAB in text else text)
-    parts.extend("'" for k in range(n, 0, -1) if quoted[k])
-    return "".join(parts)
-
-
-def split_type(type_str: str) -> list[str]:
-    """The level type strings of a piece type, outermost first (engine reading, spares dropped)."""
-    return _split_levels(type_str, None, False)
-
-
-def _check_joinable(levels: Sequence[str]) -> None:
-    if not levels:
-        raise ValueError("a piece has at least one level")
-    for k, level in enumerate(levels[:-1]):
-        if level.endswith("\\") and not quote_needed(level):
-            raise ValueError(
-                f"level {k} ends with a backslash: VASSAL would read it as joined to the next"
-            )
-
-
-def join_type(levels: Sequence[str]) -> str:
-    """Inverse of :func:`split_type`: nest level type strings, outermost first."""
-    _check_joinable(levels)
-    return _nest([_token(level) for level in levels[:-1]], _token(levels[-1]))
-
-
-def split_state(state_str: str, count: int | None = None) -> list[str]:
-    """The level state strings, outermost first; the last keeps its raw text.
-
-    With ``count`` (the number of type levels) exactly that many levels come back, the last one
-    holding whatever remains; :class:`FormatError` if there are fewer. Without it, splitting
-    stops at the first level that has no inner part.
-    """
-    if count is not None and count < 1:
-        raise ValueError("a piece has at least one level")
-    return _split_levels(state_str, count, True)
-
-
-def join_state(levels: Sequence[str]) -> str:
-    """Inverse of :func:`split_state`."""
-    _check_joinable(levels)
-    return _nest([_token(level) for level in levels[:-1]], levels[-1])
-
 
 # ---------------------------------------------------------------------------------------------
 # The piece.
@@ -407,9 +189,7 @@ def parse_add_piece(text: str) -> tuple[str | None, str, str]:
 
 def format_add_piece(piece_id: str | None, piece: Piece) -> str:
     """``+/id/type/state`` as ``BasicCommandEncoder`` writes it (PieceSlot text: id None)."""
-    return "+/" + (
-        encode([piece_id or "null", piece_type(piece), piece_state(piece)], "/") or ""
-    )
+    return "+/" + (encode([piece_id or "null", piece_type(piece), piece_state(piece)], "/") or "")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -476,7 +256,7 @@ def with_marker(piece: Piece, key: str, value: str) -> Piece:
     return _edit_first(
         piece,
         lambda t: isinstance(t, Marker) and key in t.names,
-        lambda t: t.with_value(key, value),  # type: ignore[attr-defined]
+        lambda t: t.with_value(key, value),
         f"marker property {key!r}",
     )
 
@@ -497,9 +277,7 @@ def with_label(piece: Piece, text: str, index: int = 0) -> Piece:
     return with_trait_state(piece, labels[index], text)
 
 
-def expand_prototypes(
-    piece: Piece, prototypes: Mapping[str, Piece], *, _depth: int = 0
-) -> Piece:
+def expand_prototypes(piece: Piece, prototypes: Mapping[str, Piece], *, _depth: int = 0) -> Piece:
     """Replace each ``prototype;Name`` level by the prototype's traits and drop Comments.
 
     This is what VASSAL does when a piece enters a game (``PieceCloner.clonePiece``), so pieces
@@ -653,10 +431,10 @@ class _RoleTable(dict):
 _ROLE_OF = _RoleTable()
 
 
-_FACTS: dict[int, tuple[Trait, str, object]] = {}  # by id(trait); each entry holds its trait
+_FACTS: dict[int, tuple[Trait, str, Any]] = {}  # by id(trait); each entry holds its trait
 
 
-def _facts(t: Trait) -> tuple[Trait, str, object]:
+def _facts(t: Trait) -> tuple[Trait, str, Any]:
     """The trait, its role in the view and what it says there; read once per trait object, and
     the pieces of a save share the objects of equal levels (see :func:`_shared_trait`)."""
     facts = _FACTS.get(id(t))
@@ -667,14 +445,15 @@ def _facts(t: Trait) -> tuple[Trait, str, object]:
     return facts
 
 
-def _read_facts(t: Trait) -> tuple[str, object]:
+def _read_facts(t: Trait) -> tuple[str, Any]:
+    """The role of a trait in the view and what it says there (its type depends on the role)."""
     role = _ROLE_OF[type(t)]
     if role == "marker":
         return role, tuple(t.values_by_name.items())
     if role == "dynamic":
         return role, (t.key, t.state)
     if role == "layer":  # the view of a layer that follows no property is the trait's alone
-        return role, None if t.follow_property_name else _layer_view(t, {})
+        return role, None if t.follow_property_name else _layer_view(cast(LayerTrait, t), {})
     if role == "label":
         return role, t.label
     if role == "mask":
@@ -697,7 +476,7 @@ def _read_facts(t: Trait) -> tuple[str, object]:
 
 
 def view(piece: Piece) -> PieceView:
-    """The reader view of a piece (vassal_formats.md §3.8)."""
+    """The reader view of a piece (docs/vassal-formats.md 3.8)."""
     basic = piece.basic if isinstance(piece.basic, BasicPiece) else None
     place = piece.basic if isinstance(piece.basic, (BasicPiece, StackBase)) else None
     props: dict[str, str] = dict(basic.properties) if basic else {}
@@ -730,7 +509,7 @@ def view(piece: Piece) -> PieceView:
         if not role or role == "marker" or role == "dynamic":
             continue
         if role == "layer":
-            lv = said if said is not None else _layer_view(t, known)
+            lv = said if said is not None else _layer_view(cast(LayerTrait, t), known)
             layers.append(lv)
             if lv.active and lv.level_name:
                 name = _apply_level_name(lv.level_name, name)
@@ -827,4 +606,3 @@ def _layer_view(t: LayerTrait, known: Mapping[str, str]) -> LayerView:
         follows=follows,
         resolved=resolved,
     )
-

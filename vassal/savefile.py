@@ -1,7 +1,7 @@
 """Saved games (.vsav) and logs (.vlog) as files: the zip, its entries, the command text.
 
 Both are zips holding ``savedGame`` (the obfuscated command text), and usually ``savedata`` and
-``moduledata`` (metadata XML) -- but real files may lack the metadata (vassal_formats.md 4.1),
+``moduledata`` (metadata XML) -- but real files may lack the metadata (docs/vassal-formats.md 4.1),
 so reading tolerates that. Writing writes both metadata entries or neither: with ``savedata``
 but no ``moduledata`` VASSAL would compare the module name against "" and complain.
 
@@ -23,7 +23,7 @@ Public API::
 
     Placement(id, type, state, map, x, y)    one expanded piece to put on the table (frozen)
     setup_tree(placements, boards={}, *, extra=(), stack_ids=None, stack_layer=1) -> Node
-        a scenario setup in the shape of vassal_formats.md 4.9: begin_save, the pieces
+        a scenario setup in the shape of docs/vassal-formats.md 4.9: begin_save, the pieces
         (members right before their stack), the stacks, BoardPicker layouts, ``extra``
         commands, SETUP_STACK, end_save
 
@@ -62,8 +62,9 @@ from vassal.metadata import (
     metadata_bytes,
     parse_metadata,
 )
-from vassal.gamestate import _type_info
-from vassal.obfuscation import DEFAULT_KEY, Form, deobfuscate, detect, obfuscate as _obfuscate
+from vassal.nesting import type_info
+from vassal.obfuscation import DEFAULT_KEY, Form, deobfuscate, detect
+from vassal.obfuscation import obfuscate as _obfuscate
 from vassal.pieces import parse_piece, piece_state, with_position
 
 __all__ = [
@@ -105,8 +106,9 @@ def decode_saved_game(data: bytes, source: str | None = None) -> tuple[str, Form
     try:
         text = plain.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise FormatError(f"command text is not UTF-8 (byte {exc.start} of the plain text)",
-                          source) from None
+        raise FormatError(
+            f"command text is not UTF-8 (byte {exc.start} of the plain text)", source
+        ) from None
     return text, form
 
 
@@ -147,7 +149,7 @@ def as_text(commands_or_text: str | Node | Iterable[Node | Command]) -> str:
 
     A list becomes the sub-commands of ``begin_save`` (added if the list does not start with
     it), with ``end_save`` appended if the list does not end with it -- the flat shape that the
-    engine reads the same as its own nesting (vassal_formats.md 4.9).
+    engine reads the same as its own nesting (docs/vassal-formats.md 4.9).
     """
     if isinstance(commands_or_text, str):
         return commands_or_text
@@ -193,11 +195,19 @@ def write_saved_game(
     ]
     if with_metadata:
         stamp = str(int(time.time() * 1000) if date_saved is None else int(date_saved))
-        save_meta = Metadata(version=module_version, vassal_version=vassal_version,
-                             date_saved=stamp, description=description or None)
-        module_meta = Metadata(version=module_version, vassal_version=vassal_version,
-                               date_saved=stamp, description=module_description,
-                               name=module_name)
+        save_meta = Metadata(
+            version=module_version,
+            vassal_version=vassal_version,
+            date_saved=stamp,
+            description=description or None,
+        )
+        module_meta = Metadata(
+            version=module_version,
+            vassal_version=vassal_version,
+            date_saved=stamp,
+            description=module_description,
+            name=module_name,
+        )
         entries.append((SAVE_ENTRY, metadata_bytes(save_meta, "save")))
         entries.append((MODULE_ENTRY, metadata_bytes(module_meta, "module")))
     write_archive(path, entries, sort=False)
@@ -230,13 +240,15 @@ def rewrite_saved_game(
     key = _key_of(old, form)
     plain = as_text(commands_or_text).encode("utf-8")
     data = _obfuscate(plain, key, form=form)
-    write_archive(target, [(n, data if n == SAVED_GAME_ENTRY else b) for n, b in entries], sort=False)
+    write_archive(
+        target, [(n, data if n == SAVED_GAME_ENTRY else b) for n, b in entries], sort=False
+    )
 
 
 def _key_of(data: bytes, form: Form) -> int:
     """The XOR key a wrapped ``savedGame`` carries in its header (DEFAULT_KEY where none)."""
     if form == "VCSK":
-        return int(data[len("!VCSK"):len("!VCSK") + 2], 16)
+        return int(data[len("!VCSK") : len("!VCSK") + 2], 16)
     if form == "VOBS":
         return data[len("VOBS")]
     return DEFAULT_KEY
@@ -270,7 +282,7 @@ def setup_tree(
     stack_ids: Iterator[str] | None = None,
     stack_layer: int = 1,
 ) -> Node:
-    """The command tree of a scenario setup, flat under ``begin_save`` (vassal_formats.md 4.9).
+    """The command tree of a scenario setup, flat under ``begin_save`` (docs/vassal-formats.md 4.9).
 
     Pieces that share a map and point and may stack (no "never stack" trait) form one Stack in
     the order given, bottom first; the members are written right before their stack, because
@@ -291,8 +303,7 @@ def setup_tree(
     groups: dict[tuple[str, int, int], list[Placement]] = {}
     order: list[tuple[str, tuple[str, int, int] | None, Placement | None]] = []
     for item in items:
-        stacks = item.map is not None and not _type_info(item.type).no_stack
-        if stacks:
+        if item.map is not None and not type_info(item.type).no_stack:
             key = (item.map, int(item.x), int(item.y))
             if key not in groups:
                 groups[key] = []
@@ -302,12 +313,13 @@ def setup_tree(
             order.append(("alone", None, item))
 
     children: list[Node] = []
-    for kind, key, item in order:
+    for kind, at, alone in order:
         if kind == "alone":
-            assert item is not None
-            children.append(_add_node(item))
+            assert alone is not None
+            children.append(_add_node(alone))
             continue
-        assert key is not None
+        assert at is not None
+        key = at
         members = groups[key]
         children.extend(_add_node(m) for m in members)
         stack_id = next(ids)
@@ -316,10 +328,16 @@ def setup_tree(
         seen.add(stack_id)
         state_tokens = [key[0], str(key[1]), str(key[2])] + [m.id for m in members]
         state_tokens.append(f"@@{stack_layer}")
-        children.append(Node(encode_command(
-            AddPiece(stack_id, "stack", sequence.encode(state_tokens, ";") or ""))))
-    for map_id in sorted(boards or {}):
-        children.append(Node(encode_command(SetBoards(map_id, tuple(boards[map_id])))))
+        children.append(
+            Node(
+                encode_command(
+                    AddPiece(stack_id, "stack", sequence.encode(state_tokens, ";") or "")
+                )
+            )
+        )
+    layouts = boards or {}
+    for map_id in sorted(layouts):
+        children.append(Node(encode_command(SetBoards(map_id, tuple(layouts[map_id])))))
     children.extend(c if isinstance(c, Node) else Node(encode_command(c)) for c in extra)
     children.append(Node(encode_command(SetupStack())))
     children.append(Node(encode_command(EndSave())))

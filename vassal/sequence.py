@@ -66,7 +66,7 @@ class Decoder(Iterator[str]):
     def has_more(self) -> bool:
         return self._val is not None
 
-    def __iter__(self) -> "Decoder":
+    def __iter__(self) -> Decoder:
         return self
 
     def __next__(self) -> str:

@@ -39,9 +39,13 @@ import math
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
-from typing import Any, ClassVar, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from vassal.errors import FormatError
+from vassal.javanum import double_str as java_double_str
+from vassal.javanum import java_trim as _java_trim
+from vassal.javanum import parse_double, parse_int
+from vassal.javanum import require_int as _java_int
 from vassal.keys import (
     NamedKeyStroke,
     awt_modifiers,
@@ -52,14 +56,7 @@ from vassal.keys import (
     parse_named_key,
     parse_named_key_list,
 )
-from vassal.javanum import double_str as java_double_str
-from vassal.javanum import java_trim as _java_trim
-from vassal.javanum import parse_double, parse_int
-from vassal.javanum import require_int as _java_int
 from vassal.sequence import Decoder, decode, encode
-
-T = TypeVar("T", bound="Trait")
-
 
 # ---------------------------------------------------------------------------------------------
 # Field kinds: how one token reads (with the engine's default rules) and how a value is written.
@@ -189,7 +186,16 @@ def _encode_checked(tokens: list[str], delim: str) -> str:
     return text
 
 
-class _read_once:
+def _field_accessor(name: str) -> property:
+    """The attribute that reads one declared field (``Trait.get``)."""
+
+    def read(self: Trait) -> Any:
+        return self.get(name)
+
+    return property(read)
+
+
+class _ReadOnce:
     """A property computed on first use and then kept in the instance (what
     ``functools.cached_property`` does, without the lock Python 3.11 takes on every first read:
     a big save reads a hundred thousand traits)."""
@@ -255,6 +261,11 @@ class Trait:
     Subclasses declare ``ID`` (the prefix), ``TYPE_DELIM`` / ``TYPE_FIELDS`` for the text after
     the prefix and ``STATE_DELIM`` / ``STATE_FIELDS`` for the state (delimiter ``None`` = the
     whole text is one field). Each declared field is also readable as an attribute.
+
+    Subclasses add no dataclass fields, so they are not decorated again: this class's frozen
+    dataclass methods (init, repr, eq by class, hash, no assignment to ``type`` / ``state``)
+    serve them all, and reading a save does not pay ~0.5 ms per trait class to generate the
+    same methods 33 more times (tests/test_traits.py pins that they behave alike).
     """
 
     type: str
@@ -273,7 +284,12 @@ class Trait:
         for group in ("TYPE_FIELDS", "ALT_TYPE_FIELDS", "STATE_FIELDS"):
             for f in cls.__dict__.get(group, ()):
                 if f.name not in cls.__dict__:  # a hand-written accessor wins
-                    setattr(cls, f.name, property(lambda self, n=f.name: self.get(n)))
+                    setattr(cls, f.name, _field_accessor(f.name))
+
+    if TYPE_CHECKING:
+        # every declared field is an attribute, made by __init_subclass__: tell the checker
+
+        def __getattr__(self, name: str) -> Any: ...
 
     def __post_init__(self) -> None:
         if not isinstance(self.type, str) or not isinstance(self.state, str):
@@ -302,13 +318,13 @@ class Trait:
         """The type text after the prefix."""
         return self.type[len(self.ID) :] if self.ID else self.type
 
-    @_read_once
+    @_ReadOnce
     def type_tokens(self) -> tuple[str, ...]:
         if self.TYPE_DELIM is None:
             return (self.body,)
         return tuple(decode(self.body, self.TYPE_DELIM))
 
-    @_read_once
+    @_ReadOnce
     def state_tokens(self) -> tuple[str, ...]:
         if self.STATE_DELIM is None:
             return (self.state,)
@@ -408,7 +424,7 @@ class Trait:
             (s if in_state else t)[name] = value
         return t, s
 
-    def with_fields(self: T, **values: Any) -> T:
+    def with_fields(self, **values: Any) -> Self:
         """A copy with some type or state fields changed; every other token is kept as is."""
         tvals, svals = self._split_values(values)
         new_type, new_state = self.type, self.state
@@ -420,14 +436,14 @@ class Trait:
             new_state = self._encode_state(self._set_tokens(base, self.STATE_FIELDS, svals))
         return replace(self, type=new_type, state=new_state)
 
-    def with_state_fields(self: T, **values: Any) -> T:
+    def with_state_fields(self, **values: Any) -> Self:
         return self.with_fields(**values)
 
-    def with_state(self: T, state: str) -> T:
+    def with_state(self, state: str) -> Self:
         return replace(self, state=state)
 
     @classmethod
-    def make(cls: type[T], **values: Any) -> T:
+    def make(cls, **values: Any) -> Self:
         """A fresh trait with every field written the way VASSAL 3.7 writes it."""
         layout = cls._layout_for(values)
         for name in values:
@@ -445,7 +461,6 @@ class Trait:
         return cls(cls._encode_type(ttok), cls._encode_state(stok))
 
 
-@dataclass(frozen=True)
 class UnknownTrait(Trait):
     """A level kept verbatim: a trait we have no codec for (VASSAL itself turns unknown
     prefixes into an empty Marker), a Deck, or text a codec cannot read at all."""
@@ -476,7 +491,6 @@ def _ctrl_named(char: str) -> NamedKeyStroke:
 # Base pieces.
 
 
-@dataclass(frozen=True)
 class BasicPiece(Trait):
     """``piece;cloneKey;deleteKey;image;name`` / ``map;x;y;gpid;n;key;value…`` (BasicPiece.java).
 
@@ -516,17 +530,17 @@ class BasicPiece(Trait):
             out[key] = value
         return out
 
-    def with_fields(self, **values: Any) -> "BasicPiece":
+    def with_fields(self, **values: Any) -> Self:
         if "map_id" in values:
             values["map_token"] = values.pop("map_id") or "null"
         return super().with_fields(**values)
 
-    def with_property(self, key: str, value: str) -> "BasicPiece":
+    def with_property(self, key: str, value: str) -> Self:
         props = self.properties
         props[key] = value
         return self.with_properties(props)
 
-    def with_properties(self, props: Mapping[str, str]) -> "BasicPiece":
+    def with_properties(self, props: Mapping[str, str]) -> Self:
         """Replace all persistent properties (tokens after them, if any, are kept)."""
         tokens = list(self.state_tokens) if self.state else []
         old_count = max(0, self.property_count)
@@ -539,7 +553,7 @@ class BasicPiece(Trait):
         return replace(self, state=state)
 
     @classmethod
-    def make(cls, **values: Any) -> "BasicPiece":
+    def make(cls, **values: Any) -> Self:
         props = values.pop("properties", None)
         if "map_id" in values:
             values["map_token"] = values.pop("map_id") or "null"
@@ -547,7 +561,6 @@ class BasicPiece(Trait):
         return piece.with_properties(props) if props else piece
 
 
-@dataclass(frozen=True)
 class StackBase(Trait):
     """``stack`` / ``map;x;y;id1;…;@@layer`` (Stack.java): members bottom first."""
 
@@ -587,8 +600,9 @@ class StackBase(Trait):
         return None
 
     @classmethod
-    def of(cls, map_id: str | None, x: int, y: int, members: Iterable[str],
-           layer: int = 1) -> "StackBase":
+    def of(
+        cls, map_id: str | None, x: int, y: int, members: Iterable[str], layer: int = 1
+    ) -> StackBase:
         tokens = [map_id or "null", str(x), str(y), *members, f"@@{layer}"]
         return cls("stack", encode(tokens, ";") or "")
 
@@ -632,7 +646,7 @@ class LayerTrait(Trait):
     def value_following(self, raw: str) -> int:
         return self.value
 
-    def with_level(self, level: int | None = None, active: bool | None = None) -> "LayerTrait":
+    def with_level(self, level: int | None = None, active: bool | None = None) -> LayerTrait:
         """The same layer at another 1-based level and/or activity; other state text kept."""
         n = max(1, len(self.image_names))
         lvl = self.level if level is None else int(level)
@@ -649,7 +663,6 @@ class LayerTrait(Trait):
         return min(max(-n, value), n)
 
 
-@dataclass(frozen=True)
 class Embellishment(LayerTrait):
     """Layer, ``emb2;`` (Embellishment.java / Embellishment0.java for version 0).
 
@@ -697,7 +710,7 @@ class Embellishment(LayerTrait):
     STATE_FIELDS: ClassVar[tuple[Field, ...]] = (Field("state_value", INT, -1, write=-1),)
 
     @classmethod
-    def make(cls, **values: Any) -> "Embellishment":
+    def make(cls, **values: Any) -> Self:
         """A current (version 1) Layer; ``level_names`` is padded to one name per image, as the
         engine always writes it. The state defaults to level 1, inactive unless
         ``always_active`` (give ``state_value`` to choose)."""
@@ -787,7 +800,6 @@ class Embellishment(LayerTrait):
         return v if self.active else -v
 
 
-@dataclass(frozen=True)
 class OldEmbellishment(LayerTrait):
     """Layer in the pre-3.1 form ``emb;`` (``Embellishment.originalSetType``).
 
@@ -842,7 +854,6 @@ class OldEmbellishment(LayerTrait):
 # Properties and names.
 
 
-@dataclass(frozen=True)
 class Marker(Trait):
     """Static properties, ``mark;A,B`` / ``valueA,valueB`` (Marker.java)."""
 
@@ -867,7 +878,7 @@ class Marker(Trait):
             out.setdefault(k, v)
         return out
 
-    def with_value(self, name: str, value: str) -> "Marker":
+    def with_value(self, name: str, value: str) -> Marker:
         i = self.names.index(name)
         tokens = list(self.state_tokens) if self.state else []
         while len(tokens) <= i:
@@ -876,14 +887,14 @@ class Marker(Trait):
         return replace(self, state=encode(tokens, ",") or "")
 
     @classmethod
-    def of(cls, properties: Mapping[str, str]) -> "Marker":
+    def of(cls, properties: Mapping[str, str]) -> Marker:
         if not properties:
             raise ValueError("a Marker holds at least one property")
-        return cls("mark;" + (encode(properties.keys(), ",") or ""),
-                   encode(properties.values(), ",") or "")
+        return cls(
+            "mark;" + (encode(properties.keys(), ",") or ""), encode(properties.values(), ",") or ""
+        )
 
 
-@dataclass(frozen=True)
 class DynamicProperty(Trait):
     """``PROP;name;numeric,min,max,wrap;keyCommands;description`` / value (DynamicProperty.java).
 
@@ -927,7 +938,6 @@ class DynamicProperty(Trait):
         return f"{BOOL.write(numeric)},{minimum},{maximum},{BOOL.write(wrap)}"
 
 
-@dataclass(frozen=True)
 class CalculatedProperty(Trait):
     """``calcProp;name;expression;description`` (CalculatedProperty.java); no state."""
 
@@ -939,7 +949,6 @@ class CalculatedProperty(Trait):
     )
 
 
-@dataclass(frozen=True)
 class BasicName(Trait):
     """``basicName;name`` (BasicName.java): overrides the BasicName property; no state."""
 
@@ -947,7 +956,6 @@ class BasicName(Trait):
     TYPE_FIELDS: ClassVar[tuple[Field, ...]] = (Field("name", STR, ""),)
 
 
-@dataclass(frozen=True)
 class Labeler(Trait):
     """Text Label, ``label;…`` (Labeler.java); state = the label text (trimmed when read)."""
 
@@ -987,7 +995,8 @@ class Labeler(Trait):
         values["pieceName"] = inner_name
         values["label"] = self.label
         return re.sub(
-            r"\$([^$]+)\$", lambda m: values.get(m.group(1), m.group(0)),
+            r"\$([^$]+)\$",
+            lambda m: values.get(m.group(1), m.group(0)),
             self.get("name_format"),
         )
 
@@ -996,7 +1005,6 @@ class Labeler(Trait):
 # Prototypes, comments, reports, menus.
 
 
-@dataclass(frozen=True)
 class UsePrototype(Trait):
     """``prototype;name[;k=v,k=v]`` (UsePrototype.java); state empty."""
 
@@ -1016,14 +1024,13 @@ class UsePrototype(Trait):
         return out
 
     @classmethod
-    def of(cls, name: str, parameters: Mapping[str, str] | None = None) -> "UsePrototype":
+    def of(cls, name: str, parameters: Mapping[str, str] | None = None) -> UsePrototype:
         tokens = [name]
         if parameters:
             tokens.append(encode((encode([k, v], "=") for k, v in parameters.items()), ",") or "")
         return cls("prototype;" + (encode(tokens, ";") or ""), "")
 
 
-@dataclass(frozen=True)
 class Comment(Trait):
     """``cmt;text`` (Comment.java); dropped when a piece enters a game."""
 
@@ -1031,7 +1038,6 @@ class Comment(Trait):
     TYPE_FIELDS: ClassVar[tuple[Field, ...]] = (Field("comment", STR, ""),)
 
 
-@dataclass(frozen=True)
 class ReportState(Trait):
     """Report Action, ``report;keys;format;cycleDownKeys;cycleFormats;description;noSuppress``;
     state = cycle index (``-1`` none)."""
@@ -1048,7 +1054,6 @@ class ReportState(Trait):
     STATE_FIELDS: ClassVar[tuple[Field, ...]] = (Field("cycle_index", INT, -1, write=-1),)
 
 
-@dataclass(frozen=True)
 class Delete(Trait):
     """``delete;command;key;description`` (Delete.java); state empty."""
 
@@ -1060,7 +1065,6 @@ class Delete(Trait):
     )
 
 
-@dataclass(frozen=True)
 class Clone(Trait):
     """``clone;command;key;description`` (Clone.java); state empty."""
 
@@ -1072,7 +1076,6 @@ class Clone(Trait):
     )
 
 
-@dataclass(frozen=True)
 class SubMenu(Trait):
     """``submenu;menuName;subcommands;description`` (SubMenu.java); state empty."""
 
@@ -1084,7 +1087,6 @@ class SubMenu(Trait):
     )
 
 
-@dataclass(frozen=True)
 class RestrictCommands(Trait):
     """``hideCmd;name;action;propertyMatch;watchKeys`` (RestrictCommands.java); state empty."""
 
@@ -1097,7 +1099,6 @@ class RestrictCommands(Trait):
     )
 
 
-@dataclass(frozen=True)
 class TriggerAction(Trait):
     """``macro;…`` (TriggerAction.java); state empty."""
 
@@ -1123,7 +1124,6 @@ class TriggerAction(Trait):
     )
 
 
-@dataclass(frozen=True)
 class CounterGlobalKeyCommand(Trait):
     """``globalkey;…`` (CounterGlobalKeyCommand.java); ``target`` and ``parameters`` kept as
     text; state empty."""
@@ -1147,9 +1147,9 @@ class CounterGlobalKeyCommand(Trait):
     )
 
 
-@dataclass(frozen=True)
 class SetGlobalProperty(Trait):
-    """``setprop;name;constraints;keyCommands;description;level;searchName`` (SetGlobalProperty.java)."""
+    """``setprop;name;constraints;keyCommands;description;level;searchName``
+    (SetGlobalProperty.java)."""
 
     ID: ClassVar[str] = "setprop;"
     TYPE_FIELDS: ClassVar[tuple[Field, ...]] = (
@@ -1166,7 +1166,6 @@ class SetGlobalProperty(Trait):
 # Movement, location and visibility.
 
 
-@dataclass(frozen=True)
 class SendToLocation(Trait):
     """``sendto;…`` (SendToLocation.java); state ``backMap;backX;backY``."""
 
@@ -1199,7 +1198,6 @@ class SendToLocation(Trait):
     )
 
 
-@dataclass(frozen=True)
 class ReturnToDeck(Trait):
     """``return;command;key;deckId;prompt;description;version;deckSelect;deckExpression``."""
 
@@ -1216,7 +1214,6 @@ class ReturnToDeck(Trait):
     )
 
 
-@dataclass(frozen=True)
 class Immobilized(Trait):
     """Does Not Stack, ``immob;selectFlags;moveFlag;stackFlag;description`` (Immobilized.java)."""
 
@@ -1237,7 +1234,6 @@ class Immobilized(Trait):
         return self.get("move_options")[:1] == "V" or "n" in self.get("select_options")
 
 
-@dataclass(frozen=True)
 class MovementMarkable(Trait):
     """``markmoved;icon;x;y;command;key;description;ignoreSame;cmdTrue;keyTrue;cmdFalse;keyFalse``;
     state ``true`` / ``false``."""
@@ -1262,7 +1258,6 @@ class MovementMarkable(Trait):
         return self.state == "true"
 
 
-@dataclass(frozen=True)
 class Footprint(Trait):
     """Movement trail, ``footprint;…`` (Footprint.java); state
     ``visible;startMap;n;x,y;…;everInitialized;lastSize``."""
@@ -1290,7 +1285,7 @@ class Footprint(Trait):
     STATE_DELIM: ClassVar[str | None] = ";"
 
     @classmethod
-    def make(cls, **values: Any) -> "Footprint":
+    def make(cls, **values: Any) -> Self:
         """A fresh trail: hidden, no start map, no points, never initialised."""
         return super().make(**values).with_state("false;;0;false;0")
 
@@ -1310,7 +1305,6 @@ class Footprint(Trait):
         return tuple(out)
 
 
-@dataclass(frozen=True)
 class FreeRotator(Trait):
     """Can Rotate, ``rotate;n;…`` (FreeRotator.java). With n == 1 (free rotation) the state is
     degrees; otherwise it is a facing index i, angle ``-i*360/n``."""
@@ -1368,7 +1362,6 @@ class FreeRotator(Trait):
         return -i * (360.0 / n)
 
 
-@dataclass(frozen=True)
 class Obscurable(Trait):
     """Mask, ``obs;key;image;command;style;maskName;access;peekCommand;description;autoPeek;
     dealKey;dealExpression``; state ``obscuredBy;options`` (``null`` = not masked)."""
@@ -1421,7 +1414,6 @@ class Obscurable(Trait):
         return s[1:] if s.startswith("G") and len(s) > 1 else None
 
 
-@dataclass(frozen=True)
 class Hideable(Trait):
     """Invisible, ``hide;key;command;bgColor;access;transparency;description;noAutoReport``;
     state = id of the player who hid it, or ``null``."""
@@ -1442,7 +1434,6 @@ class Hideable(Trait):
         return None if self.state == "null" else self.state
 
 
-@dataclass(frozen=True)
 class Restricted(Trait):
     """Restricted Access, ``restrict;sides;byPlayer;restrictMovement;description``;
     state = owning player id."""
@@ -1460,7 +1451,6 @@ class Restricted(Trait):
         return self.state
 
 
-@dataclass(frozen=True)
 class NonRectangular(Trait):
     """Non-rectangular shape, ``nonRect2;scale;shape…`` (the shape text is everything after the
     scale, kept verbatim); ``nonRect;`` is the older form whose whole body is the shape."""
@@ -1479,8 +1469,9 @@ class NonRectangular(Trait):
         return "" if i < 0 else self.body[i + 1 :]
 
 
-@dataclass(frozen=True)
 class OldNonRectangular(Trait):
+    """The pre-3.2 non-rectangular shape trait: kept as read, never drawn."""
+
     ID: ClassVar[str] = "nonRect;"
     TYPE_DELIM: ClassVar[str | None] = None
 
@@ -1489,7 +1480,6 @@ class OldNonRectangular(Trait):
         return self.body
 
 
-@dataclass(frozen=True)
 class PlaceMarker(Trait):
     """Place Marker, ``placemark;command;key;markerSpec;markerText;x;y;matchRotation;
     afterBurnerKey;description;gpid;placement;above;copyDPs;parameters;version``.
@@ -1515,7 +1505,6 @@ class PlaceMarker(Trait):
     )
 
 
-@dataclass(frozen=True)
 class Replace(PlaceMarker):
     """Replace with Other, ``replace;`` + the PlaceMarker fields (Replace.java)."""
 

@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from vassal.errors import FormatError
 from vassal.grids import evaluate_format
 from vassal.javanum import parse_int
-from vassal.module import TurnLevelSummary, TurnTrackerSummary
 from vassal.sequence import Decoder
+from vassal.summary import TurnLevelSummary, TurnTrackerSummary
 
 __all__ = ["TurnReading", "read_turn"]
 
@@ -71,8 +71,9 @@ def _pick(levels: tuple[TurnLevelSummary, ...], index: int) -> int | None:
     return min(index, len(levels) - 1)
 
 
-def read_turn(tracker: TurnTrackerSummary, state: str,
-              properties: Mapping[str, str] | None = None) -> TurnReading:
+def read_turn(
+    tracker: TurnTrackerSummary, state: str, properties: Mapping[str, str] | None = None
+) -> TurnReading:
     """The turn a tracker shows for a saved state; FormatError if a format cannot be read."""
     tokens = Decoder(state, "|")
     top = _next_int(tokens, 0)
@@ -86,15 +87,20 @@ def read_turn(tracker: TurnTrackerSummary, state: str,
         chain.append((level, value))
         levels, states = level.children, _sub_states(level, level_state)
         index = _pick(levels, sub)
-    texts = [evaluate_format(level.turn_format, {"value": value}, properties, localized=True)
-             for level, value in chain]
+    texts = [
+        evaluate_format(level.turn_format, {"value": value}, properties, localized=True)
+        for level, value in chain
+    ]
     props = {f"level{i + 1}": (texts[i] if i < len(texts) else "") for i in range(_MAX_LEVELS)}
     text = evaluate_format(tracker.turn_format, props, properties, localized=True)
-    return TurnReading(text=text.strip(), levels=tuple((level.name, value) for level, value in chain))
+    return TurnReading(
+        text=text.strip(), levels=tuple((level.name, value) for level, value in chain)
+    )
 
 
-def turn_text(tracker: TurnTrackerSummary | None, state: str,
-              properties: Mapping[str, str] | None = None) -> str | None:
+def turn_text(
+    tracker: TurnTrackerSummary | None, state: str, properties: Mapping[str, str] | None = None
+) -> str | None:
     """The shown turn, or None when the tracker is not known or its format cannot be read."""
     if tracker is None:
         return None

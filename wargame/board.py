@@ -2,7 +2,7 @@
 
 The map art draws with it, the module builder writes its VASSAL grids and zones from it, and the
 saved-game reader turns piece positions back into hexes and boxes with it: one geometry for all
-three (DESIGN.md), read from scenarios/<game>/board.toml.
+three (docs/architecture.md), read from scenarios/<game>/board.toml.
 
     load_boards(game) -> Boards        Boards.grid, .map_name, .boards, .board(name), .default
     Board.center(hex) / .hex_at(x, y) / .box_at(x, y) / .holds(hex) / .hexes()

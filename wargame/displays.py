@@ -12,7 +12,7 @@ The module builder draws and zones them; the saved-game reader reads what a mark
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
@@ -73,7 +73,7 @@ class CardSpec:
     ``own`` boxes only one faction's card has (USE: none; ETO: fleet boxes)."""
 
     boxes: tuple[tuple[str, str], ...]
-    tracks: tuple[tuple[str, range, str], ...]
+    tracks: tuple[tuple[str, Sequence[int | str], str], ...]
     multiplier: tuple[str, str] | None
     colours: Mapping[str, Colour]
     setup_boxes: Mapping[str, str]  # a setup's place word -> box name
@@ -82,6 +82,9 @@ class CardSpec:
     own: Mapping[str, tuple[tuple[str, str], ...]] = field(default_factory=lambda: MappingProxyType({}))
     track_markers: tuple[TrackMarkers, ...] = ()
     track_box: str = ""  # where a faction's other tracking markers start
+    deck: tuple[str, str] | None = None  # (name, label): the faction's deck of cards, when the game has cards
+    pool: tuple[str, str] | None = None  # (name, label): a large box under the others (a force pool)
+    card_boxes: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))  # card place -> box
 
 
 @dataclass(frozen=True)
@@ -94,7 +97,7 @@ class TracksSpec:
     cup: tuple[str, str] | None
     cup_face: tuple[str, ...]
     boxes: tuple[tuple[str, str], ...]
-    rows: tuple[tuple[str, range, str], ...] = ()  # more tracks of cells (a year track)
+    rows: tuple[tuple[str, Sequence[int | str], str], ...] = ()  # more tracks of cells (a year track)
     setup_boxes: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))  # place word -> box
     neutral_box: str = ""  # units of no faction waiting for the map
     common_box: str = ""  # markers of no faction
@@ -109,6 +112,7 @@ class PieceSpec:
 
     supply_badges: str = ""
     sorties_badges: str = ""
+    delay_box: str = ""  # a tracks-board box where units with a delay stripe go when eliminated
 
 
 @dataclass(frozen=True)
@@ -119,6 +123,7 @@ class GameStateSpec:
     nation_rule: str = ""
     ceded_rule: str = ""
     turn_rule: str = ""
+    control_rule: str = ""  # hex control a scenario gives (Control_<faction>)
 
 
 @dataclass(frozen=True)
@@ -149,6 +154,8 @@ class Displays:
     pieces: PieceSpec = field(default_factory=PieceSpec)
     game_state: GameStateSpec = field(default_factory=GameStateSpec)
     seasons: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))  # season -> month it opens
+    turn_names: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))  # month -> turn name
+    seasonal_turns: tuple[str, ...] = ()  # months whose turns are seasonal turns
 
     def faction_card(self, faction: str) -> OffBoard:
         from wargame.offboards import faction_card
@@ -158,7 +165,10 @@ class Displays:
 
     def turn_cells(self) -> tuple[str, ...]:
         """The boxes of the turn track in order: every month, each seasonal box before the
-        month it opens ("Autumn 1939", "Oct-39")."""
+        month it opens ("Autumn 1939", "Oct-39"); in a game whose turns have names, every turn
+        ("Sept-Oct 1939")."""
+        if self.turn_names:
+            return tuple(self.turn_label(m) for m in self.turn_months())
         out = []
         opens = {m: season for season, m in self.seasons.items()}
         m = self.first
@@ -169,6 +179,27 @@ class Displays:
             out.append(str(m))
             m = m.plus(1)
         return tuple(out)
+
+    def turn_months(self) -> tuple[Month, ...]:
+        """The month each turn of the game starts in, first to last."""
+        from wargame.content.model import MONTHS
+
+        out, m = [], self.first
+        while m <= self.last:
+            if not self.turn_names or MONTHS[m.month - 1] in self.turn_names:
+                out.append(m)
+            m = m.plus(1)
+        return tuple(out)
+
+    def turn_label(self, month: Month) -> str:
+        from wargame.content.model import MONTHS
+
+        return f"{self.turn_names[MONTHS[month.month - 1]]} {month.year}"
+
+    def is_seasonal(self, month: Month) -> bool:
+        from wargame.content.model import MONTHS
+
+        return MONTHS[month.month - 1] in self.seasonal_turns
 
     def faction_cards(self) -> dict[str, OffBoard]:
         return {key: self.faction_card(key) for key, _name in self.factions}
@@ -219,17 +250,26 @@ def _colour(doc: TomlDoc, value: Any, key: str) -> Colour | None:
     return value[0], value[1], value[2]
 
 
-def _tracks(doc: TomlDoc, tables: Any, key: str) -> tuple[tuple[str, range, str], ...]:
+def _tracks(doc: TomlDoc, tables: Any, key: str) -> tuple[tuple[str, Sequence[int | str], str], ...]:
+    """Tracks of cells: numbered (values = [first, last]) or named (cells = ["Pre-War", ...])."""
     tracks = []
     for t in tables or []:
-        lo, hi = _span(doc, t.get("values"), "values")
         if not isinstance(t.get("name"), str) or not isinstance(t.get("label", ""), str):
             raise doc.fail(key, "each track needs a name and a label")
+        if "cells" in t:
+            cells = t["cells"]
+            if "values" in t or not isinstance(cells, list) or not cells or not all(
+                    isinstance(c, str) and c for c in cells) or len(set(cells)) != len(cells):
+                raise doc.fail(key, "cells must be a list of different names (and no values beside them)",
+                               t["name"])
+            tracks.append((t["name"], tuple(cells), t.get("label", "")))
+            continue
+        lo, hi = _span(doc, t.get("values"), "values")
         tracks.append((t["name"], range(lo, hi + 1), t.get("label", "")))
     return tuple(tracks)
 
 
-def _track_markers(doc: TomlDoc, tables: Any, key: str, tracks: tuple[tuple[str, range, str], ...],
+def _track_markers(doc: TomlDoc, tables: Any, key: str, tracks: tuple[tuple[str, Sequence[int | str], str], ...],
                    areas: set[str]) -> tuple[TrackMarkers, ...]:
     out = []
     known = ("markers", "track", "value", "digit", "area", "back_adds")
@@ -256,7 +296,8 @@ def _track_markers(doc: TomlDoc, tables: Any, key: str, tracks: tuple[tuple[str,
 
 def _card(doc: TomlDoc, table: Mapping[str, Any], factions: tuple[str, ...]) -> CardSpec:
     boxes = _pairs(doc, table.get("boxes", []), "boxes")
-    names = {b for b, _label in boxes}
+    pool = _pair(doc, table.get("pool"), "pool")
+    names = {b for b, _label in boxes} | ({pool[0]} if pool else set())
     tracks = _tracks(doc, table.get("tracks", []), "tracks")
     own_t = table.get("own", {})
     if not isinstance(own_t, dict):
@@ -280,10 +321,15 @@ def _card(doc: TomlDoc, table: Mapping[str, Any], factions: tuple[str, ...]) -> 
     track_box = str(table.get("track_box", ""))
     if track_box and track_box not in names:
         raise doc.fail("track_box", f'"{track_box}" is not a box of the card')
+    deck = _pair(doc, table.get("deck"), "deck")
+    card_boxes = table.get("card_boxes", {})
+    if not isinstance(card_boxes, dict) or not all(b in every_box for b in card_boxes.values()):
+        raise doc.fail("card_boxes", "must be a table of card place = a box of the card (current = \"Current Card\")")
     return CardSpec(boxes, tracks, _pair(doc, table.get("multiplier"), "multiplier"),
                     MappingProxyType({k: v for k, v in colours.items() if v}), MappingProxyType(dict(setup)),
                     eliminated, setup.get("map"), MappingProxyType(own),
-                    _track_markers(doc, table.get("track_markers"), "track_markers", tracks, every_box), track_box)
+                    _track_markers(doc, table.get("track_markers"), "track_markers", tracks, every_box), track_box,
+                    deck, pool, MappingProxyType(dict(card_boxes)))
 
 
 def _charts(doc: TomlDoc, tables: Any) -> tuple[Chart, ...]:
@@ -318,8 +364,9 @@ def load_displays(game: Game) -> Displays:
     box_names = {b for b, _ in boxes}
     rows = _tracks(doc, tracks_t.get("rows", []), "rows")
     setup_t = tracks_t.get("setup_boxes", {})
-    if not isinstance(setup_t, dict) or not all(v in box_names for v in setup_t.values()):
-        raise doc.fail("tracks.setup_boxes", "must be a table of place word = a box of the tracks board")
+    cells = {f"{name} {v}" for name, values, _label in rows for v in values}
+    if not isinstance(setup_t, dict) or not all(v in box_names | cells for v in setup_t.values()):
+        raise doc.fail("tracks.setup_boxes", "must be a table of place word = a box or track cell of the tracks board")
     for key in ("neutral_box", "common_box"):
         if key in tracks_t and tracks_t[key] not in box_names:
             raise doc.fail(f"tracks.{key}", f'"{tracks_t[key]}" is not a box of the tracks board')
@@ -330,16 +377,20 @@ def load_displays(game: Game) -> Displays:
         cup=_pair(doc, tracks_t.get("cup"), "cup"), cup_face=_words(doc, tracks_t, "cup_face"),
         boxes=boxes, rows=rows, setup_boxes=MappingProxyType(dict(setup_t)),
         neutral_box=str(tracks_t.get("neutral_box", "")), common_box=str(tracks_t.get("common_box", "")),
-        track_markers=_track_markers(doc, tracks_t.get("track_markers"), "tracks.track_markers", rows, box_names))
+        track_markers=_track_markers(doc, tracks_t.get("track_markers"), "tracks.track_markers", rows,
+                                     box_names | cells))
     pieces_t = data.get("pieces", {})
-    pieces = PieceSpec(str(pieces_t.get("supply_badges", "")), str(pieces_t.get("sorties_badges", "")))
+    pieces = PieceSpec(str(pieces_t.get("supply_badges", "")), str(pieces_t.get("sorties_badges", "")),
+                       str(pieces_t.get("delay_box", "")))
+    if pieces.delay_box and pieces.delay_box not in box_names:
+        raise doc.fail("pieces.delay_box", f'"{pieces.delay_box}" is not a box of the tracks board')
     for key in ("supply_badges", "sorties_badges"):
         marker = getattr(pieces, key).replace("{n}", "1")
         if marker and marker not in content.markers:
             raise doc.fail(f"pieces.{key}", f'no marker "{marker}"{near_miss(marker, content.markers)}')
     state_t = data.get("game_state", {})
     game_state = GameStateSpec(*(str(state_t.get(k, "")) for k in ("policy_rule", "nation_rule", "ceded_rule",
-                                                                     "turn_rule")))
+                                                                     "turn_rule", "control_rule")))
     palettes_t = data.get("palettes", {})
     palettes = PaletteSpec(_words(doc, palettes_t, "marker_tabs"), _words(doc, palettes_t, "digits"),
                            _words(doc, palettes_t, "on_the_map"), _words(doc, palettes_t, "on_the_map_prefixes"))
@@ -352,6 +403,7 @@ def load_displays(game: Game) -> Displays:
     return Displays(
         game=game.key, phases=phases, card=_card(doc, data.get("faction_card", {}), tuple(content.factions)),
         tracks=tracks, pieces=pieces, game_state=game_state, seasons=settings.seasons,
+        turn_names=settings.turn_names, seasonal_turns=settings.seasonal_turns,
         charts=_charts(doc, data.get("charts")), palettes=palettes,
         factions=tuple((k, f.name) for k, f in content.factions.items()),
         weather_zones=zones, weather_states=tuple(settings.weather_states),

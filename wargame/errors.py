@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable
 
 
@@ -18,5 +17,7 @@ class DataError(ValueError):
 
 def near_miss(word: str, choices: Iterable[str]) -> str:
     """' (did you mean "X"?)' for the closest choice, or '' when nothing is close."""
+    import difflib  # only when something is misspelt
+
     best = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
     return f' (did you mean "{best[0]}"?)' if best else ""

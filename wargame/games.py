@@ -12,14 +12,14 @@ project globs for games or names one: the CLI, the builder and the assistant ask
     find_game(key) -> Game         by key ("use"), DataError with the near miss otherwise
     game_for_module(name) -> Game  the game whose VASSAL module carries this name
 
-Game data is read through ``importlib.resources`` so a plain ``pip install .`` works from any
-folder; an editable install reads the checkout itself.
+Game data is found where its package (``staffwork_data.scenarios``) is installed, so a plain
+``pip install .`` works from any folder; an editable install reads the checkout itself.
 """
 
 from __future__ import annotations
 
 import importlib
-import importlib.resources
+import importlib.util
 import os
 import tomllib
 from dataclasses import dataclass
@@ -27,6 +27,7 @@ from functools import cache, cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from wargame.compiled import compiled
 from wargame.errors import DataError, near_miss
 
 if TYPE_CHECKING:
@@ -41,7 +42,14 @@ _root_override: Path | None = None
 
 
 def _package_dir(name: str) -> Path:
-    return Path(str(importlib.resources.files(name)))
+    """The folder of an installed data package (its spec; importlib.resources as the fallback,
+    which costs a command's start more)."""
+    spec = importlib.util.find_spec(name)
+    if spec is not None and spec.submodule_search_locations:
+        return Path(next(iter(spec.submodule_search_locations)))
+    from importlib.resources import files
+
+    return Path(str(files(name)))
 
 
 def use_data_root(path: str | Path | None) -> None:
@@ -200,49 +208,76 @@ def game_for_module(name: str | None, source: str = "") -> Game:
 # -- cached loaders (keyed by the frozen Game, so a new data root loads afresh) ------------------
 
 
+# Each loader's result also goes into the compiled cache (wargame.compiled): a later process
+# reads it from there instead of the files, for as long as the files are the same.
+
+
 @cache
 def _content(game: Game) -> Content:
-    from wargame.content import load_content
+    def build() -> Content:
+        from wargame.content import load_content
 
-    return load_content(game.folder)
+        return load_content(game.folder)
+
+    return compiled(game, "content", build)
 
 
 @cache
 def _scenarios(game: Game) -> tuple[tuple[str, Scenario], ...]:
-    from wargame.content import load_scenarios
+    def build() -> tuple[tuple[str, Scenario], ...]:
+        from wargame.content import load_scenarios
 
-    folder = game.folder / "scenarios"
-    if not folder.is_dir():
-        return ()
-    return tuple(load_scenarios(folder, game.content(), game.boards().grid).items())
+        folder = game.folder / "scenarios"
+        if not folder.is_dir():
+            return ()
+        return tuple(load_scenarios(folder, game.content(), game.boards().grid).items())
+
+    return compiled(game, "scenarios", build)
 
 
 @cache
 def _boards(game: Game) -> Boards:
-    from wargame.board import load_boards
+    def build() -> Boards:
+        from wargame.board import load_boards
 
-    return load_boards(game)
+        return load_boards(game)
+
+    return compiled(game, "boards", build)
+
+
+def _warm_map(data: MapData) -> None:
+    """What every check derives from a map, computed before the map is stored."""
+    data.adjacent  # noqa: B018 - a cached property, kept with the map
 
 
 @cache
 def _mapdata(game: Game) -> MapData:
-    from wargame.mapdata import load_for_game
+    def build() -> MapData:
+        from wargame.mapdata import load_for_game
 
-    return load_for_game(game)
+        return load_for_game(game)
+
+    return compiled(game, "mapdata", build, _warm_map)
 
 
 @cache
 def _mapdata_of(game: Game, boards: tuple[str, ...]) -> MapData:
-    layout = game.boards()
-    keep = frozenset(h for name in boards for h in layout.board(name).hexes())
-    return _mapdata(game).only(keep)
+    def build() -> MapData:
+        layout = game.boards()
+        keep = frozenset(h for name in boards for h in layout.board(name).hexes())
+        return _mapdata(game).only(keep)
+
+    return compiled(game, "mapdata:" + ",".join(boards), build, _warm_map)
 
 
 @cache
 def _displays(game: Game) -> Displays:
-    from wargame.displays import load_displays
+    def build() -> Displays:
+        from wargame.displays import load_displays
 
-    return load_displays(game)
+        return load_displays(game)
+
+    return compiled(game, "displays", build)
 
 
 @cache
@@ -256,5 +291,8 @@ def _pack(game: Game) -> RulesPack:
 
 
 def _clear_caches() -> None:
+    from wargame import compiled as compiled_cache
+
+    compiled_cache.clear()
     for f in (_games, _content, _scenarios, _boards, _mapdata, _mapdata_of, _displays, _pack):
         f.cache_clear()

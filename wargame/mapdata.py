@@ -19,16 +19,17 @@ game whose sea spaces have them (ETO's sea areas). Files without these columns l
 
 from __future__ import annotations
 
-import csv
 import math
+from sys import intern
 from dataclasses import dataclass, replace
-from functools import lru_cache
+from functools import cached_property
 from pathlib import Path
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
 from wargame.errors import DataError, near_miss
-from wargame.grid import Grid, Hex, Hexside, Layout
+from wargame.grid import Grid, Hex, Layout
+from wargame.hexsides import SideInfo, SideTable
 
 if TYPE_CHECKING:
     from wargame.games import Game
@@ -47,6 +48,7 @@ def unit_layout(grid: Grid) -> Layout:
     return Layout.regular(1.0, ref, x=0.0 - left, y=0.0 - top)
 
 KINDS = ("land", "coastal", "water")
+_NO_WORDS: frozenset[str] = frozenset()
 BORDERS = ("international", "disputed")
 
 
@@ -72,6 +74,8 @@ WEATHER = USE_VOCABULARY.weather
 
 @dataclass(frozen=True)
 class HexInfo:
+    """One hex of the map (hexes.csv): terrain, country, Sea Zones and what rules read of it."""
+
     id: str
     hex: Hex
     kind: str  # land, coastal or water (1.3.3; coastal = land hex with Sea Zone water)
@@ -114,26 +118,9 @@ class HexInfo:
 
 
 @dataclass(frozen=True)
-class SideInfo:
-    id: str
-    side: Hexside
-    water: bool
-    river: bool
-    border: str  # international, disputed or ""
-    land_border: bool  # 1.3.4: a border with land on it, no strait across
-    line: str  # the later line it draws (Vichy) or ""
-    strait: str  # strait name or ""
-    strait_zones: tuple[int, ...]
-    transport: bool  # a Transport Line crosses it
-    land_pct: int
-    features: frozenset[str] = frozenset()  # words of game.toml [map] side_features
-
-    def has(self, feature: str) -> bool:
-        return feature in self.features
-
-
-@dataclass(frozen=True)
 class City:
+    """A city of the map (cities.csv): its hex, whether capital, factory or port."""
+
     name: str
     hex: str
     capital: bool
@@ -149,6 +136,8 @@ class City:
 
 @dataclass(frozen=True)
 class SeaZone:
+    """A Sea Zone or sea area (seazones.csv)."""
+
     number: int
     name: str
     water_hexes: int
@@ -161,6 +150,8 @@ class SeaZone:
 
 @dataclass(frozen=True)
 class ZoneLink:
+    """Two Sea Zones that touch (seazone_links.csv), openly or by a strait or canal."""
+
     a: int
     b: int
     kind: str  # open, strait or canal
@@ -170,6 +161,8 @@ class ZoneLink:
 
 @dataclass(frozen=True)
 class Box:
+    """A Map Box (boxes.csv) and the boxes and Sea Zones it connects to."""
+
     code: str
     name: str
     friendly: str
@@ -182,6 +175,8 @@ class Box:
 
 @dataclass(frozen=True)
 class MapData:
+    """A game's whole map: the grid, every hex and listed hexside, cities, Sea Zones and Map Boxes."""
+
     folder: Path
     grid: Grid
     hexes: Mapping[str, HexInfo]
@@ -231,6 +226,35 @@ class MapData:
     def zone_neighbours(self, zone: int) -> tuple[int, ...]:
         return tuple(sorted({l.b if l.a == zone else l.a for l in self.links if zone in (l.a, l.b)}))
 
+    @cached_property
+    def adjacent(self) -> Mapping[str, tuple[tuple[str, bool, bool], ...]]:
+        """Each hex's neighbours on this map, in the grid's direction order, with what the
+        hexside between says: (next hex, all-water side, Transport Line across). Hexes off the
+        map (a window on a larger grid) are left out. Built once and kept with the map in the
+        compiled cache: every supply and ZOC search walks it."""
+        g = self.grid
+        ids = {info.hex: hid for hid, info in self.hexes.items()}
+        sides = {(s.side.a, s.side.b): s for s in self.sides.values()}
+        out: dict[str, tuple[tuple[str, bool, bool], ...]] = {}
+        for hid, info in self.hexes.items():
+            row = []
+            h = info.hex
+            for n in g.neighbours(h):
+                if n not in ids:
+                    continue
+                side = sides.get((h, n) if h < n else (n, h))
+                water = True if side is None else side.water
+                row.append((ids[n], water, bool(side and side.transport)))
+            out[hid] = tuple(row)
+        return MappingProxyType(out)
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled with its hexsides as rows (SideTable) and its adjacency when computed."""
+        state = dict(self.__dict__)
+        if not isinstance(self.sides, SideTable):
+            state["sides"] = SideTable(self.sides)
+        return state
+
     def only(self, keep: frozenset[Hex]) -> MapData:
         """The map cut to some hexes (the boards a scenario uses): cities kept where their hexes
         are, hexsides where one of their hexes is (an edge hexside tells what lies off the map).
@@ -240,7 +264,7 @@ class MapData:
         return replace(
             self,
             hexes=MappingProxyType({k: v for k, v in self.hexes.items() if v.hex in keep}),
-            sides=MappingProxyType({k: v for k, v in self.sides.items() if v.side.a in keep or v.side.b in keep}),
+            sides=SideTable({k: v for k, v in self.sides.items() if v.side.a in keep or v.side.b in keep}),
             cities=tuple(c for c in self.cities if self.hexes[c.hex].hex in keep))
 
     def box(self, key: str) -> Box:
@@ -255,6 +279,8 @@ class _Rows:
     """CSV rows as dicts with their line numbers; checks the header and each field."""
 
     def __init__(self, path: Path, columns: tuple[str, ...]):
+        import csv  # only when the map is read from its files, not from the compiled cache
+
         self.path = path
         try:
             with open(path, encoding="utf-8", newline="") as f:
@@ -279,7 +305,9 @@ class _Rows:
             if len(values) > len(header):
                 raise DataError(f"{len(values)} fields for {len(header)} columns", str(path), f"line {n}")
             values = values + [""] * (len(header) - len(values))
-            self.rows.append((n, {h: v.strip() for h, v in zip(header, values)}))
+            # Interned: the same words ("clear", "GER", "") are then one object each, which the
+            # compiled cache stores and makes once rather than once per row.
+            self.rows.append((n, {h: intern(v.strip()) for h, v in zip(header, values)}))
 
     def where(self, line: int, column: str) -> str:
         return f"line {line}, {column}"
@@ -317,7 +345,7 @@ class _Rows:
     def words(self, line: int, row: dict, column: str, allowed: tuple[str, ...], setting: str) -> frozenset[str]:
         """Feature words joined by ";" (an optional column), each one the game's vocabulary has."""
         value = row.get(column, "")
-        out = frozenset(w.strip() for w in value.split(";") if w.strip())
+        out = frozenset(w.strip() for w in value.split(";") if w.strip()) or _NO_WORDS
         for w in sorted(out):
             if w not in allowed:
                 known = f'one of {", ".join(allowed)}' if allowed else "none (game.toml [map] has no " + setting + ")"
@@ -347,6 +375,7 @@ def load(folder: Path, grid: Grid, vocabulary: Vocabulary | None = None,
     cities and the grid completeness check are limited to them."""
     folder = Path(folder)
     vocab = vocabulary or USE_VOCABULARY
+    own = {h: h for h in grid.hexes()}  # the grid's own Hex objects, shared: a smaller, quicker cache
     hexes: dict[str, HexInfo] = {}
     t = _Rows(folder / "hexes.csv", ("hex", "kind", "terrain", "country", "area", "overseas", "disputed", "line",
                                      "weather", "seazones", "lake", "faded_dot", "prohibited", "restricted",
@@ -355,6 +384,7 @@ def load(folder: Path, grid: Grid, vocabulary: Vocabulary | None = None,
         hid, h = t.hex_id(grid, n, r, "hex")
         if only is not None and h not in only:
             continue
+        h = own.get(h, h)
         if hid in hexes:
             raise DataError(f"hex {hid} is listed twice", str(t.path), f"line {n}")
         kind = t.choice(n, r, "kind", KINDS)
@@ -425,7 +455,7 @@ def load(folder: Path, grid: Grid, vocabulary: Vocabulary | None = None,
                            geonameid=t.integer(n, r, "geonameid", 0), note=r["note"]))
 
     boxes = _load_boxes(folder / "boxes.csv")
-    return MapData(folder=folder, grid=grid, hexes=MappingProxyType(hexes), sides=MappingProxyType(sides),
+    return MapData(folder=folder, grid=grid, hexes=MappingProxyType(hexes), sides=SideTable(sides),
                    cities=tuple(cities), zones=MappingProxyType(zones), links=tuple(links),
                    boxes=boxes, sea_areas=sea_areas)
 
@@ -530,11 +560,11 @@ def _as_game(data: MapData, table: Mapping[str, object], vocab: Vocabulary, sour
                              line=h.line if keep_lines else "")
     out = replace(data, hexes=MappingProxyType(hexes))
     if not keep_lines:
-        out = replace(out, sides=MappingProxyType({k: replace(v, line="") for k, v in out.sides.items()}))
+        out = replace(out, sides=SideTable({k: replace(v, line="") for k, v in out.sides.items()}))
     if not keep_zones:
         out = replace(out, zones=MappingProxyType({}), links=(),
                       cities=tuple(replace(c, seazones=()) for c in out.cities),
-                      sides=MappingProxyType({k: replace(v, strait_zones=()) for k, v in out.sides.items()}))
+                      sides=SideTable({k: replace(v, strait_zones=()) for k, v in out.sides.items()}))
     return out
 
 

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 
 CELL = 100  # a track box: room for one 80 px counter
 BOX_W, BOX_H = 330, 300  # a holding box
+BOXES_PER_ROW = 5
 
 
 @dataclass(frozen=True)
@@ -36,7 +37,8 @@ class Area:
     width: int
     height: int
     label: str = ""
-    kind: str = "box"  # box | cell | deck
+    kind: str = "box"  # box | cell | deck (a draw cup) | cards (a deck of cards) | label
+    accent: bool = False  # drawn with the game's accent (a seasonal turn's red box)
 
     @property
     def center(self) -> tuple[int, int]:
@@ -88,11 +90,17 @@ def faction_card(card: CardSpec, faction: str, title: str, colour: tuple[int, in
     areas: list[Area] = []
     margin, gap = 30, 20
     boxes = (*card.boxes, *card.own.get(faction, ()))
-    for i, (name, label) in enumerate(boxes):
+    decks = (card.deck,) if card.deck is not None else ()
+    for i, (name, label) in enumerate((*boxes, *decks)):
         col, row = i % 5, i // 5
-        areas.append(Area(name, margin + col * (BOX_W + gap), 90 + row * (BOX_H + gap), BOX_W, BOX_H, label))
-    rows = max(1, (len(boxes) + 4) // 5)
+        areas.append(Area(name, margin + col * (BOX_W + gap), 90 + row * (BOX_H + gap), BOX_W, BOX_H, label,
+                          kind="cards" if i >= len(boxes) else "box"))
+    rows = max(1, (len(boxes) + len(decks) + 4) // 5)
     top = 90 + rows * (BOX_H + gap) + 30
+    if card.pool is not None:  # a large box the width of the card, three boxes tall
+        name, label = card.pool
+        areas.append(Area(name, margin, top - 30, 5 * BOX_W + 4 * gap, 3 * BOX_H, label))
+        top += 3 * BOX_H + gap
     for r, (name, values, label) in enumerate(card.tracks):
         y = top + r * (CELL + 50) + 40
         areas.append(Area(f"{name} label", margin, y - 40, 10 * CELL, 40, label, kind="label"))
@@ -122,7 +130,28 @@ def tracks_board(displays: Displays) -> OffBoard:
         months.append(m)
         m = m.plus(1)
     per_row = 12
-    if displays.seasons and spec.months:
+    if displays.turn_names and spec.months:
+        # a year to a row, a box per turn, the seasonal turns boxed in the accent colour
+        per_row = len(displays.turn_names)
+        order = list(displays.turn_names)
+        turns = displays.turn_months()
+        first_year = turns[0].year if turns else displays.first.year
+        from wargame.content.model import MONTHS
+
+        year_w = 90  # each row starts with its year; the boxes show the turn's months
+        for month in turns:
+            col, row = order.index(MONTHS[month.month - 1]), month.year - first_year
+            name = displays.turn_label(month)
+            areas.append(Area(name, margin + year_w + col * (CELL + 10), 90 + row * (CELL + 30), CELL, CELL + 20,
+                              displays.turn_names[MONTHS[month.month - 1]], kind="cell",
+                              accent=displays.is_seasonal(month)))
+        rows_used = (turns[-1].year - first_year + 1) if turns else 0
+        for row in range(rows_used):
+            areas.append(Area(f"Year {first_year + row}", margin, 90 + row * (CELL + 30) + CELL // 2 - 10, year_w - 10,
+                              60, str(first_year + row), kind="label"))
+        per_row += 1  # room for the year column
+        top = 90 + rows_used * (CELL + 30) + 40
+    elif displays.seasons and spec.months:
         # a year to a row, each seasonal box before the month it opens
         order = [c for m in range(1, 13) for c in _year_cells(displays.seasons, m)]
         per_row = len(order)
@@ -165,11 +194,14 @@ def tracks_board(displays: Displays) -> OffBoard:
     if spec.cup is not None:
         areas.append(Area(spec.cup[0], bx, by, 2 * CELL, 2 * CELL, spec.cup[1], kind="deck"))
         x = bx + 2 * CELL + 30
-    for i, (name, label) in enumerate(spec.boxes):
-        areas.append(Area(name, x + i * (BOX_W + 20), by, BOX_W, BOX_H, label))
-    width = max(margin * 2 + per_row * (CELL + 10), x + len(spec.boxes) * (BOX_W + 20) - 20 + margin,
+    for i, (name, label) in enumerate(spec.boxes):  # five boxes to a row
+        col, row = i % BOXES_PER_ROW, i // BOXES_PER_ROW
+        areas.append(Area(name, x + col * (BOX_W + 20), by + row * (BOX_H + 20), BOX_W, BOX_H, label))
+    box_cols = min(len(spec.boxes), BOXES_PER_ROW)
+    box_rows = max(1, (len(spec.boxes) + BOXES_PER_ROW - 1) // BOXES_PER_ROW)
+    width = max(margin * 2 + per_row * (CELL + 10), x + box_cols * (BOX_W + 20) - 20 + margin,
                 max((margin * 2 + len(values) * (CELL + 10) for _n, values, _l in spec.rows), default=0))
-    height = by + BOX_H + margin
+    height = by + box_rows * (BOX_H + 20) - 20 + margin
     zones_first = tuple(a for a in areas if a.kind != "label") + tuple(a for a in areas if a.kind == "label")
     return OffBoard(spec.map_name, spec.image, spec.title, width, height, zones_first, (214, 208, 190))
 

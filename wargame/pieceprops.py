@@ -57,3 +57,12 @@ STATUSES = ("active", "neutral", "conquered", "ceded", "absent")
 CEDED_PREFIX = "Ceded_"      # Ceded_<disputed area key>: "true" once the area has changed hands
 EVENT_PREFIX = "Event_"      # Event_<events.csv key>: "true" once a one-time conditional event happened
 WAIVED = "Waived"            # the rules a scenario waives, joined by ";" (e.g. a Home Defense front)
+
+# Static properties on every card piece (a game with decks of cards).
+CARD_KEY = "CardKey"         # cards.csv key
+CARD_NUMBER = "CardNumber"   # the number it prints ("22a"); "" unknown
+CARD_STATE = "CardState"     # its state (war state) word; "" for a template of unknown state
+CARD_PROPERTIES = (CARD_KEY, CARD_NUMBER, CARD_STATE, FACTION)
+CONTROL_PREFIX = "Control_"  # Control_<faction or neutral>: the territory a scenario gives it at the start
+                             # beyond the nations' status, entries joined by ";" (hex ids, country:GER ...)
+SOURCES_PREFIX = "Sources_"  # Sources_<faction>: supply sources a scenario's special rule gives it, joined by ";"

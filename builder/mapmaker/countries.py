@@ -1,4 +1,4 @@
-"""1939 countries, areas, disputed areas and later lines per hex (use_rules.md 2.4, 10.6, 10.7).
+"""1939 countries, areas, disputed areas and later lines per hex (USE 2.4, 10.6, 10.7).
 
 Each sample point takes its modern Natural Earth country, which [modern] maps to a 1939 country
 and area; ordered transfer polygons then move samples to their 1939 owner. A hex takes the

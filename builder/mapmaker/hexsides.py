@@ -1,9 +1,9 @@
-"""Hexside features (use_rules.md 2.3): water, river, borders.
+"""Hexside features (USE 2.3): water, river, borders.
 
 Water: the hexside's line holds (almost) no dry land, or it bounds a water hex (all water, 1.3.3). Rivers: Natural Earth river lines (plus
 hand-drawn ones) snapped to the network of hexsides: each river is sampled along its length,
 every sample goes to the nearest hex corner, and consecutive corners are joined by the shortest
-chain of hexsides, so a river is a continuous chain (notes/geodata.md 7, pitfall 6).
+chain of hexsides, so a river is a continuous chain.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Sea Zones per hex (use_rules.md 2.5): seeds spread through sea hexes, coastal hexes take the
+"""Sea Zones per hex (USE 2.5): seeds spread through sea hexes, coastal hexes take the
 zones of the sea next to them, then the hand-listed extras."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Transport networks (use_rules.md 1.3.7; TK's Rail and Road, tk_rules.md 2.3): chains of stops
+"""Transport networks (USE 1.3.7; TK's Rail and Road, tk_rules.md 2.3): chains of stops
 routed over land hexes.
 
 transport.toml holds USE's one network of Transport Lines (top-level `lines`, `avoid`,

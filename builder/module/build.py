@@ -43,7 +43,19 @@ from builder.module.pieces import (
     unit_piece,
 )
 from builder.module.setups import game_months, Places, SetupResult, scenario_setup
-from builder.module.tree import VASSAL_VERSION, MapBoard, ModuleSpec, Palette, Setup, Slot, module_tree, paged
+from builder.module.card_pieces import card_back_image, card_image, card_name, card_piece
+from builder.module.tree import (
+    VASSAL_VERSION,
+    DrawPileSpec,
+    MapBoard,
+    ModuleSpec,
+    Palette,
+    Setup,
+    Slot,
+    card_piles,
+    module_tree,
+    paged,
+)
 from builder.module.version import content_version
 from builder.render.content_faces import markers_from, units_from
 from builder.render.counters import render_counter, screen_px
@@ -52,12 +64,12 @@ from builder.render.markers import render_marker
 from builder.vassal_grid import sheet_zones, vassal_hex_grid
 from vassal.archive import check_writable
 from vassal.buildfile import buildfile_bytes
-from vassal.components import validate_buildfile
 from vassal.errors import FormatError
-from vassal.grids import map_geometry
+from vassal.mapgeometry import map_geometry
 from vassal.metadata import Metadata
-from vassal.module import check_module_references, write_module
+from vassal.module import write_module
 from vassal.pieces import parse_add_piece, parse_piece
+from vassal.validate import check_module_references, validate_buildfile
 from wargame.board import Board
 from wargame.content import Scenario, load_scenarios
 from wargame.errors import DataError
@@ -218,6 +230,7 @@ def build_module(
             files["images/" + marker_image(marker, side)] = images.get(
                 ("marker", repr(face), px, code_print), lambda face=face: _png(render_marker(face, px)))
         counted(done, designs)
+    cards_px = _draw_cards(content, files, images, code_print)
     layers = displays.pieces
     badges = []
     if layers.supply_badges:
@@ -236,9 +249,10 @@ def build_module(
     t = lap("counters", t)
 
     progress("assembling the buildFile")
-    card_maps = {factions[k].name: ob.map_name for k, ob in card_boards.items()}
+    card_maps = {k: ob.map_name for k, ob in card_boards.items()}
+    delay_box = (tracks.map_name, layers.delay_box) if layers.delay_box else None
     protos = prototypes(card_maps, displays.card.eliminated, supply=bool(layers.supply_badges),
-                        sorties=bool(layers.sorties_badges))
+                        sorties=bool(layers.sorties_badges), delay_box=delay_box)
     gpid = 0
     slot_pieces: dict[str, object] = {}
 
@@ -249,11 +263,16 @@ def build_module(
 
     by_faction: dict[str, dict[str, list[Slot]]] = {}
     in_palette: set[str] = set()
-    for unit in content.units.values():
+    for unit in _one_step_first(content):
         faction = nation_faction(content.nations[unit.nation])
         tab = factions[faction].name if faction else "Neutral"
+        breakdown = None
+        if unit.breaks_into:  # the one-step unit is built already: one-step units come first
+            small = content.units[unit.breaks_into]
+            breakdown = (slot_pieces[small.key], next_gpid(), unit_name(small))
         piece = unit_piece(unit, content, next_gpid(), supply=bool(layers.supply_badges),
-                           sorties=bool(layers.sorties_badges), eliminated=displays.card.eliminated is not None)
+                           sorties=bool(layers.sorties_badges), eliminated=displays.card.eliminated is not None,
+                           delayed=delay_box is not None, breakdown=breakdown)
         slot_pieces[unit.key] = piece
         if unit.art_key in in_palette:
             continue  # one palette slot per printed design
@@ -280,6 +299,25 @@ def build_module(
             ranked = sorted(pages.items(), key=lambda kv: order.index(kv[0]) if kv[0] in order else len(order))
             marker_pages.append(Palette(tab, tuple(paged(p, s) for p, s in ranked)))
     palettes = (Palette("Units", tuple(unit_tabs)), Palette("Markers", tuple(marker_pages)))
+    decks: dict[str, tuple[DrawPileSpec, ...]] = {}
+    faction_decks: dict[str, DrawPileSpec] = {}
+    if content.cards:
+        card_tabs = []
+        for key, faction in factions.items():
+            board = card_boards[key]
+            piles = card_piles(board, faction.name, cards_px)
+            if not piles:
+                raise DataError(f"the game has cards but the {faction.name} card has no deck "
+                                "(displays.toml [faction_card] deck)", "displays.toml")
+            decks[board.map_name], faction_decks[key] = piles, piles[0]
+            slots = []
+            for card in content.deck(key):
+                piece = card_piece(card, content, next_gpid(), piles[0].name)
+                slot_pieces[card.key] = piece
+                slots.append(Slot(card_name(card, content), piece.basic.get("gpid"), piece))
+            if slots:
+                card_tabs.append(paged(faction.name, slots))
+        palettes += (Palette("Cards", tuple(card_tabs)),)
 
     title = content.settings.title
     months = game_months(content)
@@ -298,10 +336,14 @@ def build_module(
                        for n in content.nations.values()},
         disputed_areas=list(content.disputed_areas),
         events=[k for k, e in content.events.items() if e.once],
+        control=sorted({h for s in scenarios.values() for h in s.control},
+                       key=lambda h: (list(factions) + ["neutral"]).index(h)),
+        sources=sorted({f for s in scenarios.values() for f in s.sources}, key=list(factions).index),
         labels={**{"event:" + k: e.name for k, e in content.events.items()},
                 **{k: p.name for k, p in content.policies.items()},
                 **{k: n.name for k, n in content.nations.items()},
-                **{k: a.name for k, a in content.disputed_areas.items()}})
+                **{k: a.name for k, a in content.disputed_areas.items()}},
+        decks=decks)
     draft = module_tree(ModuleSpec(setups=[], **spec_base))
     t = lap("buildFile", t)
 
@@ -314,7 +356,7 @@ def build_module(
         board = layout.board(scenario.board) if scenario.board else layout.default
         picker = f"{layout.map_name}BoardPicker\t{board.board_name}\t0\t0"
         geometry = map_geometry(main_el, board_picker=picker, image_size=sizes.__getitem__)
-        return Places(board, geometry, offboards, box_names, content, displays)
+        return Places(board, geometry, offboards, box_names, content, displays, faction_decks)
     proto_pieces = {p.name: p.piece for p in protos}
 
     def faction_of(counter: str, scenario: Scenario) -> str | None:
@@ -376,6 +418,35 @@ def build_module(
         setup_pieces={r.file: len(r.spots) for r in results},
         setup_hexes={r.file: sum(1 for _, s in r.spots if s.hex) for r in results},
         version=version)
+
+
+def _one_step_first(content):  # noqa: ANN001, ANN202
+    """The units, those another unit breaks down into first (its Break down command embeds
+    their piece), the rest in the file's order."""
+    small = {u.breaks_into for u in content.units.values() if u.breaks_into}
+    units = list(content.units.values())
+    return [u for u in units if u.key in small] + [u for u in units if u.key not in small]
+
+
+def _draw_cards(content, files: dict[str, bytes], images: ImageCache, code_print: str) -> tuple[int, int]:  # noqa: ANN001
+    """Every card's face and each faction's card back into the module's images; the card size."""
+    if not content.cards:
+        return (0, 0)
+    from builder.render.content_faces import card_face
+    from builder.render.option_cards import card_layout, draw_card, draw_card_back
+
+    for card in content.cards.values():
+        face = card_face(card, content)
+        files["images/" + card_image(card)] = images.get(("card", repr(face), code_print),
+                                                         lambda face=face: _png(draw_card(face)))
+    from builder.render.symbols import ICONS
+
+    for key, faction in content.factions.items():
+        back = (faction.name, faction.scheme, "Option card", key if key in ICONS else None)
+        files["images/" + card_back_image(key)] = images.get(("card back", back, code_print),
+                                                             lambda back=back: _png(draw_card_back(*back)))
+    layout = card_layout()
+    return layout.width, layout.height
 
 
 def _map_board(b: Board, mapdata) -> MapBoard:  # noqa: ANN001

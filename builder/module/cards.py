@@ -1,6 +1,6 @@
 """The off-map boards: one Faction Card per faction and one board for the game-wide tracks.
 
-The rules keep many counters off the map (use_rules.md 2.8): the Faction Card boxes (Events,
+The rules keep many counters off the map (USE 2.8): the Faction Card boxes (Events,
 Upgrade, Mobilization, Eliminated, Conditional, Ceded Area, Surprise Attack holding box), the
 Production, National Will and factory tracks, and the Turn, Weather and Move tracks with the
 Diplomacy Cup. Each board is a list of named rectangles; the module turns every rectangle into
@@ -17,6 +17,8 @@ from PIL import Image, ImageDraw
 
 from builder.render import text as fit_text
 from wargame.offboards import OffBoard
+
+ACCENT = (200, 30, 30)  # the outline of a box the game marks out (a seasonal turn)
 
 
 def draw_board(board: OffBoard) -> bytes:
@@ -35,13 +37,15 @@ def draw_board(board: OffBoard) -> bytes:
             group[1].append(box)
             group[2].append((30, 30, 30))
             continue
-        fill = (250, 248, 240) if a.kind != "deck" else (90, 70, 50)
-        pen.rectangle((a.x, a.y, a.x + a.width - 1, a.y + a.height - 1), fill=fill, outline=(40, 40, 40), width=3)
-        label_h = 30 if a.kind == "box" else 22
-        group = labels.setdefault(a.kind, ([], [], []))
+        dark = a.kind in ("deck", "cards")
+        fill = (250, 248, 240) if not dark else (90, 70, 50)
+        outline, width = (ACCENT, 6) if a.accent else ((40, 40, 40), 3)
+        pen.rectangle((a.x, a.y, a.x + a.width - 1, a.y + a.height - 1), fill=fill, outline=outline, width=width)
+        label_h = 30 if a.kind in ("box", "cards") else 22
+        group = labels.setdefault("box" if a.kind == "cards" else a.kind, ([], [], []))
         group[0].append(a.label or a.name)
         group[1].append((a.x + 6, a.y + 4, a.x + a.width - 6, a.y + label_h))
-        group[2].append((30, 30, 30) if a.kind != "deck" else (240, 230, 210))
+        group[2].append((30, 30, 30) if not dark else (240, 230, 210))
     for kind, (texts, boxes, inks) in labels.items():
         weight = "semibold" if kind in ("label", "box") else "bold"
         for block, ink in zip(fit_text.fit_all(texts, boxes, weight=weight), inks):

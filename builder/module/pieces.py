@@ -1,9 +1,10 @@
 """Piece definitions: prototypes for shared behaviour, unit pieces and marker pieces.
 
-A unit is (outermost first) the prototypes Common, <Faction> unit, Sorties (air and naval),
-Supply, then its own Layer "Side" (the reduced or worded back), its static properties and the
-BasicPiece showing the full-strength front (use_rules.md 4.1-4.2). A marker is Common, a Side
-layer when it has a back, its properties and its face. Property and layer names come from
+A unit is (outermost first) the prototypes Common, Elimination, Sorties (air and naval),
+Supply, then its own Layer "Side" (the reduced or worded back) with its report, its static
+properties and the BasicPiece showing the full-strength front (use_rules.md 4.1-4.2). A marker
+is Common, a Side layer when it has a back, its properties and its face. What the keys do
+and report: builder.module.keys. Property and layer names come from
 wargame.pieceprops, which the rules assistant reads back from saved games.
 """
 
@@ -11,36 +12,42 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from builder.module.keys import (
+    CTRL,
+    DELETE,
+    ELIMINATE,
+    delete_report,
+    eliminate_traits,
+    flip_traits,
+    prototype_piece,
+    sorties_traits,
+    supply_traits,
+)
 from vassal.keys import NamedKeyStroke
-from vassal.pieces import Piece
+from vassal.pieces import Piece, format_add_piece
 from vassal.traits import (
     BasicPiece,
     Delete,
-    Embellishment,
     Marker,
     Obscurable,
-    ReportState,
+    PlaceMarker,
     SendToLocation,
+    TriggerAction,
     UsePrototype,
 )
 from wargame import pieceprops as pp
 from wargame.content import Content, Nation, Unit
 from wargame.content import Marker as ContentMarker
 
-CTRL, CTRL_SHIFT = 130, 195
-FLIP = NamedKeyStroke(ord("F"), CTRL)
-SUPPLY_TOGGLE = NamedKeyStroke(ord("U"), CTRL)
-SUPPLY_CYCLE = NamedKeyStroke(ord("U"), CTRL_SHIFT)
-SORTIE_UP = NamedKeyStroke(61, CTRL)  # Ctrl + '='
-SORTIE_DOWN = NamedKeyStroke(45, CTRL)  # Ctrl + '-'
-ELIMINATE = NamedKeyStroke(ord("E"), CTRL)
-DELETE = NamedKeyStroke(ord("D"), CTRL)
-REPORTED = (FLIP, SUPPLY_TOGGLE, SUPPLY_CYCLE, SORTIE_UP, SORTIE_DOWN)
-
 COMMON = "Common"
 SUPPLY = "Supply"
 SORTIES = "Sorties"
-BADGE_OFFSET = 22  # layer badges sit over the counter's top corners
+ELIMINATION = "Elimination"
+DELAYED = "Delay stripe unit"
+BREAK_DOWN = NamedKeyStroke(ord("B"), CTRL)
+# Named keys no menu offers: the break-down command sends them in turn (PlaceMarker, then the
+# eliminate command of the unit's prototype).
+PLACE_ONE_STEP = NamedKeyStroke(0, 0, name="placeOneStep")
 
 SUPPLY_IMAGES = ("supply_low.png", "supply_no.png")
 SORTIE_IMAGES = tuple(f"sorties_{n}.png" for n in range(1, pp.MAX_SORTIES + 1))
@@ -48,10 +55,6 @@ CUP_BACK = "cup_back.png"  # what a marker shows while it lies in the face-down 
 # The mask is only ever applied by the cup (Deck.java draws its top piece obscured by "nobody");
 # a named key that nothing sends, and no menu command, so players cannot mask markers by hand.
 CUP_MASK_KEY = NamedKeyStroke(0, 0, name="cupMask")
-
-
-def faction_prototype(faction_name: str) -> str:
-    return f"{faction_name} unit"
 
 
 def unit_image(unit: Unit, side: str) -> str:
@@ -78,59 +81,30 @@ class Prototype:
     piece: Piece
 
 
-def _empty_base() -> BasicPiece:
-    return BasicPiece.make()
-
-
-def _flip_layer(back_image: str, level_name: str) -> Embellishment:
-    return Embellishment.make(
-        activate_command="Flip", activate_modifiers=CTRL, activate_key="F", images=(back_image,),
-        level_names=(level_name,), name=pp.LAYER_SIDE, always_active=False, activate_keystroke=FLIP,
-        description="Side: active = the back of the counter")
-
-
 def prototypes(card_maps: dict[str, str], eliminated: str | None = "Eliminated", *,
-               supply: bool = True, sorties: bool = True) -> list[Prototype]:
-    """Common (report + delete), Supply and Sorties layers (when the game has them), and one
-    "<Faction> unit" prototype per faction with a "send to the Eliminated box" command (the
-    card's ``eliminated`` box); `card_maps` maps faction name to the map name of its Faction
-    Card."""
-    common = Piece((
-        ReportState.make(keys=REPORTED + (ELIMINATE,), report_format="$location$: $newPieceName$ *",
-                         description="Report flips, supply and sorties to the chat log"),
-        Delete.make(command_name="Delete", key=DELETE),
-    ), _empty_base())
-    supply_layer = Piece((Embellishment.make(
-        activate_command="Supply marker on/off", activate_modifiers=CTRL, activate_key="U",
-        up_command="Low / No Supply", up_modifiers=CTRL_SHIFT, up_key="U",
-        images=SUPPLY_IMAGES, level_names=tuple(f"+ ({n})" for n in pp.SUPPLY_LEVELS), loop_levels=True,
-        name=pp.LAYER_SUPPLY, always_active=False, activate_keystroke=SUPPLY_TOGGLE,
-        increase_keystroke=SUPPLY_CYCLE, x_offset=-BADGE_OFFSET, y_offset=-BADGE_OFFSET,
-        description="Supply: inactive = supplied, 1 = Low, 2 = No (7.1)"),), _empty_base())
-    sorties_layer = Piece((Embellishment.make(
-        up_command="+1 Sortie", up_modifiers=CTRL, up_key="=",
-        down_command="-1 Sortie", down_modifiers=CTRL, down_key="-",
-        images=("",) + SORTIE_IMAGES,
-        level_names=("",) + tuple(f"+ ({n} Sorties)" for n in range(1, pp.MAX_SORTIES + 1)),
-        loop_levels=False, name=pp.LAYER_SORTIES, always_active=True,
-        increase_keystroke=SORTIE_UP, decrease_keystroke=SORTIE_DOWN,
-        x_offset=BADGE_OFFSET, y_offset=-BADGE_OFFSET,
-        description="Sorties: level 1 = none (blank), level n = n - 1 Sorties (1.5, 15.22)"),), _empty_base())
-    out = [Prototype(COMMON, "Report to the chat log; delete", common)]
+               supply: bool = True, sorties: bool = True,
+               delay_box: tuple[str, str] | None = None) -> list[Prototype]:
+    """Common (delete, reported), Supply and Sorties (when the game's units carry those layers)
+    and Elimination: "send to the ``eliminated`` box" of the card of the unit's faction in the
+    game (``card_maps``: faction key -> the map name of its card). builder.module.keys says
+    what each key does and reports."""
+    common = Piece((delete_report(), Delete.make(command_name="Delete", key=DELETE)), BasicPiece.make())
+    out = [Prototype(COMMON, "Delete, reported in the chat", common)]
     if supply:
-        out.append(Prototype(SUPPLY, "Supply layer of every unit", supply_layer))
+        out.append(Prototype(SUPPLY, "Supply of every unit (Ctrl+U, Ctrl+Shift+U)",
+                             prototype_piece(supply_traits(SUPPLY_IMAGES))))
     if sorties:
-        out.append(Prototype(SORTIES, "Sorties layer of air and naval units", sorties_layer))
-    for faction_name, card in sorted(card_maps.items()):
-        if eliminated is None:
-            continue
-        send = SendToLocation.make(
-            command_name=f"Send to {eliminated} box", key=ELIMINATE, map_name=card, board_name=card,
-            destination="Z", zone=eliminated,
-            description="Eliminated box of the faction card (12.2)" if eliminated == "Eliminated"
-            else f"{eliminated} box of the faction card")
-        out.append(Prototype(faction_prototype(faction_name), f"{faction_name} units",
-                             Piece((send,), _empty_base())))
+        out.append(Prototype(SORTIES, "Sorties of air and naval units (Ctrl+=, Ctrl+-)",
+                             prototype_piece(sorties_traits(SORTIE_IMAGES))))
+    if eliminated is not None and card_maps:
+        out.append(Prototype(ELIMINATION, f"Send to the {eliminated} box of the unit's faction",
+                             prototype_piece(eliminate_traits(card_maps, eliminated))))
+    if delay_box is not None:  # (map, box): units with a delay stripe go there, not to their pool
+        board, box = delay_box
+        send = SendToLocation.make(command_name=f"Send to the {box}", key=ELIMINATE, map_name=board,
+                                   board_name=board, destination="Z", zone=box,
+                                   description=f"A unit with a delay stripe goes to the {box} when eliminated")
+        out.append(Prototype(DELAYED, "Units with a delay stripe", prototype_piece((send,))))
     return out
 
 
@@ -140,19 +114,31 @@ def nation_faction(nation: Nation) -> str | None:
 
 
 def unit_piece(unit: Unit, content: Content, gpid: str, *, supply: bool = True, sorties: bool = True,
-               eliminated: bool = True) -> Piece:
-    """A unit piece; ``supply``/``sorties``: the game's units carry those layers."""
+               eliminated: bool = True, delayed: bool = False,
+               breakdown: tuple[Piece, str, str] | None = None) -> Piece:
+    """A unit piece; ``supply``/``sorties``: the game's units carry those layers; ``delayed``:
+    the game has a delay box and a unit with a delay stripe goes there when eliminated;
+    ``breakdown`` (the one-step piece, its marker gpid, its name): a Break down command leaves
+    that one-step unit in the hex and eliminates this one (a step loss on the reduced side)."""
     nation = content.nations[unit.nation]
     faction = nation_faction(nation)
     traits = [UsePrototype.of(COMMON)]
-    if faction is not None and eliminated:
-        traits.append(UsePrototype.of(faction_prototype(content.factions[faction].name)))
+    if delayed and unit.delay:
+        traits.append(UsePrototype.of(DELAYED))
+    elif eliminated:  # every unit, neutral nations' too: the box follows the nation in the game
+        traits.append(UsePrototype.of(ELIMINATION))
+    if breakdown is not None:
+        traits += _breakdown(*breakdown)
     if sorties and unit.kind in ("air", "naval"):
         traits.append(UsePrototype.of(SORTIES))
     if supply:
         traits.append(UsePrototype.of(SUPPLY))
-    back_name = f"+ ({back_state(unit, content)})" if unit.sides == 2 else ""
-    traits.append(_flip_layer(unit_image(unit, "back"), back_name))
+    if unit.sides == 2:
+        state = back_state(unit, content)
+        traits += flip_traits(unit_image(unit, "back"), f"+ ({state})",
+                              (f"its {state} side", "its full-strength side"))
+    else:  # the back names the type in words (3.2.2): no game state
+        traits += flip_traits(unit_image(unit, "back"), "", ("its worded back", "its front"))
     props = {
         pp.FACTION: faction or "neutral",
         pp.NATIONALITY: unit.nation,
@@ -201,7 +187,8 @@ def marker_piece(marker: ContentMarker, content: Content, gpid: str,
     if cup is not None and may_enter_cup(marker, content):
         traits.append(_cup_mask(*cup))  # outside the Side layer: the whole marker is hidden
     if marker.back:
-        traits.append(_flip_layer(marker_image(marker, "back"), marker.back))
+        traits += flip_traits(marker_image(marker, "back"), marker.back, (marker.back, marker.front),
+                              named_as_shown=True)
     props = {
         pp.MARKER_KEY: marker.key,
         pp.MARKER_NAME: marker.name,
@@ -212,6 +199,20 @@ def marker_piece(marker: ContentMarker, content: Content, gpid: str,
     traits.append(Marker.of(props))
     basic = BasicPiece.make(image_name=marker_image(marker, "front"), common_name=marker_name(marker), gpid=gpid)
     return Piece(tuple(traits), basic)
+
+
+def _breakdown(small: Piece, marker_gpid: str, small_name: str) -> list:
+    """Break down on the reduced side (4.2.6.2, 2.3.4.1): a one-step unit from the force pool
+    takes the place of this one, which goes to its delay box or force pool. VASSAL makes the
+    one-step counter anew (PlaceMarker); its twin stays in the force pool box."""
+    place = PlaceMarker.make(command="", key=PLACE_ONE_STEP, marker_spec=format_add_piece(None, small),
+                             marker_text="null", gpid=marker_gpid, placement=0,
+                             description=f"Places a one-step {small_name}")
+    # only on the reduced side, whose next step loss swaps it for a one-step unit
+    macro = TriggerAction.make(name="Break down", command=f"Break down: a one-step {small_name} takes its place",
+                               key=BREAK_DOWN, property_match=f"{pp.LAYER_SIDE}_Active=true",
+                               action_keys=(PLACE_ONE_STEP, ELIMINATE))
+    return [macro, place]
 
 
 def _flag(value: bool) -> str:

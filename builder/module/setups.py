@@ -24,8 +24,8 @@ from pathlib import Path
 from builder.module.tree import TURN_TRACKER_ID, DrawPileSpec, cup_pile, turn_state
 from vassal import sequence
 from vassal.commands import AddPiece, BoardPlacement, Command, SetGlobalProperty, SetTurn
-from vassal.grids import MapGeometry
-from vassal.pieces import Piece, expand_prototypes, piece_state, piece_type, with_layer, with_position
+from vassal.mapgeometry import MapGeometry
+from vassal.pieces import Piece, expand_prototypes, piece_state, piece_type, with_layer, with_marker, with_position
 from vassal.savefile import Placement as SavePlacement
 from vassal.savefile import setup_tree, write_saved_game
 from wargame import pieceprops as pp
@@ -66,10 +66,11 @@ class Places:
 
     def __init__(self, board: Board, main: MapGeometry, boards: Mapping[str, OffBoard],
                  box_names: Mapping[str, str], content: Content | None = None,
-                 displays: Displays | None = None) -> None:
+                 displays: Displays | None = None, decks: Mapping[str, DrawPileSpec] | None = None) -> None:
         self.board, self.main, self.boards = board, main, boards
         self.content = content
         self.displays = displays
+        self.decks = decks or {}  # faction -> the DrawPile of its deck of cards
         self.box_names = box_names
         self.used: Counter[tuple[str, str]] = Counter()
 
@@ -115,6 +116,10 @@ class Places:
             x, y = area.center
         return Spot(board.map_name, x, y, where)
 
+    def turn(self, month) -> str:  # noqa: ANN001
+        """The turn track's box of the turn that starts in ``month``."""
+        return self.content.settings.turn_label(month) if self.content else str(month)
+
     def cup(self) -> Spot:
         """Inside the draw cup: the point where the DrawPile keeps its Deck."""
         pile = self.pile()
@@ -128,12 +133,10 @@ class Places:
 
 
 def game_months(content: Content) -> list[str]:
-    """The turn tracker's months: every month of the game, first to last (1.6)."""
-    months, m = [], content.settings.first_turn
-    while m <= content.settings.last_turn:
-        months.append(str(m))
-        m = m.plus(1)
-    return months
+    """The turn tracker's turns: every month of the game, first to last (1.6), or in a game
+    whose turns have names every turn by its name ("Sept-Oct 1939")."""
+    settings = content.settings
+    return [settings.turn_label(m) for m in settings.turns()]
 
 
 def scenario_setup(
@@ -174,7 +177,7 @@ def scenario_setup(
                 continue
             if p.where == "map":
                 waiting += 1
-            piece = expand_prototypes(pieces[p.counter], prototypes)
+            piece = _in_faction(expand_prototypes(pieces[p.counter], prototypes), faction_of(p.counter, scenario))
             # a one-sided unit (garrison, 3.2.2) is reduced on its only printed side; its back
             # names its type in words and is no game state, so "reduced" does not turn it over
             one_sided = p.is_unit and content.units[p.counter].sides == 1
@@ -196,8 +199,18 @@ def scenario_setup(
         next_id += 1
     elif in_cup:
         raise DataError("the module has no draw cup to put counters in", f"{scenario.key}.csv")
+    for faction, deck in sorted(places.decks.items()):
+        if faction not in scenario.factions:
+            continue
+        members, placed = _cards_of(faction, scenario, content, pieces, prototypes, places, next_id)
+        next_id += len(members) + len(placed)
+        items += [item for _key, item, _spot in placed]
+        spots += [(key, spot) for key, _item, spot in placed]
+        extra += cup_deck(deck, str(next_id), members)
+        next_id += 1
     try:
-        state = turn_state(months, phases, str(scenario.first_turn), scenario.first_phase or phases[0])
+        state = turn_state(months, phases, content.settings.turn_label(scenario.first_turn),
+                           scenario.first_phase or phases[0])
     except ValueError as exc:
         field = "first_phase" if scenario.first_phase and scenario.first_phase not in phases else "first_turn"
         raise DataError(str(exc), f"{scenario.key}.toml", field) from None
@@ -211,13 +224,18 @@ def scenario_setup(
     extra += [SetGlobalProperty(pp.EVENT_PREFIX + key, "true") for key in scenario.events_done]
     if scenario.waived:
         extra.append(SetGlobalProperty(pp.WAIVED, "; ".join(scenario.waived)))
+    extra += [SetGlobalProperty(pp.CONTROL_PREFIX + holder, "; ".join(entries))
+              for holder, entries in sorted(scenario.control.items())]
+    extra += [SetGlobalProperty(pp.SOURCES_PREFIX + side, "; ".join(entries))
+              for side, entries in sorted(scenario.sources.items())]
     boards = None
     if several_boards:  # the setup names the board it is played on (BoardPicker)
         boards = {places.board.map_name: (BoardPlacement(places.board.board_name, 0, 0),)}
     tree = setup_tree(items, boards, extra=extra, stack_ids=(str(n) for n in itertools.count(next_id)))
-    description = f"{scenario.name}, {scenario.first_turn} to {scenario.last_turn}."
+    span = f"{content.settings.turn_label(scenario.first_turn)} to {content.settings.turn_label(scenario.last_turn)}"
+    description = f"{scenario.name}, {span}."
     if several_boards:
-        description = f"{scenario.name} ({places.board.title} map), {scenario.first_turn} to {scenario.last_turn}."
+        description = f"{scenario.name} ({places.board.title} map), {span}."
     if waiting:
         place_box = places.displays.card.place_box if places.displays else "To place on map"
         description += (f" {waiting} counters whose hex the setup does not give yet wait in their "
@@ -266,7 +284,7 @@ def _spot(p, scenario: Scenario, places: Places, box_codes: Mapping[str, str],
         if p.when.season is not None:  # a seasonal box of the turn track
             return places.area("tracks", str(p.when), str(p.when)), False
         if p.when.month is not None:
-            return places.area("tracks", str(p.when.month), str(p.when)), False
+            return places.area("tracks", places.turn(p.when.month), str(p.when)), False
         faction = faction_of(p.counter, scenario)  # an event-timed arrival: the card's conditional box
         waiting = places.displays.card.setup_boxes.get("conditional", "Conditional") if places.displays else "Conditional"
         return (places.area(faction, waiting, str(p.when)) if faction else
@@ -278,7 +296,7 @@ def _spot(p, scenario: Scenario, places: Places, box_codes: Mapping[str, str],
     if where == "set_aside":
         return None, False
     if where in ("turn_track",):
-        return places.area("tracks", str(scenario.first_turn), where), False
+        return places.area("tracks", places.turn(scenario.first_turn), where), False
     if where == "cup":
         return places.cup(), False
     if tracks is not None and where in tracks.setup_boxes:
@@ -297,9 +315,52 @@ def _spot(p, scenario: Scenario, places: Places, box_codes: Mapping[str, str],
     raise DataError(f"cannot place a counter at {where!r}", f"{scenario.key}.csv", f"line {p.line}")
 
 
+def _cards_of(faction: str, scenario: Scenario, content: Content, pieces: Mapping[str, Piece],
+              prototypes: Mapping[str, Piece], places: Places,
+              first_id: int) -> tuple[list[tuple[str, Piece]], list[tuple[str, SavePlacement, Spot]]]:
+    """A faction's cards at the start: those in its deck (top first in the file's order, the
+    deck listing its bottom first), and those the scenario puts in a box of its card (current,
+    pending, played; removed ones stay out)."""
+    boxes = places.displays.card.card_boxes if places.displays else {}
+    in_deck, placed = [], []
+    next_id = first_id
+    for card in content.deck(faction):
+        where = scenario.card_place(card.key)
+        if where == "removed" and "removed" not in boxes:
+            continue
+        piece = expand_prototypes(pieces[card.key], prototypes)
+        if where == "deck":
+            in_deck.append(piece)
+            continue
+        if where not in boxes:
+            raise DataError(f"the faction cards have no box for {where} cards (displays.toml card_boxes)",
+                            f"{scenario.key}.toml", "cards")
+        spot = places.area(faction, boxes[where], where)
+        placed.append((card.key, SavePlacement(str(next_id), piece_type(piece), piece_state(piece), spot.map,
+                                                spot.x, spot.y), spot))
+        next_id += 1
+    members = []
+    for piece in reversed(in_deck):
+        members.append((str(next_id), piece))
+        next_id += 1
+    return members, placed
+
+
+def _in_faction(piece: Piece, faction: str | None) -> Piece:
+    """The piece with the Faction property of the side its nation takes in the scenario
+    (13.1.1: Overlord's French North Africa fights with the Western faction, whatever the
+    palette's default), so its markers say so and its units' Eliminated box follows."""
+    if faction is None:
+        return piece
+    try:
+        return with_marker(piece, pp.FACTION, faction)
+    except KeyError:
+        return piece
+
+
 def cup_deck(pile: DrawPileSpec, deck_id: str, members: Sequence[tuple[str, Piece]]) -> list[Command]:
-    """The Cup's Deck as the engine saves one (vassal_formats.md 4.4): each member's AddPiece,
-    placed at the deck's point, then the deck's AddPiece naming them, bottom first.
+    """The Cup's Deck as the engine saves one (docs/vassal-formats.md 4.4): each member's
+    AddPiece, placed at the deck's point, then the deck's AddPiece naming them, bottom first.
 
     counters/Deck.java getState: ';'-joined map name, x, y, face-down flag, then the ','-joined
     member ids (left out when the deck is empty). Members come first because Deck.setState looks
@@ -333,7 +394,7 @@ def _track_spot(counter: str, scenario: Scenario, places: Places,
         return places.area("tracks", f"{zone.capitalize()} {state}", "track"), False
     displays = places.displays
     first = scenario.first_turn
-    fields = {"month": str(first), "year": str(first.year)}
+    fields = {"month": places.turn(first), "year": str(first.year)}
     tracks = displays.tracks if displays else None
     for rule in tracks.track_markers if tracks else ():
         if rule.nation_in(counter) is not None:

@@ -1,6 +1,6 @@
 """The buildFile.xml tree of a game's module, assembled from data with vassal.buildfile.component.
 
-Every class and attribute here is one the engine reads (vassal.components holds the table,
+Every class and attribute here is one the engine reads (vassal.schema holds the table,
 checked against VASSAL 3.7's source); `validate_buildfile` is run on the result before packing.
 """
 
@@ -100,7 +100,10 @@ class ModuleSpec:
     setups: Sequence[Setup]
     next_gpid: int
     labels: Mapping[str, str] = field(default_factory=dict)  # policy / nation / area key -> its name
+    decks: Mapping[str, Sequence[DrawPileSpec]] = field(default_factory=dict)  # off-map board -> its decks
     events: Sequence[str] = ()  # one-time events a game records as having happened (Event_<key>)
+    control: Sequence[str] = ()  # factions (and "neutral") a scenario gives territory (Control_<key>)
+    sources: Sequence[str] = ()  # factions a scenario's special rule gives supply sources (Sources_<key>)
     game_state: GameStateSpec = field(default_factory=GameStateSpec)  # the rules its properties cite
 
 
@@ -179,15 +182,32 @@ def main_map(spec: ModuleSpec) -> etree._Element:
     return _map(spec.map_name, board_els, launch=False)
 
 
-def card_map(card: OffBoard) -> etree._Element:
-    """An off-map board: its boxes, track cells and the Cup as zones (no grid: pieces sit where
-    dropped), and the Cup's DrawPile when the board has one."""
-    zones = [_zone(a.name, a.path()) for a in card.areas if a.kind in ("box", "cell", "deck")]
+def card_map(card: OffBoard, decks: Sequence[DrawPileSpec] = ()) -> etree._Element:
+    """An off-map board: its boxes, track cells, the Cup and decks as zones (no grid: pieces sit
+    where dropped), and a DrawPile for the Cup and for each deck of cards on it."""
+    zones = [_zone(a.name, a.path()) for a in card.areas if a.kind in ("box", "cell", "deck", "cards")]
     grid = component(TAG_ZONED_GRID, {}, *zones)
     board_el = component(TAG_BOARD, {"image": card.image, "name": card.map_name, "reversible": False}, grid)
     pile = cup_pile(card)
     extra = [_deck(pile)] if pile is not None else []
+    extra += [_deck(d) for d in decks]
     return _map(card.map_name, [board_el], launch=True, extra=extra)
+
+
+def card_piles(card: OffBoard, owner: str, size: tuple[int, int]) -> tuple[DrawPileSpec, ...]:
+    """The DrawPile of each deck of cards on an off-map board (a faction's option cards): face
+    down, drawn one chosen card at a time, never shuffled, a drawn card still concealed from
+    everyone but its drawer, open to its owner's side only."""
+    from builder.module.card_pieces import deck_name
+
+    out = []
+    for a in card.areas:
+        if a.kind == "cards":
+            x, y = a.center
+            out.append(DrawPileSpec(deck_name(owner, a.name), card.map_name, x, y + 12, size[0], size[1],
+                                    face_down="Always", shuffle="Never", draw_face_up=False, allow_select=True,
+                                    color="90,70,50", owners=(owner,)))
+    return tuple(out)
 
 
 @dataclass(frozen=True)
@@ -213,14 +233,18 @@ class DrawPileSpec:
     allow_multiple: bool = False
     allow_select: bool = False
     reversible: bool = False
+    owners: tuple[str, ...] = ()  # sides that may draw from it (a faction's own deck); () anyone
 
     def attributes(self) -> dict[str, object]:
-        return {
+        attrs: dict[str, object] = {
             "allowMultiple": self.allow_multiple, "allowSelect": self.allow_select, "color": self.color,
             "draw": self.outline, "drawFaceUp": self.draw_face_up, "faceDown": self.face_down,
             "height": self.height, "name": self.name, "owningBoard": self.board, "reshufflable": False,
             "reversible": self.reversible, "shuffle": self.shuffle, "width": self.width, "x": self.x,
             "y": self.y}
+        if self.owners:
+            attrs.update({"deckRestrictAccess": True, "deckOwners": ",".join(self.owners)})
+        return attrs
 
     @property
     def starts_face_down(self) -> bool:
@@ -241,7 +265,22 @@ class DrawPileSpec:
                   self.shuffle, _java_bool(self.allow_multiple), _java_bool(self.allow_select),
                   _java_bool(self.reversible), "", "", "", self.name, "", "", "",
                   _java_bool(self.draw_face_up), _java_bool(False)]
+        if self.owners:
+            fields += _DECK_DEFAULTS + [_java_bool(True), sequence.encode(list(self.owners), ",") or ""]
         return "deck;" + (sequence.encode(fields, ";") or "")
+
+
+# Deck.getType's fields after "persistable" and before "restrictAccess", at the values a
+# DrawPile gives them when the module sets none (its dummy Deck's defaults, in the engine's
+# English): shuffle and reshuffle keys, max stack 10, count expressions, expression counting,
+# global commands, hotkey on empty, empty key, select display property, select sort property,
+# restrict option, restrict expression, the shuffle/reverse commands and key, the draw
+# multiple/specific and face up/down messages, the face up/flip/down keys and report, the save
+# and load messages, keys and reports (counters/Deck.java getType, myRefreshType). A deck
+# restricted to its owners must write them all to reach the last two fields.
+_DECK_DEFAULTS = ["", "", "10", "", "false", "", "false", "", "$BasicName$", "", "false", "", "Shuffle",
+                  "Reverse", "", "Draw multiple cards", "Draw specific cards", "Face up", "Face down", "", "",
+                  "", "", "Save Deck", "", "Deck Saved", "Load Deck", "", "Deck Loaded"]
 
 
 def _java_bool(value: bool) -> str:
@@ -328,7 +367,7 @@ def module_tree(spec: ModuleSpec) -> etree._Element:
         component(PROPS + "GlobalProperties", {}, *_global_properties(spec)),
         *_state_menus(spec),
         main_map(spec),
-        *[card_map(c) for c in spec.cards],
+        *[card_map(c, spec.decks.get(c.map_name, ())) for c in spec.cards],
         *_piece_windows(spec.palettes),
         _dice("1d6", 1), _dice("2d6", 2),
         _turn_tracker(spec),
@@ -418,6 +457,15 @@ def _global_properties(spec: ModuleSpec) -> list[etree._Element]:
         out.append(component(PROPS + "GlobalProperty", {
             "description": "Requirements the scenario's special rules waive", "initialValue": "",
             "isNumeric": False, "name": pp.WAIVED}))
+    for holder in spec.control:  # set by a setup, read by staffwork check: no button
+        out.append(component(PROPS + "GlobalProperty", {
+            "description": f"Territory the {holder.capitalize()} side holds at the start beyond the nations' status"
+                           f"{cite(rules.control_rule)}",
+            "initialValue": "", "isNumeric": False, "name": pp.CONTROL_PREFIX + holder}))
+    for side in spec.sources:
+        out.append(component(PROPS + "GlobalProperty", {
+            "description": f"Supply sources a special rule gives the {side.capitalize()} side",
+            "initialValue": "", "isNumeric": False, "name": pp.SOURCES_PREFIX + side}))
     return out
 
 
@@ -463,7 +511,7 @@ def _turn_tracker(spec: ModuleSpec) -> etree._Element:
         "property": pp.MONTH, "turnFormat": "$value$"}, phase)
     return component(TURN + "TurnTracker", {
         "buttonText": "Turn", "hotkey": "", "icon": "", "name": pp.TURN_TRACKER, "nexthotkey": "78,195",
-        "prevhotkey": "80,195", "reportFormat": "* <$PlayerId$> $newTurn$",
+        "prevhotkey": "80,195", "reportFormat": "<$PlayerId$> $newTurn$ *",
         "tooltip": "Month and phase" + (f" ({spec.game_state.turn_rule})" if spec.game_state.turn_rule else ""),
         "turnFormat": "$level1$ - $level2$"}, month)
 

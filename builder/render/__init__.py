@@ -1,4 +1,4 @@
-"""Counter and marker art, drawn with Pillow from data (use_rules.md 4.1-4.4).
+"""Counter and marker art, drawn with Pillow from data (USE 4.1-4.4).
 
     faces.py          what is drawn: CounterFace / UnitCounter / MarkerFace / Marker (frozen)
     style.py          colour schemes and layout from art/*.toml; WCAG contrast; inch/mm -> px

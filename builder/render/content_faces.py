@@ -13,14 +13,24 @@ from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 
-from builder.render.faces import Marker, MarkerFace, UnitCounter, factor_counter, unit_counter
+from builder.render.faces import (
+    TYPE_WORDS,
+    CounterFace,
+    Marker,
+    MarkerFace,
+    UnitCounter,
+    factor_counter,
+    unit_counter,
+)
 from builder.render.style import ART_DIR, load_schemes
 from builder.render.symbols import ICONS
-from wargame.content import Content
+from builder.render.option_cards import CardFace
+from wargame.content import Card, Content, Unit, UnitVocabulary
 from wargame.content import Marker as ContentMarker
 from wargame.errors import DataError, near_miss
 
 _ART_FIELDS = ("icon", "reminder", "scheme", "abbrev", "text")
+_FACTORS = re.compile(r"^\d+-\d+-\d+$")  # attack-defense-movement
 _FIGURES = (
     (re.compile(r"^Sorties (\d)$"), lambda m: (("SORTIES",), m.group(1))),
     (re.compile(r"^([+-])DRM (\w+)$"),
@@ -128,9 +138,12 @@ def units_from(content: Content, *, designs: bool = False) -> list[UnitCounter]:
         return [replace(drawn[u.key], caption=f"{u.nation} {u.name} \u00d7{counts[key]}") if u.front
                 else drawn[u.key] for key, u in first.items()]
     out = []
+    vocabulary = content.settings.units
     for u in content.units.values():
         colours = content.nations[u.nation].scheme
-        if u.front:
+        if vocabulary.layout == "stepped":
+            out.append(stepped_counter(u, colours, vocabulary))
+        elif u.front:
             label = "" if u.kind == "ground" else u.label
             out.append(factor_counter(colours, u.kind, u.symbol, u.id, u.nation, label, u.front, u.back))
         else:
@@ -143,3 +156,58 @@ def physical_count(content: Content) -> int:
     """How many cardboard counters the tables describe (each design times its count)."""
     return (sum(u.count for u in content.units.values())
             + sum(m.count for m in content.markers.values()))
+
+
+def stepped_counter(u: Unit, colours: str, vocabulary: UnitVocabulary) -> UnitCounter:
+    """Both faces of a unit in the stepped layout (steps, size, codes, stripes besides factors).
+
+    The back is, by what the row says: a marker (its words are one of the vocabulary's
+    ``marker_backs``: a Detachment, an Escort Troop Convoy), another unit type (``back_type``:
+    the fortress of a port-a-fort, the carrier's strike), the unit after a step loss (``back``
+    factors and ``back_steps``), or blank with the type in words."""
+    tint = "elite" if u.elite else "colonial" if u.colonial else ""
+    base = dict(nation=colours, style="stepped", code=u.code, delay=u.delay)
+    front = CounterFace(**base, kind=u.kind, unit_type=u.symbol, ident=u.id, abbrev=u.printed_nation,
+                        factors=u.front if u.kind == "ground" else None, steps=u.steps or 0,
+                        step_mark=vocabulary.step_mark(u.type), size=u.size,
+                        range=str(u.range) if u.range is not None else "", drm=u.drm,
+                        arrow=vocabulary.arrows.get(u.type, ""), tint=tint)
+    if u.back in vocabulary.marker_backs:
+        back = CounterFace(**base, kind=u.kind, unit_type=u.symbol, ident="", abbrev="",
+                           words=u.back.upper(), icon=vocabulary.marker_backs[u.back],
+                           range=str(u.range) if u.range is not None and u.kind == "ground" else "")
+    elif u.back_type:
+        kind = vocabulary.kind_of(u.back_type) or u.kind
+        symbol = vocabulary.symbol_of(u.back_type)
+        back = CounterFace(**base, kind=kind, unit_type=symbol, ident=u.id, abbrev=u.printed_nation,
+                           factors=u.back if kind == "ground" else None, steps=u.back_steps or 0,
+                           step_mark=vocabulary.step_mark(u.back_type),
+                           size=u.size if kind == "ground" else "",
+                           range=str(u.range) if u.range is not None and kind != "ground" else "",
+                           arrow=vocabulary.arrows.get(u.back_type, ""), tint=tint)
+    elif u.back and _FACTORS.match(u.back):
+        back = replace(front, factors=u.back if u.kind == "ground" else None, steps=u.back_steps or 0)
+    elif u.back:  # words: a garrison's hex, a state
+        back = CounterFace(**base, kind=u.kind, unit_type=u.symbol, ident="", abbrev=u.printed_nation,
+                           words=u.back, steps=0)
+    else:  # a blank back: its type in words (a support unit's in the game's own: "Sub Fleet")
+        words = TYPE_WORDS[u.symbol] if u.kind == "ground" or u.label == u.type else u.label.upper()
+        back = CounterFace(**base, kind=u.kind, unit_type=u.symbol, ident="", abbrev=u.printed_nation,
+                           words=words, steps=0)
+    return UnitCounter(front, back)
+
+
+def card_face(card: Card, content: Content) -> CardFace:
+    """One option card as the card renderer draws it: the faction's name and colours, the
+    state's label and colour from game.toml [cards], the marks and texts of cards.csv."""
+    vocabulary = content.settings.cards
+    faction = content.factions[card.faction]
+    label = vocabulary.labels.get(card.state, "") if vocabulary else ""
+    colour = vocabulary.colours.get(card.state, (150, 150, 150)) if vocabulary else (150, 150, 150)
+    note = "our words" if not card.template else ""
+    if card.rules and not card.template:
+        note += f"; see {', '.join(card.rules[:3])}"
+    return CardFace(faction=faction.name, scheme=faction.scheme, number=card.number, name=card.name, state=label,
+                    colour=colour, blitz=card.blitz, rearmament=card.rearmament, recyclable=card.recyclable,
+                    production=card.production, requires=card.requires, actions=card.actions,
+                    template=card.template, note=note)

@@ -1,4 +1,4 @@
-"""Unit counters drawn with Pillow, following USE's conventions (use_rules.md 4.1, 4.2).
+"""Unit counters drawn with Pillow, following USE's conventions (USE 4.1, 4.2).
 
 Ground: NATO symbol in the centre, historical ID up the right edge. Naval: ship silhouette,
 ID along the top. Air: aircraft silhouette, ID up the left edge. Country abbreviation at the
@@ -63,6 +63,10 @@ def blank(side: int, colours: Scheme, edge: float) -> Image.Image:
 
 def draw_unit(face: CounterFace, px: int, art_dir: Path = ART_DIR) -> Rendered:
     """Render one unit face as a ``px`` x ``px`` RGB image."""
+    if face.style == "stepped":
+        from builder.render.stepped import draw_stepped_unit
+
+        return draw_stepped_unit(face, px, art_dir)
     if face.factors is not None:
         return draw_factor_unit(face, px, art_dir)
     layout = load_layout(art_dir)

@@ -1,7 +1,7 @@
 """What the renderer draws: one face of a unit counter or a marker, as frozen data.
 
 These are the renderer's own input, independent of how the game's tables are stored; an
-adapter turns content rows into faces (use_rules.md 4.1-4.4 for the conventions).
+adapter turns content rows into faces (USE 4.1-4.4 for the conventions).
 """
 
 from __future__ import annotations
@@ -11,7 +11,8 @@ from dataclasses import dataclass
 
 UNIT_TYPES: dict[str, tuple[str, ...]] = {
     "ground": ("infantry", "paratroop", "mountain", "garrison", "cavalry", "motorized",
-               "mechanized", "tank", "hq", "general", "partisan"),
+               "mechanized", "tank", "hq", "general", "partisan", "ski", "marine", "cav-mech",
+               "helicopter", "fortress", "port-a-fort"),
     "air": ("fighter", "bomber", "fighter-bomber", "naval-air"),
     "naval": ("carrier", "surface", "convoy", "battleship", "cruiser", "destroyer", "submarine"),
 }
@@ -24,7 +25,9 @@ TYPE_WORDS: dict[str, str] = {
     "carrier": "CARRIER", "surface": "SURFACE FLEET", "convoy": "CONVOY",
     "hq": "HQ", "general": "GENERAL", "partisan": "PARTISAN", "fighter-bomber": "FIGHTER-BOMBER",
     "naval-air": "NAVAL AIR", "battleship": "BATTLESHIP", "cruiser": "CRUISER",
-    "destroyer": "DESTROYER", "submarine": "SUBMARINE",
+    "destroyer": "DESTROYER", "submarine": "SUBMARINE", "ski": "SKI", "marine": "MARINE",
+    "cav-mech": "CAVALRY-MECH", "helicopter": "HELICOPTER", "fortress": "FORTRESS",
+    "port-a-fort": "PORT-A-FORT",
 }
 
 @dataclass(frozen=True)
@@ -56,6 +59,22 @@ class CounterFace:
     label: str = ""
     words: str | None = None
     damaged: bool = False
+    # The stepped layout (a game whose counters print steps, size and codes): ``steps`` pips
+    # ("dot" or "square" ``step_mark``), the organisation ``size``, the reinforcement ``code``,
+    # a ``delay`` stripe, the ``range``, a ``drm`` square, an ``arrow`` ("up", "down"), the type
+    # symbol tinted "colonial" (white) or "elite" (coloured); ``icon`` draws a back that is a
+    # marker (a Detachment's pennant) with its ``words``.
+    style: str = ""
+    steps: int = 0
+    step_mark: str = "dot"
+    size: str = ""
+    code: str = ""
+    delay: bool = False
+    range: str = ""
+    drm: str = ""
+    arrow: str = ""
+    tint: str = ""
+    icon: str | None = None
 
     def __post_init__(self) -> None:
         if self.kind not in UNIT_TYPES:

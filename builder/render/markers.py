@@ -1,4 +1,4 @@
-"""Markers drawn with Pillow (use_rules.md 4.4): text, an icon or a big figure, and at the
+"""Markers drawn with Pillow (USE 4.4): text, an icon or a big figure, and at the
 bottom a country abbreviation and/or the after-use reminder of 3.1 (die, #T, #P, S+1).
 
 Regions from top to bottom: text lines, then icon or figure, then the bottom row. Whatever a

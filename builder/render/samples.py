@@ -1,13 +1,13 @@
 """A representative set of USE counters and markers, built in, for the contact sheet and tests.
 
 Until the content tables feed the renderer, this set shows every unit type, every nationality
-and every marker of use_rules.md 4.4 (both sides where the game has two). Unit IDs are the
+and every marker of USE 4.4 (both sides where the game has two). Unit IDs are the
 examples the rulebook itself uses where it gives one (4.2), otherwise plain numbers.
 """
 
 from __future__ import annotations
 
-from builder.render.faces import Marker, MarkerFace, UnitCounter, factor_counter, unit_counter
+from builder.render.faces import CounterFace, Marker, MarkerFace, UnitCounter, factor_counter, unit_counter
 
 FACTIONS = ("axis", "western", "soviet")
 FACTION_WORDS = {"axis": "AXIS", "western": "WESTERN", "soviet": "SOVIET"}
@@ -111,7 +111,41 @@ def sample_units() -> list[UnitCounter]:
         factor_counter("GER", "naval", "submarine", "", "GER", "U-boat", "U-boat (schnorkel)",
                        "U-boat (schnorkel, damaged)"),
     ]
-    return units
+    return units + _stepped()
+
+
+def _stepped() -> list[UnitCounter]:
+    """Counters that print steps, size and codes (the stepped layout): armies that flip to
+    fewer steps, the symbols only such games draw, marker backs, support units."""
+    def face(nation: str, kind: str, symbol: str, ident: str, **more) -> CounterFace:
+        return CounterFace(nation, kind, symbol, ident, more.pop("abbrev", ""), style="stepped", **more)
+
+    army = dict(size="XXXX", delay=True, code="22a")
+    return [
+        UnitCounter(face("GER", "ground", "tank", "1 Pz", factors="8-6-4", steps=3, **army),
+                    face("GER", "ground", "tank", "1 Pz", factors="5-4-4", steps=2, **army)),
+        UnitCounter(face("GER", "ground", "hq", "Mitte", factors="4-4-3", steps=3, range="2", **army),
+                    face("GER", "ground", "hq", "Mitte", factors="2-2-3", steps=2, range="2", **army)),
+        UnitCounter(face("GER", "ground", "mechanized", "GD", factors="2-3-3", steps=1, tint="elite"),
+                    face("GER", "ground", "port-a-fort", "GD", factors="0-3-0", steps=1, step_mark="square",
+                         tint="elite")),
+        UnitCounter(face("FIN", "ground", "ski", "Kar", abbrev="Fin", factors="1-2-2", steps=1),
+                    face("FIN", "ground", "fortress", "Man", abbrev="Fin", factors="0-4-0", steps=2,
+                         step_mark="square")),
+        UnitCounter(face("USA", "ground", "marine", "1 Mar", factors="1-1-3", steps=1, tint="elite"),
+                    face("USA", "ground", "cav-mech", "2 Cav", factors="2-1-4", steps=1)),
+        UnitCounter(face("GER", "ground", "helicopter", "2 Flsj", factors="2-2-4", steps=1, range="2",
+                         tint="elite", code="45"),
+                    face("GER", "ground", "helicopter", "", words="AIRDROP", icon="parachute", range="2",
+                         code="45")),
+        UnitCounter(face("ITA", "ground", "infantry", "Col", abbrev="Italy", factors="0-1-2", steps=1,
+                         tint="colonial"),
+                    face("ITA", "ground", "infantry", "", abbrev="Italy", words="INFANTRY")),
+        UnitCounter(face("GER", "air", "bomber", "Ost", range="9", drm="+1", arrow="down", delay=True, code="49"),
+                    face("GER", "air", "bomber", "", words="DEVASTATION", icon="burst", delay=True, code="49")),
+        UnitCounter(face("UK", "naval", "carrier", "Force H", delay=True),
+                    face("UK", "air", "naval-air", "Force H", range="1", delay=True)),
+    ]
 
 
 def _m(name: str, group: str, front: MarkerFace, back: MarkerFace | None = None) -> Marker:

@@ -123,10 +123,10 @@ def load_layout(art_dir: Path = ART_DIR) -> Layout:
     path = art_dir / "counters.toml"
     data = _read_toml(path)
     values: dict[str, float] = {}
-    for section in ("unit", "marker", "factors"):
+    for section in ("unit", "marker", "factors", "stepped"):
         table = data.get(section)
-        if table is None and section == "factors":
-            continue  # only games that print factors on their counters need it
+        if table is None and section in ("factors", "stepped"):
+            continue  # only games that print factors (and steps) on their counters need them
         if not isinstance(table, dict):
             raise DataError(f"section [{section}] missing", str(path))
         for name, value in table.items():

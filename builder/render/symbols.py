@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 from PIL import ImageDraw
 
+from builder.render import signs
 from builder.render.style import RGB
 
 Box = tuple[float, float, float, float]
@@ -151,6 +152,7 @@ NATO_SIGNS: dict[str, tuple[Callable[..., None], ...]] = {
     "general": (_star_sign,),
     "partisan": (_guerrilla,),
 }
+NATO_SIGNS.update(signs.NATO_SIGNS)
 STAFF = frozenset({"hq"})  # signs drawn as a headquarters: the frame on a staff
 
 
@@ -613,6 +615,7 @@ ICONS: dict[str, Callable[..., None]] = {
     "convoy": _ship_icon("convoy"),
     "surface": _ship_icon("surface"),
     "submarine": _ship_icon("submarine"),
+    **signs.ICONS,
 }
 
 

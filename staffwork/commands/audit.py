@@ -13,6 +13,7 @@ import argparse
 import json
 import sys
 from dataclasses import asdict
+from pathlib import Path
 from typing import Any
 
 from staffwork.errors import OK, PROBLEMS, InputError
@@ -93,7 +94,7 @@ def run(args: argparse.Namespace) -> int:
     if audit.steps == 0:
         raise InputError(f"{args.log}: a saved game with no logged steps, so there is nothing to audit "
                          "(staffwork check judges a position)")
-    if audit.pieces_moved == 0 and any("map" in u for u in audit.unjudged):
+    if audit.pieces_moved == 0 and any(_nowhere(u) for u in audit.unjudged):
         raise InputError(f"{args.log}: nothing could be judged: " + "; ".join(audit.unjudged))
     if args.picture:
         _picture(args, audit)
@@ -105,20 +106,38 @@ def run(args: argparse.Namespace) -> int:
     return PROBLEMS if any(f.severity == "problem" for f in audit.findings) else OK
 
 
+def _nowhere(said: str) -> bool:
+    """An unjudged kind that means the log's moves went where the game is not."""
+    return "map" in said or "never placed" in said
+
+
 def _picture(args: argparse.Namespace, audit: Any) -> None:
-    """The position at the worst step, drawn by the check report's picture code."""
+    """The position after the step with the most findings: its illegal moves drawn as paths,
+    the hexes they name outlined, a title saying which step it is."""
     from assistant.audit import position_at
+    from assistant.counter_art import faces_in
+    from assistant.picture_layers import AUDIT_LAYERS
     from assistant.report import picture_board, render_picture
-    from staffwork.games import board_art_for
+    from staffwork.games import board_art_for, counters_for
     from wargame.games import find_game
 
     step = audit.worst_step or audit.steps
     board = position_at(args.log, step, module=args.module, phase=args.phase, game=args.game)
     game = find_game(board.position.game)
-    focus = tuple(sorted({h for f in audit.findings if f.step == step for h in f.hexes}))
+    at_step = [f for f in audit.findings if f.step == step]
+    paths = tuple((f.path or f.hexes, f"step {step}: {f.unit + ' ' if f.unit else ''}{'-'.join(f.hexes)} ({f.rule})")
+                  for f in at_step if len(f.path or f.hexes) > 1)
+    hexes = tuple(sorted({h for f in at_step for h in f.hexes}))
+    title = (f"Audit of {Path(args.log).name}: step {step} of {audit.steps} - "
+             + (f"{len(at_step)} finding{'s' if len(at_step) != 1 else ''}: " + "; ".join(
+                 f"[{f.rule}] {f.unit} {'-'.join(f.hexes)}".replace("  ", " ") for f in at_step[:3])
+                if at_step else "no findings, the position at the end"))
     on = picture_board(game, board.position).board_name
-    render_picture(board, game.pack().check(board.position), args.picture, focus=focus,
-                   base_image=board_art_for(args.module, board.module_name, on))
+    counters = counters_for(args.module, board.module_name)
+    render_picture(board, game.pack().check(board.position), args.picture, focus=hexes,
+                   base_image=board_art_for(args.module, board.module_name, on), title=title,
+                   layers=AUDIT_LAYERS, paths=paths, outline=(hexes, f"hex a finding of step {step} names"),
+                   faces=faces_in(args.log, step) if counters is not None else None, counters=counters)
 
 
 def _check_phase(args: argparse.Namespace) -> None:

@@ -13,7 +13,6 @@ its inputs.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 import time
@@ -42,13 +41,15 @@ def register(sub: argparse._SubParsersAction) -> None:
         "Check: units that cannot trace would step down again, so a save that already carries the "
         "faction's check is refused. Exit status as for the check of SAVE.",
     )
-    p.add_argument("save", help="the saved game (.vsav), or a log (.vlog): its position after the last step")
+    p.add_argument("save", help="the saved game (.vsav), a log (.vlog): its position after the last step, or a "
+                   "position written in notation (.pos, docs/position-notation.md)")
     p.add_argument("--module", metavar="MOD", help="the module (.vmod) the save belongs to")
     p.add_argument("--game", metavar="KEY", help="judge the save as this game (default: the game of its module)")
     p.add_argument("--json", action="store_true", help="print the JSON report (schema staffwork.check/1)")
-    p.add_argument("--picture", metavar="FILE.png", help="also draw the area involved into a PNG")
-    p.add_argument("--board-image", metavar="PNG", help="draw the picture over this board image (default: the board art of the save's "
-                        "module, when it is given or built)")
+    p.add_argument("--picture", metavar="FILE.png", help="also draw a PNG of where the problems are (every unit "
+                   "when there are none): each unit's counter and name, supply, zones of control, with a key")
+    p.add_argument("--board-image", metavar="PNG", help="draw the picture over this board image, of the board's exact "
+                   "size (default: the board art of the save's module, when it is given or built)")
     p.add_argument("--explain", metavar="UNIT", help="the full reasoning for one unit (piece id or name)")
     p.add_argument("--scenario", metavar="KEY", help="start from this scenario's nations, policies and weather")
     p.add_argument("--weather", metavar="ZONE=W", action="append", default=[], help="weather, e.g. mild=Poor")
@@ -63,6 +64,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--faction", metavar="FACTION", action="append", default=[],
                    help="with --apply: whose Supply Check (repeatable); needed when the save's phase does "
                    "not name an Operations phase's faction")
+    p.add_argument("--notation", action="store_true", help="print the position in one line of position notation "
+                   "(for a bug report or a test) instead of checking it")
     p.add_argument("--timing", action="store_true", help="print how long each stage took (standard error)")
     p.set_defaults(func=run)
 
@@ -150,9 +153,7 @@ def check_phase(phase: str, game) -> None:  # noqa: ANN001
 
 
 def run(args: argparse.Namespace) -> int:
-    from assistant.board import read_position
-    from assistant.report import explain_text, find_unit, picture_board, render_picture, report_dict, report_text
-    from staffwork.games import board_art_for
+    from assistant.report import explain_text, report_dict, report_text
     from wargame.games import find_game
 
     if args.faction and not args.apply:
@@ -164,49 +165,115 @@ def run(args: argparse.Namespace) -> int:
         from vassal.module import read_module
 
         read_module(args.module)
-    board = read_position(args.save, module=args.module, scenario=args.scenario, game=args.game,
-                          overrides=lambda game: overrides_from(args, game))
+    board = _read(args)
     read = time.perf_counter()
     game = find_game(board.position.game)
+    if args.notation:
+        from assistant.notation import to_notation
+
+        sys.stdout.write(to_notation(board.position) + "\n")
+        return OK
     result = game.pack().check(board.position)
     ruled = time.perf_counter()
     doc = report_dict(board, result)
-    base_image = None
-    if args.picture:  # the board art is found before anything is printed
-        on = picture_board(game, board.position).board_name
-        base_image = args.board_image or board_art_for(args.module, board.module_name, on)
+    unit = _explained(args, doc) if args.explain else None
+    if args.picture:  # drawn before anything is printed: a board that cannot be read is one line
+        _picture(args, board, result, game, unit)
     applied = apply_check(args, game, board, result) if args.apply else None
     if applied is not None:
         doc["applied"] = applied_dict(applied, result)
-    unit = None
-    if args.explain:
-        found = find_unit(doc, args.explain)
-        if not found:
-            raise InputError(f"{args.save}: no unit {args.explain!r} (give a piece id or a unit name)")
-        if len(found) > 1:
-            raise InputError(f"{args.save}: {len(found)} units are called {args.explain!r}: "
-                             + ", ".join(f"{u['nationality']} {u['name']} [{u['id']}] at {u['where'] or 'off map'}"
-                                         for u in found[:6]) + " - give the piece id")
-        unit = found[0]
+    if unit is not None:
         sys.stdout.write(explain_text(doc, unit))
     elif args.json:
+        import json
+
         json.dump(doc, sys.stdout, indent=2, ensure_ascii=False)
         sys.stdout.write("\n")
     else:
         sys.stdout.write(report_text(doc))
     if applied is not None and not args.json:
         sys.stdout.write(applied_text(applied, result))
-    if args.picture:
-        focus: tuple[str, ...] = ()
-        mapdata = result.situation.map
-        if unit is not None:
-            focus = tuple(h for h in ([unit["where"]] + (unit["supply"]["path"] if unit["supply"] else []))
-                          if h and h in mapdata.hexes)
-        render_picture(board, result, args.picture, focus=focus, base_image=base_image)
     if args.timing:
         sys.stderr.write(f"read {1000 * (read - started):.0f} ms, rules {1000 * (ruled - read):.0f} ms, "
                          f"report {1000 * (time.perf_counter() - ruled):.0f} ms\n")
     return PROBLEMS if result.problems else OK
+
+
+def _explained(args: argparse.Namespace, doc: dict):  # noqa: ANN202
+    """The one unit --explain names (a piece id or a name only one unit has)."""
+    from assistant.report import find_unit
+
+    found = find_unit(doc, args.explain)
+    if not found:
+        raise InputError(f"{args.save}: no unit {args.explain!r} (give a piece id or a unit name)")
+    if len(found) > 1:
+        raise InputError(f"{args.save}: {len(found)} units are called {args.explain!r}: "
+                         + ", ".join(f"{u['nationality']} {u['name']} [{u['id']}] at {u['where'] or 'off map'}"
+                                     for u in found[:6]) + " - give the piece id")
+    return found[0]
+
+
+def _picture(args: argparse.Namespace, board, result, game, unit) -> None:  # noqa: ANN001
+    """--picture: over the module's board art (or --board-image), with its counter art."""
+    from assistant.board_art import board_image_file
+    from assistant.counter_art import faces_in
+    from assistant.report import picture_board, render_picture
+    from staffwork.games import board_art_for, counters_for
+
+    geo = picture_board(game, board.position)
+    if args.board_image:
+        base = board_image_file(args.board_image, (geo.width, geo.height))
+    else:
+        base = board_art_for(args.module, board.module_name, geo.board_name)
+    focus: tuple[str, ...] = ()
+    if unit is not None:
+        mapdata = result.situation.map
+        focus = tuple(h for h in ([unit["where"]] + (unit["supply"]["path"] if unit["supply"] else []))
+                      if h and h in mapdata.hexes)
+    counters = counters_for(args.module, board.module_name)
+    render_picture(board, result, args.picture, focus=focus, base_image=base,
+                   faces=faces_in(args.save) if counters is not None and not _is_notation(args) else None,
+                   counters=counters)
+
+
+def _is_notation(args: argparse.Namespace) -> bool:
+    from assistant.notation import is_notation_file
+
+    return is_notation_file(args.save)
+
+
+def _read(args: argparse.Namespace):  # noqa: ANN202
+    """The position to check: a save or log, or a position in notation (a .pos file)."""
+    from assistant.board import read_position
+    from assistant.notation import is_notation_file, read_notation_file
+
+    if is_notation_file(args.save):
+        if args.game or args.scenario or args.module:
+            raise InputError(f"{args.save}: a position in notation names its own game and state; "
+                             "--game, --scenario and --module go with a save")
+        from assistant.board import Overrides
+        from wargame.errors import DataError
+        from wargame.games import find_game
+
+        try:
+            game = find_game(_notation_game(args.save) or "")
+        except DataError:  # the reader says what is wrong with the header
+            return read_notation_file(args.save)
+        return read_notation_file(args.save, overrides=overrides_from(args, game) if game else Overrides())
+    return read_position(args.save, module=args.module, scenario=args.scenario, game=args.game,
+                         overrides=lambda game: overrides_from(args, game))
+
+
+def _notation_game(path: str) -> str | None:
+    """The game key a notation file starts with (its header's first word), if it can be read."""
+    try:
+        for line in Path(path).read_text(encoding="utf-8").splitlines():
+            line = line.split("#", 1)[0].strip()
+            if line:
+                return line.split()[0]
+    except (OSError, UnicodeDecodeError):
+        return None
+    return None
 
 
 def check_apply_target(save: str, out: str) -> None:
@@ -217,6 +284,8 @@ def check_apply_target(save: str, out: str) -> None:
     if src.suffix.lower() == ".vlog":
         raise InputError(f"{save}: --apply needs a saved game (.vsav), not a log: step the log to its end "
                          "in VASSAL and save the game (File > Save Game)")
+    if src.suffix.lower() == ".pos":
+        raise InputError(f"{save}: --apply needs a saved game (.vsav), not a position in notation")
     same = dst.resolve() == src.resolve()
     if not same and dst.exists() and src.exists():
         same = os.path.samefile(src, dst)
@@ -234,6 +303,9 @@ def apply_check(args: argparse.Namespace, game, board, result):  # noqa: ANN001,
     if not pack.marks_supply:
         raise InputError(f"{args.save}: {game.short} does not mark supply on its counters (supply is traced "
                          "when a rule asks for it), so there is nothing to apply")
+    if not pack.supply_layer:
+        raise InputError(f"{args.save}: {game.short} marks supply with marker counters the players place, which "
+                         "--apply does not write; the check's findings say what the supply check does to each unit")
     try:
         factions = checking_factions(game, board.position.state.phase, args.faction)
     except ValueError as exc:

@@ -145,7 +145,7 @@ def check_scenario(scenario, game, *, supply: bool = True) -> Report:  # noqa: A
     zoc = pack.zoc(sit)
     rule_findings = [*pack.placement(sit, zoc), *pack.stacking(sit)]
     if supply:
-        rule_findings.extend(f for f in pack.supply(sit, zoc).findings if f.severity == "problem")
+        rule_findings.extend(pack.setup_supply_findings(sit, zoc))
     for f in rule_findings:
         add([lines[u] for u in f.units] or [lines[position.units[0].id]], f.rule, f.reason)
     placed_sorted = dict(sorted(placed.items(), key=lambda kv: (-kv[1], kv[0])))
@@ -157,4 +157,4 @@ def check_scenario(scenario, game, *, supply: bool = True) -> Report:  # noqa: A
 def _documents(note: str, rule: str) -> bool:
     """A note documents an exception when it says so and names the rule ("exception 3.3: ...")."""
     text = note.lower()
-    return "exception" in text and re.search(rf"(?<![\d.]){re.escape(rule)}(?![\d])", text) is not None
+    return "exception" in text and re.search(rf"(?<![\d.]){re.escape(rule.lower())}(?![\d])", text) is not None

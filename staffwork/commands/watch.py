@@ -3,8 +3,9 @@
 
 Watches a folder (VASSAL's save folder, a PBEM exchange folder) or one file and re-checks every
 .vsav or .vlog written there within a second of the write finishing (assistant.watch). Prints
-what changed since the last check of that file; keeps report.html (refreshes itself) and
-latest.png in the output folder; with --apply also each save's Supply Check as
+what changed since the last check of that file; keeps report.html (refreshes itself), led by
+latest.png (the position zoomed to where the problems are; latest-all.png: every unit), in the
+output folder; with --apply also each save's Supply Check as
 ``<save>-supplied.vsav`` there (see ``staffwork check --apply``). Never writes to the watched
 files. Ctrl-C ends it.
 """
@@ -23,7 +24,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="re-check saved games and logs as they are written",
         description="Watch a folder or a file; whenever a .vsav or .vlog is written, check it "
         "and print new and resolved problems and supply changes. Keeps a self-refreshing "
-        "report.html and latest.png in --out. Ctrl-C ends it.",
+        "report.html in --out, led by latest.png (the position zoomed to the problems; latest-all.png "
+        "shows every unit). Ctrl-C ends it.",
     )
     p.add_argument("target", help="a folder or a .vsav/.vlog file")
     p.add_argument("--module", metavar="MOD", help="the module the saves belong to (.vmod)")
@@ -31,7 +33,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="where report.html and latest.png go (default: ./staffwork-watch)")
     p.add_argument("--phase", metavar="PHASE", help="the phase, when the saves do not say")
     p.add_argument("--interval", type=float, default=0.2, help="seconds between looks (0.2)")
-    p.add_argument("--no-picture", action="store_true", help="do not draw latest.png")
+    p.add_argument("--no-picture", action="store_true", help="do not draw latest.png and latest-all.png")
     p.add_argument("--apply", action="store_true", help="also write each save's Supply Check (7.2) into --out "
                    "as <save>-supplied.vsav, for the player to open (as staffwork check --apply)")
     p.add_argument("--faction", metavar="FACTION", action="append", default=[],
@@ -42,7 +44,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from assistant.watch import Watcher
-    from staffwork.games import board_art_for
+    from staffwork.games import board_art_for, counters_for
 
     target = Path(args.target)
     if not target.exists():
@@ -59,7 +61,7 @@ def run(args: argparse.Namespace) -> int:
         watcher = Watcher(target, args.out, module=args.module, phase=args.phase,
                           interval=args.interval, picture=not args.no_picture,
                           echo=lambda s: print(s, flush=True), board_art=board_art_for,
-                          apply=args.apply, factions=tuple(args.faction))
+                          apply=args.apply, factions=tuple(args.faction), counters=counters_for)
     except ValueError as exc:
         raise InputError(str(exc)) from None
     watcher.run()

@@ -16,6 +16,8 @@ from typing import Any, TypeVar
 from wargame.errors import DataError, near_miss
 
 from .model import (
+    Card,
+    CardVocabulary,
     Content,
     DisputedArea,
     Event,
@@ -26,8 +28,8 @@ from .model import (
     Policy,
     Unit,
     Timing,
-    UnitVocabulary,
 )
+from .settings import SETTINGS, _settings  # noqa: F401 (SETTINGS: the names game.toml may use)
 from .tables import Row, TomlDoc, read_table
 
 MARKER_PLACES = (
@@ -42,28 +44,6 @@ MARKER_PLACES = (
     "set_aside",
 )
 
-SETTINGS = (
-    "title",
-    "short",
-    "first_turn",
-    "last_turn",
-    "faction_order",
-    "weather_zones",
-    "map_boxes",
-    "published_counters",
-    "cup_markers",
-    "rules",
-    "module_names",
-    "map_from",
-    "map",
-    "fixed_weather",
-    "weather_states",
-    "units",
-    "nation_columns",
-    "nation_values",
-    "seasons",
-    "place_words",
-)
 FILES = (
     "game.toml",
     "factions.csv",
@@ -73,6 +53,7 @@ FILES = (
     "units.csv",
     "markers.csv",
     "policies.csv",
+    "cards.csv",
 )
 
 T = TypeVar("T")
@@ -113,6 +94,7 @@ def load_content(folder: Path | str) -> Content:
             raise DataError(f'no marker "{key}"{near_miss(key, markers)}', str(folder / "game.toml"),
                             "cup_markers")
     policies = _keyed(_policy(r, markers) for r in _optional_table(folder / "policies.csv", POLICY_COLUMNS))
+    cards = _cards(folder / "cards.csv", settings, factions)
     return Content(
         settings=settings,
         factions=factions,
@@ -122,6 +104,68 @@ def load_content(folder: Path | str) -> Content:
         markers=markers,
         policies=policies,
         events=events,
+        cards=cards,
+    )
+
+
+CARD_COLUMNS = ("key", "faction", "number", "name", "state", "count")  # number and state may be empty
+CARD_OPTIONAL = ("blitz", "rearmament", "recyclable", "production", "one_map", "requires", "actions", "rule",
+                 "template", "ours", "source", "note")
+
+
+def _cards(path: Path, settings: GameSettings, factions: Mapping[str, Faction]) -> Mapping[str, Card]:
+    """cards.csv, the factions' decks: a game with a [cards] table in game.toml has one, and
+    a game with cards.csv must say its card states there."""
+    vocabulary = settings.cards
+    if not path.is_file():
+        if vocabulary is not None:
+            raise DataError("file not found (game.toml has a [cards] table)", str(path))
+        return MappingProxyType({})
+    if vocabulary is None:
+        raise DataError("game.toml has no [cards] table saying the card states", str(path))
+    rows = list(read_table(path, CARD_COLUMNS, CARD_OPTIONAL))
+    cards = _keyed(_card(r, vocabulary, factions) for r in rows)
+    for faction in vocabulary.published:
+        _ref_toml(path.parent / "game.toml", "cards.published", faction, factions, "faction")
+    return cards
+
+
+def _ref_toml(path: Path, key: str, value: str, known: Mapping[str, Any], what: str) -> None:
+    if value not in known:
+        raise TomlDoc.read(path).fail(key, f'no {what} "{value}"{near_miss(value, known)}', value)
+
+
+def _card(row: Row, vocabulary: CardVocabulary, factions: Mapping[str, Faction]) -> tuple[Row, str, Card]:
+    key = row.text("key")
+    template = _flag(row, "template")
+    actions = row.text("actions", required=False)
+    if template and actions:
+        raise row.fail("actions", "a template card has no text of ours (its effect is unknown)")
+    if not template and not actions:
+        raise row.fail("actions", "is empty: say what the card does, or mark it a template")
+    return (
+        row,
+        key,
+        Card(
+            key=key,
+            faction=row.choice("faction", factions),
+            number=row.text("number", required=False),
+            name=row.text("name"),
+            state=row.choice("state", vocabulary.states, required=not template) or "",
+            count=row.integer("count", 1, 9),
+            blitz=row.integer("blitz", 0, 9, required=False) or 0,
+            rearmament=_flag(row, "rearmament"),
+            recyclable=_flag(row, "recyclable"),
+            production=row.integer("production", 0, 9, required=False),
+            one_map=_flag(row, "one_map"),
+            requires=row.text("requires", required=False),
+            actions=actions,
+            rules=row.rules("rule"),
+            template=template,
+            ours=_ours(row),
+            source=row.text("source", required=False),
+            note=row.text("note", required=False),
+        ),
     )
 
 
@@ -138,114 +182,6 @@ def default_folder(game: str) -> Path:
 
 
 # -- settings ---------------------------------------------------------------------------------
-
-
-def _settings(path: Path) -> GameSettings:
-    toml = TomlDoc.read(path)
-    toml.only(SETTINGS)
-    first, last = toml.month("first_turn"), toml.month("last_turn")
-    if last < first:
-        raise toml.fail("last_turn", f"{last} comes before first_turn {first}")
-    published = toml.data.get("published_counters")
-    if published is not None and (not isinstance(published, int) or isinstance(published, bool)):
-        raise toml.fail("published_counters", "must be a whole number")
-    return GameSettings(
-        title=toml.text("title"),
-        short=toml.text("short"),
-        first_turn=first,
-        last_turn=last,
-        faction_order=toml.strings("faction_order"),
-        weather_zones=toml.strings("weather_zones"),
-        map_boxes=toml.strings("map_boxes"),
-        published_counters=published,
-        cup_markers=toml.strings("cup_markers") if "cup_markers" in toml.data else (),
-        fixed_weather=_fixed_weather(toml),
-        weather_states=toml.strings("weather_states") if "weather_states" in toml.data else ("Fair",),
-        units=_vocabulary(toml),
-        nation_columns=toml.strings("nation_columns") if "nation_columns" in toml.data else (),
-        nation_values=toml.strings("nation_values") if "nation_values" in toml.data else (),
-        seasons=_seasons(toml),
-        place_words=toml.strings("place_words") if "place_words" in toml.data else (),
-    )
-
-
-def _vocabulary(toml: TomlDoc) -> UnitVocabulary:
-    """The game's unit words, game.toml [units]: kinds -> categories -> types, the symbols its
-    counter art draws, which categories have two sides, the arrival words."""
-    table = toml.data.get("units")
-    if not isinstance(table, dict):
-        raise toml.fail("units", "must be a table: [units.kinds] ground = { field = [\"infantry\"] } ..."
-                        if "units" in toml.data else "is missing (the [units] table: kinds, categories, types)")
-    known = ("kinds", "symbols", "draw", "two_sided", "arrivals", "back_names", "labels")
-    for name in table:
-        if name not in known:
-            raise toml.fail(f"units.{name}", f'unknown setting "{name}"{near_miss(name, known)}')
-    kinds_t = table.get("kinds")
-    if not isinstance(kinds_t, dict) or not kinds_t:
-        raise toml.fail("units.kinds", "must be a table of kind = { category = [types] }")
-    kinds: dict[str, Mapping[str, tuple[str, ...]]] = {}
-    seen: set[str] = set()
-    for kind, cats in kinds_t.items():
-        if not isinstance(cats, dict) or not cats or not all(
-                isinstance(v, list) and v and all(isinstance(t, str) and t for t in v) for v in cats.values()):
-            raise toml.fail(f"units.kinds.{kind}", "must be a table of category = [types]")
-        for types in cats.values():
-            for t in types:
-                if t in seen:
-                    raise toml.fail(f"units.kinds.{kind}", f'type "{t}" is listed twice', t)
-                seen.add(t)
-        kinds[kind] = MappingProxyType({c: tuple(v) for c, v in cats.items()})
-
-    def words(key: str) -> tuple[str, ...]:
-        value = table.get(key, [])
-        if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):
-            raise toml.fail(f"units.{key}", "must be a list of names")
-        return tuple(value)
-
-    def mapping(key: str, keys: Iterable[str], what: str) -> Mapping[str, str]:
-        value = table.get(key, {})
-        if not isinstance(value, dict) or not all(isinstance(v, str) and v for v in value.values()):
-            raise toml.fail(f"units.{key}", "must be a table of name = text")
-        options = list(keys)
-        for name in value:
-            if name not in options:
-                raise toml.fail(f"units.{key}", f'no {what} "{name}"{near_miss(name, options)}')
-        return MappingProxyType(dict(value))
-
-    vocabulary = UnitVocabulary(MappingProxyType(kinds))
-    categories = [c for cats in kinds.values() for c in cats]
-    two_sided = words("two_sided") if "two_sided" in table else None
-    for c in two_sided or ():
-        if c not in categories:
-            raise toml.fail("units.two_sided", f'no category "{c}"{near_miss(c, categories)}')
-    return UnitVocabulary(MappingProxyType(kinds), symbols=words("symbols"),
-                          draw=mapping("draw", vocabulary.types, "unit type"), two_sided=two_sided,
-                          arrivals=words("arrivals"), back_names=mapping("back_names", kinds, "kind"),
-                          labels=mapping("labels", vocabulary.types, "unit type"))
-
-
-def _seasons(toml: TomlDoc) -> Mapping[str, str]:
-    """Seasonal boxes of the turn track: season name -> the month it opens ("Winter" = "Jan")."""
-    from .model import MONTHS
-
-    table = toml.data.get("seasons", {})
-    if not isinstance(table, dict) or not all(v in MONTHS for v in table.values()):
-        raise toml.fail("seasons", 'must be a table of season = month, like Winter = "Jan"')
-    return MappingProxyType(dict(table))
-
-
-def _fixed_weather(toml: TomlDoc) -> Mapping[str, str]:
-    """Zones whose weather never changes (USE's desert is always Fair)."""
-    table = toml.data.get("fixed_weather", {})
-    if not isinstance(table, dict):
-        raise toml.fail("fixed_weather", "must be a table of zone = weather")
-    zones = toml.strings("weather_zones")
-    for zone, value in table.items():
-        if zone not in zones:
-            raise toml.fail("fixed_weather", f'"{zone}" is not one of weather_zones{near_miss(zone, zones)}')
-        if not isinstance(value, str) or not value:
-            raise toml.fail("fixed_weather", f"{zone} must name a weather")
-    return MappingProxyType(dict(table))
 
 
 def _keyed(items: Iterable[tuple[Row, str, T]]) -> Mapping[str, T]:
@@ -404,9 +340,13 @@ UNIT_OPTIONAL = (
     "category", "symbol", "id", "sides", "elite", "upgrade", "what_if", "replaces", "note",
     # games that print factors on their counters
     "steps", "front", "back", "ours", "ours_fields", "source", "design",
+    # games whose counters print steps, sizes, codes and stripes
+    "back_steps", "size", "range", "code", "delay", "colonial", "nat_id", "back_type", "drm",
+    "breaks_into",
 )  # fmt: skip
 # The columns a row may say are ours (ours_fields).
-OURS_FIELDS = ("front", "back", "steps", "count", "arrives", "id", "type", "nation")
+OURS_FIELDS = ("front", "back", "steps", "count", "arrives", "id", "type", "nation", "back_steps", "size", "range",
+               "code", "delay", "drm", "breaks_into", "back_type", "elite", "colonial")
 
 
 def _timing_in_game(row: Row, column: str, timing: Timing, settings: GameSettings) -> Timing:
@@ -418,7 +358,10 @@ def _timing_in_game(row: Row, column: str, timing: Timing, settings: GameSetting
         raise row.fail(
             column, f"{timing.month} is outside the game ({settings.first_turn} to {settings.last_turn})"
         )
+    if timing.month is not None and timing.season is None and not settings.is_turn(timing.month):
+        raise row.fail(column, settings.not_a_turn(timing.month))
     return timing
+
 
 
 def _unit(
@@ -449,8 +392,14 @@ def _unit(
             raise row.fail(
                 "sides", f"a {category} unit has {expected} side{'s' if expected == 2 else ''}, not {sides} (3.2)"
             )
-    if steps == 2 and not back:
+    if steps == 2 and not back and "back_steps" not in row.cells:
         raise row.fail("back", "is empty but the unit has two steps (the back is its second step)")
+    back_steps = row.integer("back_steps", 1, 9, required=False)
+    if back_steps is not None and steps is None:
+        raise row.fail("steps", "is empty but the row gives the back's steps")
+    if back_steps is not None and not back:
+        raise row.fail("back", "is empty but the row gives the back's steps")
+    back_type = row.choice("back_type", words.types, required=False) or ""
     ident = row.text("id", required=not front)
     upgrade = _flag(row, "upgrade")
     replaces = row.optional("replaces")
@@ -495,8 +444,26 @@ def _unit(
             source=row.text("source", required=False),
             design=row.text("design", required=False),
             label=words.label(unit_type),
+            back_steps=back_steps,
+            size=row.text("size", required=False),
+            range=row.integer("range", 0, 99, required=False),
+            code=row.text("code", required=False),
+            delay=_flag(row, "delay"),
+            colonial=_flag(row, "colonial"),
+            nat_id=row.cells.get("nat_id") if "nat_id" in row.cells else None,
+            back_type=back_type,
+            drm=_drm(row),
+            breaks_into=row.text("breaks_into", required=False),
         ),
     )
+
+
+def _drm(row: Row) -> str:
+    """A printed die roll modifier: a sign and a figure ("+1", "-2")."""
+    value = row.text("drm", required=False)
+    if value and (value[0] not in "+-" or not value[1:].isdigit()):
+        raise row.fail("drm", f'"{value}" is not a modifier like +1 or -2')
+    return value
 
 
 def _flag(row: Row, column: str) -> bool:
@@ -509,7 +476,7 @@ def _check_units(rows: list[Row], units: Mapping[str, Unit]) -> None:
     printed: dict[tuple[str, str, str], int] = {}
     designs: dict[str, tuple[Unit, int]] = {}
     for row, unit in zip(rows, units.values(), strict=True):
-        label = (unit.nation, unit.kind, unit.id)
+        label = (unit.nation, unit.kind, unit.id, unit.front)  # one ID may be printed on designs of other factors
         if unit.id and label in printed:
             raise row.fail(
                 "id", f'{unit.nation} already has a {unit.kind} unit "{unit.id}" (line {printed[label]})'
@@ -517,10 +484,21 @@ def _check_units(rows: list[Row], units: Mapping[str, Unit]) -> None:
         printed[label] = row.line
         if unit.design:
             first, line = designs.setdefault(unit.design, (unit, row.line))
-            for name in ("nation", "kind", "type", "symbol", "id", "front", "back", "steps"):
+            for name in ("nation", "kind", "type", "symbol", "id", "front", "back", "steps", "back_steps",
+                         "size", "range", "code", "delay", "colonial", "elite", "nat_id", "back_type", "drm"):
                 if getattr(first, name) != getattr(unit, name):
                     raise row.fail("design", f'design "{unit.design}" has {name} "{getattr(first, name)}" '
                                              f'on line {line}: counters printed alike are alike')
+        if unit.breaks_into:
+            _ref(row, "breaks_into", unit.breaks_into, units, "unit")
+            small = units[unit.breaks_into]
+            if (small.nation, small.kind) != (unit.nation, unit.kind) or small.steps != 1:
+                raise row.fail("breaks_into", f"{small.key} is not a one-step {unit.nation} {unit.kind} unit "
+                                              "(a step loss swaps the reduced side for one of those)")
+            if not unit.back_steps or unit.back_steps < 2:
+                raise row.fail("breaks_into", "only a unit whose back has two or more steps breaks down by swapping")
+        if unit.elite and unit.colonial:
+            raise row.fail("colonial", "a unit is colonial (white symbol) or elite (coloured), not both")
         if unit.replaces is None or unit.replaces.startswith("type:"):
             continue
         _ref(row, "replaces", unit.replaces, units, "unit")

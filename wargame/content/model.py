@@ -81,6 +81,25 @@ class UnitVocabulary:
     arrivals: tuple[str, ...] = ()  # place words the arrives column may use
     back_names: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))  # kind -> back state
     labels: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))  # type -> printed label
+    # How the counters are drawn: "" = by what a row gives (USE's layout, or factors like ETO's);
+    # "stepped" = factors, step pips, size, codes and stripes (a game whose counters print them).
+    layout: str = ""
+    arrows: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))  # type -> "up" | "down"
+    # A back that is a marker, not a unit (a Detachment pennant on an infantry's back): its
+    # words -> the icon drawn for it.
+    marker_backs: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    square_steps: tuple[str, ...] = ()  # types whose steps print as squares, not dots (fortresses)
+
+    def step_mark(self, unit_type: str) -> str:
+        """How a type's steps print: "square" (it cannot organise freely) or "dot"."""
+        return "square" if unit_type in self.square_steps else "dot"
+
+    def kind_of(self, unit_type: str) -> str | None:
+        """The kind (ground, air, naval) a type belongs to."""
+        for kind, cats in self.kinds.items():
+            if any(unit_type in types for types in cats.values()):
+                return kind
+        return None
 
     def label(self, unit_type: str) -> str:
         """The short name printed on a counter for its type ("BB", "Inf"); the type itself if none."""
@@ -111,7 +130,21 @@ class UnitVocabulary:
 
 
 @dataclass(frozen=True)
+class CardVocabulary:
+    """A game's words for its cards (game.toml [cards]): the states a card belongs to in
+    play order (a war state), the colour a card of each state is printed in, and how many
+    cards each faction's published deck holds."""
+
+    states: tuple[str, ...]
+    labels: Mapping[str, str]  # state -> what the card prints ("Limited War")
+    colours: Mapping[str, tuple[int, int, int]]  # state -> card colour
+    published: Mapping[str, int]  # faction -> cards in its published deck
+
+
+@dataclass(frozen=True)
 class GameSettings:
+    """game.toml as the content uses it: names, turns, factions' order, weather and vocabulary."""
+
     title: str
     short: str
     first_turn: Month
@@ -128,10 +161,51 @@ class GameSettings:
     nation_values: tuple[str, ...] = ()  # numbers a scenario may give each nation (EPs, offensives)
     seasons: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))  # season -> month it opens
     place_words: tuple[str, ...] = ()  # boxes a setup may name besides the common ones (force_pool)
+    # Turns longer than a month: the month each turn starts in -> the name the turn track
+    # prints ("Sep" -> "Sept-Oct"); empty: every month is a turn, named like "Sep-39".
+    turn_names: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    seasonal_turns: tuple[str, ...] = ()  # months whose turns are seasonal turns (boxed on the track)
+    cards: CardVocabulary | None = None  # a game with decks of cards (game.toml [cards])
+
+    def is_turn(self, month: Month) -> bool:
+        """Whether a turn starts in this month (every month when turns are months)."""
+        return not self.turn_names or MONTHS[month.month - 1] in self.turn_names
+
+    def next_turn(self, month: Month) -> Month:
+        """The first turn after ``month``."""
+        m = month.plus(1)
+        while not self.is_turn(m):
+            m = m.plus(1)
+        return m
+
+    def turns(self) -> tuple[Month, ...]:
+        """Every turn of the game, first to last, each by the month it starts in."""
+        out, m = [], self.first_turn
+        while m <= self.last_turn:
+            out.append(m)
+            m = self.next_turn(m)
+        return tuple(out)
+
+    def turn_label(self, month: Month) -> str:
+        """The turn as the turn track and the turn tracker name it: "Sep-39", or the printed
+        name and the year ("Sept-Oct 1939") in a game whose turns have names."""
+        if not self.turn_names:
+            return str(month)
+        return f"{self.turn_names[MONTHS[month.month - 1]]} {month.year}"
+
+    def not_a_turn(self, month: Month) -> str:
+        """The complaint about a month in which no turn starts."""
+        starts = ", ".join(f"{m} ({name})" for m, name in self.turn_names.items())
+        return f"no turn starts in {month}: a turn is named by the month it starts in, {starts}"
+
+    def is_seasonal(self, month: Month) -> bool:
+        return MONTHS[month.month - 1] in self.seasonal_turns
 
 
 @dataclass(frozen=True)
 class Faction:
+    """One side of the game (factions.csv): who leads it, its friendly Map Boxes and its allies."""
+
     key: str
     name: str
     leader: str  # nation abbreviation
@@ -144,6 +218,8 @@ class Faction:
 
 @dataclass(frozen=True)
 class Nation:
+    """One country (nations.csv): its side in 1939 and after, its areas, capital, factories and Will."""
+
     abbr: str
     name: str
     major: bool
@@ -167,6 +243,8 @@ class Nation:
 
 @dataclass(frozen=True)
 class DisputedArea:
+    """A Disputed Area (17.0): whose it is and to whom it may be ceded."""
+
     key: str
     name: str
     part_of: str  # nation abbreviation
@@ -203,6 +281,22 @@ class Unit:
     source: str = ""  # where the values come from
     design: str = ""  # counters printed alike share a design (rows that differ only by arrival)
     label: str = ""  # the type's short printed name ("Inf", "BB"), from the game's vocabulary
+    # Printed by games whose counters carry them (all optional):
+    back_steps: int | None = None  # steps of the back side (front: ``steps``)
+    size: str = ""  # organisation size ("XXXX" army)
+    range: int | None = None  # ranged support, airdrop or basing range in hexes
+    code: str = ""  # reinforcement code: the card that brings it, or a letter
+    delay: bool = False  # a delay stripe: removed to the delay box, not the force pool
+    colonial: bool = False  # a colonial unit (its type symbol printed white)
+    nat_id: str | None = None  # the nationality printed on the counter ("" none; None: the nation)
+    back_type: str = ""  # the type the back shows when it is another unit type (a fortress)
+    drm: str = ""  # a die roll modifier the counter prints ("+1")
+    breaks_into: str = ""  # the unit a one-step loss turns its reduced side into (a force-pool swap)
+
+    @property
+    def printed_nation(self) -> str:
+        """The nationality ID the counter prints ("" for none)."""
+        return self.nation if self.nat_id is None else self.nat_id
 
     @property
     def name(self) -> str:
@@ -227,6 +321,8 @@ class Unit:
 
 @dataclass(frozen=True)
 class Marker:
+    """One marker design (markers.csv): what it tracks or what event puts it in play."""
+
     key: str
     name: str
     kind: str  # event | tracking
@@ -244,7 +340,42 @@ class Marker:
 
 
 @dataclass(frozen=True)
+class Card:
+    """One card design of a faction's deck; ``count`` identical cards of it exist.
+
+    ``template`` marks a card whose printed text we do not know: it stands in for a card of
+    the published deck (so the deck has its published size) and prints as a blank template.
+    """
+
+    key: str
+    faction: str
+    number: str  # as printed ("22a"); units arriving by the card print it as their code; "" unknown
+    name: str
+    state: str  # one of the game's card states (its war state); "" for a template of unknown state
+    count: int
+    blitz: int = 0  # Blitz Value (lightning bolts)
+    rearmament: bool = False
+    recyclable: bool = False
+    production: int | None = None  # a Production Value the card prints (None: none)
+    one_map: bool = False  # used in one-map scenarios only
+    requires: str = ""  # selection requirements, in our words
+    actions: str = ""  # what the card does, in our words
+    rules: tuple[str, ...] = ()
+    template: bool = False
+    ours: bool = False
+    source: str = ""
+    note: str = ""
+
+    @property
+    def title(self) -> str:
+        """What a player calls the card: its number and name ("22a Case Yellow")."""
+        return f"{self.number} {self.name}" if self.number else self.name
+
+
+@dataclass(frozen=True)
 class Policy:
+    """A policy (policies.csv) and the rules it changes."""
+
     key: str
     name: str
     rules: tuple[str, ...]
@@ -255,6 +386,8 @@ class Policy:
 
 @dataclass(frozen=True)
 class Event:
+    """An event (events.csv) and the rules it brings in."""
+
     key: str
     name: str
     rules: tuple[str, ...]
@@ -275,6 +408,11 @@ class Content:
     markers: Mapping[str, Marker]
     policies: Mapping[str, Policy]
     events: Mapping[str, Event]
+    cards: Mapping[str, Card] = field(default_factory=lambda: MappingProxyType({}))
+
+    def deck(self, faction: str) -> tuple[Card, ...]:
+        """A faction's cards in the file's order."""
+        return tuple(c for c in self.cards.values() if c.faction == faction)
 
     def units_of(self, nation: str) -> tuple[Unit, ...]:
         return tuple(u for u in self.units.values() if u.nation == nation)

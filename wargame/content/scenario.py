@@ -32,7 +32,10 @@ _HEX_RE = re.compile(r"^\d{4}$")
 _MONTH_RE = re.compile(r"^[A-Z][a-z]{2}-\d\d$")
 _SEASON_RE = re.compile(r"^[A-Z][a-z]+ \d{4}$")  # a seasonal box of the turn track ("Autumn 1940")
 SETTINGS = ("name", "first_turn", "last_turn", "factions", "policies", "events_done", "ceded", "nations",
-            "weather", "victory", "special_rules", "notes", "board", "waived", "first_phase")  # fmt: skip
+            "weather", "victory", "special_rules", "notes", "board", "waived", "first_phase", "cards", "control",
+            "sources")  # fmt: skip
+CARD_PLACES = ("current", "played", "removed")  # where a setup may put a card besides its deck
+CONTROL_WORDS = ("country", "rows", "area", "line", "front", "behind")  # territory words of a [control] entry besides a hex id
 
 
 @dataclass(frozen=True)
@@ -107,6 +110,16 @@ class Scenario:
     board: str = ""  # the board it is played on, for games of several boards ("" = the first)
     waived: tuple[str, ...] = ()  # requirements its special rules waive, by name (USE: Home Defense fronts)
     first_phase: str = ""  # the phase it starts in ("" = the first phase of the turn)
+    cards: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: MappingProxyType({}))  # place -> card keys
+
+    def card_place(self, key: str) -> str:
+        """Where a card starts: one of CARD_PLACES, or "deck" (its faction's deck)."""
+        return next((place for place, keys in self.cards.items() if key in keys), "deck")
+    control: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: MappingProxyType({}))
+    # faction or "neutral" -> the territory it holds at the start beyond what the nations' status
+    # gives: hex ids and words "country:GER", "area:East Prussia", "line:Vichy", "front:..." (CONTROL_WORDS)
+    sources: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: MappingProxyType({}))
+    # faction -> supply sources a special rule gives it: hex ids, city names or words ("ports:FRA")
 
     @property
     def turns(self) -> int:
@@ -150,6 +163,9 @@ def load_scenario(path: Path, content: Content, grid: Grid | None = None) -> Sce
             raise toml.fail(name, f"{month} is outside the game ({game.first_turn} to {game.last_turn})")
     if last < first:
         raise toml.fail("last_turn", f"{last} comes before first_turn {first}")
+    for name, month in (("first_turn", first), ("last_turn", last)):
+        if not game.is_turn(month):
+            raise toml.fail(name, game.not_a_turn(month))
 
     factions = toml.names("factions", content.factions, "faction")
     policies = toml.names("policies", content.policies, "policy")
@@ -184,7 +200,83 @@ def load_scenario(path: Path, content: Content, grid: Grid | None = None) -> Sce
         board=toml.text("board") if "board" in toml.data else "",
         waived=toml.strings("waived") if "waived" in toml.data else (),
         first_phase=toml.text("first_phase") if "first_phase" in toml.data else "",
+        cards=_cards(toml, content, factions),
+        control=_control(toml, content, grid),
+        sources=_sources(toml, content),
     )
+
+
+def _sources(toml: TomlDoc, content: Content) -> Mapping[str, tuple[str, ...]]:
+    """[sources]: faction = [hexes, city names, words]: supply sources a special rule gives a
+    side, read by the game's rules pack (only the factions and the form are checked here)."""
+    table = toml.data.get("sources", {})
+    if not isinstance(table, dict):
+        raise toml.fail("sources", "must be a table of faction = [sources]")
+    out: dict[str, tuple[str, ...]] = {}
+    for holder, entries in table.items():
+        if holder not in content.factions:
+            raise toml.fail("sources", f'"{holder}" is not a faction{near_miss(holder, content.factions)}')
+        if not isinstance(entries, list) or not all(isinstance(e, str) and e.strip() for e in entries):
+            raise toml.fail(f"sources.{holder}", "must be a list of hexes, cities and words")
+        out[holder] = tuple(e.strip() for e in entries)
+    return MappingProxyType(out)
+
+
+def _control(toml: TomlDoc, content: Content, grid: Grid | None) -> Mapping[str, tuple[str, ...]]:
+    """[control]: faction (or neutral) = [entries]; an entry is a hex id of the map or a
+    territory word (CONTROL_WORDS: ``country:GER``, ``line:Vichy`` ...) whose meaning the game's
+    rules pack gives; here only its form, the factions and the hexes are checked."""
+    table = toml.data.get("control", {})
+    if not isinstance(table, dict):
+        raise toml.fail("control", "must be a table of faction = [hexes and territories]")
+    known = (*content.factions, "neutral")
+    out: dict[str, tuple[str, ...]] = {}
+    for holder, entries in table.items():
+        if holder not in known:
+            raise toml.fail("control", f'"{holder}" is not a faction or neutral{near_miss(holder, known)}')
+        if not isinstance(entries, list) or not all(isinstance(e, str) and e.strip() for e in entries):
+            raise toml.fail(f"control.{holder}", "must be a list of hex ids and territories")
+        for entry in entries:
+            word, sep, rest = entry.partition(":")
+            if sep:
+                if word not in CONTROL_WORDS or not rest.strip():
+                    raise toml.fail(f"control.{holder}", f'"{entry}" is not a hex or '
+                                    f'{", ".join(w + ":NAME" for w in CONTROL_WORDS)}', entry)
+            elif grid is not None:
+                grid.parse(entry, str(toml.source), f"control.{holder}")
+        out[holder] = tuple(e.strip() for e in entries)
+    return MappingProxyType(out)
+
+
+def _cards(toml: TomlDoc, content: Content, factions: tuple[str, ...]) -> Mapping[str, tuple[str, ...]]:
+    """[cards]: which cards start out of their deck (current, pending, played, removed); every
+    other card of a playing faction starts in its deck."""
+    table = toml.data.get("cards", {})
+    if not isinstance(table, dict):
+        raise toml.fail("cards", 'must be a table like current = ["axis-15"], played = [...]')
+    out: dict[str, tuple[str, ...]] = {}
+    seen: dict[str, str] = {}
+    for place, keys in table.items():
+        if place not in CARD_PLACES:
+            raise toml.fail("cards", f'"{place}" is not a card place ({", ".join(CARD_PLACES)}){near_miss(place, CARD_PLACES)}')
+        if not isinstance(keys, list) or not all(isinstance(k, str) for k in keys):
+            raise toml.fail(f"cards.{place}", "must be a list of card keys")
+        for key in keys:
+            if key not in content.cards:
+                raise toml.fail(f"cards.{place}", f'no card "{key}"{near_miss(key, content.cards)}', key)
+            if key in seen:
+                raise toml.fail(f"cards.{place}", f'card "{key}" is already {seen[key]}', key)
+            if content.cards[key].faction not in factions:
+                raise toml.fail(f"cards.{place}", f'"{key}" belongs to {content.cards[key].faction}, not a faction '
+                                                  "of this scenario", key)
+            seen[key] = place
+        if place in ("current", "pending"):
+            owners = [content.cards[k].faction for k in keys]
+            twice = {f for f in owners if owners.count(f) > 1}
+            if twice:
+                raise toml.fail(f"cards.{place}", f"{sorted(twice)[0]} has one {place} card at most")
+        out[place] = tuple(keys)
+    return MappingProxyType(out)
 
 
 def _nations(toml: TomlDoc, content: Content, factions: tuple[str, ...]) -> Mapping[str, NationStart]:
@@ -385,6 +477,8 @@ def _where(row: Row, content: Content, first: Month, last: Month,
         return "", when
     if when.month is not None and not first <= when.month <= last:
         raise row.fail("where", f"{when.month} is outside the scenario ({first} to {last})")
+    if when.month is not None and not content.settings.is_turn(when.month):
+        raise row.fail("where", content.settings.not_a_turn(when.month))
     return "", when
 
 

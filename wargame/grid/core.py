@@ -248,10 +248,28 @@ class Grid:
         first, second = int(match["first"]), int(match["second"])
         return Hex(first, second, prefix) if self.order == "RC" else Hex(second, first, prefix)
 
+    @cached_property
+    def _parsed(self) -> dict[str, Hex]:
+        """Ids parsed so far (a map's files name each hex many times)."""
+        return {}
+
+    @cached_property
+    def _near(self) -> dict[Hex, tuple[Hex, ...]]:
+        """Neighbours found so far (sheets laid on one another make each lookup dear)."""
+        return {}
+
     def parse(self, text: str, source: str | None = None, place: str | None = None) -> Hex:
         """The hex named by `text`; malformed ids and hexes off the map raise DataError. An id of
         a sheet's hex that another sheet lies over gives the hex of the sheet on top (the grid's
         one hex for that place): both ids of an overlapped hex parse to the same Hex."""
+        found = self._parsed.get(text) if isinstance(text, str) else None
+        if found is not None:
+            return found
+        found = self._parse(text, source, place)
+        self._parsed[text] = found
+        return found
+
+    def _parse(self, text: str, source: str | None, place: str | None) -> Hex:
         h = self._match(text, source, place)
         board = self._boards[h.board]
         if not board.holds(h.row, h.col):
@@ -396,8 +414,12 @@ class Grid:
 
     def neighbours(self, h: Hex) -> tuple[Hex, ...]:
         """The adjacent hexes on the grid, in `directions` order."""
-        self._on_grid(h)
-        return tuple(n for n in (self.step(h, d) for d in self.directions) if self.contains(n))
+        found = self._near.get(h)
+        if found is None:
+            self._on_grid(h)
+            found = tuple(n for n in (self.step(h, d) for d in self.directions) if self.contains(n))
+            self._near[h] = found
+        return found
 
     def direction(self, a: Hex, b: Hex) -> str:
         """The direction of adjacent hex `b` seen from `a`."""

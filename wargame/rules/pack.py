@@ -19,6 +19,12 @@ Hooks (override what differs):
                                  supply is traced when needed and never marked)
     supply_marking(unit, line)   the state a unit's counter shows after its faction's supply
                                  check, as a SupplyMark (only asked where marks_supply)
+    supply_layer                 True where that state is a layer of the unit pieces, which
+                                 `check --apply` sets (False: marker counters it does not place)
+    control(sit)                 hex -> controlling faction, for a game with hex control (the
+                                 base: none); the check carries it to reports and pictures
+    setup_supply_findings(sit, zoc)  the supply findings a scenario setup must answer for (the
+                                 base: every supply problem)
 """
 
 from __future__ import annotations
@@ -59,6 +65,8 @@ class RulesPack:
     """The rules of one game. Subclasses live in ``wargame/rules/<pack>/`` as class ``Pack``."""
 
     marks_supply = False  # True: supply states are marked on the counters (and can be applied)
+    supply_layer = True  # the marking is a layer of the unit pieces that `check --apply` sets
+    # (False: marker counters the players place, which --apply does not write: ETO's Out of Supply)
     judged = ("stacking", "placement", "supply", "zoc")  # what check() looks at
 
     def __init__(self, game: Game):
@@ -125,7 +133,12 @@ class RulesPack:
         zoc = self.zoc(sit)
         supply = self.supply(sit, zoc)
         findings = [*self.stacking(sit), *self.placement(sit, zoc), *supply.findings]
-        return Check(tuple(sorted(findings, key=Finding.sort_key)), zoc, supply, sit)
+        return Check(tuple(sorted(findings, key=Finding.sort_key)), zoc, supply, sit,
+                     MappingProxyType(dict(self.control(sit))))
+
+    def control(self, sit: Any) -> Mapping[str, str]:
+        """Hex -> the faction controlling it, for a game that keeps hex control (default: none)."""
+        return {}
 
     def situation(self, position: Position, mapdata: MapData | None = None) -> Any:
         raise NotImplementedError
@@ -152,6 +165,11 @@ class RulesPack:
     def setup_problems(self, position: Position, mapdata: MapData) -> list[tuple[str, str, str]]:
         """(piece id, rule, problem) a scenario setup has beyond a position's findings."""
         return []
+
+    def setup_supply_findings(self, sit: Any, zoc: Zoc) -> list[Finding]:
+        """The supply findings a scenario setup must answer for: every supply problem (a game
+        whose setups may rely on supply still to be shipped narrows them)."""
+        return [f for f in self.supply(sit, zoc).findings if f.severity == "problem"]
 
     def supply_marking(self, unit: Unit, line: SupplyLine) -> SupplyMark:
         """The supply state ``unit``'s counter shows once its faction's supply check is done,

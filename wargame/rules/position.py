@@ -21,7 +21,9 @@ SUPPLY_STATES = ("full", "low", "none")  # 7.1: no marker, Low Supply, No Supply
 class Unit:
     """One unit counter where it stands. ``hex`` or ``box`` (a Map Box code) is set, or
     neither for a unit off the map (faction cards, eliminated). ``level`` is its place in its
-    stack, bottom first; ``in_fort`` says it lies under a Fort marker in the same stack."""
+    stack, bottom first; ``in_fort`` says it lies under a Fort marker in the same stack;
+    ``markers_above`` are the keys of every marker above it in its stack (a game whose state
+    markers sit on the counters they mark reads them there: ETO's Out of Supply)."""
 
     id: str
     name: str
@@ -39,6 +41,7 @@ class Unit:
     box: str | None = None
     level: int = 0
     in_fort: bool = False
+    markers_above: frozenset[str] = frozenset()  # markers.csv keys of the markers stacked on it
 
     @property
     def label(self) -> str:
@@ -66,6 +69,8 @@ class MarkerPiece:
 
 @dataclass(frozen=True)
 class NationState:
+    """A nation's status in the game now and the faction it fights for (None: neutral)."""
+
     status: str  # active / neutral / conquered / ceded / absent
     faction: str | None
 
@@ -86,6 +91,11 @@ class GameState:
     turn_track: frozenset[str] = frozenset()  # markers.csv keys of markers now on the Turn Track
     tracked: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))  # marker key -> its box
     # or track cell on a faction card or the tracks board ("Factory Count 6", "Jun-41")
+    control: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: MappingProxyType({}))
+    # faction (or "neutral") -> the territory a scenario gives it at the start beyond what the
+    # nations' status says: hex ids and territory words, read by the game's pack (its hex control)
+    sources: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: MappingProxyType({}))
+    # faction -> supply sources a scenario's special rule gives it (hexes, cities, words of the pack)
 
     def status(self, nation: str) -> str:
         found = self.nations.get(nation)

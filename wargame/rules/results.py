@@ -3,7 +3,7 @@ check of a position. Reports and pictures read only these, so they never change 
 
     Zoc(by_hex, hostile)          Zoc.ezoc(hex, faction) / .exerted_by(...) / .hexes(faction)
     SupplyLine, SupplyReport      one unit's line; every line and the supply findings
-    Check(findings, zoc, supply, situation)      Check.position / .problems
+    Check(findings, zoc, supply, situation, control={})      Check.position / .problems
 """
 
 from __future__ import annotations
@@ -65,6 +65,8 @@ class SupplyLine:
 
 @dataclass(frozen=True)
 class SupplyReport:
+    """Every unit's supply line by piece id, and the findings of the supply check."""
+
     lines: Mapping[str, SupplyLine]
     findings: tuple[Finding, ...]
     marks: bool = True  # the game marks supply states on counters (False: traced when needed)
@@ -73,12 +75,15 @@ class SupplyReport:
 @dataclass(frozen=True)
 class Check:
     """A pack's verdict on a position. ``situation`` is the pack's own view of the position
-    (hex owners, control ...); reports only read ``position`` from it."""
+    (hex owners, control ...); reports only read ``position`` from it. ``control``: hex -> the
+    faction that controls it, for a game whose pack keeps hex control (empty otherwise; hexes
+    no faction controls are left out), which reports count and pictures tint."""
 
     findings: tuple[Finding, ...]
     zoc: Zoc
     supply: SupplyReport
     situation: Any
+    control: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
 
     @property
     def position(self) -> Position:

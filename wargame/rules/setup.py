@@ -1,6 +1,6 @@
 """A scenario setup as the rules see its first turn: every counter placed on a hex or in a Map
 Box becomes a Unit or MarkerPiece of a :class:`~wargame.rules.position.Position`, with the
-scenario's nations, policies, cessions and weather. One implementation, for ``staffwork
+scenario's nations, policies, cessions, weather and starting control. One implementation, for ``staffwork
 scenario check`` and for tests; the module's setups are written from the same placements.
 
     setup_position(game, scenario, content, mapdata) -> (Position, {piece id: Placement})
@@ -63,6 +63,8 @@ def setup_position(game: str, scenario: Scenario, content: Content,
         turn_track=frozenset(on_track),
         events_done=frozenset(scenario.events_done),
         waived=frozenset(scenario.waived),
+        control=scenario.control,
+        sources=scenario.sources,
     )
     boards = (scenario.board,) if scenario.board else ()
     return Position(game, tuple(units), tuple(markers), state, boards), lines

@@ -44,7 +44,7 @@ class Pack(RulesPack):
 
     marks_supply = True  # Low / No Supply markers on the counters (7.1)
     conditional_events = True  # East / West Invaded, Mediterranean Crisis, USSR borders (13.3-13.8)
-    judged = ("stacking", "placement", "supply", "zoc", "home defense", "events", "markers", "control")
+    judged = ("stacking", "placement", "supply", "zoc", "home defense", "events", "markers", "control", "invasion")
 
     @cached_property
     def data(self) -> RulesData:

@@ -14,6 +14,7 @@ Interception 5; the Surprise Attack marker's reach (2) is a plain hex range (1.4
     air_barred(sit, hex, unit) -> (rule, reason) | None
     air_path(sit, unit, start, end, *, mp=None, costs=None) -> AirPath
     mission_reach(sit, unit, target, mission) -> AirPath          a mission's path against its range
+    air_sea_zones(sit, hex) -> frozenset[int]                     where a fighter escorts and intercepts at sea
 """
 
 from __future__ import annotations
@@ -120,6 +121,14 @@ def air_path(sit: Situation, unit: Unit, start: str, end: str, *, mp: int | None
                        ((rule, f"the shortest air path from {start} to {end} enters {length // step} hexes "
                                f"({length} MP), {mp} allowed"),), length)
     return AirPath(True, tuple(path), length, mp, (), length)
+
+
+def air_sea_zones(sit: Situation, hex_id: str) -> frozenset[int]:
+    """The Sea Zones where a fighter in ``hex_id`` escorts naval units and intercepts naval
+    movement and sea traces: those of its coastal hex or port (6.2.4.2, 6.2.5.2); none inland."""
+    if sit.map.hexes[hex_id].is_water:
+        return frozenset()
+    return frozenset(sit.port_zones(hex_id))  # an inland port's zone too (London, 1.3.6)
 
 
 def mission_range(sit: Situation, mission: str) -> int:

@@ -30,12 +30,17 @@ Operations phase, the phasing side:
   stacked with it (6.4.4); Amphibious Invasion: a ground unit stacked with a convoy that lands
   on a coastal hex no ground path reaches (6.3.2, ``invasion.invasion_problems``);
 * markers: Airdrop (14.1), Partisans (14.10), Surprise Attack (14.17) not during an activation
-  (6.1), one per hex; Bombed on a factory in Germany within a bomber's range (6.2.6);
-* Home Defense: a unit's activation may not leave a rule of 10.3.1 unmet that it met before.
-The other side: a retreat (5.3.5, 5.3.5.1) or a displacement (4.2.3.7); anything else is told
-as not judged. Strategic Movement phase: Transport Line path (Messina included), no enemy city,
-fort, unit or ZOC entered, a supply line from every hex entered, one unit per faction, no naval
-units, not ending in a fort (4.1) nor where Cooperation Limits bar (10.3.2).
+  (6.1), one per hex, each where it may lie; Bombed on a factory in Germany within a bomber's
+  range (6.2.6), at most eight (15.4); one invasion per Surprise Attack marker (6.3.2.5);
+* a hit no unit may have made (one whose activation ended, units in Central Russia) is a note;
+* Home Defense: a unit's activation may not leave a rule of 10.3.1 unmet that it met before; a
+  unit put where only a repatriation may put it before any unit acts is repatriated (10.4).
+The other side: a retreat (5.3.5, 5.3.5.1) or a displacement (4.2.3.7: also of the phasing
+side's air and naval units by a retreat); anything else is told as not judged. Strategic
+Movement phase: Transport Line path (Messina included), no enemy city, fort, unit or ZOC
+entered, a supply line from every hex entered, one unit per faction, no naval units, not ending
+in a fort (4.1) nor where Cooperation Limits bar (10.3.2); a unit moved while the Strategic Move
+marker lies on another is repatriated (10.3.1.1, 10.4).
 """
 
 from __future__ import annotations
@@ -87,6 +92,7 @@ class MoveJudge(CombatJudging, SeaJudging, PoliticsJudging):
         self.activated: set[str] = set()
         self.strategic_done: dict[str, str] = {}
         self.pending_attacks: list[tuple[Unit, bool, Situation, int]] = []  # (defender, vacated, before, step)
+        self.orphans: list[tuple[Unit, Situation, int]] = []  # hits no unit that may attack could have made
         self.phasing: str | None = None
         self.step = 0
         self.mobile_units: set[str] = set()  # made a Mobile attack this phase (5.3.1)
@@ -100,6 +106,8 @@ class MoveJudge(CombatJudging, SeaJudging, PoliticsJudging):
         self.invasion: tuple[str, str, frozenset[str]] | None = None  # (origin, hex, naval ids)
         self.invaded_hexes: set[str] = set()  # 6.3.2.1: each hex once per Actions Sub-Phase
         self.invading_ships: set[str] = set()  # 6.3.2.1: a naval unit in one invasion per phase
+        self.used_surprise: set[str] = set()  # 6.3.2.5: Surprise Attack markers an invasion used
+        self.repatriated_ids: set[str] = set()  # 10.4: not activated again this turn
         self.fired: set[str] = set()
         self.skipped: Counter[str] = Counter()
         self.now: tuple[Situation, Zoc] | None = None
@@ -123,17 +131,21 @@ class MoveJudge(CombatJudging, SeaJudging, PoliticsJudging):
 
     def excused(self, finding: Any, sit: Situation) -> bool:
         """A stacking finding the audit may let pass: enemy air or naval units in a hex a phasing
-        ground unit just entered; they are displaced next (4.2.3.7), and the judge reports them
-        if they are not."""
+        ground unit just entered, or a defeated unit retreated into (5.3.5); they are displaced
+        next (4.2.3.7), and the judge reports them if they are not."""
+        if finding.rule == "4.2.3.5" and finding.severity == "note":
+            return True  # the stack order of an air or naval unit under a fort: the check's to tell
         if finding.rule != "3.3" or "enemy factions" not in finding.reason or not finding.hexes:
             return False
         units = sit.pos.units_in(finding.hexes[0])
         ground = {u.faction for u in units if u.kind == "ground"}
         others = [u for u in units if u.faction not in ground]
-        if len(ground) == 1 and ground == {self.phasing} and others and all(u.kind != "ground" for u in others):
+        if len(ground) != 1 or not others or any(u.kind == "ground" for u in others):
+            return False
+        if ground == {self.phasing}:
             self.displacing.setdefault(finding.hexes[0], self.step)
             return True
-        return False
+        return finding.hexes[0] in self.displacing  # a retreat entered it (5.3.5)
 
     # -- phases ---------------------------------------------------------------------------------
     def close(self) -> None:
@@ -148,6 +160,7 @@ class MoveJudge(CombatJudging, SeaJudging, PoliticsJudging):
     def finish(self) -> None:
         """The end of the log: the last activation and the last phase's loose ends."""
         self.interrupt()
+        self._report_orphans()
         self._undisplaced()
         self.displacing.clear()
 
@@ -159,6 +172,7 @@ class MoveJudge(CombatJudging, SeaJudging, PoliticsJudging):
 
     def new_phase(self, phase: str) -> None:
         self.interrupt()
+        self._report_orphans()
         self._undisplaced()
         self.activated.clear()
         self.strategic_done.clear()
@@ -171,7 +185,10 @@ class MoveJudge(CombatJudging, SeaJudging, PoliticsJudging):
         self.invasion = None
         self.invaded_hexes.clear()
         self.invading_ships.clear()
+        self.used_surprise.clear()
         self.phasing = self.pack.phase_kind(phase)[1]
+        if any(w in phase.lower() for w in ("weather", "end of turn")):
+            self.repatriated_ids.clear()  # a new turn
 
     def compare(self, sit0: Situation, zoc0: Zoc, sit1: Situation, zoc1: Zoc, phase: str, step: int) -> None:
         self.step = step
@@ -211,7 +228,7 @@ class MoveJudge(CombatJudging, SeaJudging, PoliticsJudging):
         for u, v in diff.moved:
             if (u.id, self.step) in self.handled:
                 continue
-            if u.faction != f:
+            if u.faction != f or (u.kind != "ground" and self._displaced_by_retreat(sit0, u)):
                 self.other_side_move(sit0, zoc0, sit1, zoc1, u, v)
             elif u.kind == "ground":
                 self.ground_move(sit0, zoc0, u, v)
@@ -240,6 +257,8 @@ class MoveJudge(CombatJudging, SeaJudging, PoliticsJudging):
                 self.pending_attacks.append((defender, vacated, before, step))
                 continue
             who = self._attackers_of(before, defender.hex or "")
+            if not who:
+                self.orphans.append((defender, before, step))  # an invasion may yet claim it
             if len(who) != 1:
                 continue
             self.close()
@@ -260,6 +279,8 @@ class MoveJudge(CombatJudging, SeaJudging, PoliticsJudging):
             self.attack(before, defender, vacated, step=step)
 
     def _begin(self, sit0: Situation, u: Unit) -> None:
+        if u.id in self.repatriated_ids:
+            self.add("10.4", "activation", u, (u.where,), "a unit repatriated this turn may not be activated")
         if u.id in self.activated:
             why = ("it designated an Assault, which ended its activation (5.3.3)" if u.id in self.assault_units
                    else "a ground unit may be activated only once per phase")
@@ -288,6 +309,8 @@ class MoveJudge(CombatJudging, SeaJudging, PoliticsJudging):
         if u.id in self.assault_units and self._advance_after_assault(sit0, u, v):
             return
         continuing = self.act is not None and self.act.unit_id == u.id
+        if not continuing and self.repatriated_in_operations(sit0, zoc0, u, v):
+            return
         if not continuing:
             self.start_activation(sit0, u)
         else:
@@ -470,6 +493,8 @@ class MoveJudge(CombatJudging, SeaJudging, PoliticsJudging):
 
     # -- strategic movement -------------------------------------------------------------------
     def strategic_move(self, sit0: Situation, zoc0: Zoc, u: Unit, v: Unit) -> None:
+        if self.repatriated(sit0, u, v):
+            return
         if u.kind == "naval":
             self.add("4.1.3", "strategic", u, (u.where, v.where), "naval units may not move strategically")
             return
@@ -493,11 +518,20 @@ class MoveJudge(CombatJudging, SeaJudging, PoliticsJudging):
             self.add(first.rule, "strategic", u, (u.hex, v.hex),
                      "; ".join(x.text for x in result.violations), result.path)
             return
-        for h in result.path[1:]:
-            if not _supplied_at(sit0, u, h):
+        if not all(_supplied_at(sit0, u, h) for h in result.path[1:]):
+            memo: dict[str, bool] = {}  # the shortest way lacks supply somewhere: look for one that has it
+
+            def supplied(h: str) -> bool:
+                if h not in memo:
+                    memo[h] = _supplied_at(sit0, u, h)
+                return memo[h]
+
+            result = strategic_path(ground, u.hex, v.hex, supplied=supplied)
+            if not result.legal:
+                h = next((x.hexes[0] for x in result.violations if x.rule == "4.1.2"), v.hex)
                 self.add("4.1.2", "strategic", u, (u.hex, v.hex),
-                         f"no supply line can be traced from {h}, a hex the move enters",
-                         result.path)
+                         f"no supply line can be traced from {h}, a hex the move enters (each hex entered "
+                         "needs one)", result.path)
                 return
         self._strategic_end(sit0, u, v)
 

@@ -14,7 +14,7 @@ from wargame.rules.use.combat import attack_problems, retreat_problems
 from wargame.rules.use.ground import Situation
 from wargame.rules.use.movement import Ground, attack_cost, movement_points
 from wargame.rules.use.naval import naval_path
-from wargame.rules.use.state_checks import factory_hexes
+from wargame.rules.use.state_checks import MAX_BOMBED, factory_hexes, marker_place_findings
 
 
 class CombatJudging:
@@ -82,6 +82,33 @@ class CombatJudging:
         act.left = max(0, act.left - cost)
         act.advance_into = target if vacated else None
 
+    def _report_orphans(self) -> None:
+        """Hits that neither the active unit, an Assault nor an invasion explains (the phase is
+        over): a unit next to the defender that had finished its activation (6.0, 6.3), or USSR
+        units in Central Russia, which attack only after leaving the box (5.3.1). Notes: an event
+        (a collapse reduces a country's units where they stand) also flips units."""
+        orphans, self.orphans = self.orphans, []
+        for defender, before, step in orphans:
+            target = defender.hex or ""
+            near = [x for x in before.pos.units if x.kind == "ground" and x.faction == self.phasing and x.hex
+                    and _adjacent(before, x.hex, target)]
+            if any(x.id in self.assault_units for x in near):
+                continue  # an Assault whose markers were taken off before the result was shown
+            if near:
+                who = ", ".join(f"{x.label} in {x.hex}" for x in near[:3])
+                self.add("6.3", "combat", near[0], (near[0].hex or "", target),
+                         f"{defender.label} in {target} was hit when the only {self.phasing} ground units next to "
+                         f"it ({who}) had finished their activations; a unit attacks during its own activation "
+                         "or by an Assault it designated (5.3.3), so no attack explains it, unless an event did "
+                         "(a collapse)", step=step, severity="note")
+                continue
+            boxed = [x for x in before.pos.units_in(CENTRAL_RUSSIA) if x.kind == "ground" and x.faction == self.phasing]
+            if boxed and target in before.east_edge:
+                self.add("5.3.1", "combat", boxed[0], (CENTRAL_RUSSIA, target),
+                         f"{defender.label} in {target} was hit with no {self.phasing} ground unit next to it but "
+                         f"{boxed[0].label} in Central Russia; a unit in a Map Box attacks only by Amphibious "
+                         "Invasion, so it must leave the box first", step=step, severity="note")
+
     def assault_resolved(self, sit0: Situation, defender: Unit, vacated: bool, attackers: tuple[str, ...]) -> None:
         """An Assault's resolution (5.3.3): never inside another unit's activation; the defender may
         be Assaulted by at least one of the units marked next to it; one of them may advance."""
@@ -102,6 +129,9 @@ class CombatJudging:
         if m.name == "Assault":
             self.assault_designated(sit0, sit1, m)
             return
+        if m.name in SPECIAL_MARKERS or m.name == "Bombed":
+            for f in marker_place_findings(sit1, m):  # where it lies (14.1, 14.10, 6.2.6, 6.1)
+                self.add(f.rule, "markers", None, f.hexes, f.reason, severity=f.severity)
         if m.name in SPECIAL_MARKERS:
             if self.act is not None and not self.act.ended:
                 self.act.special_marker = True
@@ -109,6 +139,10 @@ class CombatJudging:
                 self._airdrop(sit1, m)
         elif m.name == "Bombed" and m.hex:
             self._bombed(sit1, m)
+            bombed = [b for b in sit1.pos.markers if b.name == "Bombed" and b.hex]
+            if len(bombed) > MAX_BOMBED:
+                self.add("15.4", "markers", None, (m.hex,),
+                         f"{len(bombed)} Bombed markers on the map; at most {MAX_BOMBED} (6.2.6)")
 
     def _airdrop(self, sit: Situation, m: MarkerPiece) -> None:
         """14.1: within three hexes (an air path) of an air unit of its nationality (the Western
@@ -128,7 +162,7 @@ class CombatJudging:
         """6.2.6: an enemy factory in Germany within 20 hexes of a phasing bomber."""
         h = m.hex or ""
         if h not in factory_hexes(sit) or sit.owner(h) != "GER":
-            return  # the check of the position reports it (state_checks)
+            return  # marker_place_findings told where it may not lie
         bombers = [u for u in sit.pos.units if u.kind == "air" and u.type == "bomber" and u.hex
                    and u.faction == self.phasing]
         if not any(mission_reach(sit, u, h, "bombing_run").legal for u in bombers):
@@ -178,6 +212,11 @@ class CombatJudging:
         self.assault_units.add(unit.id)
 
     # -- the other side ------------------------------------------------------------------------
+    def _displaced_by_retreat(self, sit0: Situation, u: Unit) -> bool:
+        """A phasing air or naval unit leaving a hex an enemy unit retreated into (5.3.5, 4.2.3.7)."""
+        return bool(u.hex) and u.hex in self.displacing and any(
+            x.kind == "ground" and x.faction != u.faction for x in sit0.pos.units_in(u.hex or ""))
+
     def other_side_move(self, sit0: Situation, zoc0: Zoc, sit1: Situation, zoc1: Zoc, u: Unit, v: Unit) -> None:
         if u.kind == "ground":
             self.retreat(sit0, zoc0, u, v)
@@ -210,15 +249,18 @@ class CombatJudging:
             return
         for rule, why in retreat_problems(sit0, zoc0, u, start, v.where, tuple(attackers), amphibious=amphibious):
             self.add(rule, "retreat", u, (start, v.where), why)
+        if v.hex and any(x.kind != "ground" and x.faction == self.phasing for x in sit0.pos.units_in(v.hex)):
+            self.displacing.setdefault(v.hex, self.step)  # the phasing side's air and naval units leave (5.3.5)
         if v.in_fort:
             self.add("5.3.5", "retreat", u, (v.where,), "a retreating unit may not occupy a fort")
 
     def displaced(self, sit0: Situation, zoc0: Zoc, sit1: Situation, zoc1: Zoc, u: Unit, v: Unit) -> None:
-        """4.2.3.7: enemy air and naval units leave a hex a phasing ground unit enters, by air or
-        naval movement (not Naval Transport), whatever their Sorties."""
+        """4.2.3.7: air and naval units leave a hex an enemy ground unit enters (a phasing unit's
+        move or advance, a defeated unit's retreat: 5.3.5), by air or naval movement (not Naval
+        Transport), whatever their Sorties; the move is no activation."""
         start = u.hex
         if start is None or (start not in self.displacing and not any(
-                x.kind == "ground" and x.faction == self.phasing for x in sit0.pos.units_in(start))):
+                x.kind == "ground" and x.faction != u.faction for x in sit0.pos.units_in(start))):
             self.skipped["other_side"] += 1
             return
         mp = movement_points(u.type, u.supply, self.costs)

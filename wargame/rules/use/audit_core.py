@@ -27,6 +27,9 @@ NOT_JUDGED = {
                   "such as Naval Evacuation or Emergency Shipping, repatriation)",
     "placed": "units put on the map or taken off it (mobilization, reserves, events, eliminations)",
     "other_phase": "moves and placements outside the Strategic Movement and Operations phases",
+    "repatriation": "units put in or next to a friendly city of their country in the Strategic Movement phase "
+                    "while the Strategic Move marker lay on another unit: taken as Home Defense repatriations "
+                    "(10.3.1.1, 10.4); whether Home Defense called for them is not judged",
     "fort_hold": "French, USSR and UK units that Home Defense holds until West Invaded, East Invaded or "
                  "the Mediterranean Crisis (10.3.1): the log does not say whether those events happened",
 }

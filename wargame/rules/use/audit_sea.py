@@ -9,7 +9,7 @@ from wargame.rules.results import Zoc
 from wargame.rules.use.air import air_path
 from wargame.rules.use.audit_core import CENTRAL_RUSSIA, _Diff, adjacent as _adjacent, diff as _diff
 from wargame.rules.use.ground import Situation
-from wargame.rules.use.invasion import invasion_problems
+from wargame.rules.use.invasion import invasion_problems, surprise_markers
 from wargame.rules.use.movement import Ground, ground_path, movement_points
 from wargame.rules.use.naval import naval_path
 from wargame.rules.use.placement import unit_placement
@@ -140,6 +140,7 @@ class SeaJudging:
         if convoy.id in self.invading_ships:
             self.add("6.3.2.1", "invasion", convoy, (u.where,),
                      f"{convoy.label} already took part in an Amphibious Invasion this Operations Phase")
+        self._surprise_used(sit0, u, v.hex)
         self.invaded_hexes.add(v.hex)
         self.invading_ships.add(convoy.id)
         self.invasion = (u.where, v.hex, naval)
@@ -147,7 +148,21 @@ class SeaJudging:
         act.started = True
         act.at = v.hex
         self.pending_attacks.clear()
+        self.orphans = [o for o in self.orphans if o[0].hex != v.hex]  # its Assault from the sea (6.3.2.4)
         self._entered(sit0, v.hex)
+
+    def _surprise_used(self, sit0: Situation, u: Unit, target: str) -> None:
+        """6.3.2.5: one invasion per Surprise Attack marker in the invaded hex's Sea Zone."""
+        zones = set(sit0.map.hexes[target].seazones)
+        mine = [(mid, z) for mid, z in surprise_markers(sit0, u.faction) if zones & set(z)]
+        free = [mid for mid, _z in mine if mid not in self.used_surprise]
+        if free:
+            self.used_surprise.add(free[0])
+        elif mine:
+            self.add("6.3.2.5", "invasion", u, (target,),
+                     "each Surprise Attack marker allows one Amphibious Invasion into its Sea Zone; "
+                     f"{'the marker' if len(mine) == 1 else f'all {len(mine)} markers'} in Sea Zone "
+                     f"{' or '.join(map(str, sorted(zones)))} already served an earlier invasion")
 
     def _after_landing(self, sit0: Situation, zoc0: Zoc, u: Unit, v: Unit) -> None:
         """6.3.2.4: an invader not in an EZOC may move one hex; then its activation ends."""

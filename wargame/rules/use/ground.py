@@ -33,6 +33,8 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class RulesData:
+    """The Player Aid Sheet values of a pack's rules.toml."""
+
     stacking: Mapping[str, int]
     overland_hexes: int
     limited_capacity: int
@@ -84,31 +86,14 @@ _STATIC: dict[int, tuple[MapData, StaticMap]] = {}
 
 
 def static_map(mapdata: MapData) -> StaticMap:
-    """The adjacency tables of a map, built on first use (MapData is not hashable)."""
+    """The adjacency tables of a map (MapData.adjacent, built once and kept in the compiled
+    cache); one StaticMap per map (MapData is not hashable)."""
     found = _STATIC.get(id(mapdata))
     if found is not None and found[0] is mapdata:
         return found[1]
-    built = _build_static(mapdata)
+    built = StaticMap(mapdata.adjacent)
     _STATIC[id(mapdata)] = (mapdata, built)
     return built
-
-
-def _build_static(mapdata: MapData) -> StaticMap:
-    g = mapdata.grid
-    ids = {info.hex: hid for hid, info in mapdata.hexes.items()}
-    sides = {(s.side.a, s.side.b): s for s in mapdata.sides.values()}
-    out: dict[str, tuple[tuple[str, bool, bool], ...]] = {}
-    for hid, info in mapdata.hexes.items():
-        row = []
-        h = info.hex
-        for n in g.neighbours(h):
-            if n not in ids:
-                continue  # off the boards in play (a USWC map is a window on the grid)
-            side = sides.get((h, n) if h < n else (n, h))
-            water = True if side is None else side.water
-            row.append((ids[n], water, bool(side and side.transport)))
-        out[hid] = tuple(row)
-    return StaticMap(MappingProxyType(out))
 
 
 @dataclass(frozen=True, eq=False)

@@ -14,6 +14,7 @@ or in its Sea Zone (14.17): one on a water hex is in its Sea Zone; one on a coas
 as if declared in its Sea Zone, and the reason says so.
 
     invasion_problems(sit, ground, convoy, target) -> [(rule, reason)]       empty: it may invade
+    surprise_markers(sit, faction) -> ((marker id, Sea Zones), ...)        one invasion each (6.3.2.5)
     invasion_targets(sit, ground, convoy) -> tuple[Target, ...]              every hex it may invade
 """
 
@@ -51,6 +52,13 @@ def surprise_zones(sit: Situation, faction: str) -> dict[int, str]:
             if z not in out or not note:
                 out[z] = note
     return out
+
+
+def surprise_markers(sit: Situation, faction: str) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    """(marker id, Sea Zones) of each friendly Surprise Attack marker a Sea Zone may hold: each
+    allows one invasion into the zone it was declared in (6.3.2.5, 14.17)."""
+    return tuple((m.id, sit.map.hexes[m.hex].seazones) for m in sit.pos.markers
+                 if m.name == SURPRISE_ATTACK and m.hex and m.faction == faction and sit.map.hexes[m.hex].seazones)
 
 
 def reach_zones(sit: Situation, faction: str, place: str) -> frozenset[int]:

@@ -62,6 +62,8 @@ def unit_placement(sit: Situation, zoc: Zoc, unit: Unit) -> tuple[str, str] | No
             return ("4.2.4", f"naval units must be in a friendly port or a Map Box; {h} is not a friendly port")
         if sit.enemy_fort(h, unit.faction) or sit.enemy_marker(h, unit.faction, ("Airdrop", "Partisans")):
             return ("4.2.4.1", f"an enemy fort or marker in {h} bars naval units")
+        if sit.unit_factions(h) - {unit.faction}:
+            return ("4.2.4.1", f"naval units may not end in {h}, where an enemy unit stands")
     else:
         if sit.neutral(h) or sit.policy_barred(h, unit.faction, unit.nationality):
             why = sit.ground_barred(h, unit.faction, unit.nationality)

@@ -1,4 +1,4 @@
-"""Stacking (3.3) and fort occupation (4.2.3.6): one finding per hex that breaks them.
+"""Stacking (3.3) and fort occupation (4.2.3.5, 4.2.3.6): one finding per hex that breaks them.
 
     slot(unit) -> str                       fighter / bomber / ground / warship / convoy
     stacking_findings(sit) -> list[Finding]
@@ -50,7 +50,11 @@ def stacking_findings(sit: Situation) -> list[Finding]:
         if fort is not None:
             nation = sit.fort_nationality(fort)
             for u in units:
-                if u.in_fort and u.kind == "ground" and u.nationality != nation:
+                if u.in_fort and u.kind != "ground":
+                    out.append(Finding("4.2.3.5", "stacking", u.faction, (u.id,), (place,),
+                                       f"{u.label} lies under the fort marker; air and naval units never "
+                                       "occupy a fort, so it does not (put it on top)", severity="note"))
+                elif u.in_fort and u.nationality != nation:
                     out.append(Finding("4.2.3.6", "stacking", u.faction, (u.id,), (place,),
                                        f"{u.label} lies under a {nation} fort; only {nation} units may "
                                        "occupy it, so it does not"))

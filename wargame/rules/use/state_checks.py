@@ -1,4 +1,4 @@
-"""What a USE save shows beyond supply, ZOC, stacking and where units stand (use_rules.md 11):
+"""What a USE save shows beyond supply, ZOC, stacking and where units stand (USE 11):
 Home Defense per country, the conditional events the Axis units' places fire, the markers that
 come and go (Strategic Move, Bombed, Airdrop, Partisans, Surprise Attack, Assault, Sorties),
 city control against the units in the cities, and the On-Map Factory Count.
@@ -7,11 +7,13 @@ city control against the units in the cities, and the On-Map Factory Count.
     event_areas(sit) -> {event: predicate}                  where each conditional event fires (13.3-13.8)
     events_fired(sit) -> frozenset[str]                     events a marker on the tracks shows happened
     factory_count(sit, nation) -> int                       On-Map Factory Count (9.1.2)
+    marker_place_findings(sit, marker) -> list[Finding]     what is wrong with one marker's place
     state_findings(sit, zoc) -> list[Finding]               the findings of all of these
 
-Home Defense shortfalls and event triggers are notes: a faction repatriates at the start of its
-Strategic Movement and Operations phases (10.3.1.1), and whether an event already happened is
-history a save keeps only partly (events_fired). Markers in impossible places are problems.
+Home Defense shortfalls, event triggers and the hexes a convoy's cargo may invade are notes: a
+faction repatriates at the start of its Strategic Movement and Operations phases (10.3.1.1),
+whether an event already happened is history a save keeps only partly (events_fired), and an
+invasion is an option, not a duty. Markers in impossible places are problems.
 """
 
 from __future__ import annotations
@@ -259,7 +261,6 @@ def _overseas_of_fra_uk(sit: Situation, h: str) -> bool:
 def event_areas(sit: Situation) -> dict[str, Callable[[str], bool]]:
     """Event -> whether an Axis unit or marker in (or attacking into) a hex fires it."""
     state = sit.pos.state
-    g = sit.map.grid
 
     def east(h: str) -> bool:
         owner = sit.owner(h)
@@ -270,12 +271,11 @@ def event_areas(sit: Situation) -> dict[str, Callable[[str], bool]]:
     found = _AREAS.get(key)
     if found is None or found[0] is not sit.map:
         owners: set[str] = set()
-        for h, info in sit.map.hexes.items():
+        for h in sit.map.hexes:
             if not _overseas_of_fra_uk(sit, h):
                 continue
-            for n in g.neighbours(info.hex):
-                nid = g.hex_id(n)
-                if nid in sit.map.hexes and sit.map.hexes[nid].is_land:
+            for nid, _water, _line in sit.map.adjacent[h]:
+                if sit.map.hexes[nid].is_land:
                     owners.add(sit.owner(nid))
         found = (sit.map, {"owners": frozenset(owners)})
         _AREAS[key] = found
@@ -377,14 +377,55 @@ def factory_count(sit: Situation, nation: str) -> int:
                and sit.controller(h) == faction)
 
 
+def _marker_finding(rule: str, m: MarkerPiece, reason: str, severity: str = "problem",
+                    units: tuple[str, ...] = ()) -> Finding:
+    return Finding(rule, "markers", m.faction or "", units, (m.hex or m.box or "",), reason, severity=severity)
+
+
+def marker_place_findings(sit: Situation, m: MarkerPiece) -> list[Finding]:
+    """What is wrong with the place of one marker: a Partisans marker with no enemy air or
+    ground unit in its hex or outside a friendly country (14.10), an Airdrop in a hex ground
+    units may not enter (14.1), a Bombed marker off the factories of Germany (6.2.6), a second
+    marker of a one-per-hex kind (6.1, 6.2.6), an Assault marker with nothing to Assault (15.3)."""
+    out: list[Finding] = []
+    if not m.hex:
+        return out
+    ids = [o.id for o in sit.pos.markers]
+    mine = ids.index(m.id) if m.id in ids else len(ids)
+    if m.name in ONE_PER_HEX and any(o.name == m.name and o.hex == m.hex for o in sit.pos.markers[:mine]):
+        out.append(_marker_finding("6.1" if m.name != "Bombed" else "6.2.6", m,
+                                   f"a second {m.name} marker in {m.hex}; one per hex"))
+    if m.name == "Partisans":
+        enemies = [u for u in sit.pos.units_in(m.hex) if u.kind in ("air", "ground")
+                   and sit.pack.enemies(u.faction, m.faction)]
+        if not enemies:
+            out.append(_marker_finding("14.10", m, f"a Partisans marker needs an enemy air or ground unit in its "
+                                                   f"hex; {m.hex} has none"))
+        if sit.country_side(m.hex) != m.faction:
+            out.append(_marker_finding("14.10", m, f"a Partisans marker goes in an active or conquered friendly "
+                                                   f"country; {m.hex} is in {sit.owner(m.hex) or 'no country'}"))
+    elif m.name == "Airdrop":
+        barred = sit.ground_barred(m.hex, m.faction, m.nationality)
+        if barred:
+            out.append(_marker_finding("14.1", m, f"an Airdrop marker may not be placed in a ground-prohibited "
+                                                  f"hex: {barred[1]}"))
+    elif m.name == "Bombed":
+        if m.hex not in factory_hexes(sit) or sit.owner(m.hex) != "GER":
+            out.append(_marker_finding("6.2.6", m, f"a Bombed marker belongs on a factory in Germany; {m.hex} "
+                                                   "is not one"))
+    elif m.name == "Assault":
+        out.extend(_assault_marker(sit, m))
+    elif m.name.startswith("Sorties") and not any(u.kind in ("air", "naval") for u in sit.pos.units_in(m.hex)):
+        out.append(_marker_finding("15.22", m, f"a {m.name} marker lies in {m.hex} with no air or naval unit",
+                                   severity="note"))
+    return out
+
+
 def _marker_findings(sit: Situation) -> list[Finding]:
     out: list[Finding] = []
     markers = sit.pos.markers
     phase = sit.pos.state.phase.lower()
-
-    def add(rule: str, m: MarkerPiece, reason: str, severity: str = "problem", units: tuple[str, ...] = ()) -> None:
-        out.append(Finding(rule, "markers", m.faction or "", units, (m.hex or m.box or "",), reason,
-                           severity=severity))
+    add = _marker_finding
 
     by_faction: dict[str, list[MarkerPiece]] = {}
     for m in markers:
@@ -392,52 +433,27 @@ def _marker_findings(sit: Situation) -> list[Finding]:
             by_faction.setdefault(m.faction, []).append(m)
     for faction, found in sorted(by_faction.items()):
         if len(found) > 1:
-            add("4.1.1", found[1], f"{len(found)} Strategic Move markers of the {faction} faction are on the "
-                                   "map; a faction has one")
+            out.append(add("4.1.1", found[1], f"{len(found)} Strategic Move markers of the {faction} faction are "
+                                              "on the map; a faction has one"))
         for m in found:
             unit = strategic_move_unit(sit, m)
             if unit is None:
-                add("15.24", m, "the Strategic Move marker lies on no air or ground unit of its faction",
-                    severity="note")
+                out.append(add("15.24", m, "the Strategic Move marker lies on no air or ground unit of its faction",
+                               severity="note"))
             elif sit.occupies_fort(unit):
-                add("4.1.4", m, f"{unit.label} carries the Strategic Move marker and occupies a fort; a unit "
-                                "may not occupy a fort at the end of a strategic move", units=(unit.id,))
+                out.append(add("4.1.4", m, f"{unit.label} carries the Strategic Move marker and occupies a fort; "
+                                           "a unit may not occupy a fort at the end of a strategic move",
+                               units=(unit.id,)))
     bombed = [m for m in markers if m.name == "Bombed" and m.hex]
     if len(bombed) > MAX_BOMBED:
-        add("15.4", bombed[MAX_BOMBED], f"{len(bombed)} Bombed markers on the map; at most {MAX_BOMBED}")
-    factories = factory_hexes(sit)
-    for m in bombed:
-        if m.hex not in factories or sit.owner(m.hex) != "GER":
-            add("6.2.6", m, f"a Bombed marker belongs on a factory in Germany; {m.hex} is not one")
-    seen: dict[tuple[str, str], MarkerPiece] = {}
-    for m in markers:
-        if m.name in ONE_PER_HEX and m.hex:
-            key = (m.name, m.hex)
-            if key in seen:
-                add("6.1" if m.name != "Bombed" else "6.2.6", m, f"a second {m.name} marker in {m.hex}; one per hex")
-            seen[key] = m
+        out.append(add("15.4", bombed[MAX_BOMBED], f"{len(bombed)} Bombed markers on the map; at most {MAX_BOMBED}"))
     for m in markers:
         if not m.hex:
             continue
-        if m.name == "Partisans":
-            enemies = [u for u in sit.pos.units_in(m.hex) if u.kind in ("air", "ground")
-                       and sit.pack.enemies(u.faction, m.faction)]
-            if not enemies:
-                add("14.10", m, f"a Partisans marker needs an enemy air or ground unit in its hex; {m.hex} has none")
-            if sit.country_side(m.hex) != m.faction:
-                add("14.10", m, f"a Partisans marker goes in an active or conquered friendly country; "
-                                f"{m.hex} is in {sit.owner(m.hex) or 'no country'}")
-        elif m.name == "Airdrop":
-            barred = sit.ground_barred(m.hex, m.faction, m.nationality)
-            if barred:
-                add("14.1", m, f"an Airdrop marker may not be placed in a ground-prohibited hex: {barred[1]}")
-        elif m.name == "Assault":
-            out.extend(_assault_marker(sit, m))
-        elif m.name.startswith("Sorties") and not any(u.kind in ("air", "naval") for u in sit.pos.units_in(m.hex)):
-            add("15.22", m, f"a {m.name} marker lies in {m.hex} with no air or naval unit", severity="note")
+        out.extend(marker_place_findings(sit, m))
         if m.name in TRANSIENT and phase and "operation" not in phase and "action" not in phase:
-            add("1.2.1", m, f"{m.name} markers leave the map at the end of the Actions Sub-Phase; the phase is "
-                            f"{sit.pos.state.phase}", severity="note")
+            out.append(add("1.2.1", m, f"{m.name} markers leave the map at the end of the Actions Sub-Phase; the "
+                                       f"phase is {sit.pos.state.phase}", severity="note"))
     return out
 
 
@@ -482,6 +498,34 @@ def _control_findings(sit: Situation) -> list[Finding]:
     return out
 
 
+def _invasion_notes(sit: Situation) -> list[Finding]:
+    """For each ground unit stacked with a friendly convoy able to act, while a friendly
+    Surprise Attack marker lies in a Sea Zone in its reach: the hexes it may invade (6.3.2)."""
+    from wargame.rules.use.invasion import invasion_targets, reach_zones, surprise_zones
+
+    phasing = sit.pack.phase_kind(sit.pos.state.phase)[1] if sit.pos.state.phase else None
+    out = []
+    for g in sit.pos.units:
+        if g.kind != "ground" or (phasing and g.faction != phasing) or not (g.hex or g.box):
+            continue
+        convoy = next((c for c in sit.pos.units_in(g.where) if c.type == "convoy" and c.faction == g.faction
+                       and c.sorties < 6), None)
+        marked = surprise_zones(sit, g.faction)
+        if convoy is None or not set(marked) & reach_zones(sit, g.faction, g.where):
+            continue
+        targets = invasion_targets(sit, g, convoy)
+        if not targets:
+            continue
+        hexes = tuple(t.hex for t in targets)
+        notes = sorted({t.note for t in targets if t.note})
+        out.append(Finding("6.3.2", "invasion", g.faction, (g.id, convoy.id), hexes[:12],
+                           f"{g.label} with {convoy.label} in {g.where} may invade {len(hexes)} hex"
+                           f"{'es' if len(hexes) > 1 else ''}: {', '.join(hexes[:12])}"
+                           f"{' ...' if len(hexes) > 12 else ''}" + (f" ({'; '.join(notes)})" if notes else ""),
+                           severity="note"))
+    return out
+
+
 def _waived(rule: HomeDefense, waived: frozenset[str]) -> bool:
     """A scenario's special rules waive a requirement by its name ("Germany West Front")."""
     return any(rule.name == w or rule.name.startswith(w + " (") for w in waived)
@@ -500,4 +544,5 @@ def state_findings(sit: Situation, zoc: Zoc) -> list[Finding]:
         out += _trigger_notes(sit)
     out += _marker_findings(sit)
     out += _control_findings(sit)
+    out += _invasion_notes(sit)
     return out

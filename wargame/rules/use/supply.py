@@ -30,6 +30,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 
 from wargame.rules import Finding
+from wargame.rules.matching import match
 from wargame.rules.position import Unit
 from wargame.rules.results import SupplyLine, SupplyReport, Zoc
 from wargame.rules.use.ground import Situation, static_map
@@ -59,6 +60,8 @@ class Sources:
 
 @dataclass(frozen=True)
 class _Option:
+    """One way a unit may trace supply, with its length, source and path."""
+
     length: int
     source: str
     source_at: str
@@ -402,33 +405,8 @@ def _box_open(box: str, faction: str, nationality: str) -> bool:
 
 
 def _match(wants: dict[str, list[_Option]], capacity: Callable[[_Option], int]) -> dict[str, _Option]:
-    """Maximum bipartite matching of units to sources of limited capacity, ``capacity(option)``
-    units each (augmenting paths; units and options in a fixed order, each unit's options best
-    first, so the result is deterministic)."""
-    holders: dict[str, list[str]] = {}
-    chosen: dict[str, _Option] = {}
-
-    def place(unit: str, seen: set[str]) -> bool:
-        for opt in wants[unit]:
-            if opt.source_at in seen:
-                continue
-            seen.add(opt.source_at)
-            held = holders.setdefault(opt.source_at, [])
-            if len(held) < capacity(opt):
-                held.append(unit)
-                chosen[unit] = opt
-                return True
-            for other in list(held):
-                if place(other, seen):
-                    held.remove(other)
-                    held.append(unit)
-                    chosen[unit] = opt
-                    return True
-        return False
-
-    for unit in sorted(wants):
-        place(unit, set())
-    return chosen
+    """Maximum bipartite matching of units to sources of limited capacity (wargame.rules.matching)."""
+    return match(wants, capacity, lambda o: o.source_at)
 
 
 def supply_report(sit: Situation, zoc: Zoc) -> SupplyReport:

@@ -1,4 +1,4 @@
-"""The USWC rules pack: USE's pack with Western Campaigns' differences (uswc_rules.md 13).
+"""The USWC rules pack: USE's pack with Western Campaigns' differences (USWC 13).
 
 What differs, and where:
     stacking      one fighter, one bomber, one ground unit per hex (3.3)     rules.toml [stacking]

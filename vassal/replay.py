@@ -17,42 +17,22 @@ What the engine knows from the module and we do not is given as options: ``maps`
 that exist; default every id named), ``stacking`` (whether a map stacks pieces; default yes).
 "Never stack" and "hidden by" are read from the pieces' ``immob;``/``mat;`` and ``hide;`` traits.
 
-For logs (vassal_formats.md 4.7), everything outside LOG groups is the position at load; each
-top-level LOG group is one step (one press of Step), with its chat lines; an undo is a step whose
-commands are bracketed by ``UNDO\\ttrue`` / ``UNDO\\tfalse`` and are applied like any other.
-
-Public API::
-
-    PlacedPiece(id, type, state, map, x, y, container, gpid)            frozen
-    Container(id, kind, type, state, map, x, y, members, layer, name, face_down)   frozen
-    Position(pieces, stacks, decks, boards, properties, turns, players, started, not_new)
-        (empty stacks are left out, as the engine leaves them out of a save)
-        .on_map(map_id) -> list[PlacedPiece]          (stack members bottom first)
-        .at(map_id, x, y) -> list[PlacedPiece]        bottom first
-        .off_map() -> list[PlacedPiece]
     Replay(*, maps=None, stacking=None, source=None)  the mutable engine
         .apply(cmd, index=None)  .apply_text(text, index=None)  .position() -> Position
     replay_save(tree_or_saved_game, *, source=None, maps=None, stacking=None) -> Position
-    Step(number, commands, chat, undo)                                 frozen
-    GameLog(initial, initial_chat, steps, ...)
-        .positions() -> Iterator[Position]            after each step, lazily
-        .position_after(n) -> Position                after step n (1-based; 0 = initial)
-        .final -> Position
-        .step_moves() -> Iterator[StepMoves]          which pieces each step moved, from where to where
-    Spot(map, x, y); PieceMove(id, type, state, before, after); StepMoves(step, moves, boards)
-    replay_log(tree_or_saved_game, *, source=None, maps=None, stacking=None) -> GameLog
 
-Errors (a piece command the engine could not read, a state with fewer levels than its type)
-raise :class:`FormatError` with place ``savedGame, command <n>`` (n = 1-based pre-order index
-of the node in the command tree).
+The position is `vassal.snapshot`; logs, step by step, are `vassal.gamelog`. Errors (a piece
+command the engine could not read, a state with fewer levels than its type) raise
+:class:`FormatError` with place ``savedGame, command <n>`` (n = 1-based pre-order index of the
+node in the command tree).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterator, Mapping
-from dataclasses import dataclass, field
+import contextlib
+from collections.abc import Callable, Collection, Iterator
 from types import MappingProxyType
-from typing import Literal, Protocol
+from typing import Protocol
 
 from vassal import sequence
 from vassal.commands import (
@@ -62,7 +42,6 @@ from vassal.commands import (
     BoardPlacement,
     ChangePiece,
     ChangeProperty,
-    Chat,
     Command,
     EndSave,
     Log,
@@ -79,214 +58,46 @@ from vassal.commands import (
     parse_command,
 )
 from vassal.errors import FormatError
-from vassal.pieces import join_state, split_state, split_type
+from vassal.nesting import PieceKind, TypeInfo, join_state, split_state, state_levels, type_info
+from vassal.snapshot import Container, PlacedPiece, Player, Position, Spot
 
-__all__ = [
-    "PlacedPiece",
-    "Container",
-    "Player",
-    "Position",
-    "Replay",
-    "replay_save",
-    "Step",
-    "Spot",
-    "PieceMove",
-    "StepMoves",
-    "GameLog",
-    "replay_log",
-]
+__all__ = ["Replay", "replay_save", "SAVED_GAME"]
 
 SAVED_GAME = "savedGame"
-Kind = Literal["piece", "stack", "deck"]
-
-
-# --------------------------------------------------------------------------------------------
-# Snapshots
-
-
-@dataclass(frozen=True, slots=True)
-class PlacedPiece:
-    """A game piece and where it is drawn.
-
-    ``type``/``state`` are the strings last given by AddPiece/ChangePiece (the BasicPiece part
-    of ``state`` may be stale about position; ``map``/``x``/``y`` are live and come from the
-    container when there is one). ``map`` None = the piece exists but is on no map.
-    """
-
-    id: str
-    type: str
-    state: str
-    map: str | None
-    x: int
-    y: int
-    container: str | None = None
-    gpid: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class Container:
-    """A Stack or Deck: its place and its members' ids, bottom first.
-
-    ``state`` is the state the engine would write now (regenerated from the members).
-    ``layer`` is the stack's visual layer (-1 = not set); ``name`` and ``face_down`` are Deck
-    fields (None for stacks).
-    """
-
-    id: str
-    kind: Literal["stack", "deck"]
-    type: str
-    state: str
-    map: str | None
-    x: int
-    y: int
-    members: tuple[str, ...]
-    layer: int = -1
-    name: str | None = None
-    face_down: bool | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Player:
-    player_id: str
-    name: str
-    side: str
-
-
-@dataclass(frozen=True)
-class Position:
-    """Everything a save or log step leaves behind, read-only.
-
-    ``properties`` maps (container id, property name) to its value; container "Module" (or ""
-    in old files) is the module, otherwise a map name or ``map:zone``.
-    ``turns`` maps a turn tracker id to its raw state (``<currentLevel>|<levelState>|...``).
-    ``started``: end_save was executed; ``not_new``: SETUP_STACK was seen (at-start stacks are
-    not placed again when the game starts).
-    """
-
-    pieces: Mapping[str, PlacedPiece]
-    stacks: Mapping[str, Container]
-    decks: Mapping[str, Container]
-    boards: Mapping[str, tuple[BoardPlacement, ...]]
-    properties: Mapping[tuple[str, str], str]
-    turns: Mapping[str, str]
-    players: Mapping[str, Player]
-    started: bool = False
-    not_new: bool = False
-
-    def on_map(self, map_id: str) -> list[PlacedPiece]:
-        """Pieces on one map, stack members grouped bottom first."""
-        return [p for p in self._ordered() if p.map == map_id]
-
-    def at(self, map_id: str, x: int, y: int) -> list[PlacedPiece]:
-        """Pieces drawn at exactly this point of a map, bottom first."""
-        return [p for p in self._ordered() if p.map == map_id and p.x == x and p.y == y]
-
-    def off_map(self) -> list[PlacedPiece]:
-        return [p for p in self.pieces.values() if p.map is None]
-
-    def _ordered(self) -> list[PlacedPiece]:
-        out: list[PlacedPiece] = []
-        for piece in self.pieces.values():
-            if piece.container is None:
-                out.append(piece)
-        for container in list(self.stacks.values()) + list(self.decks.values()):
-            out.extend(self.pieces[m] for m in container.members if m in self.pieces)
-        return out
-
-
-# --------------------------------------------------------------------------------------------
-# The engine
-
-
-@dataclass(frozen=True, slots=True)
-class _TypeInfo:
-    kind: Kind
-    levels: int
-    no_stack: bool
-    hide_level: int | None
-    deck_name: str | None
-
-
-class _SplitLevels:
-    """The levels of a piece string as ``pieces.split_type``/``split_state`` read them (in time
-    linear in the string at any depth): each level's own token, and the innermost text."""
-
-    def __init__(self, owns: list[str], last_rest: str):
-        self.owns = owns
-        self.last_rest = last_rest
-
-    def own(self, depth: int) -> str:
-        return self.owns[depth]
-
-    def starts_with(self, depth: int, prefix: str | tuple[str, ...]) -> bool:
-        return self.owns[depth].startswith(prefix)
-
-    def rest(self, depth: int) -> str:
-        assert depth == len(self.owns) - 1
-        return self.last_rest
-
-
-_WATCHED = ("immob;", "mat;", "hide;")  # the traits that decide stacking and hiding
-
-
-def _type_levels(type_str: str) -> tuple[int, _SplitLevels]:
-    owns = split_type(type_str)
-    return len(owns), _SplitLevels(owns, owns[-1])
-
-
-def _type_info(type_str: str) -> _TypeInfo:
-    count, nest = _type_levels(type_str)
-    if count == 1:
-        base = nest.own(0)
-        prefix = base[: base.index(";") + 1] if ";" in base else base
-        if prefix == "stack":
-            return _TypeInfo("stack", 1, False, None, None)
-        if prefix == "deck;":
-            tokens = sequence.decode(base, ";")
-            name = tokens[13] if len(tokens) > 13 else "Deck"
-            return _TypeInfo("deck", 1, True, None, name)
-    no_stack: bool | None = None
-    hide_level: int | None = None
-    for index in range(count - 1):
-        if not nest.starts_with(index, _WATCHED):
-            continue
-        if no_stack is None and nest.starts_with(index, "immob;"):
-            options = sequence.Decoder(nest.own(index), ";")
-            options.next_token()
-            options.next_token("")
-            options.next_token("")
-            stacking = options.next_token("R")
-            no_stack = not stacking.startswith("L")
-        elif no_stack is None and nest.starts_with(index, "mat;"):
-            no_stack = True
-        elif hide_level is None and nest.starts_with(index, "hide;"):
-            hide_level = index
-    return _TypeInfo("piece", count, bool(no_stack), hide_level, None)
-
-
-def _state_levels(state: str, count: int) -> _SplitLevels:
-    """The state's levels for a type of ``count`` levels; FormatError if it has fewer."""
-    levels = split_state(state, count)
-    return _SplitLevels(levels, levels[-1])
 
 
 class _Obj:
     """One engine object (piece, stack or deck) with the fields the engine keeps for it."""
 
-    __slots__ = ("id", "type", "state", "info", "own_map", "x", "y", "parent", "members",
-                 "in_map", "seq", "layer", "face_down", "hidden_by", "gpid")
+    __slots__ = (
+        "face_down",
+        "gpid",
+        "hidden_by",
+        "id",
+        "in_map",
+        "info",
+        "layer",
+        "members",
+        "own_map",
+        "parent",
+        "seq",
+        "state",
+        "type",
+        "x",
+        "y",
+    )
 
-    def __init__(self, pid: str, type_str: str, info: _TypeInfo):
+    def __init__(self, pid: str, type_str: str, info: TypeInfo):
         self.id = pid
         self.type = type_str
         self.state = ""
         self.info = info
-        self.own_map: str | None = None   # the engine's map field
+        self.own_map: str | None = None  # the engine's map field
         self.x = 0
         self.y = 0
         self.parent: _Obj | None = None
         self.members: list[_Obj] = []
-        self.in_map: str | None = None    # which map's piece collection holds it
+        self.in_map: str | None = None  # which map's piece collection holds it
         self.seq = 0
         self.layer = -1
         self.face_down = False
@@ -294,7 +105,7 @@ class _Obj:
         self.gpid = ""
 
     @property
-    def kind(self) -> Kind:
+    def kind(self) -> PieceKind:
         return self.info.kind
 
     def is_container(self) -> bool:
@@ -309,8 +120,13 @@ class Replay:
     pieces (the Map's StackMetrics "disabled" setting); default every map stacks.
     """
 
-    def __init__(self, *, maps: Collection[str] | None = None,
-                 stacking: Callable[[str], bool] | None = None, source: str | None = None):
+    def __init__(
+        self,
+        *,
+        maps: Collection[str] | None = None,
+        stacking: Callable[[str], bool] | None = None,
+        source: str | None = None,
+    ):
         self._maps = None if maps is None else frozenset(maps)
         self._stacking = stacking or (lambda _map: True)
         self.source = source
@@ -319,7 +135,7 @@ class Replay:
         self._at: dict[tuple[str, int, int], dict[_Obj, None]] = {}
         self._seq = 0
         self._new_ids = 0
-        self._types: dict[str, _TypeInfo] = {}
+        self._types: dict[str, TypeInfo] = {}
         self.boards: dict[str, tuple[BoardPlacement, ...]] = {}
         self.properties: dict[tuple[str, str], str] = {}
         self.turns: dict[str, str] = {}
@@ -410,10 +226,10 @@ class Replay:
 
     # ---- helpers mirroring engine methods --------------------------------------------
 
-    def _info(self, type_str: str) -> _TypeInfo:
+    def _info(self, type_str: str) -> TypeInfo:
         info = self._types.get(type_str)
         if info is None:
-            info = _type_info(type_str)
+            info = type_info(type_str)
             self._types[type_str] = info
         return info
 
@@ -495,10 +311,8 @@ class Replay:
 
     def _stack_remove(self, stack: _Obj, obj: _Obj) -> None:
         """``Stack.remove``."""
-        try:
+        with contextlib.suppress(ValueError):
             stack.members.remove(obj)
-        except ValueError:
-            pass
         obj.parent = None
 
     def _insert_child(self, stack: _Obj, child: _Obj, index: int) -> None:
@@ -558,8 +372,9 @@ class Replay:
             return True
         if a.kind == "stack":
             if b.kind == "stack":
-                return self._pieces_merge(self._top_piece(a, player),
-                                          self._top_piece(b, player), player)
+                return self._pieces_merge(
+                    self._top_piece(a, player), self._top_piece(b, player), player
+                )
             return self._pieces_merge(self._top_piece(a, player), b, player)
         if b.kind == "stack":
             return self._pieces_merge(self._top_piece(b, player), a, player)
@@ -606,8 +421,7 @@ class Replay:
             self._collection_remove(moving_map, moving)
         self._stack_insert(parent, moving, index)
 
-    def _find_merge(self, map_id: str, moving: _Obj, x: int, y: int,
-                    player: str | None) -> bool:
+    def _find_merge(self, map_id: str, moving: _Obj, x: int, y: int, player: str | None) -> bool:
         """``MovePiece.createMergeFinder`` applied over the map's pieces at the point."""
         bucket = self._at.get((map_id, x, y))
         if not bucket:
@@ -618,14 +432,21 @@ class Replay:
                 self._merge(map_id, cand, moving, player)
                 return True
             if cand.kind == "stack":
-                if (stacking and not self._no_stack(moving)
-                        and self._top_piece(cand, player) is not None
-                        and self._can_merge(moving, cand, player)):
+                if (
+                    stacking
+                    and not self._no_stack(moving)
+                    and self._top_piece(cand, player) is not None
+                    and self._can_merge(moving, cand, player)
+                ):
                     self._merge(map_id, cand, moving, player)
                     return True
                 continue
-            if (stacking and not self._no_stack(moving) and not self._no_stack(cand)
-                    and self._can_merge(moving, cand, player)):
+            if (
+                stacking
+                and not self._no_stack(moving)
+                and not self._no_stack(cand)
+                and self._can_merge(moving, cand, player)
+            ):
                 hidden = self._hidden_by(cand)
                 if hidden is None or hidden == player:
                     self._merge(map_id, cand, moving, player)
@@ -633,8 +454,12 @@ class Replay:
         return False
 
     def _stack_or_place(self, map_id: str, obj: _Obj, x: int, y: int) -> None:
-        if (self._stacking(map_id) and obj.kind == "piece" and obj.parent is None
-                and not self._no_stack(obj)):
+        if (
+            self._stacking(map_id)
+            and obj.kind == "piece"
+            and obj.parent is None
+            and not self._no_stack(obj)
+        ):
             stack = self._new_stack()
             self._insert_child(stack, obj, 0)
             self._place_at(map_id, stack, x, y)
@@ -731,16 +556,27 @@ class Replay:
         old_ids = set(old_tokens[3:])
         for i, member in enumerate(stack.members):
             if member.id not in new_ids and member.id not in old_ids:
-                at = -1 if i == 0 else (new_ids.index(stack.members[i - 1].id)
-                                        if stack.members[i - 1].id in new_ids else -1)
+                at = (
+                    -1
+                    if i == 0
+                    else (
+                        new_ids.index(stack.members[i - 1].id)
+                        if stack.members[i - 1].id in new_ids
+                        else -1
+                    )
+                )
                 new_ids.insert(at + 1, member.id)
         return sequence.encode(head + new_ids, ";") or ""
 
     def _stack_state(self, stack: _Obj) -> str:
         if stack.kind == "deck":
             ids = sequence.encode([m.id for m in stack.members], ",")
-            parts = [stack.own_map or "null", str(stack.x), str(stack.y),
-                     "true" if stack.face_down else "false"]
+            parts = [
+                stack.own_map or "null",
+                str(stack.x),
+                str(stack.y),
+                "true" if stack.face_down else "false",
+            ]
             if ids is not None:
                 parts.append(ids)
             return sequence.encode(parts, ";") or ""
@@ -756,7 +592,7 @@ class Replay:
             self._set_deck_state(obj, state)
         else:
             count = obj.info.levels
-            nest = _state_levels(state, count)
+            nest = state_levels(state, count)
             obj.state = state
             hide = obj.info.hide_level
             if hide is not None:
@@ -870,8 +706,11 @@ class Replay:
         x, y, player = cmd.new_x, cmd.new_y, cmd.player
         if cmd.new_under is not None:
             under = self._objs.get(cmd.new_under)
-            if (under is not None and self._get_pos(under) == (x, y)
-                    and self._get_map(under) == new_map):
+            if (
+                under is not None
+                and self._get_pos(under) == (x, y)
+                and self._get_map(under) == new_map
+            ):
                 self._merge(new_map, under, obj, player)
             elif not self._find_merge(new_map, obj, x, y, player):
                 self._stack_or_place(new_map, obj, x, y)
@@ -883,7 +722,7 @@ class Replay:
 
     # ---- the snapshot ------------------------------------------------------------------
 
-    def spot(self, pid: str) -> "Spot | None":
+    def spot(self, pid: str) -> Spot | None:
         """Where a game piece is drawn now (its container's place); None if it is not in the
         game or is a stack or deck."""
         obj = self._objs.get(pid)
@@ -916,13 +755,27 @@ class Replay:
         for pid, obj in self._objs.items():
             game_map, x, y = self._drawn_at(obj)
             if obj.kind == "piece":
-                pieces[pid] = PlacedPiece(pid, obj.type, obj.state, game_map, x, y,
-                                          obj.parent.id if obj.parent else None, obj.gpid)
+                pieces[pid] = PlacedPiece(
+                    pid,
+                    obj.type,
+                    obj.state,
+                    game_map,
+                    x,
+                    y,
+                    obj.parent.id if obj.parent else None,
+                    obj.gpid,
+                )
                 continue
             if obj.kind == "stack" and not obj.members:
                 continue  # the engine drops empty stacks when it saves; so do we
             container = Container(
-                pid, obj.kind, obj.type, self._stack_state(obj), game_map, x, y,
+                pid,
+                obj.kind,
+                obj.type,
+                self._stack_state(obj),
+                game_map,
+                x,
+                y,
                 tuple(m.id for m in obj.members),
                 layer=obj.layer,
                 name=obj.info.deck_name,
@@ -943,7 +796,7 @@ class Replay:
 
 
 # --------------------------------------------------------------------------------------------
-# Saves and logs
+# Saves
 
 
 def _numbered(tree: Node) -> Iterator[tuple[int, Node, bool]]:
@@ -972,8 +825,10 @@ def _size(tree: Node) -> int:
 
 
 class _HasTree(Protocol):
-    source: str
-    tree: Node
+    @property
+    def source(self) -> str: ...
+    @property
+    def tree(self) -> Node: ...
 
 
 def _tree_of(game: Node | _HasTree, source: str | None) -> tuple[Node, str | None]:
@@ -986,9 +841,13 @@ def _tree_of(game: Node | _HasTree, source: str | None) -> tuple[Node, str | Non
     return tree, source or getattr(game, "source", None)
 
 
-def replay_save(game: Node | _HasTree, *, source: str | None = None,
-                maps: Collection[str] | None = None,
-                stacking: Callable[[str], bool] | None = None) -> Position:
+def replay_save(
+    game: Node | _HasTree,
+    *,
+    source: str | None = None,
+    maps: Collection[str] | None = None,
+    stacking: Callable[[str], bool] | None = None,
+) -> Position:
     """The position a save (or a log, before any Step) puts on the table.
 
     ``game`` is a command tree or a ``SavedGame`` (whose file then names any error).
@@ -1001,197 +860,11 @@ def replay_save(game: Node | _HasTree, *, source: str | None = None,
     return engine.position()
 
 
-@dataclass(frozen=True)
-class Step:
-    """One press of the Step button: the commands of a top-level LOG group, in order.
-
-    ``commands`` are (pre-order index, single-command text) with LOG wrappers removed; ``chat``
-    the chat lines among them; ``undo`` whether it is the replay of an Undo.
-    """
-
-    number: int
-    commands: tuple[tuple[int, str], ...]
-    chat: tuple[str, ...]
-    undo: bool
-
-
-@dataclass(frozen=True, slots=True)
-class Spot:
-    """Where a piece is drawn: map (None = on no map) and map pixels."""
-
-    map: str | None
-    x: int
-    y: int
-
-
-@dataclass(frozen=True)
-class PieceMove:
-    """One piece a step put somewhere else: ``before`` None = it came into the game in this
-    step, ``after`` None = it left the game. ``type``/``state`` are the piece's after the step
-    (before it, for a piece that left)."""
-
-    id: str
-    type: str
-    state: str
-    before: Spot | None
-    after: Spot | None
-
-
-@dataclass(frozen=True)
-class StepMoves:
-    """The pieces one step moved, and the boards of each map after it (to name locations)."""
-
-    step: Step
-    moves: tuple[PieceMove, ...]
-    boards: Mapping[str, tuple[BoardPlacement, ...]]
-
-
-def _unwrapped(cmd: Command) -> Command:
-    """The command inside any LOG wrappers (a wrapper that cannot be read stays itself)."""
-    while isinstance(cmd, Log):
-        try:
-            cmd = parse_command(cmd.inner)
-        except FormatError:
-            return cmd
-    return cmd
-
-
-def _named_ids(cmd: Command) -> list[str]:
-    """The objects a command acts on by id (LOG wrappers looked through)."""
-    cmd = _unwrapped(cmd)
-    if isinstance(cmd, (MovePiece, AddPiece)):
-        return [cmd.id] if cmd.id is not None else []
-    if isinstance(cmd, (ChangePiece, RemovePiece)):
-        return [cmd.id]
-    return []
-
-
-@dataclass(frozen=True)
-class GameLog:
-    """A log: the position at load, its chat, the steps; positions are computed on demand."""
-
-    initial: Position
-    initial_chat: tuple[str, ...]
-    steps: tuple[Step, ...]
-    _tree: Node = field(repr=False, compare=False)
-    _options: tuple = field(repr=False, compare=False, default=())
-
-    def _engine(self) -> Replay:
-        source, maps, stacking = self._options
-        engine = Replay(maps=maps, stacking=stacking, source=source)
-        for index, item, is_log in _numbered(self._tree):
-            if not is_log:
-                engine.apply_text(item.text, index)
-        return engine
-
-    def positions(self) -> Iterator[Position]:
-        """The position after each step, in order (one replay, snapshots as it goes)."""
-        engine = self._engine()
-        for step in self.steps:
-            for index, text in step.commands:
-                engine.apply_text(text, index)
-            yield engine.position()
-
-    def position_after(self, number: int) -> Position:
-        """The position after step ``number`` (1-based; 0 gives the position at load)."""
-        if not 0 <= number <= len(self.steps):
-            raise IndexError(f"step {number} of {len(self.steps)}")
-        engine = self._engine()
-        for step in self.steps[:number]:
-            for index, text in step.commands:
-                engine.apply_text(text, index)
-        return engine.position()
-
-    @property
-    def final(self) -> Position:
-        return self.position_after(len(self.steps))
-
-    def step_moves(self) -> Iterator[StepMoves]:
-        """For each step, the pieces whose place changed, in one replay.
-
-        Only the objects the step's commands name are looked at, with the members of named
-        stacks and decks before and after (a stack that moves carries its pieces); a piece
-        that stays where it was (flipped, renamed, restacked on the spot) is no move.
-        """
-        engine = self._engine()
-        source = self._options[0] if self._options else None
-        for step in self.steps:
-            parsed = [(index, _parse(text, index, source)) for index, text in step.commands]
-            named: list[str] = []
-            for _, cmd in parsed:
-                named.extend(_named_ids(cmd))
-            watched = dict.fromkeys(named)
-            for pid in named:
-                watched.update(dict.fromkeys(engine.members(pid)))
-            before = {pid: (engine.spot(pid), engine.piece_text(pid)) for pid in watched}
-            unnamed_adds = any(isinstance(_unwrapped(cmd), AddPiece) and _unwrapped(cmd).id is None
-                               for _, cmd in parsed)
-            known_before = engine.ids() if unnamed_adds else frozenset()
-            for index, cmd in parsed:
-                engine.apply(cmd, index)
-            for pid in named:
-                watched.update(dict.fromkeys(engine.members(pid)))
-            if unnamed_adds:  # pieces the replay gave ids of its own
-                watched.update(dict.fromkeys(engine.ids() - known_before))
-            moves = []
-            for pid in watched:
-                was, was_text = before.get(pid, (None, None))
-                now, now_text = engine.spot(pid), engine.piece_text(pid)
-                if was == now:
-                    continue
-                text = now_text or was_text
-                if text is None:
-                    continue  # a stack or deck, or never a piece
-                moves.append(PieceMove(pid, text[0], text[1], was, now))
-            yield StepMoves(step, tuple(moves), MappingProxyType(dict(engine.boards)))
-
-
-def replay_log(game: Node | _HasTree, *, source: str | None = None,
-               maps: Collection[str] | None = None,
-               stacking: Callable[[str], bool] | None = None) -> GameLog:
-    """Split a log into its steps and replay the part executed at load.
-
-    ``game`` is a command tree or a ``SavedGame``. Every command of every step is parsed
-    here, so a malformed one is reported at once.
-    """
-    tree, source = _tree_of(game, source)
-    engine = Replay(maps=maps, stacking=stacking, source=source)
-    initial_chat: list[str] = []
-    steps: list[Step] = []
-    for index, item, is_log in _numbered(tree):
-        if not is_log:
-            cmd = _parse(item.text, index, source)
-            engine.apply(cmd, index)
-            if isinstance(cmd, Chat):
-                initial_chat.append(cmd.message)
-            continue
-        commands: list[tuple[int, str]] = []
-        chat: list[str] = []
-        undo = False
-        sub = index
-        stack = [item]
-        while stack:
-            current = stack.pop()
-            text = current.text
-            while text.startswith("LOG\t"):
-                text = text[4:]
-            cmd = _parse(text, sub, source)
-            if isinstance(cmd, Chat):
-                chat.append(cmd.message)
-            elif isinstance(cmd, Undo) and cmd.in_progress:
-                undo = True
-            commands.append((sub, text))
-            sub += 1
-            stack.extend(reversed(current.children))
-        steps.append(Step(len(steps) + 1, tuple(commands), tuple(chat), undo))
-    return GameLog(engine.position(), tuple(initial_chat), tuple(steps), tree,
-                   (source, maps, stacking))
-
-
 def _parse(text: str, index: int, source: str | None) -> Command:
     try:
         return parse_command(text)
     except FormatError as exc:
         place = f"{SAVED_GAME}, command {index}"
-        raise FormatError(exc.problem, exc.source or source,
-                          f"{place}, {exc.place}" if exc.place else place) from None
+        raise FormatError(
+            exc.problem, exc.source or source, f"{place}, {exc.place}" if exc.place else place
+        ) from None

@@ -1,0 +1,140 @@
+"""`staffwork build tk` on a stand-in map (tests/tkfixture.py: TK's numbering, a plain board, a
+blank map folder), so the module's own parts are tested before the compiled maps exist: the
+three decks of option cards and what the setups put in them, the turn tracker's named turns, the
+force pool displays, step changes (flip, break down, the delay box) and the palettes."""
+
+from __future__ import annotations
+
+import tempfile
+import zipfile
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from builder.module.build import build_module
+from tkfixture import tk_data_root
+from vassal import sequence
+from vassal.buildfile import parse_buildfile
+from vassal.validate import validate_buildfile
+from vassal.replay import replay_save
+from vassal.module import check_module_references
+from vassal.pieces import parse_add_piece, parse_piece
+from vassal.savefile import read_saved_game
+from wargame import pieceprops as pp
+from wargame.games import find_game, use_data_root
+
+
+@pytest.fixture(scope="module")
+def game(tmp_path_factory):
+    use_data_root(tk_data_root(tmp_path_factory.mktemp("data")))
+    yield find_game("tk")
+    use_data_root(None)
+
+
+@pytest.fixture(scope="module")
+def archive(game, tmp_path_factory) -> dict[str, bytes]:
+    plain = lambda b: Image.new("RGB", (b.width, b.height), (158, 190, 222))  # noqa: E731
+    path = build_module(game, tmp_path_factory.mktemp("dist"), board_image=plain).path
+    with zipfile.ZipFile(path) as z:
+        return {n: z.read(n) for n in z.namelist()}
+
+
+@pytest.fixture(scope="module")
+def root(archive):
+    return parse_buildfile(archive["buildFile.xml"])
+
+
+def _position(archive, key: str):
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / f"{key}.vsav"
+        path.write_bytes(archive[f"{key}.vsav"])
+        return replay_save(read_saved_game(path))
+
+
+def _slot(root, name: str):
+    slot = next(e for e in root.iter("VASSAL.build.widget.PieceSlot") if e.get("entryName") == name)
+    return parse_piece(*parse_add_piece(slot.text)[1:])
+
+
+def test_the_module_validates_and_offers_both_setups(root, archive) -> None:
+    problems = validate_buildfile(root) + check_module_references(root, list(archive))
+    assert [p.line() for p in problems] == []
+    setups = {e.get("name") for e in root.iter("VASSAL.build.module.PredefinedSetup")}
+    assert setups == {"Campaign 1939", "Fall of France 1940"}
+
+
+def test_each_faction_has_a_face_down_deck_only_its_side_draws_from(root, game) -> None:
+    piles = {e.get("name"): e for e in root.iter("VASSAL.build.module.map.DrawPile")}
+    assert set(piles) == {"Axis Option Cards", "Western Option Cards", "Soviet Option Cards"}
+    axis = piles["Axis Option Cards"]
+    assert (axis.get("faceDown"), axis.get("shuffle"), axis.get("allowSelect"), axis.get("drawFaceUp")) == \
+        ("Always", "Never", "true", "false")
+    assert (axis.get("deckRestrictAccess"), axis.get("deckOwners"), axis.get("owningBoard")) == \
+        ("true", "Axis", "Axis Card")
+
+
+def test_the_setup_deals_every_card_not_played_into_its_factions_deck(archive, game) -> None:
+    position = _position(archive, "campaign_1939")
+    decks = {d.name: d for d in position.decks.values()}
+    assert {n: len(d.members) for n, d in decks.items()} == \
+        {"Axis Option Cards": 70, "Western Option Cards": 58, "Soviet Option Cards": 64}
+    axis = decks["Axis Option Cards"]
+    assert axis.face_down and axis.map == "Axis Card"
+    fields = sequence.decode(axis.type[len("deck;"):], ";")
+    assert fields[12] == "Axis Option Cards" and fields[-2:] == ["true", "Axis"]  # name; restricted to its owner
+    top = position.pieces[axis.members[-1]]
+    assert "11 Demand Denmark" in top.type  # the first card of the file still in the deck lies on top
+    current = [p for p in position.pieces.values() if "CardKey" in p.type and p.map == "Axis Card"
+               and p.id not in axis.members]
+    assert any("axis-15" in p.type for p in current)
+
+
+def test_a_card_can_be_concealed_and_returned_to_its_deck(root) -> None:
+    piece = _slot(root, "Axis 22a Case Yellow")
+    kinds = {type(t).__name__: t for t in piece.traits}
+    assert kinds["Obscurable"].get("image_name") == "card_back_axis.png"
+    assert kinds["ReturnToDeck"].get("deck_expression") == "Axis Option Cards"
+    assert not kinds["ReturnToDeck"].get("deck_select")
+
+
+def test_the_turn_tracker_counts_tks_named_turns_and_setups_start_on_theirs(root, archive, game) -> None:
+    level = next(e for e in root.iter("VASSAL.build.module.turn.ListTurnLevel") if e.get("property") == pp.MONTH)
+    turns = level.get("list").split(",")
+    assert len(turns) == 12 * 9 and turns[:2] == ["Jan-Feb 1937", "Mar-Apr 1937"] and turns[-1] == "Nov-Dec 1948"
+    state = _position(archive, "campaign_1939").turns["TurnTracker0"]
+    month_level = sequence.decode(sequence.decode(state, "|")[1], ";")
+    assert turns[int(month_level[0])] == "Aug-Sept 1939"
+
+
+def test_a_reduced_army_breaks_down_into_a_one_step_unit_and_goes_to_the_delay_box(root) -> None:
+    piece = _slot(root, "GER 10")
+    kinds = [type(t).__name__ for t in piece.traits]
+    macro = next(t for t in piece.traits if type(t).__name__ == "TriggerAction")
+    assert macro.get("property_match") == f"{pp.LAYER_SIDE}_Active=true"  # only on the reduced side
+    place = next(t for t in piece.traits if type(t).__name__ == "PlaceMarker")
+    assert "GER Inf 1-2-3" in place.get("marker_spec")
+    assert "UsePrototype" in kinds
+    prototypes = {e.get("name"): e for e in root.iter("VASSAL.build.module.PrototypeDefinition")}
+    delayed = parse_piece(*parse_add_piece(prototypes["Delay stripe unit"].text)[1:])
+    send = next(t for t in delayed.traits if type(t).__name__ == "SendToLocation")
+    assert (send.get("map_name"), send.get("zone")) == ("Tracks and Boxes", "Delay Box")
+
+
+def test_units_without_a_delay_stripe_go_back_to_their_force_pool(root) -> None:
+    piece = _slot(root, "GER Inf 1-2-3")
+    used = [t.get("prototype_name") for t in piece.traits if type(t).__name__ == "UsePrototype"]
+    assert "Elimination" in used and "Delay stripe unit" not in used
+
+
+def test_palettes_hold_units_markers_and_cards(root) -> None:
+    windows = [e.get("name") for e in root.iter("VASSAL.build.module.PieceWindow") if e.get("hidden") == "false"]
+    assert windows == ["Units", "Markers", "Cards"]
+    content = find_game("tk").content()
+    slots = list(root.iter("VASSAL.build.widget.PieceSlot"))
+    assert len(slots) == len(content.units) + len(content.markers) + len(content.cards)
+
+
+def test_the_one_map_scenario_deals_no_soviet_deck(archive) -> None:
+    position = _position(archive, "fall_of_france_1940")
+    assert {d.name for d in position.decks.values()} == {"Axis Option Cards", "Western Option Cards"}

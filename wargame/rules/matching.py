@@ -1,0 +1,50 @@
+"""Sharing sources of limited capacity among units so that as many units as possible are
+supplied: a maximum bipartite matching (augmenting paths), one implementation for every pack.
+
+    match(wants, capacity, place_of) -> {unit: the option it got}
+
+``wants`` maps each unit to its options, best first; ``place_of(option)`` names the source an
+option uses and ``capacity(option)`` how many units that source serves. Units and options are
+taken in a fixed order (units sorted, options as given), so the result is deterministic.
+USE's Limited sources (7.3.1) and ETO's supply markers, air supply and permanent forts (32.1,
+32.4) are matched here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import TypeVar
+
+__all__ = ["match"]
+
+O = TypeVar("O")
+
+
+def match(wants: Mapping[str, Sequence[O]], capacity: Callable[[O], int],
+          place_of: Callable[[O], str]) -> dict[str, O]:
+    """The most units each given one of its options, no source above its capacity."""
+    holders: dict[str, list[str]] = {}
+    chosen: dict[str, O] = {}
+
+    def place(unit: str, seen: set[str]) -> bool:
+        for opt in wants[unit]:
+            at = place_of(opt)
+            if at in seen:
+                continue
+            seen.add(at)
+            held = holders.setdefault(at, [])
+            if len(held) < capacity(opt):
+                held.append(unit)
+                chosen[unit] = opt
+                return True
+            for other in list(held):
+                if place(other, seen):
+                    held.remove(other)
+                    held.append(unit)
+                    chosen[unit] = opt
+                    return True
+        return False
+
+    for unit in sorted(wants):
+        place(unit, set())
+    return chosen
