@@ -1,42 +1,46 @@
-"""`staffwork build tk` on a stand-in map (tests/tkfixture.py: TK's numbering, a plain board, a
-blank map folder), so the module's own parts are tested before the compiled maps exist: the
-three decks of option cards and what the setups put in them, the turn tracker's named turns, the
-force pool displays, step changes (flip, break down, the delay box) and the palettes."""
+"""`staffwork build tk` on the real data: TK's two maps joined on one board (board.toml, map/),
+the three decks of option cards and what the setups put in them, the turn tracker's named turns,
+the force pool displays, step changes (flip, break down, the delay box) and the palettes. The
+board art is a plain image of the board's size (tests/test_render_tk_map.py looks at the art);
+everything else, the grid, zones, Map Boxes and every setup's hexes, is the module players get."""
 
 from __future__ import annotations
 
 import tempfile
 import zipfile
+from collections import Counter
 from pathlib import Path
 
 import pytest
 from PIL import Image
 
 from builder.module.build import build_module
-from tkfixture import tk_data_root
 from vassal import sequence
 from vassal.buildfile import parse_buildfile
+from vassal.inspection import inspect_save, load_module_maps
 from vassal.validate import validate_buildfile
 from vassal.replay import replay_save
 from vassal.module import check_module_references
 from vassal.pieces import parse_add_piece, parse_piece
 from vassal.savefile import read_saved_game
 from wargame import pieceprops as pp
-from wargame.games import find_game, use_data_root
+from wargame.games import find_game
 
 
 @pytest.fixture(scope="module")
-def game(tmp_path_factory):
-    use_data_root(tk_data_root(tmp_path_factory.mktemp("data")))
-    yield find_game("tk")
-    use_data_root(None)
+def game():
+    return find_game("tk")
 
 
 @pytest.fixture(scope="module")
-def archive(game, tmp_path_factory) -> dict[str, bytes]:
+def built(game, tmp_path_factory) -> Path:
     plain = lambda b: Image.new("RGB", (b.width, b.height), (158, 190, 222))  # noqa: E731
-    path = build_module(game, tmp_path_factory.mktemp("dist"), board_image=plain).path
-    with zipfile.ZipFile(path) as z:
+    return build_module(game, tmp_path_factory.mktemp("dist"), board_image=plain).path
+
+
+@pytest.fixture(scope="module")
+def archive(built) -> dict[str, bytes]:
+    with zipfile.ZipFile(built) as z:
         return {n: z.read(n) for n in z.namelist()}
 
 
@@ -138,3 +142,36 @@ def test_palettes_hold_units_markers_and_cards(root) -> None:
 def test_the_one_map_scenario_deals_no_soviet_deck(archive) -> None:
     position = _position(archive, "fall_of_france_1940")
     assert {d.name for d in position.decks.values()} == {"Axis Option Cards", "Western Option Cards"}
+
+
+def test_every_setup_puts_each_counter_on_its_hex_of_the_real_grid(built, archive, game) -> None:
+    # what the engine's PIECE lines say (vassal-check --ids): a piece on Berlin is in w3825
+    module = load_module_maps(str(built))
+    for key, scenario in game.scenarios().items():
+        with tempfile.TemporaryDirectory() as tmp:
+            path = Path(tmp) / f"{key}.vsav"
+            path.write_bytes(archive[f"{key}.vsav"])
+            report = inspect_save(str(path), module)
+        got = Counter((r["markers"].get(pp.UNIT_KEY) or r["markers"].get(pp.MARKER_KEY), r["location"])
+                      for r in report["pieces"] if r["map"] == "Totaler Krieg")
+        wanted = Counter()
+        for p in scenario.setup:
+            if p.on_hex or p.where in game.content().settings.map_boxes:
+                wanted[(p.counter, p.where)] += p.count
+        assert {k: v for k, v in got.items() if k in wanted} == wanted, key
+        assert all(r["location"] != "offboard" for r in report["pieces"] if r["map"] == "Totaler Krieg"), key
+    berlin = [r for r in report["pieces"] if r["location"] == "w3825"]
+    assert berlin and all(r["map"] == "Totaler Krieg" for r in berlin)
+
+
+def test_every_setup_save_checks_clean_with_the_rules_pack(archive, game) -> None:
+    # `staffwork check` on each setup the module writes: the same verdict as `scenario check`
+    from assistant.board import read_position
+
+    with tempfile.TemporaryDirectory() as tmp:
+        for key in game.scenarios():
+            path = Path(tmp) / f"{key}.vsav"
+            path.write_bytes(archive[f"{key}.vsav"])
+            pos = read_position(path).position
+            assert [f.reason for f in game.pack().check(pos).problems] == [], key
+            assert any(u.hex == "w3825" and u.nationality == "GER" for u in pos.units), key  # the Berlin garrison
