@@ -96,3 +96,32 @@ def test_every_box_of_the_board_is_a_box_of_the_map_data_and_game_toml() -> None
     data = game.mapdata()
     assert {b.code for b in BOARD.boxes} == set(data.boxes)
     assert {b.name for b in data.boxes.values()} == set(game.settings["map_boxes"])
+
+
+WEST = find_game("tk").boards().board("West")
+
+
+def test_the_west_board_shows_the_west_map_alone_each_hex_where_the_joined_board_has_it() -> None:
+    # the one-map scenarios' board (Fall of France 1940): a window on the West sheet
+    assert WEST.sheets() == ("w",) and len(WEST.hexes()) == 49 * 26
+    assert all(WEST.center(h) == BOARD.center(h) for h in WEST.hexes())
+    assert WEST.hex_at(*BOARD.center(GRID.parse("w3825"))) == GRID.parse("w3825")
+    assert WEST.hex_at(*BOARD.center(GRID.parse("e3501"))) is None
+    left, top, right, bottom = WEST.bounds()
+    assert 0 < left and right < WEST.width and 0 < top and bottom < WEST.height
+
+
+def test_the_west_board_holds_the_boxes_of_the_west_maps_naval_zones_clear_of_its_hexes() -> None:
+    game = find_game("tk")
+    data = game.mapdata()
+    zones = {z for h in WEST.hexes() for z in data.hexes[GRID.hex_id(h)].seazones}
+    names = {data.zones[z].name for z in zones}
+    assert names == {"North Atlantic", "North Sea", "Baltic Sea", "Western Mediterranean", "Central Mediterranean",
+                     "Adriatic Sea"}
+    wanted = {b.code for b in data.boxes.values() if set(b.adjacent_zones) & zones and not b.friendly}
+    assert {b.code for b in WEST.boxes} == wanted | {"USC", "AFR"}  # the off-map boxes a West port reaches
+    corners = [p for h in WEST.hexes() for p in GRID.corners(h, WEST.layout)]
+    for area in (*WEST.boxes, WEST.key_area):
+        assert area is not None and area.x + area.width <= WEST.width
+        assert not [p for p in corners if area.x <= p[0] <= area.x + area.width and area.y <= p[1] <= area.y + area.height]
+    assert game.scenarios()["fall_of_france_1940"].board == "West"

@@ -154,3 +154,25 @@ def test_both_scenarios_check_clean_on_the_real_map() -> None:
     assert {k: [f.text() for f in r.findings] for k, r in reports.items()} == {k: [] for k in reports}
     assert reports["campaign_1939"].placed == {"RUS": 25, "GER": 21, "FRA": 18, "BR": 16, "POL": 7}
     assert reports["fall_of_france_1940"].placed == {"GER": 24, "FRA": 18, "BR": 12, "BH": 4}
+
+
+def test_a_counter_off_the_board_its_scenario_is_played_on_is_a_problem(tmp_path) -> None:
+    # Fall of France is played on the West board: a unit on Krakow (East map) is not in play
+    import shutil
+
+    from staffwork.commands.scenario import check_game
+    from wargame.games import use_data_root
+
+    target = tmp_path / "scenarios" / "tk"
+    shutil.copytree(GAME.folder, target, ignore=shutil.ignore_patterns("src", "geometry.json", "fit_report.csv"))
+    path = target / "scenarios" / "fall_of_france_1940.csv"
+    text = path.read_text(encoding="utf-8")
+    assert "\nger-inf-1-2-3,w3825," in text
+    path.write_text(text.replace("\nger-inf-1-2-3,w3825,", "\nger-inf-1-2-3,e3501,"), encoding="utf-8")
+    try:
+        reports = {r.scenario: r for r in check_game("tk", tmp_path)}
+    finally:
+        use_data_root(None)
+    assert [(f.where, f.rule, f.problem) for f in reports["fall_of_france_1940"].problems] == [
+        ("e3501", "setup", "not on the West board the scenario is played on")]
+    assert reports["campaign_1939"].problems == ()

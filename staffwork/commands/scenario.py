@@ -9,8 +9,8 @@ unit's supply line (7.x; a setup starts every unit in Full Supply, so one that c
 line is a problem unless its note documents the pocket). ``--no-supply`` skips the supply
 trace, for a quick look at placement alone. This module adds only what a setup has and a game
 position has not: a counter still marked ``map`` (hex not chosen), a unit in a country that is
-out of the scenario (absent), and what the pack's ``setup_problems`` hook finds (USE: Control
-markers on cities, forts where ground units may stand).
+out of the scenario (absent), a hex off the board the scenario names, and what the pack's
+``setup_problems`` hook finds (USE: Control markers on cities, forts where ground units may stand).
 
 A setup line may carry a deliberate exception: its ``note`` says "exception" and names the rule
 (``exception 3.3: ...``). Such findings are listed as documented and do not fail the check.
@@ -128,9 +128,12 @@ def check_scenario(scenario, game, *, supply: bool = True) -> Report:  # noqa: A
 
     placed: Counter[str] = Counter()
     markers = 0
+    board = game.boards().board(scenario.board) if scenario.board else None
     for p in scenario.setup:
         if p.where == "map":
             add([p], "setup", "no hex chosen yet")
+        elif board is not None and p.where in mapdata.hexes and not board.holds(mapdata.grid.parse(p.where)):
+            add([p], "setup", f"not on the {board.title or board.name} board the scenario is played on")
         elif place_of(p.where, mapdata) != (None, None):
             if p.is_unit:
                 placed[content.units[p.counter].nation] += p.count
