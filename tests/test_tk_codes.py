@@ -40,7 +40,11 @@ def test_every_country_code_the_map_uses_is_a_nation_of_nations_csv() -> None:
 
 def test_every_nation_on_the_map_at_the_start_owns_hexes_and_no_other_does() -> None:
     owners = {x.country for x in LAND}
-    boxed = {a for a, n in C.nations.items() if _items(n, "territory") and _items(n, "territory") <= BOXES}
+    boxed = {
+        a
+        for a, n in C.nations.items()
+        if _items(n, "territory") and _items(n, "territory") <= BOXES
+    }
     expected = {a for a, n in C.nations.items() if not n.conditional} - boxed
     assert owners == expected
     assert boxed == {"US"}  # 13.2.1: the Eastern US/Canada Box
@@ -68,7 +72,9 @@ def test_a_nations_territory_and_dependents_are_places_of_the_map(abbr: str) -> 
     for name in _items(nation, "territory"):
         assert name in AREAS | REGIONS | BOXES, name
     for name in _items(nation, "dependents"):
-        assert {M.hex(h).country for h in _hexes_of(name)} == {abbr} and all(M.hex(h).overseas for h in _hexes_of(name))
+        assert {M.hex(h).country for h in _hexes_of(name)} == {abbr} and all(
+            M.hex(h).overseas for h in _hexes_of(name)
+        )
 
 
 def test_the_dependents_and_regions_that_may_become_minor_countries_are_their_territories() -> None:
@@ -76,10 +82,23 @@ def test_the_dependents_and_regions_that_may_become_minor_countries_are_their_te
     # (13.8.4, 15.34), so the map draws no border for them and their territory is blank
     made = {a: _items(n, "territory") for a, n in C.nations.items() if n.conditional}
     assert made == {
-        "VIC": {"Vichy"}, "BY": {"Byelorussia"}, "CAU": {"Caucasus"}, "CRI": {"Crimea"}, "DON": {"Donbass"},
-        "UKR": {"Ukraine"}, "DEN": {"Denmark"}, "EGY": {"Egypt"}, "JOR": {"Trans-Jordan"}, "LIB": {"Libya"},
-        "MOR": {"Morocco"}, "ALG": {"Algeria"}, "PAL": {"Palestine"}, "SYR": {"Syria"}, "TUN": {"Tunisia"},
-        "BAS": set(), "CAT": set(),
+        "VIC": {"Vichy"},
+        "BY": {"Byelorussia"},
+        "CAU": {"Caucasus"},
+        "CRI": {"Crimea"},
+        "DON": {"Donbass"},
+        "UKR": {"Ukraine"},
+        "DEN": {"Denmark"},
+        "EGY": {"Egypt"},
+        "JOR": {"Trans-Jordan"},
+        "LIB": {"Libya"},
+        "MOR": {"Morocco"},
+        "ALG": {"Algeria"},
+        "PAL": {"Palestine"},
+        "SYR": {"Syria"},
+        "TUN": {"Tunisia"},
+        "BAS": set(),
+        "CAT": set(),
     }
 
 
@@ -88,6 +107,7 @@ def test_a_made_countrys_capital_is_a_provisional_capital_in_its_territory() -> 
     for abbr, nation in C.nations.items():
         if not nation.conditional:
             continue
+        assert nation.capital, abbr
         where = M.hex(M.city(nation.capital).hex)
         assert where.has("provisional-capital"), abbr
         territory = _items(nation, "territory")
@@ -114,4 +134,5 @@ def test_every_ceded_land_marker_names_a_region_dependent_or_country_of_the_map(
     for m in C.markers.values():
         if m.name == "Ceded Land":
             assert any(m.front == n or m.front.startswith(n + " ") for n in names), m.front
-            assert m.nation in C.nations and not C.nations[m.nation].conditional, m.key
+            owner = C.nations.get(m.nation or "")
+            assert owner is not None and not owner.conditional, m.key

@@ -154,7 +154,7 @@ def test_every_setup_puts_each_counter_on_its_hex_of_the_real_grid(built, archiv
             report = inspect_save(str(path), module)
         got = Counter((r["markers"].get(pp.UNIT_KEY) or r["markers"].get(pp.MARKER_KEY), r["location"])
                       for r in report["pieces"] if r["map"] == "Totaler Krieg")
-        wanted = Counter()
+        wanted: Counter[tuple[str, str]] = Counter()
         for p in scenario.setup:
             if p.on_hex or p.where in game.content().settings.map_boxes:
                 wanted[(p.counter, p.where)] += p.count

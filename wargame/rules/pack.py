@@ -67,7 +67,7 @@ class RulesPack:
     marks_supply = False  # True: supply states are marked on the counters (and can be applied)
     supply_layer = True  # the marking is a layer of the unit pieces that `check --apply` sets
     # (False: marker counters the players place, which --apply does not write: ETO's Out of Supply)
-    judged = ("stacking", "placement", "supply", "zoc")  # what check() looks at
+    judged: tuple[str, ...] = ("stacking", "placement", "supply", "zoc")  # what check() looks at
 
     def __init__(self, game: Game):
         self.game = game

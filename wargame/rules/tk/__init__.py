@@ -64,7 +64,7 @@ class Situation:
 class Pack(RulesPack):
     """Totaler Krieg!: three factions, each the enemy of both others (13.1)."""
 
-    judged = ("stacking", "placement", "zoc")
+    judged: tuple[str, ...] = ("stacking", "placement", "zoc")
 
     @cached_property
     def data(self) -> Mapping[str, Any]:
@@ -124,5 +124,7 @@ class Pack(RulesPack):
                 continue
             side = position.state.faction_of(owner)
             if side and self.enemies(side, u.faction):
-                out.append((u.id, "setup", f"starts in {owner}, an active country of the {side} faction"))
+                out.append(
+                    (u.id, "setup", f"starts in {owner}, an active country of the {side} faction")
+                )
         return out
