@@ -286,7 +286,7 @@ def _key_entries(scene: Scene, st: MapStyle) -> list[tuple[str, str]]:
     out += [("stroke:river", "River hexside"), ("stroke:border", "International border"),
             ("stroke:disputed", "Disputed border")]
     out += [("stroke:later", " / ".join(scene.line_names) + " line"),
-            ("stroke:restricted", "USSR restricted line"), ("stroke:transport", "Transport Line"),
+            ("stroke:restricted", labels.get("restricted", "Restricted line")), ("stroke:transport", "Transport Line"),
             ("stroke:zone", "Sea area border" if scene.sea_areas else "Sea Zone border"),
             ("strait", "Strait"), ("canal", "Canal")]
     out += [(f"stroke:feature:{f.word}", f.label) for f in st.features.values()
@@ -981,8 +981,9 @@ def _box_text(t: TextLayer, job: StripJob, data) -> None:
                     t.text("box", (b.x + b.width / 2, y + 10 + i * sz["box_text"] * 1.15), n, body, col["box_text"], "mt")
                 y += 10 + len(names) * sz["box_text"] * 1.15
             if info.ground_edge and not info.printed:  # a box that prints its own rule says it above
-                for i, line in enumerate(("USSR ground and air units move", "between this box and USSR",
-                                          "hexes on the east map edge")):
+                side = f"{info.friendly} ground" if info.friendly else "Ground"
+                for i, line in enumerate((f"{side} and air units move", "between this box and the",
+                                          "hexes on the map edge beside it")):
                     t.text("box", (b.x + b.width / 2, y + 20 + i * sz["box_text"] * 1.15), line, body,
                            col["box_text"], "mt")
     arrows_font = t.font(fonts["text"], sz["box_text"] * 0.95)
