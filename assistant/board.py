@@ -183,7 +183,8 @@ def position_from_pieces(game: Game | str, pieces: Iterable[PlacedPiece], proper
             supply = layers.get(pp.LAYER_SUPPLY)
             sorties = layers.get(pp.LAYER_SORTIES)
             units.append(Unit(
-                id=pid, name=props.get(pp.UNIT_ID, "") or v.name, key=props.get(pp.UNIT_KEY, ""),
+                id=pid, name=props.get(pp.UNIT_ID, "") or _without_nation(v.name, props.get(pp.NATIONALITY, "")),
+                key=props.get(pp.UNIT_KEY, ""),
                 faction=props.get(pp.FACTION, ""), nationality=props.get(pp.NATIONALITY, ""),
                 kind=props[pp.KIND], type=props.get(pp.TYPE, ""), category=props.get(pp.CATEGORY, ""),
                 elite=props.get(pp.ELITE, "").lower() == "true",
@@ -209,6 +210,12 @@ def position_from_pieces(game: Game | str, pieces: Iterable[PlacedPiece], proper
                         turn_track=frozenset(k for k, a in areas.items() if MONTH_BOX.match(a)))
     used = tuple(b.board_name for b, _x, _y in placed_on)
     return Board(Position(game.key, tuple(units), tuple(markers), state, used), source, "", tuple(skipped))
+
+
+def _without_nation(name: str, nation: str) -> str:
+    """A counter's name without the nation our modules put before it ("USA Inf 6-4" -> "Inf 6-4"),
+    so a unit with no printed ID is named as one with one ("GER 7")."""
+    return name[len(nation) + 1:] if nation and name.startswith(nation + " ") else name
 
 
 @dataclass(frozen=True)

@@ -260,10 +260,11 @@ def _token(canvas: Canvas, scene: Scene, u, x: float, y: float, tok: float) -> b
 
 
 def _name(u, here) -> str:  # noqa: ANN001
-    """ "GER 2P"; with the unit's kind when another unit of the stack has the same name."""
-    name = f"{u.nationality} {u.name}".strip()
-    twins = [v for v in here if f"{v.nationality} {v.name}".strip() == name]
-    return f"{name} ({u.type or u.kind})" if len(twins) > 1 else name
+    """ "GER 2P"; with the unit's type when another unit of the stack has the same name but
+    another type (two counters alike need no telling apart)."""
+    name = u.label
+    twins = [v for v in here if v.label == name and (v.type, v.kind) != (u.type, u.kind)]
+    return f"{name} ({u.type or u.kind})" if twins else name
 
 
 def _state(lines, u) -> str:  # noqa: ANN001

@@ -6,7 +6,7 @@ for units and by kind for markers.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
@@ -18,7 +18,6 @@ from builder.render.markers import draw_marker
 from builder.render.style import scheme
 
 PAPER = (226, 224, 218)
-MAJORS = ("GER", "ITA", "UK", "USA", "FRA", "USSR")
 INK = (30, 30, 30)
 
 
@@ -28,11 +27,12 @@ class SheetStats:
     faces: int         # faces drawn (two for two-sided counters)
 
 
-def _sections(units: Sequence[UnitCounter], markers: Sequence[Marker]):
-    """(title, [(caption, front image-maker, back image-maker or None)]) in sheet order."""
+def _sections(units: Sequence[UnitCounter], markers: Sequence[Marker], majors: Collection[str] | None):
+    """(title, [(caption, front image-maker, back image-maker or None)]) in sheet order: a
+    section per major power (every nation, when ``majors`` is None), the minors together."""
     by_nation: dict[str, list[UnitCounter]] = {}
     for unit in units:
-        key = unit.front.nation if unit.front.nation in MAJORS else "minor"
+        key = unit.front.nation if majors is None or unit.front.nation in majors else "minor"
         by_nation.setdefault(key, []).append(unit)
     sections = []
     for nation, group in by_nation.items():
@@ -84,16 +84,17 @@ def _grid(sections, px: int, columns: int) -> _Grid:
 
 
 def sheet_size(units: Sequence[UnitCounter], markers: Sequence[Marker], px: int,
-               columns: int = 10) -> tuple[int, int]:
+               columns: int = 10, majors: Collection[str] | None = None) -> tuple[int, int]:
     """(width, height) of the sheet ``contact_sheet`` would draw, without drawing it."""
-    g = _grid(_sections(units, markers), px, columns)
+    g = _grid(_sections(units, markers, majors), px, columns)
     return g.width, g.height
 
 
 def contact_sheet(units: Sequence[UnitCounter], markers: Sequence[Marker], px: int,
-                  columns: int = 10) -> tuple[Image.Image, SheetStats]:
-    """All counters at ``px`` pixels a side, ``columns`` front/back pairs per row."""
-    sections = _sections(units, markers)
+                  columns: int = 10, majors: Collection[str] | None = None) -> tuple[Image.Image, SheetStats]:
+    """All counters at ``px`` pixels a side, ``columns`` front/back pairs per row; a section
+    for each of the game's ``majors`` (the nations.csv rows of a major power), then the minors."""
+    sections = _sections(units, markers, majors)
     g = _grid(sections, px, columns)
     gap, cell_w, caption_h, cell_h = g.gap, g.cell_w, g.caption_h, g.cell_h
     header_h, margin, width, height = g.header_h, g.margin, g.width, g.height

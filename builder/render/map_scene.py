@@ -469,8 +469,7 @@ def build_scene(board: Board, data: MapData, style: MapStyle, weather_order: tup
                 groups["seam"].append(ends)
             if h.seazones and o.seazones and not set(h.seazones) & set(o.seazones):
                 groups["zone"].append(ends)
-            if h.restricted != o.restricted and h.is_land and o.is_land and "USSR" in (h.country, o.country) \
-                    and h.country == o.country:
+            if h.restricted != o.restricted and h.is_land and o.is_land and h.country == o.country:
                 groups["restricted"].append(ends)
     strokes = tuple(Stroke(style_key, line, bbox_of(line))
                     for style_key in sorted(groups) for line in chain(groups[style_key]))

@@ -294,7 +294,7 @@ def _key_entries(scene: Scene, st: MapStyle) -> list[tuple[str, str]]:
     zone_border = f"{scene.zone_label} border" if scene.zone_label else \
         "Sea area border" if scene.sea_areas else "Sea Zone border"
     out += [("stroke:later", scene.line_label or " / ".join(scene.line_names) + " line"),
-            ("stroke:restricted", "USSR restricted line"), ("stroke:transport", "Transport Line"),
+            ("stroke:restricted", labels.get("restricted", "Restricted line")), ("stroke:transport", "Transport Line"),
             ("stroke:zone", zone_border), ("strait", "Strait"), ("canal", "Canal")]
     out += [(f"stroke:feature:{f.word}", f.label) for f in st.features.values()
             if f.draw in ("canal", "lake", "impassable", "fortress", *TRACK_DRAWS)]
@@ -1040,8 +1040,9 @@ def _box_text(t: TextLayer, job: StripJob, data) -> None:
                     t.text("box", (b.x + b.width / 2, y + 10 + i * sz["box_text"] * 1.15), n, body, col["box_text"], "mt")
                 y += 10 + len(names) * sz["box_text"] * 1.15
             if info.ground_edge and not info.printed:  # a box that prints its own rule says it above
-                for i, line in enumerate(("USSR ground and air units move", "between this box and USSR",
-                                          "hexes on the east map edge")):
+                side = f"{info.friendly} ground" if info.friendly else "Ground"
+                for i, line in enumerate((f"{side} and air units move", "between this box and the",
+                                          "hexes on the map edge beside it")):
                     t.text("box", (b.x + b.width / 2, y + 20 + i * sz["box_text"] * 1.15), line, body,
                            col["box_text"], "mt")
     arrows_font = t.font(fonts["text"], sz["box_text"] * 0.95)

@@ -84,24 +84,26 @@ def run(args: argparse.Namespace) -> int:
     px, size_words = _side_px(args)
     started = time.perf_counter()
     physical = None
+    from wargame.games import find_game
+
+    content = find_game(args.game).content()
+    majors = {n.abbr for n in content.nations.values() if n.major}
     if args.samples:
         from builder.render.samples import sample_markers, sample_units
         units, markers = sample_units(), sample_markers()
     else:
         from builder.render.content_faces import markers_from, physical_count, units_from
-        from wargame.games import find_game
 
-        content = find_game(args.game).content()
         units, markers = units_from(content, designs=True), markers_from(content)
         physical = physical_count(content)
-    width, height = sheet_size(units, markers, px, columns=args.columns)
+    width, height = sheet_size(units, markers, px, columns=args.columns, majors=majors)
     if width * height > MAX_SHEET_PIXELS:
         raise InputError(f"{args.output}: the sheet would be {width}x{height} px "
                          f"({width * height / 1e6:.0f} million pixels, at most "
                          f"{MAX_SHEET_PIXELS // 1_000_000} million); ask for a smaller size or "
                          "fewer --columns")
     try:
-        image, stats = contact_sheet(units, markers, px, columns=args.columns)
+        image, stats = contact_sheet(units, markers, px, columns=args.columns, majors=majors)
     except TextFitError as exc:
         raise InputError(f"cannot draw at {px} px: {exc}") from None
     _write_png(image, args.output)

@@ -2,18 +2,9 @@
 
     staffwork scenario check GAME [--json] [--no-supply] [--root DIR]
 
-Each setup is turned into a rules position (``wargame.rules.position.Position``) and judged by
-the game's rules pack, the one implementation of each rule: placement (where ground, air and
-naval units may stand, Cooperation Limits), stacking (3.3, fort occupation 4.2.3.6) and each
-unit's supply line (7.x; a setup starts every unit in Full Supply, so one that cannot trace a
-line is a problem unless its note documents the pocket). ``--no-supply`` skips the supply
-trace, for a quick look at placement alone. This module adds only what a setup has and a game
-position has not: a counter still marked ``map`` (hex not chosen), a unit in a country that is
-out of the scenario (absent), a hex off the board the scenario names, and what the pack's
-``setup_problems`` hook finds (USE: Control markers on cities, forts where ground units may stand).
-
-A setup line may carry a deliberate exception: its ``note`` says "exception" and names the rule
-(``exception 3.3: ...``). Such findings are listed as documented and do not fail the check.
+The check itself is wargame.rules.setup_check (the game's rules pack judges each setup; a
+setup line whose note says "exception" and names the rule documents a deliberate exception).
+``--no-supply`` skips the supply trace, for a quick look at placement alone.
 Exit status: 0 clean (documented exceptions allowed), 1 problems, 2 bad input.
 """
 
@@ -21,44 +12,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 import sys
-from collections import Counter
-from collections.abc import Mapping
-from dataclasses import asdict, dataclass
+from dataclasses import asdict
 from pathlib import Path
 
 from staffwork.errors import PROBLEMS, InputError
-
-@dataclass(frozen=True)
-class Finding:
-    """One broken rule in one setup; ``documented`` when a note on its line names the exception."""
-
-    scenario: str
-    line: int
-    counter: str
-    where: str
-    rule: str
-    problem: str
-    documented: bool = False
-
-    def text(self) -> str:
-        tag = " [documented exception]" if self.documented else ""
-        return f"{self.scenario}.csv line {self.line}: {self.counter} at {self.where}: {self.problem} ({self.rule}){tag}"
-
-
-@dataclass(frozen=True)
-class Report:
-    scenario: str
-    placed: Mapping[str, int]  # unit counters on the map or in Map Boxes, by nation
-    markers_placed: int
-    unplaced: int
-    findings: tuple[Finding, ...]
-
-    @property
-    def problems(self) -> tuple[Finding, ...]:
-        return tuple(f for f in self.findings if not f.documented)
-
+from wargame.rules.setup_check import SetupReport, check_scenario
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("scenario", help="check scenario setups",
@@ -92,13 +51,13 @@ def run(args: argparse.Namespace) -> int:
     return PROBLEMS if any(r.problems for r in reports) else 0
 
 
-def _report_json(r: Report) -> dict:
+def _report_json(r: SetupReport) -> dict:
     return {"scenario": r.scenario, "placed": dict(r.placed), "markers_placed": r.markers_placed,
             "unplaced": r.unplaced, "problems": len(r.problems),
             "findings": [asdict(f) for f in r.findings]}
 
 
-def check_game(game: str, root: Path | None = None, *, supply: bool = True) -> list[Report]:
+def check_game(game: str, root: Path | None = None, *, supply: bool = True) -> list[SetupReport]:
     """Load a game's content, map and scenarios (from ``root`` when given) and check every setup."""
     from wargame.games import find_game, use_data_root
 
@@ -109,55 +68,3 @@ def check_game(game: str, root: Path | None = None, *, supply: bool = True) -> l
     if not scenarios:
         raise InputError(f'no scenarios for game "{game}" in {g.folder / "scenarios"}')
     return [check_scenario(s, g, supply=supply) for s in scenarios.values()]
-
-
-def check_scenario(scenario, game, *, supply: bool = True) -> Report:  # noqa: ANN001
-    """Every placement, stacking and (unless ``supply`` is off) supply finding of one setup,
-    judged by the game's rules pack, plus what only a setup can get wrong (its pack's
-    ``setup_problems``, a hex not chosen, a country out of the scenario)."""
-    from wargame.rules.setup import place_of, setup_position
-
-    content, mapdata, pack = game.content(), game.mapdata(), game.pack()
-    position, lines = setup_position(game.key, scenario, content, mapdata)
-    found: list[Finding] = []
-
-    def add(placements, rule: str, problem: str) -> None:  # noqa: ANN001
-        first = placements[0]
-        documented = any(_documents(p.note, rule) for p in placements)
-        found.append(Finding(scenario.key, first.line, first.counter, first.where, rule, problem, documented))
-
-    placed: Counter[str] = Counter()
-    markers = 0
-    board = game.boards().board(scenario.board) if scenario.board else None
-    for p in scenario.setup:
-        if p.where == "map":
-            add([p], "setup", "no hex chosen yet")
-        elif board is not None and p.where in mapdata.hexes and not board.holds(mapdata.grid.parse(p.where)):
-            add([p], "setup", f"not on the {board.title or board.name} board the scenario is played on")
-        elif place_of(p.where, mapdata) != (None, None):
-            if p.is_unit:
-                placed[content.units[p.counter].nation] += p.count
-            else:
-                markers += p.count
-    sit = pack.situation(position, mapdata)
-    for unit in position.units:
-        if unit.hex and position.state.status(sit.owner(unit.hex)) == "absent":
-            add([lines[unit.id]], "scenario", f"{sit.owner(unit.hex)} is out of this scenario")
-    for piece_id, rule, problem in pack.setup_problems(position, mapdata):
-        add([lines[piece_id]], rule, problem)
-    zoc = pack.zoc(sit)
-    rule_findings = [*pack.placement(sit, zoc), *pack.stacking(sit)]
-    if supply:
-        rule_findings.extend(pack.setup_supply_findings(sit, zoc))
-    for f in rule_findings:
-        add([lines[u] for u in f.units] or [lines[position.units[0].id]], f.rule, f.reason)
-    placed_sorted = dict(sorted(placed.items(), key=lambda kv: (-kv[1], kv[0])))
-    unique = {(f.line, f.rule, f.problem): f for f in found}
-    return Report(scenario.key, placed_sorted, markers, len(scenario.unplaced()),
-                  tuple(sorted(unique.values(), key=lambda f: (f.line, f.rule, f.problem))))
-
-
-def _documents(note: str, rule: str) -> bool:
-    """A note documents an exception when it says so and names the rule ("exception 3.3: ...")."""
-    text = note.lower()
-    return "exception" in text and re.search(rf"(?<![\d.]){re.escape(rule.lower())}(?![\d])", text) is not None

@@ -45,6 +45,9 @@ class Unit:
 
     @property
     def label(self) -> str:
+        """ "GER 7", "USA Inf 6-4": nation and name, the nation once when the name has it."""
+        if self.nationality and self.name.startswith(self.nationality + " "):
+            return self.name
         return f"{self.nationality} {self.name}".strip()
 
     @property
