@@ -299,18 +299,21 @@ def apply_check(args: argparse.Namespace, game, board, result):  # noqa: ANN001,
     """The checking faction's Supply Check written to ``args.apply`` (assistant.supplycheck)."""
     from assistant.supplycheck import apply_supply, checking_factions, supply_step
 
+    from staffwork.games import module_file_for
+
     pack = game.pack()
     if not pack.marks_supply:
         raise InputError(f"{args.save}: {game.short} does not mark supply on its counters (supply is traced "
                          "when a rule asks for it), so there is nothing to apply")
-    if not pack.supply_layer:
-        raise InputError(f"{args.save}: {game.short} marks supply with marker counters the players place, which "
-                         "--apply does not write; the check's findings say what the supply check does to each unit")
+    if not pack.supply_layer and not pack.supply_markers:
+        raise InputError(f"{args.save}: {game.short} marks supply in a way --apply cannot write; the check's "
+                         "findings say what the supply check does to each unit")
     try:
         factions = checking_factions(game, board.position.state.phase, args.faction)
     except ValueError as exc:
         raise InputError(str(exc) if args.faction else f"{args.save}: {exc}") from None
-    return apply_supply(args.save, args.apply, game, supply_step(pack, result, factions), factions)
+    module = None if pack.supply_layer else module_file_for(args.module, board.module_name)
+    return apply_supply(args.save, args.apply, game, supply_step(pack, result, factions), factions, module=module)
 
 
 def _convoys(applied, result) -> tuple[tuple[str, str, int, int], ...]:  # noqa: ANN001
@@ -320,21 +323,29 @@ def _convoys(applied, result) -> tuple[tuple[str, str, int, int], ...]:  # noqa:
 
 
 def applied_dict(applied, result) -> dict:  # noqa: ANN001
-    """The JSON report's "applied" member (schema staffwork.check/1, added by --apply)."""
-    return {"file": applied.target, "factions": list(applied.factions),
-            "changes": [{"id": c.unit_id, "unit": c.label, "where": c.where, "before": c.before,
-                         "after": c.after, "rule": c.rule, "why": c.why} for c in applied.changes],
-            "convoys": [{"unit": label, "where": where, "traces": n, "spare_sorties": spare}
-                        for label, where, n, spare in _convoys(applied, result)]}
+    """The JSON report's "applied" member (schema staffwork.check/1, added by --apply); "to_do"
+    only when the rules leave the player something to do to a unit."""
+    out = {"file": applied.target, "factions": list(applied.factions),
+           "changes": [{"id": c.unit_id, "unit": c.label, "where": c.where, "before": c.before,
+                        "after": c.after, "rule": c.rule, "why": c.why} for c in applied.changes],
+           "convoys": [{"unit": label, "where": where, "traces": n, "spare_sorties": spare}
+                       for label, where, n, spare in _convoys(applied, result)]}
+    if applied.todo:
+        out["to_do"] = [{"id": c.unit_id, "unit": c.label, "where": c.where, "marked": c.after, "rule": c.rule,
+                         "what": c.todo, "why": c.why} for c in applied.todo]
+    return out
 
 
 def applied_text(applied, result) -> str:  # noqa: ANN001
-    names = applied.factions
+    names, terms = applied.factions, applied.terms
     who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
     n = len(applied.changes)
-    lines = ["", f"Supply Check applied for {who} (7.2): "
+    lines = ["", f"{terms.check} applied for {who}{terms.cite('check')}: "
              + (f"{n} unit{'s' if n != 1 else ''} changed" if n else "no marking changed")]
-    lines += [f"  {c.line()}" for c in applied.changes]
+    lines += [f"  {c.line(terms)}" for c in applied.changes]
+    if applied.todo:
+        lines.append(f"Left for you to do by hand ({len(applied.todo)}):")
+        lines += [f"  {c.line(terms)}" for c in applied.todo]
     convoys = _convoys(applied, result)
     if convoys:
         lines.append("Sea lines activate these convoys: add their Sorties by hand (7.4.3, one per trace), and "

@@ -334,7 +334,10 @@ def supply_report(sit: Situation, zoc: Zoc) -> SupplyReport:
             wants[unit.id] = options
         lines[unit.id] = SupplyLine(unit.id, "none", blocked=_blocked(tracer, unit),
                                     note=_why_none(tracer, unit, bool(found)))
-    chosen = match(wants, lambda o: o.capacity, lambda o: o.source_at)
+    # 33.3: where supply of limited capacity runs short the owner picks who goes without, and
+    # may restore the units marked before (so none is depleted): they are matched first
+    marked = [uid for uid in wants if sit.pos.unit(uid).supply == "none"]
+    chosen = match(wants, lambda o: o.capacity, lambda o: o.source_at, first=marked)
     for uid, options in wants.items():
         opt = chosen.get(uid)
         old = lines[uid]
@@ -447,9 +450,13 @@ def _findings(sit: Situation, lines: Mapping[str, SupplyLine], tracer: Tracer) -
             ship = could_ship(sit, tracer.zoc, unit, tracer) if unit.hex else ""
             if ship:
                 why += f"; a supply marker landed at its {ship} would supply it (32.4-32.6)"
-            then = ("marked Out of Supply already: the Supply step depletes it, or eliminates it if it "
-                    "is depleted or has one step (33.5)" if marked else
-                    "the Supply step puts it under an Out of Supply marker (33.3)")
+            if not marked:
+                then = "the Supply step puts it under an Out of Supply marker (33.3)"
+            elif unit.kind == "air":
+                then = "marked Out of Supply already: it stays marked, never depleted (33.7)"
+            else:
+                then = ("marked Out of Supply already: the Supply step depletes it, or eliminates it if it "
+                        "is depleted or has one step (33.5)")
             rule = "32.4" if "limited capacity" in line.note else "32.3"
             out.append(Finding(rule, "supply", unit.faction, (uid,), (unit.where,),
                                f"{unit.label} cannot trace supply ({why}); {then}"))
@@ -463,15 +470,21 @@ def _findings(sit: Situation, lines: Mapping[str, SupplyLine], tracer: Tracer) -
 
 
 def eto_marking(unit: Unit, line: SupplyLine) -> SupplyMark:
-    """What the Supply step leaves on a counter (33.3-33.5): no marker when it traces (a marker
-    already there comes off, 33.4); an Out of Supply marker when it cannot, and a unit already
-    marked is depleted or eliminated besides (33.5)."""
+    """What the Supply step leaves on a counter (33.3-33.5, 33.7): no marker when it traces (a
+    marker already there comes off: at any time to a permanent source, 33.4; to a supply marker
+    in the Supply step, as 33.3 lets the owner restore the units marked first); an Out of Supply
+    marker when it cannot. A land unit already marked is depleted or eliminated besides (33.5),
+    which the player does: ``todo``. An air unit is never depleted (33.7). A unit that traces no
+    line (ships: their markers follow upkeep, 33.8; partisans, HQs, generals) keeps its marking."""
+    if line.via == "exempt":
+        return SupplyMark(unit.supply, "33.8" if unit.kind == "naval" else "33.3", line.exempt or "needs no line")
     if line.state != "none":
-        if line.via == "exempt":
-            return SupplyMark("full", "33.3", line.exempt or "needs no line")
         return SupplyMark("full", "33.4" if unit.supply == "none" else "33.3", f"traces to {line.source}")
     why = line.note or "no line reaches a supply source"
-    if unit.supply == "none":
-        return SupplyMark("none", "33.5", f"still cannot trace ({why}): deplete it, or eliminate it if it is "
-                                          "depleted or has one step")
-    return SupplyMark("none", "33.3", f"cannot trace supply: {why}")
+    if unit.supply != "none":
+        return SupplyMark("none", "33.3", f"cannot trace supply: {why}")
+    if unit.kind == "air":
+        return SupplyMark("none", "33.7", f"still cannot trace ({why}); an air unit is never depleted for it")
+    return SupplyMark("none", "33.5", f"marked and still cannot trace: {why}",
+                      todo="deplete it, or eliminate it to the force pool if it is depleted or has one step "
+                           "(HQs and generals of a stack so eliminated go to the force pool)")
