@@ -93,6 +93,7 @@ class Applied:
     keys: tuple[str, ...] = ()  # the factions' keys
     todo: tuple[SupplyChange, ...] = ()  # units the rules leave the player something to do to
     terms: SupplyTerms = SupplyTerms()  # the game's words
+    notes: tuple[tuple[str, str, str], ...] = ()  # (where, what, rule) the player does besides
 
 
 def checking_factions(game: Game, phase: str, named: Sequence[str] = ()) -> tuple[str, ...]:
@@ -161,10 +162,12 @@ def sea_convoys(check: Check, factions: Iterable[str]) -> tuple[tuple[str, str, 
 
 def apply_supply(source: str | os.PathLike[str], target: str | os.PathLike[str], game: Game,
                  changes: Iterable[SupplyChange], factions: Sequence[str], *,
-                 module: str | os.PathLike[str] | None = None) -> Applied:
+                 module: str | os.PathLike[str] | None = None,
+                 notes: Sequence[tuple[str, str, str]] = ()) -> Applied:
     """Write ``target``: the save ``source`` with each changed unit marked as its pack marks
     supply (a layer, or marker counters: a new marker copies one of the save, else the module's
-    own piece from ``module``), and the chat lines. FormatError (nothing written) when the save
+    own piece from ``module``), and the chat lines (with ``notes``, the pack's
+    ``supply_step_notes``: what the player does besides). FormatError (nothing written) when the save
     cannot take it: a log, a piece without a Supply layer or changed after it is placed, no
     marker to copy, a check already applied."""
     src = str(source)
@@ -184,10 +187,11 @@ def apply_supply(source: str | os.PathLike[str], target: str | os.PathLike[str],
     else:
         tree = _with_markers(saved.tree, changed, pack.supply_markers, game, module, src)
     chat = [Node(encode_command(Chat(text)))
-            for text in chat_lines(names, Path(src).name, changed, tuple(factions), terms=terms, todo=todo)]
+            for text in chat_lines(names, Path(src).name, changed, tuple(factions), terms=terms, todo=todo,
+                                   notes=notes)]
     tree = Node(tree.text, tree.children + tuple(chat))
     rewrite_saved_game(source, target, tree)
-    return Applied(src, str(target), names, changed, tuple(factions), todo, terms)
+    return Applied(src, str(target), names, changed, tuple(factions), todo, terms, tuple(notes))
 
 
 def _refuse_twice(tree: Node, names: Sequence[str], terms: SupplyTerms, src: str) -> None:
@@ -285,7 +289,7 @@ def with_supply_state(type_str: str, state_str: str, state: str) -> str:
 
 def chat_lines(factions: Sequence[str], source_name: str, changed: Sequence[SupplyChange],
                keys: Sequence[str] = (), *, terms: SupplyTerms | None = None,
-               todo: Sequence[SupplyChange] = ()) -> list[str]:
+               todo: Sequence[SupplyChange] = (), notes: Sequence[tuple[str, str, str]] = ()) -> list[str]:
     """The chat a player sees on opening the save, in the game's words (``terms``): what was
     applied (with the count of each faction's changes when ``keys`` name the factions), then
     each change in the style of the module's own reports ("* 2719: GER II: Full -> Low Supply
@@ -307,6 +311,7 @@ def chat_lines(factions: Sequence[str], source_name: str, changed: Sequence[Supp
     out += [f"* {c.where}: {c.label}: {terms.change.format(before=terms.state(c.before), after=terms.state(c.after))} "
             f"({c.rule}: {c.why})" for c in changed]
     out += [f"* {c.where}: {c.label}: {terms.state(c.after)}, to do: {c.todo} ({c.rule}: {c.why})" for c in todo]
+    out += [f"* {where}: to do: {what} ({rule})" for where, what, rule in notes]
     return out
 
 

@@ -286,11 +286,13 @@ class Watcher:
         try:
             factions = checking_factions(game, board.position.state.phase, self.factions)
             module = None if pack.supply_layer else self.module_file(self.module, board.module_name)
-            done = apply_supply(save, target, game, supply_step(pack, checked, factions), factions, module=module)
+            done = apply_supply(save, target, game, supply_step(pack, checked, factions), factions, module=module,
+                                notes=pack.supply_step_notes(checked, factions))
         except (ValueError, FormatError, DataError, OSError) as exc:
             return Applying("", (), str(exc))
-        return Applying(str(target), tuple(c.line(done.terms) for c in done.changes),
-                        todo=tuple(c.line(done.terms) for c in done.todo), check=done.terms.check)
+        todo = tuple(c.line(done.terms) for c in done.todo) + tuple(f"{w}: {what} ({r})" for w, what, r in done.notes)
+        return Applying(str(target), tuple(c.line(done.terms) for c in done.changes), todo=todo,
+                        check=done.terms.check)
 
     def _report(self, result: Result, changes: Changes, keep: dict, applied: Applying | None = None) -> None:
         if result.error:

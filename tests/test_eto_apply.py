@@ -400,3 +400,28 @@ def test_watch_writes_the_supply_step_beside_the_report(tmp_path, m, module):
     page = (report / "report.html").read_text(encoding="utf-8")
     assert "Supply step applied" in page and "Left for you to do by hand" in page
     assert os.path.exists(report / "turn-supplied.vsav")
+
+
+def test_the_supply_markers_a_step_uses_are_listed_to_take_off(tmp_path, m, capsys):  # 32.4
+    """A supply marker that supplies a unit in the Supply step is used up (32.4): the fewest
+    markers that served the units are listed for the player, who may keep them instead."""
+    tripoli = m.city("Tripoli").hex
+    five = [unit("ITA", "infantry", h) for h in (tripoli, tripoli, "W0725", "W0725", "W0625")]
+    placed = [*five, M("supply", "Sea supply", tripoli), M("supply", "Sea supply", tripoli)]
+    save = write_position(tmp_path / "turn.vsav", placed, AT_WAR, game="eto")
+    cli.main(["check", str(save), "--apply", str(tmp_path / "out.vsav"), "--faction", "axis"])
+    text = capsys.readouterr().out
+    note = f"{tripoli}: 2 of the 2 supply markers there supplied 5 units: take them off the map"
+    assert f"Left for you to do by hand (1):\n  {note}" in text and "(32.4)" in text
+    assert (
+        chat(tmp_path / "out.vsav")[-1]
+        == f"* {note.replace(': ', ': to do: ', 1)} (or leave units out of "
+        "supply to keep them) (32.4)"
+    )
+    one = write_position(tmp_path / "one.vsav", [*five[:3], placed[5]], AT_WAR, game="eto")
+    cli.main(
+        ["check", str(one), "--json", "--apply", str(tmp_path / "o.vsav"), "--faction", "axis"]
+    )
+    (todo,) = json.loads(capsys.readouterr().out)["applied"]["to_do"]
+    assert (todo["where"], todo["rule"], todo["id"]) == (tripoli, "32.4", "")
+    assert todo["what"].startswith("the supply marker there supplied 3 units: take it off")

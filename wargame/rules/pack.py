@@ -28,6 +28,8 @@ Hooks (override what differs):
                                  faction an Operations phase names)
     supply_terms                 the words reports, pictures and chat lines use for supply
                                  (SupplyTerms, from the pack's words.toml)
+    supply_step_notes(check, factions)  what the player does besides the units' markings when
+                                 the check is applied (the base: nothing)
     control(sit)                 hex -> controlling faction, for a game with hex control (the
                                  base: none); the check carries it to reports and pictures
     setup_supply_findings(sit, zoc)  the supply findings a scenario setup must answer for (the
@@ -200,6 +202,11 @@ class RulesPack:
         Operations phase it is; none for any other phase)."""
         kind, faction = self.phase_kind(phase) if phase else ("other", None)
         return (faction,) if kind == "operations" and faction is not None else ()
+
+    def supply_step_notes(self, check: Check, factions: tuple[str, ...]) -> tuple[tuple[str, str, str], ...]:
+        """(where, what the player does, rule) besides the units' markings when the factions'
+        supply check is applied: what the rules make of the sources it used, say (the base: none)."""
+        return ()
 
     def supply_marking(self, unit: Unit, line: SupplyLine) -> SupplyMark:
         """The supply state ``unit``'s counter shows once its faction's supply check is done,

@@ -56,11 +56,11 @@ from wargame.rules.eto.control import hex_control, start_control
 from wargame.rules.eto.data import RulesData, rules_data
 from wargame.rules.eto.ground import Situation
 from wargame.rules.eto.stacking import placement_findings, setup_findings, stacking_findings
-from wargame.rules.eto.supply import could_ship, eto_marking, supply_report
+from wargame.rules.eto.supply import could_ship, eto_marking, supply_report, used_markers
 from wargame.rules.eto.zoc import zoc_of
 from wargame.rules.pack import Record, RulesPack, SupplyMark
 from wargame.rules.position import Position, Unit
-from wargame.rules.results import SupplyLine, SupplyReport, Zoc
+from wargame.rules.results import Check, SupplyLine, SupplyReport, Zoc
 
 if TYPE_CHECKING:
     from wargame.mapdata import MapData
@@ -166,6 +166,9 @@ class Pack(RulesPack):
 
     def supply_marking(self, unit: Unit, line: SupplyLine) -> SupplyMark:
         return eto_marking(unit, line)
+
+    def supply_step_notes(self, check: Check, factions: tuple[str, ...]) -> tuple[tuple[str, str, str], ...]:
+        return used_markers(check, factions)
 
     # -- audits -------------------------------------------------------------------------------
     def move_judge(self, record: Record) -> Any:

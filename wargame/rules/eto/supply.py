@@ -3,6 +3,7 @@ Supply step leaves on their counters.
 
     supply_report(sit, zoc) -> SupplyReport       every traced unit's line and the findings
     eto_marking(unit, line) -> SupplyMark         the counter after the Supply step (33.3-33.5)
+    used_markers(check, factions) -> notes        supply markers the Supply step uses up (32.4)
     could_ship(sit, zoc, unit) -> str             a port or airbase a marker could reach it at
 
 How it is computed:
@@ -31,8 +32,9 @@ need supply (45.4); HQs and generals follow their units (ours).
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from wargame.errors import DataError
 from wargame.rules import Finding
@@ -43,7 +45,7 @@ from wargame.rules.pack import SupplyMark
 from wargame.rules.position import Unit
 from wargame.rules.results import SupplyLine, SupplyReport, Zoc
 
-__all__ = ["Tracer", "could_ship", "eto_marking", "supply_report"]
+__all__ = ["Tracer", "could_ship", "eto_marking", "supply_report", "used_markers"]
 
 MARKER_NAMES = {"supply": "supply marker", "air-supply": "air supply marker"}
 
@@ -488,3 +490,29 @@ def eto_marking(unit: Unit, line: SupplyLine) -> SupplyMark:
     return SupplyMark("none", "33.5", f"marked and still cannot trace: {why}",
                       todo="deplete it, or eliminate it to the force pool if it is depleted or has one step "
                            "(HQs and generals of a stack so eliminated go to the force pool)")
+
+
+def used_markers(check: Any, factions: Iterable[str]) -> tuple[tuple[str, str, str], ...]:
+    """(where, what to do, rule) for each place whose supply markers supplied units of the
+    ``factions`` in this check: a marker that supplies a unit in the Supply step is used up and
+    leaves the map (32.4). How many: the fewest of the markers there that serve those units. The
+    owner may instead leave units out of supply to keep a marker (32.4), so the check says it and
+    does not remove them."""
+    chosen = set(factions)
+    pos, data = check.position, check.situation.data
+    served: dict[str, int] = {}
+    for uid, line in check.supply.lines.items():
+        if line.limited and line.state != "none" and pos.unit(uid).faction in chosen:
+            served[line.source_at] = served.get(line.source_at, 0) + 1
+    out = []
+    for at, n in sorted(served.items()):
+        caps = sorted((data.marker_capacity[m.key] for m in pos.markers
+                       if at in (m.hex, m.box) and m.key in data.marker_capacity), reverse=True)
+        if not caps:
+            continue  # a permanent fortification (32.1): nothing is used up
+        k = next((i for i in range(1, len(caps) + 1) if sum(caps[:i]) >= n), len(caps))
+        what = (f"{k} of the {len(caps)} supply markers there" if len(caps) > 1 else "the supply marker there")
+        them = "them" if k > 1 else "it"
+        out.append((at, f"{what} supplied {n} unit{'s' if n != 1 else ''}: take {them} off the map (or leave "
+                        f"units out of supply to keep {them})", "32.4"))
+    return tuple(out)
