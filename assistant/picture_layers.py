@@ -199,8 +199,10 @@ def units(canvas: Canvas, scene: Scene) -> None:
                 obstacles.add((x - half, y - half, x + half, y + half))
     size = max(12.0, min(canvas.hex_px * 0.2, 18.0))
     fnt = canvas.font(size)
+    marked = scene.game.pack().supply_markers  # a state shown by a marker counter, which is not drawn
     for rect, here, _art in stacks:
-        rows = [(_state(lines, u), _name(u, here), scene.faction_colour(u.faction)) for u in reversed(here)]
+        rows = [(_state(lines, u), _name(u, here) + (f" ({scene.terms.state(u.supply)})" if u.supply in marked else ""),
+                 scene.faction_colour(u.faction)) for u in reversed(here)]
         place_label(canvas, rect, rows, fnt, size, obstacles, [u.id for u in reversed(here)],
                     low_letter=scene.terms.low_letter)
     drawn = {art for _r, _h, arts in stacks for art in arts}

@@ -464,7 +464,8 @@ def _findings(sit: Situation, lines: Mapping[str, SupplyLine], tracer: Tracer) -
                                f"{unit.label} cannot trace supply ({why}); {then}"))
         elif marked:
             how = ("at once: a permanent source (33.4)" if not line.limited else
-                   "only when it is activated or attacked: a supply marker (33.4)")
+                   "when it is activated or attacked, or in the Supply step if its owner supplies it from "
+                   "there (a source of limited capacity: 33.3, 33.4)")
             out.append(Finding("33.4", "supply", unit.faction, (uid,), (unit.where,),
                                f"{unit.label} is marked Out of Supply but traces to {line.source}: the marker "
                                f"comes off {how}", line.path, severity="note"))
