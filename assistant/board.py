@@ -169,12 +169,15 @@ def position_from_pieces(game: Game | str, pieces: Iterable[PlacedPiece], proper
             off_map.append((v.props.get(pp.MARKER_KEY, ""), piece.map, piece.x, piece.y))
     fort_level = {}
     stacked_markers: dict[str, list[tuple[int, str]]] = {}  # stack -> (level, marker key)
+    unit_levels: dict[str, list[int]] = {}  # stack -> the levels of its units
     for pid, v, hex_id, box, stack, level in placed:
         props = v.props
         if props.get(pp.MARKER_NAME) == "Fort" and stack is not None:
             fort_level[stack] = max(fort_level.get(stack, -1), level)
         if props.get(pp.MARKER_KEY) and props.get(pp.KIND) is None and stack is not None:
             stacked_markers.setdefault(stack, []).append((level, props[pp.MARKER_KEY]))
+        elif props.get(pp.KIND) in ("ground", "air", "naval") and stack is not None:
+            unit_levels.setdefault(stack, []).append(level)
     for pid, v, hex_id, box, stack, level in placed:
         props = v.props
         layers = v.layers
@@ -193,7 +196,8 @@ def position_from_pieces(game: Game | str, pieces: Iterable[PlacedPiece], proper
                 sorties=pp.sorties_of(sorties.active, sorties.level) if sorties else 0,
                 hex=hex_id, box=box, level=level,
                 in_fort=stack is not None and stack in fort_level and level < fort_level[stack],
-                markers_above=frozenset(k for at, k in stacked_markers.get(stack or "", ()) if at > level)))
+                markers_above=frozenset(k for at, k in stacked_markers.get(stack or "", ()) if at > level),
+                markers_on=_markers_on(stacked_markers.get(stack or "", ()), unit_levels.get(stack or "", ()), level)))
         elif props.get(pp.MARKER_KEY):
             flip = layers.get(pp.LAYER_SIDE)
             markers.append(MarkerPiece(
@@ -210,6 +214,12 @@ def position_from_pieces(game: Game | str, pieces: Iterable[PlacedPiece], proper
                         turn_track=frozenset(k for k, a in areas.items() if MONTH_BOX.match(a)))
     used = tuple(b.board_name for b, _x, _y in placed_on)
     return Board(Position(game.key, tuple(units), tuple(markers), state, used), source, "", tuple(skipped))
+
+
+def _markers_on(markers: Iterable[tuple[int, str]], units: Iterable[int], level: int) -> frozenset[str]:
+    """The keys of the markers right on a unit: above it in its stack, below the next unit up."""
+    ceiling = min((at for at in units if at > level), default=None)
+    return frozenset(k for at, k in markers if at > level and (ceiling is None or at < ceiling))
 
 
 def _without_nation(name: str, nation: str) -> str:

@@ -71,6 +71,11 @@ class Scene:
     def position(self):  # noqa: ANN201
         return self.check.situation.pos
 
+    @property
+    def terms(self):  # noqa: ANN201
+        """The words the game's players use for supply (its pack's SupplyTerms)."""
+        return self.game.pack().supply_terms
+
     def faction_colour(self, faction: str) -> tuple[int, int, int]:
         return tuple(self.colours.get(faction, (120, 0, 120)))  # type: ignore[return-value]
 

@@ -67,9 +67,10 @@ def _candidates(stack: Rect, w: float, h: float, reach: float):  # noqa: ANN202
 
 
 def place_label(canvas, stack: Rect, rows: Sequence[tuple[str, str, tuple]], font, size: float,  # noqa: ANN001
-                obstacles: Obstacles, ids: Sequence[str] = ()) -> Rect:
+                obstacles: Obstacles, ids: Sequence[str] = (), *, low_letter: str = "L") -> Rect:
     """Draw the label of one stack: ``rows`` (supply state, "GER 2P", faction colour), top of
-    the stack first; returns where it went (and keeps it as an obstacle)."""
+    the stack first; returns where it went (and keeps it as an obstacle). ``low_letter`` is the
+    letter the game's low-supply badge shows."""
     from assistant.picture_legend import badge
     from assistant.picture_layers import LOW_SUPPLY, NO_SUPPLY
 
@@ -102,7 +103,7 @@ def place_label(canvas, stack: Rect, rows: Sequence[tuple[str, str, tuple]], fon
         tx = x + 8 + sym * 0.7
         if state:
             badge(d, tx + sym / 2, ty, sym / 2, f"badge-{state}", NO_SUPPLY if state == "none" else LOW_SUPPLY,
-                  "L" if state == "low" else "")
+                  low_letter if state == "low" else "")
             tx += sym + 2
         d.text((tx + 2, ty), text, fill=(20, 20, 20), font=font, anchor="lm")
     obstacles.add(r)

@@ -4,7 +4,7 @@ explains each kind of mark it drew; none names a game.
     light_map   the map from the map data, when there is no board art
     control     hexes each side controls (games with hex control), faintly tinted
     zoc         hexes in an enemy zone of control, tinted by the faction exerting it
-    supply      supply lines (Unlimited / Limited source)
+    supply      supply lines (to a source of limited capacity or not; the game's words)
     outlined    hexes a finding names (overstacked, illegal)
     moves       moves to show (an audit's illegal paths), with an arrow at the end
     units       every unit: its counter (the module's art, else a token in its faction's
@@ -118,8 +118,8 @@ def supply(canvas: Canvas, scene: Scene) -> None:
         colour = LIMITED if line.limited else UNLIMITED
         canvas.draw.line([canvas.xy(geo.center(geo.grid.parse(p))) for p in hexes], fill=colour + (210,),
                          width=max(3, int(canvas.hex_px * 0.07)))
-        canvas.explain(Mark("line", colour, "supply line to a Limited source (Low Supply)" if line.limited
-                            else "supply line to an Unlimited source"))
+        lines = scene.terms.lines
+        canvas.explain(Mark("line", colour, lines.get("limited" if line.limited else "unlimited", "supply line")))
 
 
 def outlined(canvas: Canvas, scene: Scene) -> None:
@@ -199,9 +199,12 @@ def units(canvas: Canvas, scene: Scene) -> None:
                 obstacles.add((x - half, y - half, x + half, y + half))
     size = max(12.0, min(canvas.hex_px * 0.2, 18.0))
     fnt = canvas.font(size)
+    marked = scene.game.pack().supply_markers  # a state shown by a marker counter, which is not drawn
     for rect, here, _art in stacks:
-        rows = [(_state(lines, u), _name(u, here), scene.faction_colour(u.faction)) for u in reversed(here)]
-        place_label(canvas, rect, rows, fnt, size, obstacles, [u.id for u in reversed(here)])
+        rows = [(_state(lines, u), _name(u, here) + (f" ({scene.terms.state(u.supply)})" if u.supply in marked else ""),
+                 scene.faction_colour(u.faction)) for u in reversed(here)]
+        place_label(canvas, rect, rows, fnt, size, obstacles, [u.id for u in reversed(here)],
+                    low_letter=scene.terms.low_letter)
     drawn = {art for _r, _h, arts in stacks for art in arts}
     _explain_units(canvas, scene, drawn, {u.faction for _r, here, _a in stacks for u in here},
                    {_state(lines, u) for _r, here, _a in stacks for u in here})
@@ -216,7 +219,7 @@ def _stack(canvas: Canvas, scene: Scene, here: list, spots, tok: float, lines): 
         if state:
             r = max(7.0, tok * 0.19)
             badge(canvas.draw, x + r * 0.55, y + tok - r * 0.55, r, f"badge-{state}",
-                  NO_SUPPLY if state == "none" else LOW_SUPPLY, "L" if state == "low" else "")
+                  NO_SUPPLY if state == "none" else LOW_SUPPLY, scene.terms.low_letter if state == "low" else "")
     xs = [x for x, _ in spots]
     ys = [y for _, y in spots]
     return (min(xs) - 2, min(ys) - 2, max(xs) + tok + 2, max(ys) + tok + 2), here, arts
@@ -284,10 +287,12 @@ def _explain_units(canvas: Canvas, scene: Scene, drawn: set[bool], factions: Ite
                         letter="ID"))
     for f in sorted(factions, key=lambda f: _order(f, scene.faction_order)):
         canvas.explain(Mark("fill", scene.faction_colour(f), f"{f.capitalize()} unit (the square before its name)"))
+    badges = scene.terms.badges
     if "none" in states:
-        canvas.explain(Mark("badge-none", NO_SUPPLY, "badge: cannot trace supply now"))
+        canvas.explain(Mark("badge-none", NO_SUPPLY, badges.get("none", "badge: cannot trace supply now")))
     if "low" in states:
-        canvas.explain(Mark("badge-low", LOW_SUPPLY, "badge L: Low Supply now, a Limited source only", letter="L"))
+        canvas.explain(Mark("badge-low", LOW_SUPPLY, badges.get("low", "badge: a source of limited capacity only"),
+                            letter=scene.terms.low_letter))
 
 
 def _order(f: str, order) -> tuple[int, str]:  # noqa: ANN001

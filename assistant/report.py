@@ -42,7 +42,6 @@ from wargame.games import find_game
 from wargame.rules.results import Check
 
 SCHEMA = "staffwork.check/1"
-STATE_WORDS = {"full": "Full", "low": "Low", "none": "No supply"}
 
 
 def report_dict(board: Board, check: Check) -> dict[str, Any]:
@@ -116,8 +115,9 @@ def report_text(doc: dict[str, Any]) -> str:
         out.append("No problems found.")
     s = doc["summary"]
     out.append("Summary:")
-    out.append(f"  supply now: {s['supply']['full']} Full, {s['supply']['low']} Low, {s['supply']['none']} none "
-               f"(units on the map and in Map Boxes)")
+    terms = find_game(doc["game"]).pack().supply_terms
+    counts = ", ".join(f"{s['supply'].get(state, 0)} {terms.count_word(state)}" for state in terms.states)
+    out.append(f"  supply now: {counts} (units on the map and in Map Boxes)")
     for faction, z in doc["ezoc"].items():
         out.append(f"  {faction.capitalize()} units have {z['count']} hexes in enemy ZOC")
     if doc.get("control"):
@@ -141,27 +141,29 @@ def find_unit(doc: dict[str, Any], key: str) -> list[dict[str, Any]]:
 
 
 def explain_text(doc: dict[str, Any], unit: dict[str, Any]) -> str:
+    """The reasoning for one unit, in the words of its game (the pack's SupplyTerms)."""
+    terms = find_game(doc["game"]).pack().supply_terms
     out = [f"{unit['nationality']} {unit['name']} [{unit['id']}] ({unit['faction']}, {unit['kind']} {unit['type']}) "
-           f"at {unit['where'] or 'off the map'}; marked {STATE_WORDS[unit['marked_supply']]}"]
+           f"at {unit['where'] or 'off the map'}; {terms.marked_as(unit['marked_supply'])}"]
     line = unit["supply"]
     if line is None:
-        out.append("Not on the map: no supply check (7.2 checks units in hexes).")
+        out.append(f"Not on the map: no supply check ({terms.unchecked}).")
     elif line["exempt"]:
         out.append(f"Supplied without a trace: {line['exempt']}.")
     elif line["state"] != "none":
-        kind = "Limited (Low Supply)" if line["limited"] else "Unlimited (Full Supply)"
-        out.append(f"Traces a {line['via']} line to {line['source']} ({line['source_at']}), a {kind} source (7.3).")
+        kind = terms.sources.get("limited" if line["limited"] else "unlimited", "")
+        out.append(f"Traces a {line['via']} line to {line['source']} ({line['source_at']}), a {kind} source"
+                   f"{terms.cite('source')}.")
         out.append("Path: " + " -> ".join(line["path"]))
         if line["convoy"]:
-            out.append(f"The sea leg uses convoy [{line['convoy']}] (7.4.3).")
+            out.append(f"The sea leg uses convoy [{line['convoy']}]{terms.cite('convoy')}.")
     else:
         out.append(f"Cannot trace supply: {line['note']}.")
         if line["blocked"]:
-            out.append("Hexes that stop every line within reach (7.4.1):")
+            out.append(f"Hexes that stop every line within reach{terms.cite('blocked')}:")
             out += [f"  {b['hex']}: {b['why']}" for b in line["blocked"]]
         else:
-            out.append("Nothing blocks it nearby: no Transport Line, port with a convoy or source lies within "
-                       "two hexes, or the line it reaches leads to no source of its nation.")
+            out.append(f"Nothing blocks it nearby: {terms.nothing_blocks}.")
     for f in doc["findings"]:
         if unit["id"] in f["units"]:
             out.append(f"Finding {f['rule']} ({f['check']}): {f['reason']}")

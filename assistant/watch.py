@@ -46,7 +46,6 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 SUFFIXES = (".vsav", ".vlog")
 TEMPLATES = Path(__file__).with_name("templates")
-STATE_WORDS = {"full": "Full", "low": "Low", "none": "No"}
 
 
 @dataclass(frozen=True)
@@ -74,6 +73,7 @@ class Result:
     findings: tuple[Item, ...]
     supply: tuple[tuple[str, str, str], ...]  # (unit id, label, state) sorted
     error: str = ""
+    game: str = ""  # the game key (its words name the supply states)
 
 
 @dataclass(frozen=True)
@@ -84,6 +84,8 @@ class Applying:
     file: str
     changes: tuple[str, ...]
     error: str = ""
+    todo: tuple[str, ...] = ()  # what the rules leave the player to do, a line each
+    check: str = "Supply Check"  # the step applied, in the game's words (the page's heading)
 
 
 @dataclass(frozen=True)
@@ -135,7 +137,8 @@ def check_file(path: str | Path, *, module: str | None = None, phase: str | None
                               for uid, line in checked.supply.lines.items()))
         if keep is not None:
             keep["board"], keep["check"] = board, checked
-        return Result(p.name, str(p), tuple(sorted(set(items), key=lambda i: i.key)), supply)
+        return Result(p.name, str(p), tuple(sorted(set(items), key=lambda i: i.key)), supply,
+                      game=board.position.game)
     except (FormatError, DataError, OSError) as exc:
         return Result(p.name, str(p), (), (), str(exc))
 
@@ -147,12 +150,20 @@ def compare(old: Result | None, new: Result) -> Changes:
     gone = tuple(i for k, i in before.items() if k not in after)
     supply: list[str] = []
     if old is not None:
+        terms = _terms(new.game)
         was = {uid: (label, state) for uid, label, state in old.supply}
         for uid, label, state in new.supply:
             if uid in was and was[uid][1] != state:
-                supply.append(f"{label}: {STATE_WORDS.get(was[uid][1], was[uid][1])} -> "
-                              f"{STATE_WORDS.get(state, state)}")
+                supply.append(f"{label}: {terms.state(was[uid][1])} -> {terms.state(state)}")
     return Changes(fresh, gone, tuple(supply))
+
+
+def _terms(game: str):  # noqa: ANN202
+    """The words the game's players use for supply (plain ones when the game is not known)."""
+    from wargame.games import find_game
+    from wargame.rules.words import SupplyTerms
+
+    return find_game(game).pack().supply_terms if game else SupplyTerms()
 
 
 class Watcher:
@@ -163,7 +174,8 @@ class Watcher:
                  picture: bool = True, echo: Callable[[str], None] = print,
                  board_art: Callable[[str | None, str], Any] | None = None,
                  apply: bool = False, factions: tuple[str, ...] = (),
-                 counters: Callable[[str | None, str], Any] | None = None):
+                 counters: Callable[[str | None, str], Any] | None = None,
+                 module_file: Callable[[str | None, str], Any] | None = None):
         self.target = Path(target)
         if not self.target.exists():
             raise FileNotFoundError(2, "no such file or folder", str(self.target))
@@ -182,6 +194,8 @@ class Watcher:
         self.board_art = board_art  # (module, module name) -> what the picture is drawn over
         self.boards: dict[str, object] = {}  # module name -> that (or why not), found once
         self.counters = counters  # (module, module name) -> the counter art (assistant.counter_art)
+        # (module, module name) -> the module file an applied check takes marker pieces from
+        self.module_file = module_file or (lambda module, _name: Path(module) if module else None)
         self.checks = 0
         self.env = Environment(loader=FileSystemLoader(str(TEMPLATES)),
                                autoescape=select_autoescape(["html"]))
@@ -266,15 +280,19 @@ class Watcher:
         pack = game.pack()
         if not pack.marks_supply:
             return Applying("", (), f"{game.short} does not mark supply on its counters")
-        if not pack.supply_layer:
-            return Applying("", (), f"{game.short} marks supply with marker counters, which are not placed for you")
+        if not pack.supply_layer and not pack.supply_markers:
+            return Applying("", (), f"{game.short} marks supply in a way that cannot be written for you")
         target = self.out / f"{save.stem}-supplied.vsav"
         try:
             factions = checking_factions(game, board.position.state.phase, self.factions)
-            done = apply_supply(save, target, game, supply_step(pack, checked, factions), factions)
+            module = None if pack.supply_layer else self.module_file(self.module, board.module_name)
+            done = apply_supply(save, target, game, supply_step(pack, checked, factions), factions, module=module,
+                                notes=pack.supply_step_notes(checked, factions))
         except (ValueError, FormatError, DataError, OSError) as exc:
             return Applying("", (), str(exc))
-        return Applying(str(target), tuple(c.line() for c in done.changes))
+        todo = tuple(c.line(done.terms) for c in done.todo) + tuple(f"{w}: {what} ({r})" for w, what, r in done.notes)
+        return Applying(str(target), tuple(c.line(done.terms) for c in done.changes), todo=todo,
+                        check=done.terms.check)
 
     def _report(self, result: Result, changes: Changes, keep: dict, applied: Applying | None = None) -> None:
         if result.error:
@@ -289,6 +307,9 @@ class Watcher:
         elif applied is not None:
             lines.append(f"  supply check applied, {len(applied.changes)} marking(s) changed: open {applied.file}")
             lines += [f"    {c}" for c in applied.changes]
+            if applied.todo:
+                lines.append(f"  left to do by hand ({len(applied.todo)}):")
+                lines += [f"    {c}" for c in applied.todo]
         self.echo("\n".join(lines))
         self.out.mkdir(parents=True, exist_ok=True)
         drawing = bool(self.picture and "board" in keep and not result.error)

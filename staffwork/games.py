@@ -52,3 +52,11 @@ def counters_for(module: str | Path | None, module_name: str | None):  # noqa: A
 
     path = Path(module) if module else built_module_for(module_name)
     return CounterArt(path) if path is not None and path.is_file() else None
+
+
+def module_file_for(module: str | Path | None, module_name: str | None) -> Path | None:
+    """The module a command takes a game's pieces from: the one given, else our build of the
+    save's module, else None."""
+    if module:
+        return Path(module)
+    return built_module_for(module_name)

@@ -255,14 +255,47 @@ def test_ships_partisans_hqs_and_generals_trace_no_line(tmp_path, m):  # 33.8, 4
     assert not result.problems
 
 
-def test_check_apply_refuses_in_one_line_for_marker_counters(tmp_path, capsys):
-    """ETO marks supply with Out of Supply marker counters (33.3), not a layer of the unit
-    pieces: `check --apply` says so and writes nothing; the findings say what the step does."""
-    from staffwork.cli import main
-    from test_check_support import write_position
+def test_a_marker_marks_the_unit_it_stands_on_not_the_units_further_down_the_stack(tmp_path, m):  # 33.3
+    """Units of one stack may differ (33.3): the marker right on a unit (above it, below the
+    next unit up) marks that unit only; other markers between them change nothing."""
+    tripoli = m.city("Tripoli").hex
+    oos = M("out-of-supply", "Out of Supply", tripoli)
+    result = check(tmp_path, unit("ITA", "infantry", tripoli), unit("ITA", "armor", tripoli), oos)
+    assert [result.position.unit(u).supply for u in ("1", "2")] == ["full", "none"]
+    lower = check(tmp_path, unit("ITA", "infantry", tripoli), oos, M("activated-standby", "Activated", tripoli),
+                  unit("ITA", "armor", tripoli))
+    assert [lower.position.unit(u).supply for u in ("1", "4")] == ["none", "full"]
 
-    save = write_position(tmp_path / "g.vsav", [unit("ITA", "infantry", "W0625")], AT_WAR_1939, game="eto")
-    assert main(["check", str(save), "--apply", str(tmp_path / "out.vsav"), "--faction", "axis"]) == 2
-    err = capsys.readouterr().err
-    assert "marker counters" in err and len(err.strip().splitlines()) == 1
-    assert not (tmp_path / "out.vsav").exists()
+
+def test_where_supply_runs_short_the_units_marked_before_are_supplied_first(tmp_path, m):  # 33.3
+    """33.3: with too little limited supply the owner picks who goes without, and may restore the
+    units marked the turn before so that none is depleted: the matching supplies them first."""
+    benghazi = m.city("Benghazi").hex
+    air = M("air-supply", "Air supply", benghazi)
+    fresh, marked = unit("ITA", "infantry", benghazi), unit("ITA", "infantry", benghazi)
+    result = check(tmp_path, fresh, marked, M("out-of-supply", "Out of Supply", benghazi), air)
+    assert (state(result, "1"), state(result, "2")) == ("none", "full")
+    pack = find_game("eto").pack()
+    marks = {u: pack.supply_marking(result.position.unit(u), result.supply.lines[u]) for u in ("1", "2")}
+    assert (marks["1"].state, marks["1"].rule) == ("none", "33.3")  # marked now
+    assert (marks["2"].state, marks["2"].rule) == ("full", "33.4")  # its marker comes off
+    assert not any(f.rule == "33.5" for f in result.findings)
+
+
+def test_an_air_unit_still_out_of_supply_stays_marked_and_is_never_depleted(tmp_path, m):  # 33.7, 33.5
+    tripoli = m.city("Tripoli").hex
+    oos = M("out-of-supply", "Out of Supply", tripoli)
+    result = check(tmp_path, unit("ITA", "fighter", tripoli, kind="air"), oos, unit("ITA", "infantry", tripoli), oos)
+    pack = find_game("eto").pack()
+    air, land = (pack.supply_marking(result.position.unit(u), result.supply.lines[u]) for u in ("1", "3"))
+    assert (air.state, air.rule, air.todo) == ("none", "33.7", "")
+    assert (land.state, land.rule) == ("none", "33.5") and land.todo.startswith("deplete it")
+    reasons = {f.units[0]: f.reason for f in result.problems}
+    assert "never depleted (33.7)" in reasons["1"] and "depletes it" in reasons["3"]
+
+
+def test_a_ships_out_of_supply_marker_follows_its_upkeep_not_the_supply_step(tmp_path, m):  # 33.8
+    tripoli = m.city("Tripoli").hex
+    result = check(tmp_path, unit("ITA", "bb", tripoli, kind="naval"), M("out-of-supply", "Out of Supply", tripoli))
+    mark = find_game("eto").pack().supply_marking(result.position.unit("1"), result.supply.lines["1"])
+    assert (mark.state, mark.rule) == ("none", "33.8")

@@ -255,7 +255,7 @@ def test_the_phase_names_the_faction_and_without_it_faction_is_required(tmp_path
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "--faction" in err and "turn.vsav" in err and not out.exists()
     assert cli.main(["check", str(save), "--apply", str(out), "--phase", "Axis Strategic Movement"]) == 2
-    assert "not a faction's Operations phase" in capsys.readouterr().err
+    assert "'Axis Strategic Movement' holds no faction's Supply Check" in capsys.readouterr().err
     assert cli.main(["check", str(save), "--apply", str(out), "--phase", "Axis Operations"]) == 1
     assert "Supply Check applied for Axis" in capsys.readouterr().out and out.exists()
     phased = write_position(tmp_path / "p.vsav", [U("GER", "ground", "infantry", "1623")],
@@ -438,16 +438,3 @@ def test_each_factions_chat_line_counts_its_own_changes(tmp_path, capsys):
     heads = [line for line in chat(out) if line.startswith("* Staffwork applied")]
     assert heads == ["* Staffwork applied the Axis Supply Check (7.2) to turn.vsav: 3 units changed",
                      "* Staffwork applied the Soviet Supply Check (7.2) to turn.vsav: 1 unit changed"]
-
-
-def test_a_game_whose_pack_marks_no_supply_yet_says_there_is_nothing_to_apply(tmp_path, capsys):
-    eto = find_game("eto")
-    if eto.pack().marks_supply:  # its pack has learnt to mark supply (its OOS markers)
-        pytest.skip("ETO's pack marks supply now")
-    board = eto.boards().default
-    hex_id = board.grid.hex_id(board.hexes()[len(board.hexes()) // 2])
-    save = write_position(tmp_path / "eto.vsav", [U("GER", "ground", "infantry", hex_id, faction="axis")], game="eto")
-    out = tmp_path / "o.vsav"
-    assert cli.main(["check", str(save), "--apply", str(out), "--faction", "axis"]) == 2
-    err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "ETO does not mark supply" in err and not out.exists()

@@ -39,7 +39,12 @@ def register(sub: argparse._SubParsersAction) -> None:
         "convoys get no Sorties for the sea lines they carry and no line is intercepted (the report "
         "names the convoys: mark them by hand), and SAVE.vsav is never written. Apply once per Supply "
         "Check: units that cannot trace would step down again, so a save that already carries the "
-        "faction's check is refused. Exit status as for the check of SAVE.",
+        "faction's check is refused. A game that marks supply with marker counters (an Out of Supply "
+        "marker) gets them put right on the units that cannot trace and taken off those that trace again, "
+        "in its own rules' step (a save of its phase needs no --faction); a new marker copies one in the "
+        "save, else the module's own piece (--module, else our build in ./dist). What the rules leave to "
+        "the players (depleting a unit, taking used supply markers off) is listed, not done. Exit status "
+        "as for the check of SAVE.",
     )
     p.add_argument("save", help="the saved game (.vsav), a log (.vlog): its position after the last step, or a "
                    "position written in notation (.pos, docs/position-notation.md)")
@@ -60,7 +65,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--month", help="the month, as the turn track names it (Sep-39 ...)")
     p.add_argument("--phase", help="the phase of the Sequence of Play")
     p.add_argument("--apply", metavar="OUT.vsav", help="write a new save in which every unit of the checking "
-                   "faction carries the supply marking of its Supply Check (7.2); SAVE is never changed")
+                   "faction carries the supply marking of its supply check (a layer of its counter, or a marker "
+                   "counter on it); SAVE is never changed")
     p.add_argument("--faction", metavar="FACTION", action="append", default=[],
                    help="with --apply: whose Supply Check (repeatable); needed when the save's phase does "
                    "not name an Operations phase's faction")
@@ -299,18 +305,22 @@ def apply_check(args: argparse.Namespace, game, board, result):  # noqa: ANN001,
     """The checking faction's Supply Check written to ``args.apply`` (assistant.supplycheck)."""
     from assistant.supplycheck import apply_supply, checking_factions, supply_step
 
+    from staffwork.games import module_file_for
+
     pack = game.pack()
     if not pack.marks_supply:
         raise InputError(f"{args.save}: {game.short} does not mark supply on its counters (supply is traced "
                          "when a rule asks for it), so there is nothing to apply")
-    if not pack.supply_layer:
-        raise InputError(f"{args.save}: {game.short} marks supply with marker counters the players place, which "
-                         "--apply does not write; the check's findings say what the supply check does to each unit")
+    if not pack.supply_layer and not pack.supply_markers:
+        raise InputError(f"{args.save}: {game.short} marks supply in a way --apply cannot write; the check's "
+                         "findings say what the supply check does to each unit")
     try:
         factions = checking_factions(game, board.position.state.phase, args.faction)
     except ValueError as exc:
         raise InputError(str(exc) if args.faction else f"{args.save}: {exc}") from None
-    return apply_supply(args.save, args.apply, game, supply_step(pack, result, factions), factions)
+    module = None if pack.supply_layer else module_file_for(args.module, board.module_name)
+    return apply_supply(args.save, args.apply, game, supply_step(pack, result, factions), factions, module=module,
+                        notes=pack.supply_step_notes(result, factions))
 
 
 def _convoys(applied, result) -> tuple[tuple[str, str, int, int], ...]:  # noqa: ANN001
@@ -320,21 +330,33 @@ def _convoys(applied, result) -> tuple[tuple[str, str, int, int], ...]:  # noqa:
 
 
 def applied_dict(applied, result) -> dict:  # noqa: ANN001
-    """The JSON report's "applied" member (schema staffwork.check/1, added by --apply)."""
-    return {"file": applied.target, "factions": list(applied.factions),
-            "changes": [{"id": c.unit_id, "unit": c.label, "where": c.where, "before": c.before,
-                         "after": c.after, "rule": c.rule, "why": c.why} for c in applied.changes],
-            "convoys": [{"unit": label, "where": where, "traces": n, "spare_sorties": spare}
-                        for label, where, n, spare in _convoys(applied, result)]}
+    """The JSON report's "applied" member (schema staffwork.check/1, added by --apply); "to_do"
+    only when the rules leave the player something to do: to a unit (its "id"), or at a place
+    (no "id": a source the step used, say)."""
+    out = {"file": applied.target, "factions": list(applied.factions),
+           "changes": [{"id": c.unit_id, "unit": c.label, "where": c.where, "before": c.before,
+                        "after": c.after, "rule": c.rule, "why": c.why} for c in applied.changes],
+           "convoys": [{"unit": label, "where": where, "traces": n, "spare_sorties": spare}
+                       for label, where, n, spare in _convoys(applied, result)]}
+    if applied.todo or applied.notes:
+        out["to_do"] = [{"id": c.unit_id, "unit": c.label, "where": c.where, "marked": c.after, "rule": c.rule,
+                         "what": c.todo, "why": c.why} for c in applied.todo]
+        out["to_do"] += [{"id": "", "unit": "", "where": where, "marked": "", "rule": rule, "what": what, "why": ""}
+                         for where, what, rule in applied.notes]
+    return out
 
 
 def applied_text(applied, result) -> str:  # noqa: ANN001
-    names = applied.factions
+    names, terms = applied.factions, applied.terms
     who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
     n = len(applied.changes)
-    lines = ["", f"Supply Check applied for {who} (7.2): "
+    lines = ["", f"{terms.check} applied for {who}{terms.cite('check')}: "
              + (f"{n} unit{'s' if n != 1 else ''} changed" if n else "no marking changed")]
-    lines += [f"  {c.line()}" for c in applied.changes]
+    lines += [f"  {c.line(terms)}" for c in applied.changes]
+    if applied.todo or applied.notes:
+        lines.append(f"Left for you to do by hand ({len(applied.todo) + len(applied.notes)}):")
+        lines += [f"  {c.line(terms)}" for c in applied.todo]
+        lines += [f"  {where}: {what} ({rule})" for where, what, rule in applied.notes]
     convoys = _convoys(applied, result)
     if convoys:
         lines.append("Sea lines activate these convoys: add their Sorties by hand (7.4.3, one per trace), and "

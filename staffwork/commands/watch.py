@@ -44,7 +44,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from assistant.watch import Watcher
-    from staffwork.games import board_art_for, counters_for
+    from staffwork.games import board_art_for, counters_for, module_file_for
 
     target = Path(args.target)
     if not target.exists():
@@ -61,7 +61,8 @@ def run(args: argparse.Namespace) -> int:
         watcher = Watcher(target, args.out, module=args.module, phase=args.phase,
                           interval=args.interval, picture=not args.no_picture,
                           echo=lambda s: print(s, flush=True), board_art=board_art_for,
-                          apply=args.apply, factions=tuple(args.faction), counters=counters_for)
+                          apply=args.apply, factions=tuple(args.faction), counters=counters_for,
+                          module_file=module_file_for)
     except ValueError as exc:
         raise InputError(str(exc)) from None
     watcher.run()

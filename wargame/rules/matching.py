@@ -12,7 +12,7 @@ USE's Limited sources (7.3.1) and ETO's supply markers, air supply and permanent
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TypeVar
 
 __all__ = ["match"]
@@ -21,8 +21,10 @@ O = TypeVar("O")
 
 
 def match(wants: Mapping[str, Sequence[O]], capacity: Callable[[O], int],
-          place_of: Callable[[O], str]) -> dict[str, O]:
-    """The most units each given one of its options, no source above its capacity."""
+          place_of: Callable[[O], str], first: Iterable[str] = ()) -> dict[str, O]:
+    """The most units each given one of its options, no source above its capacity. Units
+    named in ``first`` are placed before the others: an augmenting path never unseats a placed
+    unit, so as many of them as can be are among those supplied."""
     holders: dict[str, list[str]] = {}
     chosen: dict[str, O] = {}
 
@@ -45,6 +47,7 @@ def match(wants: Mapping[str, Sequence[O]], capacity: Callable[[O], int],
                     return True
         return False
 
-    for unit in sorted(wants):
+    early = set(first) & set(wants)
+    for unit in sorted(early) + sorted(u for u in wants if u not in early):
         place(unit, set())
     return chosen

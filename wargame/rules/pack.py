@@ -20,7 +20,16 @@ Hooks (override what differs):
     supply_marking(unit, line)   the state a unit's counter shows after its faction's supply
                                  check, as a SupplyMark (only asked where marks_supply)
     supply_layer                 True where that state is a layer of the unit pieces, which
-                                 `check --apply` sets (False: marker counters it does not place)
+                                 `check --apply` sets (False: marker counters, see supply_markers)
+    supply_markers               state -> the markers.csv key of the marker counter that shows it
+                                 on a unit, where supply_layer is False (`check --apply` places
+                                 and removes them; empty: nothing it can write)
+    supply_check_factions(phase) the factions whose supply check a phase holds (the base: the
+                                 faction an Operations phase names)
+    supply_terms                 the words reports, pictures and chat lines use for supply
+                                 (SupplyTerms, from the pack's words.toml)
+    supply_step_notes(check, factions)  what the player does besides the units' markings when
+                                 the check is applied (the base: nothing)
     control(sit)                 hex -> controlling faction, for a game with hex control (the
                                  base: none); the check carries it to reports and pictures
     setup_supply_findings(sit, zoc)  the supply findings a scenario setup must answer for (the
@@ -42,6 +51,7 @@ from wargame.errors import DataError
 from wargame.rules import Finding
 from wargame.rules.position import Position, Unit
 from wargame.rules.results import Check, SupplyLine, SupplyReport, Zoc
+from wargame.rules.words import SupplyTerms, supply_terms as read_terms
 
 if TYPE_CHECKING:
     from wargame.games import Game
@@ -54,11 +64,13 @@ Record = Callable[..., None]
 class SupplyMark:
     """What a supply check leaves on one counter: ``state`` full / low / none (the states of
     :data:`wargame.rules.position.SUPPLY_STATES`), the ``rule`` that gives it and ``why`` in
-    words, for the report and the chat line a player reads."""
+    words, for the report and the chat line a player reads; ``todo``: what the rules make the
+    player do to the unit besides, which the check leaves to him (deplete it, say)."""
 
     state: str
     rule: str
     why: str
+    todo: str = ""
 
 
 class RulesPack:
@@ -66,7 +78,7 @@ class RulesPack:
 
     marks_supply = False  # True: supply states are marked on the counters (and can be applied)
     supply_layer = True  # the marking is a layer of the unit pieces that `check --apply` sets
-    # (False: marker counters the players place, which --apply does not write: ETO's Out of Supply)
+    # (False: marker counters stacked on the units, named by supply_markers)
     judged: tuple[str, ...] = ("stacking", "placement", "supply", "zoc")  # what check() looks at
 
     def __init__(self, game: Game):
@@ -116,6 +128,20 @@ class RulesPack:
     @cached_property
     def factions(self) -> tuple[str, ...]:
         return tuple(self.game.content().settings.faction_order)
+
+    @cached_property
+    def supply_terms(self) -> SupplyTerms:
+        """The words of the pack's words.toml ``[supply]`` (merged along the hierarchy), or
+        plain words citing no rule for a pack without one."""
+        if not self.rule_sources("words.toml"):
+            return SupplyTerms()
+        return read_terms(self.toml("words.toml").get("supply", {}), " + ".join(self.rule_sources("words.toml")))
+
+    @property
+    def supply_markers(self) -> Mapping[str, str]:
+        """State -> the markers.csv key of the marker counter stacked on a unit to show it, for a
+        pack whose marking is not a layer (the base: none)."""
+        return MappingProxyType({})
 
     # -- who fights whom ---------------------------------------------------------------------
     def enemies(self, a: str, b: str) -> bool:
@@ -170,6 +196,17 @@ class RulesPack:
         """The supply findings a scenario setup must answer for: every supply problem (a game
         whose setups may rely on supply still to be shipped narrows them)."""
         return [f for f in self.supply(sit, zoc).findings if f.severity == "problem"]
+
+    def supply_check_factions(self, phase: str) -> tuple[str, ...]:
+        """The factions whose supply check comes in ``phase`` (the base: the faction whose
+        Operations phase it is; none for any other phase)."""
+        kind, faction = self.phase_kind(phase) if phase else ("other", None)
+        return (faction,) if kind == "operations" and faction is not None else ()
+
+    def supply_step_notes(self, check: Check, factions: tuple[str, ...]) -> tuple[tuple[str, str, str], ...]:
+        """(where, what the player does, rule) besides the units' markings when the factions'
+        supply check is applied: what the rules make of the sources it used, say (the base: none)."""
+        return ()
 
     def supply_marking(self, unit: Unit, line: SupplyLine) -> SupplyMark:
         """The supply state ``unit``'s counter shows once its faction's supply check is done,

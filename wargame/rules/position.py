@@ -22,8 +22,9 @@ class Unit:
     """One unit counter where it stands. ``hex`` or ``box`` (a Map Box code) is set, or
     neither for a unit off the map (faction cards, eliminated). ``level`` is its place in its
     stack, bottom first; ``in_fort`` says it lies under a Fort marker in the same stack;
-    ``markers_above`` are the keys of every marker above it in its stack (a game whose state
-    markers sit on the counters they mark reads them there: ETO's Out of Supply)."""
+    ``markers_above`` are the keys of every marker above it in its stack, ``markers_on`` those
+    right on it (above it, below the next unit up): a game whose state markers sit on the
+    counters they mark reads them there (ETO's Out of Supply)."""
 
     id: str
     name: str
@@ -41,7 +42,8 @@ class Unit:
     box: str | None = None
     level: int = 0
     in_fort: bool = False
-    markers_above: frozenset[str] = frozenset()  # markers.csv keys of the markers stacked on it
+    markers_above: frozenset[str] = frozenset()  # markers.csv keys of the markers above it in its stack
+    markers_on: frozenset[str] = frozenset()  # those right on it, below the next unit up
 
     @property
     def label(self) -> str:

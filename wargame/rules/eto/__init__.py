@@ -22,8 +22,9 @@ What it judges, and what each rule rests on:
   forest (partisans count as friendly units, 45.6); home city resource hexes, the colonial
   cities, Riga, US units on British sources, isolated sources (32.8); supply markers (four
   units), air supply (one), permanent forts (one unit in the hex) shared by a matching that
-  supplies as many units as possible. Out of Supply markers above a unit mark it (33.3); the
-  check says what the Supply step does to it (33.3-33.5; ``supply_marking``).
+  supplies as many units as possible, units already marked first (33.3). An Out of Supply
+  marker right on a unit marks it (33.3); the check says what the Supply step does to it
+  (33.3-33.5, 33.7; ``supply_marking``).
 * **Moves in a log** (24, 25.2-25.4, 1.2-1.5, 30, 31, 33.1, 42.5, 45.4; audit).
 
 Not judged, and why (scenarios/eto/README.md has the whole note): fronts (24.5: a player's
@@ -34,9 +35,10 @@ transport (a save does not show who is embarked, so their ZOC stays); sea and ai
 and minor activation (39.x, 35.x); Vichy's free passage (40.4); the minor-country garrison
 (41.2); HQ intervals, areas and activation radii (23.4, 23.5, 22.x); combat, retreats, advances,
 breakthrough and exploitation allowances (26-29); rail capacity (31.0, 31.4-31.6); weather rolls
-(the zones' weather is read from the save). `check --apply` places no Out of Supply markers
-(marker counters, not a layer of the unit pieces: ``supply_layer``); the findings say what the
-Supply step does to each unit.
+(the zones' weather is read from the save). `check --apply` does the End phase's Supply step
+(``supply_markers``, ``supply_check_factions``): an Out of Supply marker on each unit that
+cannot trace, off each that traces again; depleting or eliminating a unit still out of supply
+(33.5) is left to the player, and said.
 
     Pack(game)      the pack the registry hands out (wargame.games)
 """
@@ -54,11 +56,11 @@ from wargame.rules.eto.control import hex_control, start_control
 from wargame.rules.eto.data import RulesData, rules_data
 from wargame.rules.eto.ground import Situation
 from wargame.rules.eto.stacking import placement_findings, setup_findings, stacking_findings
-from wargame.rules.eto.supply import could_ship, eto_marking, supply_report
+from wargame.rules.eto.supply import could_ship, eto_marking, supply_report, used_markers
 from wargame.rules.eto.zoc import zoc_of
 from wargame.rules.pack import Record, RulesPack, SupplyMark
 from wargame.rules.position import Position, Unit
-from wargame.rules.results import SupplyLine, SupplyReport, Zoc
+from wargame.rules.results import Check, SupplyLine, SupplyReport, Zoc
 
 if TYPE_CHECKING:
     from wargame.mapdata import MapData
@@ -72,7 +74,7 @@ class Pack(RulesPack):
 
     judged = ("stacking", "placement", "supply", "zoc", "control")
     marks_supply = True  # Out of Supply markers on the counters (33.3)
-    supply_layer = False  # they are marker counters, which `check --apply` does not place
+    supply_layer = False  # marker counters stacked on the units (supply_markers), not a layer
 
     def __init__(self, game: Any):
         super().__init__(game)
@@ -114,11 +116,13 @@ class Pack(RulesPack):
         return found[1]
 
     def _marked(self, position: Position) -> Position:
-        """Units under an Out of Supply marker carry the state "none" (33.3)."""
+        """Units under an Out of Supply marker carry the state "none" (33.3): the marker right
+        on the unit, between it and the next unit up its stack (units of one stack may differ,
+        33.3), as `check --apply` places it."""
         key = self.data.oos_marker
-        if not any(key in u.markers_above for u in position.units):
+        if not any(key in u.markers_on for u in position.units):
             return position
-        units = tuple(replace(u, supply="none") if key in u.markers_above else u for u in position.units)
+        units = tuple(replace(u, supply="none") if key in u.markers_on else u for u in position.units)
         return replace(position, units=units)
 
     def control(self, sit: Situation) -> Mapping[str, str]:
@@ -151,8 +155,20 @@ class Pack(RulesPack):
             out.append(f)
         return out
 
+    @property
+    def supply_markers(self) -> Mapping[str, str]:
+        """An Out of Supply marker on a unit marks it (33.3); no marker: in supply."""
+        return MappingProxyType({"none": self.data.oos_marker})
+
+    def supply_check_factions(self, phase: str) -> tuple[str, ...]:
+        """The Supply step of the End phase: every partnership at once (Sequence of Play, 33.3)."""
+        return self.factions if phase.strip().lower() == self.data.supply_phase.lower() else ()
+
     def supply_marking(self, unit: Unit, line: SupplyLine) -> SupplyMark:
         return eto_marking(unit, line)
+
+    def supply_step_notes(self, check: Check, factions: tuple[str, ...]) -> tuple[tuple[str, str, str], ...]:
+        return used_markers(check, factions)
 
     # -- audits -------------------------------------------------------------------------------
     def move_judge(self, record: Record) -> Any:

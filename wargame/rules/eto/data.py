@@ -75,6 +75,7 @@ class RulesData:
     iraq_edge: str
     iraq_nation: str
     oos_marker: str
+    supply_phase: str
     # movement [24.0, 30.0, 31.0, 33.1]
     offensive_phase: str
     movement_phase: str
@@ -129,6 +130,7 @@ def rules_data(table: Mapping[str, Any], source: str) -> RulesData:
             us_box=u["us_box"], us_nation=u["us_nation"], marker_capacity=_frozen_map(u["marker_capacity"]),
             fort_capacity=u["fort_capacity"], iraq_box=u["iraq_box"], iraq_edge=u["iraq_edge"],
             iraq_nation=u["iraq_nation"], oos_marker=u["oos_marker"],
+            supply_phase=u["supply_phase"],
             offensive_phase=m["offensive_phase"], movement_phase=m["movement_phase"],
             construction_phase=m["construction_phase"],
             default_ma=_frozen_map(m["default_ma"]), hq_ma=_frozen_map(m["hq_ma"]), general_ma=m["general_ma"],

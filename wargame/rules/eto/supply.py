@@ -3,6 +3,7 @@ Supply step leaves on their counters.
 
     supply_report(sit, zoc) -> SupplyReport       every traced unit's line and the findings
     eto_marking(unit, line) -> SupplyMark         the counter after the Supply step (33.3-33.5)
+    used_markers(check, factions) -> notes        supply markers the Supply step uses up (32.4)
     could_ship(sit, zoc, unit) -> str             a port or airbase a marker could reach it at
 
 How it is computed:
@@ -31,8 +32,9 @@ need supply (45.4); HQs and generals follow their units (ours).
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from wargame.errors import DataError
 from wargame.rules import Finding
@@ -43,7 +45,7 @@ from wargame.rules.pack import SupplyMark
 from wargame.rules.position import Unit
 from wargame.rules.results import SupplyLine, SupplyReport, Zoc
 
-__all__ = ["Tracer", "could_ship", "eto_marking", "supply_report"]
+__all__ = ["Tracer", "could_ship", "eto_marking", "supply_report", "used_markers"]
 
 MARKER_NAMES = {"supply": "supply marker", "air-supply": "air supply marker"}
 
@@ -334,7 +336,10 @@ def supply_report(sit: Situation, zoc: Zoc) -> SupplyReport:
             wants[unit.id] = options
         lines[unit.id] = SupplyLine(unit.id, "none", blocked=_blocked(tracer, unit),
                                     note=_why_none(tracer, unit, bool(found)))
-    chosen = match(wants, lambda o: o.capacity, lambda o: o.source_at)
+    # 33.3: where supply of limited capacity runs short the owner picks who goes without, and
+    # may restore the units marked before (so none is depleted): they are matched first
+    marked = [uid for uid in wants if sit.pos.unit(uid).supply == "none"]
+    chosen = match(wants, lambda o: o.capacity, lambda o: o.source_at, first=marked)
     for uid, options in wants.items():
         opt = chosen.get(uid)
         old = lines[uid]
@@ -447,15 +452,20 @@ def _findings(sit: Situation, lines: Mapping[str, SupplyLine], tracer: Tracer) -
             ship = could_ship(sit, tracer.zoc, unit, tracer) if unit.hex else ""
             if ship:
                 why += f"; a supply marker landed at its {ship} would supply it (32.4-32.6)"
-            then = ("marked Out of Supply already: the Supply step depletes it, or eliminates it if it "
-                    "is depleted or has one step (33.5)" if marked else
-                    "the Supply step puts it under an Out of Supply marker (33.3)")
+            if not marked:
+                then = "the Supply step puts it under an Out of Supply marker (33.3)"
+            elif unit.kind == "air":
+                then = "marked Out of Supply already: it stays marked, never depleted (33.7)"
+            else:
+                then = ("marked Out of Supply already: the Supply step depletes it, or eliminates it if it "
+                        "is depleted or has one step (33.5)")
             rule = "32.4" if "limited capacity" in line.note else "32.3"
             out.append(Finding(rule, "supply", unit.faction, (uid,), (unit.where,),
                                f"{unit.label} cannot trace supply ({why}); {then}"))
         elif marked:
             how = ("at once: a permanent source (33.4)" if not line.limited else
-                   "only when it is activated or attacked: a supply marker (33.4)")
+                   "when it is activated or attacked, or in the Supply step if its owner supplies it from "
+                   "there (a source of limited capacity: 33.3, 33.4)")
             out.append(Finding("33.4", "supply", unit.faction, (uid,), (unit.where,),
                                f"{unit.label} is marked Out of Supply but traces to {line.source}: the marker "
                                f"comes off {how}", line.path, severity="note"))
@@ -463,15 +473,47 @@ def _findings(sit: Situation, lines: Mapping[str, SupplyLine], tracer: Tracer) -
 
 
 def eto_marking(unit: Unit, line: SupplyLine) -> SupplyMark:
-    """What the Supply step leaves on a counter (33.3-33.5): no marker when it traces (a marker
-    already there comes off, 33.4); an Out of Supply marker when it cannot, and a unit already
-    marked is depleted or eliminated besides (33.5)."""
+    """What the Supply step leaves on a counter (33.3-33.5, 33.7): no marker when it traces (a
+    marker already there comes off: at any time to a permanent source, 33.4; to a supply marker
+    in the Supply step, as 33.3 lets the owner restore the units marked first); an Out of Supply
+    marker when it cannot. A land unit already marked is depleted or eliminated besides (33.5),
+    which the player does: ``todo``. An air unit is never depleted (33.7). A unit that traces no
+    line (ships: their markers follow upkeep, 33.8; partisans, HQs, generals) keeps its marking."""
+    if line.via == "exempt":
+        return SupplyMark(unit.supply, "33.8" if unit.kind == "naval" else "33.3", line.exempt or "needs no line")
     if line.state != "none":
-        if line.via == "exempt":
-            return SupplyMark("full", "33.3", line.exempt or "needs no line")
         return SupplyMark("full", "33.4" if unit.supply == "none" else "33.3", f"traces to {line.source}")
     why = line.note or "no line reaches a supply source"
-    if unit.supply == "none":
-        return SupplyMark("none", "33.5", f"still cannot trace ({why}): deplete it, or eliminate it if it is "
-                                          "depleted or has one step")
-    return SupplyMark("none", "33.3", f"cannot trace supply: {why}")
+    if unit.supply != "none":
+        return SupplyMark("none", "33.3", f"cannot trace supply: {why}")
+    if unit.kind == "air":
+        return SupplyMark("none", "33.7", f"still cannot trace ({why}); an air unit is never depleted for it")
+    return SupplyMark("none", "33.5", f"marked and still cannot trace: {why}",
+                      todo="deplete it, or eliminate it to the force pool if it is depleted or has one step "
+                           "(HQs and generals of a stack so eliminated go to the force pool)")
+
+
+def used_markers(check: Any, factions: Iterable[str]) -> tuple[tuple[str, str, str], ...]:
+    """(where, what to do, rule) for each place whose supply markers supplied units of the
+    ``factions`` in this check: a marker that supplies a unit in the Supply step is used up and
+    leaves the map (32.4). How many: the fewest of the markers there that serve those units. The
+    owner may instead leave units out of supply to keep a marker (32.4), so the check says it and
+    does not remove them."""
+    chosen = set(factions)
+    pos, data = check.position, check.situation.data
+    served: dict[str, int] = {}
+    for uid, line in check.supply.lines.items():
+        if line.limited and line.state != "none" and pos.unit(uid).faction in chosen:
+            served[line.source_at] = served.get(line.source_at, 0) + 1
+    out = []
+    for at, n in sorted(served.items()):
+        caps = sorted((data.marker_capacity[m.key] for m in pos.markers
+                       if at in (m.hex, m.box) and m.key in data.marker_capacity), reverse=True)
+        if not caps:
+            continue  # a permanent fortification (32.1): nothing is used up
+        k = next((i for i in range(1, len(caps) + 1) if sum(caps[:i]) >= n), len(caps))
+        what = (f"{k} of the {len(caps)} supply markers there" if len(caps) > 1 else "the supply marker there")
+        them = "them" if k > 1 else "it"
+        out.append((at, f"{what} supplied {n} unit{'s' if n != 1 else ''}: take {them} off the map (or leave "
+                        f"units out of supply to keep {them})", "32.4"))
+    return tuple(out)
