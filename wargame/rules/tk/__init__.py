@@ -26,45 +26,29 @@ support-unit ranges and bases (2.2.3), and moves in a log.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from wargame.rules import Finding
-from wargame.rules.pack import RulesPack
+from wargame.rules.pack import Record, RulesPack
 from wargame.rules.position import Position, Unit
 from wargame.rules.results import SupplyReport, Zoc
+from wargame.rules.tk.ground import Situation
 from wargame.rules.tk.stacking import placement_findings, stacking_findings
+from wargame.rules.tk.supply import supply_report
+from wargame.rules.tk.zoc import zoc_of
 
 if TYPE_CHECKING:
     from wargame.mapdata import MapData
 
 __all__ = ["Pack", "Situation"]
 
-ZOC_BLOCKING_SIDES = ("mountain",)  # 8: besides All-Sea and Strait hexsides
-
-
-@dataclass(frozen=True)
-class Situation:
-    """A position with its map and who owns each hex now."""
-
-    pos: Position
-    map: MapData
-    pack: Pack
-    annexed: frozenset[str]  # Countries made part of Germany by a Reich Annex marker (14.30)
-
-    def owner(self, hex_id: str) -> str:
-        """The Country a hex belongs to now ("" for water and land of no country)."""
-        country = self.map.hexes[hex_id].country
-        if country in self.annexed:
-            return self.pack.data["country"]["annexed_to"]
-        return country
-
 
 class Pack(RulesPack):
     """Totaler Krieg!: three factions, each the enemy of both others (13.1)."""
 
-    judged: tuple[str, ...] = ("stacking", "placement", "zoc")
+    judged: tuple[str, ...] = ("stacking", "placement", "supply", "zoc")
+    marks_supply = False  # 10.2: traced for each counter when a rule asks, never marked
 
     @cached_property
     def data(self) -> Mapping[str, Any]:
@@ -79,6 +63,8 @@ class Pack(RulesPack):
         """13.2.1, 14.30: the Countries whose Capital holds a Reich Annex marker."""
         name = self.data["country"]["annex_marker"]
         marked = {m.hex for m in position.markers if m.name == name and m.hex}
+        if not marked:
+            return frozenset()
         out = set()
         for abbr, nation in self.game.content().nations.items():
             if not nation.capital:
@@ -89,26 +75,16 @@ class Pack(RulesPack):
         return frozenset(out)
 
     def zoc_of(self, sit: Situation, unit: Unit) -> frozenset[str]:
-        """8: the six hexes round a ground unit, not across Mountain, All-Sea or Strait hexsides."""
-        if unit.kind != "ground" or unit.hex is None or unit.hex not in sit.map.hexes:
-            return frozenset()
-        out = set()
-        for side in sit.map.sides_of(unit.hex):
-            if side.water or side.strait or any(side.has(f) for f in ZOC_BLOCKING_SIDES):
-                continue
-            a, b = (sit.map.grid.hex_id(h) for h in (side.side.a, side.side.b))
-            out.add(b if a == unit.hex else a)
-        return frozenset(out)
+        return zoc_of(sit, unit)
 
     def supply(self, sit: Situation, zoc: Zoc) -> SupplyReport:
-        """Supply (10) is not judged yet: no lines and no findings, and counters carry no state."""
-        return SupplyReport({}, (), marks=False)
+        return supply_report(sit, zoc)
 
     def stacking(self, sit: Situation) -> list[Finding]:
         return stacking_findings(sit, self.data["stacking"])
 
     def placement(self, sit: Situation, zoc: Zoc) -> list[Finding]:
-        return placement_findings(sit, self.data["placement"])
+        return [*placement_findings(sit, self.data["placement"]), *weather_notes(sit)]
 
     def setup_problems(self, position: Position, mapdata: MapData) -> list[tuple[str, str, str]]:
         """A setup starts each ground unit on its own side of the front (ours: the rules allow
@@ -128,3 +104,40 @@ class Pack(RulesPack):
                     (u.id, "setup", f"starts in {owner}, an active country of the {side} faction")
                 )
         return out
+
+    # -- audits -----------------------------------------------------------------------------
+    def move_judge(self, record: Record) -> Any:
+        from wargame.rules.tk.audit import MoveJudge
+
+        return MoveJudge(self, record)
+
+    def phase_kind(self, phase: str) -> tuple[str, str | None]:
+        """The Operational and Reserve Movement Phases are a faction's moves (3, 5)."""
+        low = phase.lower()
+        faction = next((f for f in self.factions if low.startswith(f)), None)
+        moves = self.data["movement"]
+        if moves["operational"].lower() in low or moves["reserve"].lower() in low:
+            return "operations", faction
+        return "other", faction
+
+
+def weather_notes(sit: Situation) -> list[Finding]:
+    """11: where the save's weather reminders (14.41) differ from the turn track's schedule, which
+    the check follows."""
+    out = []
+    for area, scheduled in sit.weather_by_area.items():
+        shown = sit.pos.state.weather.get(area, "")
+        if sit.scheduled(area) and shown and shown.lower() != scheduled.lower():
+            out.append(
+                Finding(
+                    "11",
+                    "placement",
+                    "",
+                    (),
+                    (area,),
+                    f"the Weather track shows {shown} in the {area.capitalize()} area, but the turn "
+                    f"track gives {scheduled} for this turn: judged by {scheduled} (11, 14.41)",
+                    severity="note",
+                )
+            )
+    return out
