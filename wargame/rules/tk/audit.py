@@ -158,7 +158,7 @@ class MoveJudge:
             if leg is not None:
                 move.leg = leg
                 return
-            self._fail(move, u, v, result.rule or "3.1.1", result.why + (f"; nor {why}" if why else ""))
+            self._fail(move, u, v, result.rule or "3.1.1", result.why + (f"; {why}" if why else ""))
             return
         if move.leg.procedure:
             why = "a unit moves by one procedure a Movement Phase, and it has already moved"
