@@ -12,23 +12,38 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
-from logmaker import LogMaker, layered  # noqa: E402
-from test_check_support import M, U  # noqa: E402
+from assistant.audit import Audit, audit_log
+from wargame.games import find_game
 
-from assistant.audit import Audit, audit_log  # noqa: E402
-from wargame.games import find_game  # noqa: E402
+from logmaker import LogMaker, layered
+from test_check_support import M, U
 
 CONTENT = find_game("tk").content()
-SIDE = {"GER": "axis", "ITA": "axis", "RUS": "soviet", "BR": "western", "FRA": "western", "US": "western",
-        "POL": "western"}
+SIDE = {
+    "GER": "axis",
+    "ITA": "axis",
+    "RUS": "soviet",
+    "BR": "western",
+    "FRA": "western",
+    "US": "western",
+    "POL": "western",
+}
 AXIS_MOVES = "Axis 3 Operational Movement"
 ANNEXED = {"annex-vienna": ("reich-annex", "w3325"), "annex-prague": ("reich-annex", "w3524")}
 
 
 def unit(key: str, where: str, *, reduced: bool = False, faction: str = ""):
     d = CONTENT.units[key]
-    piece = U(d.nation, d.kind, d.type, where, faction=faction or SIDE[d.nation], name=d.id, key=key,
-              reduced=reduced)
+    piece = U(
+        d.nation,
+        d.kind,
+        d.type,
+        where,
+        faction=faction or SIDE[d.nation],
+        name=d.id,
+        key=key,
+        reduced=reduced,
+    )
     return (layered(piece), where)
 
 
@@ -42,8 +57,14 @@ def annexed() -> dict:
     return {pid: marker(key, where) for pid, (key, where) in ANNEXED.items()}
 
 
-def run(tmp_path, pieces: dict, moves: list[tuple[str, str]], phase: str | None = AXIS_MOVES,
-        properties: dict | None = None, name: str = "a.vlog") -> Audit:
+def run(
+    tmp_path,
+    pieces: dict,
+    moves: list[tuple[str, str]],
+    phase: str | None = AXIS_MOVES,
+    properties: dict | None = None,
+    name: str = "a.vlog",
+) -> Audit:
     made = LogMaker(pieces, phase=phase, properties=properties or {}, game="tk")
     for pid, where in moves:
         if pid == "phase":
@@ -57,26 +78,46 @@ def found(audit: Audit) -> list[tuple[int, str]]:
     return [(f.step, f.rule) for f in audit.problems]
 
 
-# -- 3.1.1: Kiev ---------------------------------------------------------------------------------
+# -- 3.1.1: Kiev ----------------------------------------------------------------------------------
 
 
-def test_kiev_the_hq_pays_one_mp_into_e3608_and_then_has_too_little_for_the_swamp_of_e3707(tmp_path):
-    audit = run(tmp_path, {"hq": unit("rus-hq-sw", "e3609")}, [("hq", "e3608"), ("hq", "e3707")],
-                "Soviet 3 Operational Movement")
+def test_kiev_the_hq_pays_one_mp_into_e3608_and_then_has_too_little_for_the_swamp_of_e3707(
+    tmp_path,
+):
+    audit = run(
+        tmp_path,
+        {"hq": unit("rus-hq-sw", "e3609")},
+        [("hq", "e3608"), ("hq", "e3707")],
+        "Soviet 3 Operational Movement",
+    )
     assert found(audit) == [(2, "3.1.1")]
     assert "2 MP to enter, 1 MP left" in audit.problems[0].reason
 
 
-def test_kiev_the_hq_may_cross_the_river_into_the_swamp_of_e3708_for_three_mp_as_its_minimum_move(tmp_path):
-    audit = run(tmp_path, {"hq": unit("rus-hq-sw", "e3609")}, [("hq", "e3708")], "Soviet 3 Operational Movement")
+def test_kiev_the_hq_may_cross_the_river_into_the_swamp_of_e3708_for_three_mp_as_its_minimum_move(
+    tmp_path,
+):
+    audit = run(
+        tmp_path,
+        {"hq": unit("rus-hq-sw", "e3609")},
+        [("hq", "e3708")],
+        "Soviet 3 Operational Movement",
+    )
     assert found(audit) == []
-    assert [(a.start, a.end, a.mp, a.mp_used) for a in audit.activations] == [("e3609", "e3708", 2, 3)]
-    further = run(tmp_path, {"hq": unit("rus-hq-sw", "e3609")}, [("hq", "e3708"), ("hq", "e3707")],
-                  "Soviet 3 Operational Movement", name="b.vlog")
+    assert [(a.start, a.end, a.mp, a.mp_used) for a in audit.activations] == [
+        ("e3609", "e3708", 2, 3)
+    ]
+    further = run(
+        tmp_path,
+        {"hq": unit("rus-hq-sw", "e3609")},
+        [("hq", "e3708"), ("hq", "e3707")],
+        "Soviet 3 Operational Movement",
+        name="b.vlog",
+    )
     assert found(further) == [(2, "3.1.1")] and "minimum move" in further.problems[0].reason
 
 
-# -- 8.2: Cernauti -----------------------------------------------------------------------------------
+# -- 8.2: Cernauti --------------------------------------------------------------------------------
 
 CERNAUTI = {"Status_RUM": "active axis", "Status_HUN": "active axis"}
 
@@ -85,8 +126,13 @@ def cernauti(**extra) -> dict:
     """The Russian 18th Army in Cernauti (e3306), the Ukrainian HQ behind it (e3308), German
     infantry in e3107 and in e3207 (ours: Rumania and Hungary Axis, Austria and Czechoslovakia
     annexed, so the Germans trace supply home)."""
-    pieces = {**annexed(), "ru18": unit("rus-infantry-18", "e3306"), "hq": unit("rus-hq-sw", "e3308"),
-              "x": unit("ger-inf-1-2-3", "e3107"), "y": unit("ger-inf-1-2-3", "e3207")}
+    pieces = {
+        **annexed(),
+        "ru18": unit("rus-infantry-18", "e3306"),
+        "hq": unit("rus-hq-sw", "e3308"),
+        "x": unit("ger-inf-1-2-3", "e3107"),
+        "y": unit("ger-inf-1-2-3", "e3207"),
+    }
     pieces.update(extra)
     return pieces
 
@@ -105,8 +151,12 @@ def test_cernauti_without_a_friendly_unit_there_the_infantry_stops_in_e3207(tmp_
 
 def test_in_snow_a_unit_stops_on_entering_an_ezoc_hex_whatever_stands_there(tmp_path):
     # 11.5: friendly units do not negate EZOC in Snow (the Weather track's reminder, no Month)
-    audit = run(tmp_path, cernauti(), [("x", "e3207"), ("x", "e3307")],
-                properties={**CERNAUTI, "Weather_north": "Snow"})
+    audit = run(
+        tmp_path,
+        cernauti(),
+        [("x", "e3207"), ("x", "e3307")],
+        properties={**CERNAUTI, "Weather_north": "Snow"},
+    )
     assert found(audit) == [(2, "11.5")]
 
 
@@ -115,18 +165,31 @@ def test_in_mud_a_unit_never_leaves_an_ezoc_hex_and_the_turn_track_brings_mud_in
     # Weather track; the friendly unit in e3207 does not help
     audit = run(tmp_path, cernauti(), [("y", "e3107")], properties={**CERNAUTI, "Month": "Apr-41"})
     assert found(audit) == [(1, "11.3")]
-    fair = run(tmp_path, cernauti(), [("y", "e3107")], properties={**CERNAUTI, "Month": "Jun-41"}, name="b.vlog")
+    fair = run(
+        tmp_path,
+        cernauti(),
+        [("y", "e3107")],
+        properties={**CERNAUTI, "Month": "Jun-41"},
+        name="b.vlog",
+    )
     assert found(fair) == []
 
 
 def test_in_the_reserve_movement_phase_a_unit_neither_enters_nor_leaves_an_ezoc_hex(tmp_path):
-    audit = run(tmp_path, cernauti(), [("x", "e3207"), ("y", "e3107")], "Axis 5 Reserve Movement",
-                properties=CERNAUTI)
-    assert [(f.step, f.rule, f.hexes) for f in audit.problems] == [(1, "5", ("e3107", "e3207")),
-                                                                   (2, "5", ("e3207", "e3107"))]
+    audit = run(
+        tmp_path,
+        cernauti(),
+        [("x", "e3207"), ("y", "e3107")],
+        "Axis 5 Reserve Movement",
+        properties=CERNAUTI,
+    )
+    assert [(f.step, f.rule, f.hexes) for f in audit.problems] == [
+        (1, "5", ("e3107", "e3207")),
+        (2, "5", ("e3207", "e3107")),
+    ]
 
 
-# -- 3.2: overruns ---------------------------------------------------------------------------------
+# -- 3.2: overruns --------------------------------------------------------------------------------
 # The example's Antwerp-Calais-Amiens-Reims-Verdun is played on the Polish-Russian border: on our
 # map Calais's land neighbours, Amiens and Verdun are all Cities, which give a defender a shift
 # (4.2.3.8) and so forbid any overrun there. Here the panzer army starts in Poland (e3606,
@@ -137,14 +200,20 @@ BORDER = {"Status_POL": "conquered western"}
 
 
 def border(**extra) -> dict:
-    pieces = {"p1": unit("ger-armor-1-pz", "e3606"), "inf": unit("ger-inf-1-2-3", "e3606"),
-              "lone": unit("rus-arm-1-1-4", "e3507"), "army": unit("rus-infantry-6", "e3608")}
+    pieces = {
+        "p1": unit("ger-armor-1-pz", "e3606"),
+        "inf": unit("ger-inf-1-2-3", "e3606"),
+        "lone": unit("rus-arm-1-1-4", "e3507"),
+        "army": unit("rus-infantry-6", "e3608"),
+    }
     pieces.update(extra)
     return pieces
 
 
 def test_an_army_may_not_overrun_a_multi_step_unit(tmp_path):
-    audit = run(tmp_path, border(army=unit("rus-infantry-6", "e3607")), [("p1", "e3607")], properties=BORDER)
+    audit = run(
+        tmp_path, border(army=unit("rus-infantry-6", "e3607")), [("p1", "e3607")], properties=BORDER
+    )
     assert found(audit) == [(1, "3.2")] and "lone one-step" in audit.problems[0].reason
 
 
@@ -167,22 +236,35 @@ def test_with_its_infantry_in_the_hex_between_the_panzer_army_overruns_the_lone_
 def test_no_overrun_where_the_defender_would_have_a_shift(tmp_path):
     # 3.2's 3P in w3619 and the BEF in Verdun across a river (on our map Verdun is a City too);
     # a supplied HQ of the defender within its range (the Russian HQ two hexes off)
-    audit = run(tmp_path, {"p3": unit("ger-armor-3-pz", "w3619"), "bef": unit("br-infantry-bef", "w3518")},
-                [("p3", "w3518")], properties={"Status_BH": "conquered western"})
+    audit = run(
+        tmp_path,
+        {"p3": unit("ger-armor-3-pz", "w3619"), "bef": unit("br-infantry-bef", "w3518")},
+        [("p3", "w3518")],
+        properties={"Status_BH": "conquered western"},
+    )
     assert found(audit) == [(1, "3.2")]
-    assert "the river hexside" in audit.problems[0].reason and "its City" in audit.problems[0].reason
+    assert (
+        "the river hexside" in audit.problems[0].reason and "its City" in audit.problems[0].reason
+    )
     moves = [("inf", "e3607"), ("p1", "e3607"), ("p1", "e3507")]
-    hq = run(tmp_path, border(hq=unit("rus-hq-sw", "e3409")), moves, properties=BORDER, name="b.vlog")
+    hq = run(
+        tmp_path, border(hq=unit("rus-hq-sw", "e3409")), moves, properties=BORDER, name="b.vlog"
+    )
     assert found(hq) == [(3, "3.2")] and "supplied HQ" in hq.problems[0].reason
 
 
 def test_no_overrun_in_the_reserve_movement_phase(tmp_path):
-    audit = run(tmp_path, border(inf=unit("ger-inf-1-2-3", "e3607")), [("p1", "e3607")],
-                "Axis 5 Reserve Movement", properties=BORDER)
+    audit = run(
+        tmp_path,
+        border(inf=unit("ger-inf-1-2-3", "e3607")),
+        [("p1", "e3607")],
+        "Axis 5 Reserve Movement",
+        properties=BORDER,
+    )
     assert found(audit) == [(1, "5")]
 
 
-# -- 3.1.1, 3.1.2: beachheads and ports -------------------------------------------------------------
+# -- 3.1.1, 3.1.2: beachheads and ports -----------------------------------------------------------
 
 CHANNEL = {"Status_FRA": "conquered western"}
 
@@ -191,9 +273,16 @@ def test_the_first_army_moves_onto_the_beachhead_and_off_it_to_cherbourg_but_not
     # 3.1.1's example: a Western Beachhead in w3815 faces Cherbourg (w3714), Axis-held (Occupied
     # France); the 1st Army moves onto it from Southampton (w3915) and must stop; in the next
     # Movement Phase it goes off to Cherbourg, never back to Southampton
-    pieces = {"bh": marker("beachhead", "w3815", faction="western"), "first": unit("br-infantry-1", "w3915")}
-    moves = [("phase", "Western 3 Operational Movement"), ("first", "w3815"),
-             ("phase", "Western 5 Reserve Movement"), ("first", "w3714")]
+    pieces = {
+        "bh": marker("beachhead", "w3815", faction="western"),
+        "first": unit("br-infantry-1", "w3915"),
+    }
+    moves = [
+        ("phase", "Western 3 Operational Movement"),
+        ("first", "w3815"),
+        ("phase", "Western 5 Reserve Movement"),
+        ("first", "w3714"),
+    ]
     assert found(run(tmp_path, pieces, moves, None, CHANNEL)) == []
     back = moves[:-1] + [("first", "w3915")]
     assert found(run(tmp_path, pieces, back, None, CHANNEL, name="b.vlog")) == [(4, "3.1.1")]
@@ -206,14 +295,20 @@ def test_london_to_brest_by_a_british_troop_convoy_and_on_through_gibraltar_to_m
     # France: Brest is a Western Open Port; with a French Troop Convoy in the North Atlantic and
     # a British one in the Western Mediterranean the unit goes on through the Multi-Zone Ports of
     # Brest and Gibraltar to Malta (friendly units hold those two: a Dependent's Port needs one)
-    pieces = {"inf": unit("br-inf-1-2-2", "w3916"), "lf": unit("ger-air-force-lf-3", "NS-OS"),
-              "ns": marker("convoy-br", "NS-CV"), "malta": unit("br-inf-1-2-2", "w1824"),
-              "gib": unit("br-fortress-gib", "w2208")}
+    pieces = {
+        "inf": unit("br-inf-1-2-2", "w3916"),
+        "lf": unit("ger-air-force-lf-3", "NS-OS"),
+        "ns": marker("convoy-br", "NS-CV"),
+        "malta": unit("br-inf-1-2-2", "w1824"),
+        "gib": unit("br-fortress-gib", "w2208"),
+    }
     moves = [("phase", "Western 3 Operational Movement"), ("inf", "w3612")]
     assert found(run(tmp_path, pieces, moves, None)) == []
     far = {**pieces, "na": marker("convoy-fra", "NA-CV"), "wm": marker("convoy-br", "WM-CV")}
     assert found(run(tmp_path, far, moves[:1] + [("inf", "w1824")], None, name="b.vlog")) == []
-    assert found(run(tmp_path, pieces, moves[:1] + [("inf", "w1824")], None, name="c.vlog")) == [(2, "3.1.1")]
+    assert found(run(tmp_path, pieces, moves[:1] + [("inf", "w1824")], None, name="c.vlog")) == [
+        (2, "3.1.1")
+    ]
 
 
 def test_only_the_us_fleet_train_carries_a_multi_step_unit(tmp_path):
@@ -226,26 +321,43 @@ def test_only_the_us_fleet_train_carries_a_multi_step_unit(tmp_path):
 def test_off_map_boxes_one_to_the_next_as_printed_and_central_asia_from_the_east_edge(tmp_path):
     # 3.1.3: Eastern US/Canada is next to Africa, not to the Middle East; 3.1.1: a Soviet unit
     # enters Central Asia from an east-edge hex, and an Axis unit may not enter those hexes
-    pieces = {"can": unit("br-col-can", "USC"), "cav": unit("rus-cav", "e4127"),
-              "ger": unit("ger-inf-1-2-3", "e4126")}
-    ok = [("phase", "Western 3 Operational Movement"), ("can", "AFR"),
-          ("phase", "Soviet 3 Operational Movement"), ("cav", "CAS")]
+    pieces = {
+        "can": unit("br-col-can", "USC"),
+        "cav": unit("rus-cav", "e4127"),
+        "ger": unit("ger-inf-1-2-3", "e4126"),
+    }
+    ok = [
+        ("phase", "Western 3 Operational Movement"),
+        ("can", "AFR"),
+        ("phase", "Soviet 3 Operational Movement"),
+        ("cav", "CAS"),
+    ]
     assert found(run(tmp_path, pieces, ok, None)) == []
-    bad = [("phase", "Western 3 Operational Movement"), ("can", "MEA"), *ok[2:],
-           ("phase", "Axis 5 Reserve Movement"), ("ger", "e4127")]
+    bad = [
+        ("phase", "Western 3 Operational Movement"),
+        ("can", "MEA"),
+        *ok[2:],
+        ("phase", "Axis 5 Reserve Movement"),
+        ("ger", "e4127"),
+    ]
     assert found(run(tmp_path, pieces, bad, None, name="b.vlog")) == [(2, "3.1.2"), (6, "3.1.4")]
 
 
-# -- who moves, and where it may not go --------------------------------------------------------------
+# -- who moves, and where it may not go -----------------------------------------------------------
 
 
-def test_an_unsupplied_unit_may_not_move_in_the_operational_phase_but_may_in_the_reserve_phase(tmp_path):
+def test_an_unsupplied_unit_may_not_move_in_the_operational_phase_but_may_in_the_reserve_phase(
+    tmp_path,
+):
     # 3, 10.3, 5: a German unit in Libya (an Italian Dependent, no home city) with no convoy
     pieces = {"ger": unit("ger-inf-1-2-3", "e1406")}
     props = {"Status_ITA": "active axis"}
     audit = run(tmp_path, pieces, [("ger", "e1405")], properties=props)
     assert found(audit) == [(1, "3")] and "not supplied" in audit.problems[0].reason
-    assert found(run(tmp_path, pieces, [("ger", "e1405")], "Axis 5 Reserve Movement", props, "b.vlog")) == []
+    assert (
+        found(run(tmp_path, pieces, [("ger", "e1405")], "Axis 5 Reserve Movement", props, "b.vlog"))
+        == []
+    )
 
 
 def test_only_the_phasing_factions_units_move(tmp_path):
@@ -256,10 +368,17 @@ def test_only_the_phasing_factions_units_move(tmp_path):
 def test_no_unit_enters_a_neutral_country_nor_a_non_german_axis_unit_another_axis_country(tmp_path):
     # 13.4: Switzerland; 3.1.4: an Italian infantry unit may not enter Germany, an Exp unit may
     props = {"Status_ITA": "active axis"}
-    pieces = {"ger": unit("ger-inf-1-2-3", "w3321"), "ita": unit("ita-infantry-1", "w3223"),
-              "exp": unit("ita-mechanized-exp", "w3223")}
-    audit = run(tmp_path, {**annexed(), **pieces}, [("ger", "w3221"), ("ita", "w3323"), ("exp", "w3323")],
-                properties=props)
+    pieces = {
+        "ger": unit("ger-inf-1-2-3", "w3321"),
+        "ita": unit("ita-infantry-1", "w3223"),
+        "exp": unit("ita-mechanized-exp", "w3223"),
+    }
+    audit = run(
+        tmp_path,
+        {**annexed(), **pieces},
+        [("ger", "w3221"), ("ita", "w3323"), ("exp", "w3323")],
+        properties=props,
+    )
     assert [(f.step, f.rule) for f in audit.problems] == [(1, "13.4"), (2, "3.1.4")]
 
 
@@ -270,7 +389,7 @@ def test_one_procedure_a_phase(tmp_path):
     assert found(run(tmp_path, pieces, moves, None)) == [(3, "3.1.1")]
 
 
-# -- stacking at the end of a phase (9.2), the phase from the tracker -------------------------------
+# -- stacking at the end of a phase (9.2), the phase from the tracker -----------------------------
 
 
 def test_a_stack_may_be_over_its_limits_inside_a_phase_but_not_when_it_ends(tmp_path):
@@ -279,7 +398,10 @@ def test_a_stack_may_be_over_its_limits_inside_a_phase_but_not_when_it_ends(tmp_
     inside = run(tmp_path, pieces, [("b", "w3825"), ("b", "w3824")])
     assert [f for f in inside.findings if f.check == "stacking"] == []
     ended = run(tmp_path, pieces, [("b", "w3825"), ("phase", "Axis 4 Combat")], name="b.vlog")
-    assert [(f.step, f.rule, f.severity) for f in ended.findings] == [(1, "9.2", "problem"), (2, "9.2", "note")]
+    assert [(f.step, f.rule, f.severity) for f in ended.findings] == [
+        (1, "9.2", "problem"),
+        (2, "9.2", "note"),
+    ]
     assert "at the end of Axis 3 Operational Movement" in ended.findings[0].reason
     log_end = run(tmp_path, pieces, [("b", "w3825")], name="c.vlog")
     assert [(f.rule, f.severity) for f in log_end.findings] == [("9.2", "note")]
@@ -290,7 +412,9 @@ def test_the_audit_reads_the_phase_from_the_turn_tracker_as_the_module_keeps_it(
     made.turn("Sep-41", "Soviet 5 Reserve Movement").move("hq", "e3608").move("hq", "e3607")
     audit = audit_log(made.write(tmp_path / "t.vlog"))
     assert [p for _step, p in audit.phases] == ["", "Soviet 5 Reserve Movement"]
-    assert found(audit) == []  # 1/2 MP a Rail hexside in the Reserve phase (ours): two hexes for 1 MP
+    assert (
+        found(audit) == []
+    )  # 1/2 MP a Rail hexside in the Reserve phase (ours): two hexes for 1 MP
 
 
 def test_the_audit_says_what_it_did_not_judge(tmp_path):

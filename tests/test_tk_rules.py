@@ -270,7 +270,8 @@ def test_a_stack_over_its_limits_is_due_by_the_end_of_the_phase_the_save_stands_
     )
     (found,) = during.problems
     assert found.reason == (
-        "4 ground units where 3 may stand, to be put right by the end of Axis 3 Operational Movement"
+        "4 ground units where 3 may stand, to be put right by the end of "
+        "Axis 3 Operational Movement"
     )
 
 

@@ -37,10 +37,12 @@ def line_at(result: Check, where: str, nation: str = "") -> SupplyLine:
     return result.supply.lines[unit.id]
 
 
-# -- the examples of 10.2 ---------------------------------------------------------------------
+# -- the examples of 10.2 -------------------------------------------------------------------------
 
 
-def test_e1919_traces_two_hexes_to_the_rail_at_e2119_through_ankara_and_the_istanbul_strait() -> None:
+def test_e1919_traces_two_hexes_to_the_rail_at_e2119_through_ankara_and_the_istanbul_strait() -> (
+    None
+):
     result = check(f"tk Sep-41 | {BALKANS} | e1919: ger-inf-1-2-3")
     line = line_at(result, "e1919")
     assert line.state == "full" and line.via == "land"
@@ -74,7 +76,7 @@ def test_a_line_needing_two_separate_road_stretches_is_no_line() -> None:
     assert blocked.state == "none" and "second Road stretch" in blocked.note
 
 
-def test_the_us_unit_in_e1206_traces_round_tobruks_zoc_by_road_and_rail_to_suez_and_the_middle_east() -> None:
+def test_the_us_unit_in_e1206_traces_round_tobruks_zoc_to_suez_and_the_middle_east_box() -> None:
     # The Axis unit in Tobruk exerts a ZOC into e1306; Suez is an Open Port (a British unit holds
     # it: a Dependent's port needs one, Glossary); the Arabian Sea has its inherent Western
     # Supply Convoy, so the line ends in the Middle East Box, a Western source (10.1).
@@ -89,7 +91,7 @@ def test_the_us_unit_in_e1206_traces_round_tobruks_zoc_by_road_and_rail_to_suez_
     assert "e1306" in result.zoc.hexes("western")
 
 
-def test_the_german_unit_in_tobruk_traces_across_the_central_med_to_taranto_and_by_rail_to_germany() -> None:
+def test_the_german_unit_in_tobruk_traces_across_the_central_med_to_taranto_and_germany() -> None:
     text = "tk Sep-41 | nation ITA=active:axis | e1406: ger-inf-1-2-3 | w3325: +reich-annex"
     line = line_at(check(f"{text} | CM-CV: +convoy-ita flipped"), "e1406")
     assert line.state == "full" and line.via == "sea"
@@ -119,7 +121,7 @@ def test_an_air_base_hex_traces_two_hexes_to_the_railway_back_to_germany() -> No
     assert line_at(check(text), "e4209").state == "none"
 
 
-# -- Open Ports (Glossary) ---------------------------------------------------------------------
+# -- Open Ports (Glossary) ------------------------------------------------------------------------
 
 
 def _tracer(text: str) -> Tracer:
@@ -131,7 +133,9 @@ def test_brest_with_a_german_air_force_in_it_is_no_western_open_port_in_either_z
     na, ns = 1, 2
     assert _tracer("tk Sep-41").open_port("w3612", na, "western")
     tracer = _tracer("tk Sep-41 | w3612: ger-air-force-lf-3")
-    assert not tracer.open_port("w3612", na, "western") and not tracer.open_port("w3612", ns, "western")
+    assert not tracer.open_port("w3612", na, "western") and not tracer.open_port(
+        "w3612", ns, "western"
+    )
 
 
 def test_an_air_force_on_station_closes_the_ports_within_three_hexes_of_its_naval_base() -> None:
@@ -148,7 +152,9 @@ def test_an_air_force_on_station_closes_the_ports_within_three_hexes_of_its_nava
     assert not fleet.open_port("w3916", 2, "western") and fleet.open_port("w3612", 1, "western")
 
 
-def test_athens_needs_no_unit_while_greece_is_western_but_the_axis_needs_one_once_it_conquers() -> None:
+def test_athens_needs_no_unit_while_greece_is_western_but_the_axis_needs_one_once_it_conquers() -> (
+    None
+):
     assert _tracer("tk Sep-41 | nation GRE=active:western").open_port("e2204", 6, "western")
     conquered = "tk Sep-41 | nation GRE=conquered:western"
     assert not _tracer(conquered).open_port("e2204", 6, "axis")
@@ -160,12 +166,17 @@ def test_malta_a_dependent_needs_a_friendly_unit_to_be_a_western_open_port() -> 
     assert _tracer("tk Sep-41 | w1824: br-inf-1-2-2").open_port("w1824", 5, "western")
 
 
-# -- sources (10.1) -----------------------------------------------------------------------------
+# -- sources (10.1) -------------------------------------------------------------------------------
 
 
 def test_a_unit_in_a_home_country_city_is_supplied_without_a_line() -> None:
     line = line_at(check("tk Sep-39 | w3825: ger-inf-1-2-3"), "w3825")
-    assert (line.state, line.via, line.source, line.path) == ("full", "source", "Berlin", ("w3825",))
+    assert (line.state, line.via, line.source, line.path) == (
+        "full",
+        "source",
+        "Berlin",
+        ("w3825",),
+    )
 
 
 def test_a_dependents_cities_are_no_home_country_cities() -> None:
@@ -190,7 +201,9 @@ def test_the_east_edge_hexes_are_the_central_asia_box_for_a_soviet_line() -> Non
 def test_a_partisan_base_supplies_only_the_units_of_its_minor_country() -> None:
     # 10.1: a Partisan Base in Yugoslavia supplies Yugoslav units only (here cut off from their
     # cities by German units on the roads)
-    text = "tk Sep-41 | nation YUG=active:western | e2803: +partisan-base, YUG infantry, br-inf-1-2-2"
+    text = (
+        "tk Sep-41 | nation YUG=active:western | e2803: +partisan-base, YUG infantry, br-inf-1-2-2"
+    )
     result = check(text)
     assert line_at(result, "e2803", "YUG").via == "source"
     assert line_at(result, "e2803", "YUG").source == "Partisan Base"
@@ -205,7 +218,7 @@ def test_a_city_with_an_enemy_logistics_marker_is_no_source() -> None:
     assert taken.via != "source"
 
 
-# -- what stops a line (10.2) ------------------------------------------------------------------
+# -- what stops a line (10.2) ---------------------------------------------------------------------
 
 
 def test_an_enemy_zoc_stops_a_line_unless_another_friendly_unit_is_in_the_hex() -> None:
@@ -221,7 +234,10 @@ def test_an_enemy_zoc_stops_a_line_unless_another_friendly_unit_is_in_the_hex() 
 
 def test_a_unit_in_enemy_zoc_or_with_an_enemy_marker_still_traces_out_of_its_hex() -> None:
     # 10.2: the counter's own hex is not part of the line
-    result = check("tk Sep-39 | w3726: ger-inf-1-2-3, rus-inf-det reduced faction=western | e3701: POL infantry")
+    result = check(
+        "tk Sep-39 | w3726: ger-inf-1-2-3, rus-inf-det reduced faction=western "
+        "| e3701: POL infantry"
+    )
     assert line_at(result, "w3726", "GER").state == "full"
 
 
@@ -252,8 +268,12 @@ def test_an_enemy_countrys_city_blocks_a_line_unless_friendly_units_hold_it() ->
 def test_a_policy_affected_country_stops_allied_lines_and_keeps_its_own_inside() -> None:
     # 13.6.1.1: Russia under the Nazi-Soviet Pact in Limited War; a Polish line may not enter
     # Russian hexes, and a Russian one stays in countries under the Pact
-    text = "tk Sep-39 | track:Posture Russia: +policy-pact | track:War State Limited War: +war-state"
-    sit = PACK.situation(read_notation(f"{text} | e3609: rus-infantry-5 | e3501: POL infantry").position)
+    text = (
+        "tk Sep-39 | track:Posture Russia: +policy-pact | track:War State Limited War: +war-state"
+    )
+    sit = PACK.situation(
+        read_notation(f"{text} | e3609: rus-infantry-5 | e3501: POL infantry").position
+    )
     tracer = Tracer(sit, PACK.zoc(sit))
     polish, russian = (tracer.who(u) for u in sorted(sit.pos.units, key=lambda u: u.nationality))
     assert russian.policy == "pact" and not polish.policy
@@ -272,14 +292,16 @@ def test_an_all_sea_hexside_is_closed_to_a_line_but_a_strait_is_not() -> None:
     assert "w4225" not in free
 
 
-# -- what the check says ---------------------------------------------------------------------------
+# -- what the check says --------------------------------------------------------------------------
 
 
 def test_an_unsupplied_unit_is_a_note_saying_what_it_may_not_do_and_tk_marks_nothing() -> None:
     result = check("tk Sep-41 | nation ITA=active:axis | e1406: ita-mechanized-exp")
     (note,) = [f for f in result.findings if f.check == "supply"]
     assert note.severity == "note" and note.rule == "10.2"
-    assert "may not move in the Operational Movement Phase" in note.reason and "(10.3)" in note.reason
+    assert (
+        "may not move in the Operational Movement Phase" in note.reason and "(10.3)" in note.reason
+    )
     assert result.supply.marks is False and PACK.marks_supply is False
     assert result.problems == ()
 

@@ -84,7 +84,8 @@ class Pack(RulesPack):
         return stacking_findings(sit, self.data["stacking"])
 
     def placement(self, sit: Situation, zoc: Zoc) -> list[Finding]:
-        return [*placement_findings(sit, self.data["placement"]), *weather_notes(sit)]
+        notes = [*weather_notes(sit), *posture_notes(sit)]
+        return [*placement_findings(sit, self.data["placement"]), *notes]
 
     def setup_problems(self, position: Position, mapdata: MapData) -> list[tuple[str, str, str]]:
         """A setup starts each ground unit on its own side of the front (ours: the rules allow
@@ -128,16 +129,27 @@ def weather_notes(sit: Situation) -> list[Finding]:
     for area, scheduled in sit.weather_by_area.items():
         shown = sit.pos.state.weather.get(area, "")
         if sit.scheduled(area) and shown and shown.lower() != scheduled.lower():
-            out.append(
-                Finding(
-                    "11",
-                    "placement",
-                    "",
-                    (),
-                    (area,),
-                    f"the Weather track shows {shown} in the {area.capitalize()} area, but the turn "
-                    f"track gives {scheduled} for this turn: judged by {scheduled} (11, 14.41)",
-                    severity="note",
-                )
+            why = (
+                f"the Weather track shows {shown} in the {area.capitalize()} area, but the turn "
+                f"track gives {scheduled} for this turn: judged by {scheduled} (11, 14.41)"
             )
+            out.append(Finding("11", "placement", "", (), (area,), why, severity="note"))
+    return out
+
+
+def posture_notes(sit: Situation) -> list[Finding]:
+    """13.6.1.1: each Policy Affected Country, and what its Policy changes in the check."""
+    content = sit.pack.game.content()
+    out = []
+    for country, policy in sorted(sit.policies.items()):
+        marker = content.markers.get(f"{sit.data['posture']['policy_prefix']}{policy}")
+        name = marker.front if marker is not None else policy
+        nation = content.nations.get(country)
+        why = (
+            f"{nation.name if nation else country} is under {name}, a Policy Affected Country: "
+            "its units project no ZOC and no ZOC reaches its hexes; Allied units at War neither "
+            "enter them nor trace supply through them (13.6.1.1)"
+        )
+        out.append(Finding("13.6.1.1", "placement", sit.side_of(country), (), (country,), why,
+                           severity="note"))  # fmt: skip
     return out

@@ -36,14 +36,17 @@ if TYPE_CHECKING:
 __all__ = ["NOT_JUDGED", "MoveJudge"]
 
 NOT_JUDGED = {
-    "other_phase": "ground moves outside the Movement Phases: retreats, advances after combat and exploitation "
-    "(4.2.5-4.2.8; the log does not show the attacks and results), and Beachhead landings",
-    "support": "support units and markers (placement, ranges, bases, contesting: 2.2.3; convoys; Blitz, "
-    "Detachment, Airdrop and Logistics markers)",
-    "placed": "units put on the map or taken off it (replacements 1.3.4, setups 13.7, eliminations)",
-    "activated": "Soviet units entering an Axis country the West activated in the War & Peace Segment just "
-    "before (3.1.4): the log does not say when a country was activated",
-    "truce_failure": "Truce and Failure restrictions (13.6.2, 14.12) on moves made while such markers are in play",
+    "other_phase": "ground moves outside the Movement Phases: retreats, advances after combat and "
+    "exploitation (4.2.5-4.2.8: the log does not show the attacks and their results), Beachhead "
+    "landings",
+    "support": "support units and markers (placement, ranges, bases, contesting: 2.2.3; convoys; "
+    "Blitz, Detachment, Airdrop and Logistics markers)",
+    "placed": "units put on the map or taken off it (replacements 1.3.4, setups 13.7, "
+    "eliminations)",
+    "activated": "Soviet units entering an Axis country the West activated in the War & Peace "
+    "Segment just before (3.1.4): the log does not say when a country was activated",
+    "truce_failure": "Truce and Failure restrictions (13.6.2, 14.12) on moves made while such "
+    "markers are in play",
 }
 
 

@@ -212,11 +212,12 @@ class _Mover:
         if shift:
             return (
                 None,
-                f"a hex with an enemy unit it may not overrun: the defender would get a shift for {shift} (3.2)",
+                "a hex with an enemy unit it may not overrun: the defender would get a shift "
+                f"for {shift} (3.2)",
             )
         return enemies[0], ""
 
-    def _shift(self, target: Unit, n: str, side) -> str:  # noqa: ANN001
+    def _shift(self, target: Unit, n: str, side) -> str:
         """What would give the defender in n a column shift (4.2.3), in words ("" if nothing)."""
         sit, mv = self.sit, self.data
         info = sit.map.hexes[n]
@@ -282,12 +283,12 @@ def hex_move(
     supplied: Callable[[Unit], bool] = lambda u: True,
 ) -> MoveResult:
     """The cheapest legal way on from the unit's hex to ``to`` (hexes entered, half MPs), or
-    why there is none (the reason found for the last hexside into ``to``)."""
+    why there is none (the reason its cheapest attempt to enter ``to`` failed)."""
     mover = _Mover(sit, zoc, unit, reserve, supplied)
     start = unit.hex or ""
     if leg.state == "stop":
-        why, rule = leg.stopped if leg.stopped[0] else ("it had to stop where it was", "3.1.1")
-        return MoveResult(False, why=why, rule=rule)
+        said, rule = leg.stopped if leg.stopped[0] else ("it had to stop where it was", "3.1.1")
+        return MoveResult(False, why=said, rule=rule)
     best: dict[tuple[str, str, frozenset[str]], int] = {}
     heap: list[tuple[int, int, str, Leg]] = [(leg.used, 0, start, leg)]
     found: list[Leg] = []
@@ -324,8 +325,8 @@ def _step(
     sit = m.sit
     if leg.state.startswith("overrun:") and n != leg.state[len("overrun:") :]:
         return None, (
-            "it entered an EZOC hex by ignoring the ZOC of the unit it overruns, so must enter that "
-            "unit's hex next",
+            "it entered an EZOC hex by ignoring the ZOC of the unit it overruns, so must "
+            "enter that unit's hex next",
             "3.2",
         )
     if code == "sea":
@@ -371,7 +372,9 @@ def _step(
         if m.ezoc(h, gone) and sit.weather(h) in stormy:
             state, stopped = "stop", _ezoc_stop(sit.weather(h), stormy, "left")
     if minimum:
-        why = "it entered its first hex for more MP than it had (the minimum move), so stopped there"
+        why = (
+            "it entered its first hex for more MP than it had (the minimum move), so stopped there"
+        )
         state, stopped = "stop", (why, "3.1.1")
     moved = Leg(leg.start, used, leg.entered + 1, state, leg.path + (n,), "hex", overran, stopped)
     return moved, ("", "")
@@ -381,7 +384,10 @@ def _ezoc_stop(weather: str, stormy: tuple[str, ...], how: str) -> tuple[str, st
     if weather in stormy:
         rule = "11.4" if weather == stormy[0] else "11.5"
         return f"it had to stop: it {how} an EZOC hex in {weather}, whatever stood there", rule
-    return "it had to stop on entering an EZOC hex with no other friendly unit or Airdrop there", "8.2"
+    return (
+        "it had to stop on entering an EZOC hex with no other friendly unit or Airdrop there",
+        "8.2",
+    )
 
 
 def _overrun_next(m: _Mover, at: str, projecting: tuple[str, ...]) -> str:

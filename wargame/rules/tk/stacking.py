@@ -137,7 +137,8 @@ def _stack_findings(
                 faction,
                 ids,
                 (hex_id,),
-                f"units of {len(minors)} Minor Countries ({', '.join(minors)}) in one hex{_when(sit)}",
+                f"units of {len(minors)} Minor Countries ({', '.join(minors)}) in one hex"
+                + _when(sit),
             )
         )
     return out

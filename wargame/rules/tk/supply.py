@@ -39,6 +39,7 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from wargame.rules import Finding
@@ -51,7 +52,7 @@ if TYPE_CHECKING:
 __all__ = ["Tracer", "Who", "supply_report"]
 
 State = tuple[str, int, bool]  # (hex or box code, Road budget, came by sea); see advance()
-# Road budget: 0 nothing used, 1 on the Road stretch, 2 the stretch behind, 3 a Connected Strait used.
+# Road budget: 0 nothing used, 1 on the Road stretch, 2 the stretch behind, 3 a Connected Strait.
 
 
 @dataclass(frozen=True)
@@ -286,7 +287,9 @@ class Tracer:
             if not who.policy:
                 if policy and who.faction != axis:
                     continue
-            elif (sit.war_state == "pre-war" and m.nationality != who.nation) or (sit.war_state != "pre-war" and policy != who.policy):
+            elif (sit.war_state == "pre-war" and m.nationality != who.nation) or (
+                sit.war_state != "pre-war" and policy != who.policy
+            ):
                 continue
             out.append(m.id)
         return tuple(out)
@@ -448,8 +451,10 @@ class Tracer:
                 note=self._why_none(unit, reach, who),
                 blocked=self._near_blocks(unit.hex, who),
             )
-        _length, free, st, zone = best
-        tail, zones, convoys = self._tail(found, st, zone, who) if st is not None else ((), [], [])
+        _length, free, joined, zone = best
+        tail, zones, convoys = (
+            self._tail(found, joined, zone, who) if joined is not None else ((), [], [])
+        )
         path = free + tail
         end = path[-1]
         name = sources.get(end, end)
@@ -477,8 +482,8 @@ class Tracer:
         """The free hexes' paths from the counter's hex: itself, then one and two hexes on."""
         sit = self.sit
         limit = int(sit.data["supply"]["free_hexes"])
-        out = [(start,)]
-        frontier = [(start,)]
+        out: list[tuple[str, ...]] = [(start,)]
+        frontier: list[tuple[str, ...]] = [(start,)]
         seen = {start}
         for _ in range(limit):
             nxt = []
@@ -548,8 +553,8 @@ class Tracer:
             link = found.parent[prev]
         convoys = []
         for z in zones:
-            found = self.convoys(z, who)
-            convoys.append(found[0] if found else "")
+            usable = self.convoys(z, who)
+            convoys.append(usable[0] if usable else "")
         return tuple(nodes), zones, [c for c in convoys if c]
 
     def _describe(
@@ -574,7 +579,7 @@ class Tracer:
                 if len(road) > 1
                 else f"the Road hex {road[0]}"
             )
-        if any(self.tables.sides and self._strait(a, b) for a, b in zip(tail, tail[1:])):
+        if any(self._strait(a, b) for a, b in pairwise(tail)):
             parts.append("a Connected Strait")
         for z in zones:
             parts.append(f"the {names.get(z, z)}")
@@ -594,20 +599,42 @@ class Tracer:
         return any(n == b and kind == "strait" for n, kind in self.tables.links.get(a, ()))
 
     def _why_none(self, unit: Unit, reach: list[tuple[str, ...]], who: Who) -> str:
+        """Why no line: nothing to join within the free hexes, the Road budget, the ports within
+        reach (closed, or their zones without a Supply Convoy), or no source at the end."""
         t = self.tables
-        joins = [p[-1] for p in reach if t.links.get(p[-1]) or self.zones_of(p[-1])]
+        joins = sorted({p[-1] for p in reach if t.links.get(p[-1]) or self.zones_of(p[-1])})
         if not joins:
             return "no Road, Rail or Port within its two free hexes (10.2)"
         lax = self.search(who, budget=False)
         if any(self._joins(p[-1], who, lax, counted=len(p) > 1) for p in reach):
             return (
-                "the Road/Rail within two free hexes reaches a source only by a second Road stretch or a "
-                "Connected Strait besides a Road stretch (10.2)"
+                "the Road/Rail within two free hexes reaches a source only by a second Road "
+                "stretch or a Connected Strait besides a Road stretch (10.2)"
             )
-        return (
-            f"the Road/Rail and Ports within two free hexes ({', '.join(sorted(set(joins))[:4])}) lead to no "
+        names = {z.number: z.name for z in self.sit.map.zones.values()}
+        said = [
+            f"the Road/Rail and Ports within two free hexes ({', '.join(joins[:4])}) lead to no "
             f"{who.nation} supply source it may use (10.1, 10.2)"
+        ]
+        ports = [j for j in joins if self.zones_of(j)]
+        shut = [
+            j for j in ports if not any(self.open_port(j, z, who.faction) for z in self.zones_of(j))
+        ]
+        if shut:
+            are = "is no Open Port" if len(shut) == 1 else "are no Open Ports"
+            said.append(f"{' and '.join(shut[:3])} {are} for it (Glossary)")
+        dry = sorted(
+            {
+                z
+                for j in ports
+                for z in self.zones_of(j)
+                if self.open_port(j, z, who.faction) and not self.convoys(z, who)
+            }
         )
+        if dry:
+            zones = ", ".join(names.get(z, str(z)) for z in dry)
+            said.append(f"no friendly Supply Convoy it may use in the {zones}")
+        return "; ".join(said)
 
     def _near_blocks(self, start: str, who: Who, limit: int = 6) -> tuple[tuple[str, str], ...]:
         """Hexes next to the counter's free hexes that a line may not enter, with why."""
@@ -664,13 +691,14 @@ def _findings(sit: Situation, lines: dict[str, SupplyLine]) -> list[Finding]:
             then = f"the {what} marker is unsupplied (10.3)"
         elif unit.type == "hq":
             then = (
-                "it may not move in the Operational Movement Phase, combine, base support units, give Ranged "
-                "Support or the HQ shift, be a replacement location, advance or exploit (10.3)"
+                "it may not move in the Operational Movement Phase, combine, base support units, "
+                "give Ranged Support or the HQ shift, be a replacement location, advance or "
+                "exploit (10.3)"
             )
         else:
             then = (
-                "it may not move in the Operational Movement Phase, combine, base support units, advance or "
-                "exploit (10.3)"
+                "it may not move in the Operational Movement Phase, combine, base support units, "
+                "advance or exploit (10.3)"
             )
         why = line.note
         if line.blocked:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import replace
+from typing import Any
 
 from wargame.rules.position import Unit
 from wargame.rules.results import Zoc
@@ -39,8 +40,8 @@ def special_move(
         if not fresh or unit.hex not in sit.tables.edge or boxes[asia].friendly != unit.faction:
             return (
                 None,
-                "into the Central Asia Box only a Soviet unit that starts in an east-edge hex and has "
-                "not moved (3.1.1)",
+                "into the Central Asia Box only a Soviet unit that starts in an east-edge hex "
+                "and has not moved (3.1.1)",
             )
         return replace(done, procedure="asia"), ""
     if a == asia and after.hex:
@@ -123,19 +124,22 @@ def troop_convoys(sit: Situation, zone: int, unit: Unit) -> tuple[str, ...]:
             if unit.nationality == tr["fleet_train_nation"]:
                 out.append(m.id)
             continue
-        if not one_step:
-            continue
-        nat = m.nationality
         if (
-            exp
-            or m.key.startswith(tr["scratch_prefix"])
-            or nat in tr["any_of_faction"]
-            or nat == unit.nationality
-            or (nat not in tr["own_only"] and nat not in major and unit.nationality in major)
+            one_step
+            and _carries(m.key, m.nationality, unit, exp, major, tr)
+            and _pac_ok(sit, unit, m.nationality)
         ):
-            if _pac_ok(sit, unit, nat):
-                out.append(m.id)
+            out.append(m.id)
     return tuple(out)
+
+
+def _carries(key: str, nat: str, unit: Unit, exp: bool, major: set[str], tr: Any) -> bool:
+    """3.1.2: whom a Troop Convoy of that nation (or a Scratch Convoy) carries."""
+    if exp or key.startswith(tr["scratch_prefix"]) or nat in tr["any_of_faction"]:
+        return True
+    if nat == unit.nationality:
+        return True
+    return nat not in tr["own_only"] and nat not in major and unit.nationality in major
 
 
 def _pac_ok(sit: Situation, unit: Unit, convoy_nation: str) -> bool:
@@ -197,7 +201,8 @@ def _port_to_port(
                         queue.append(z2)
     return (
         None,
-        f"no Port-to-Port move reaches it: {missing or 'it is no friendly Open Port of those zones'} (3.1.2)",
+        "no Port-to-Port move reaches it: "
+        f"{missing or 'it is no friendly Open Port of those zones'} (3.1.2)",
     )
 
 
