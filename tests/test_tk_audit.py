@@ -424,3 +424,23 @@ def test_the_audit_says_what_it_did_not_judge(tmp_path):
     audit = run(tmp_path, pieces, moves, properties=CERNAUTI)
     told = " | ".join(audit.unjudged)
     assert "outside the Movement Phases" in told and "support units" in told
+
+
+def test_watch_checks_tk_saves_and_logs(tmp_path):
+    # `staffwork watch`: a save's check (each unit's supply now) and a log's audit
+    from assistant.watch import check_file
+
+    from test_check_support import write_position
+
+    save = write_position(
+        tmp_path / "s.vsav",
+        [U("GER", "ground", "infantry", "w3825", faction="axis", key="ger-inf-1-2-3")],
+        game="tk",
+    )
+    result = check_file(save)
+    assert not result.error and [state for _uid, _label, state in result.supply] == ["full"]
+    log = LogMaker(
+        {"hq": unit("rus-hq-sw", "e3609")}, phase="Soviet 3 Operational Movement", game="tk"
+    )
+    watched = check_file(log.move("hq", "e3608").move("hq", "e3707").write(tmp_path / "w.vlog"))
+    assert [i.rule for i in watched.findings] == ["3.1.1"]

@@ -9,7 +9,8 @@ The trace (10.2), from the counter's hex (not counted) to a source:
 1. up to two free hexes, over any terrain a line may enter;
 2. then along connected Road/Rail symbols any distance, using at most one stretch of contiguous
    Road hexes or one Connected Strait (a hex with a Road symbol and no Rail is a Road hex;
-   leaving the Road for Rail ends the stretch; the free hexes do not count);
+   leaving the Road for Rail ends the stretch; the counter's own hex does not count, the hex
+   where the line meets the Road/Rail does: 10.2's e1819 example);
 3. across Naval Zones from Open Port to Open Port, each zone holding a friendly Supply Convoy
    (a Standard or Scratch Convoy marker on its Supply side, or a printed inherent Western Supply
    Convoy); a line goes on into another zone only at a Multi-Zone Port; a naval leg ends a Road
