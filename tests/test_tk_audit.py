@@ -444,3 +444,40 @@ def test_watch_checks_tk_saves_and_logs(tmp_path):
     )
     watched = check_file(log.move("hq", "e3608").move("hq", "e3707").write(tmp_path / "w.vlog"))
     assert [i.rule for i in watched.findings] == ["3.1.1"]
+
+
+def test_a_friendly_airdrop_marker_negates_the_ezoc_as_a_unit_would(tmp_path):
+    # 3.1, 8.1: the German airborne unit flipped to its Airdrop marker in e3207
+    pieces = cernauti(y=unit("ger-airborne-7-fl", "e3207", reduced=True))
+    assert found(run(tmp_path, pieces, [("x", "e3207"), ("x", "e3307")], properties=CERNAUTI)) == []
+
+
+# -- straits and canals (3.1.1, 3.1.2) -----------------------------------------------------------
+
+TURKEY = {"Status_TUR": "active axis", "Status_BUL": "active axis"}
+
+
+def test_the_rail_across_the_connected_strait_at_istanbul_costs_the_rail_rate(tmp_path):
+    # 3.1.1: a Connected Strait is crossed at Road/Rail cost; the Dardanelles, a plain Strait,
+    # cost the hex and a strait hexside (ours: 1 + 1 MP)
+    pieces = {**annexed(), "inf": unit("ger-inf-1-2-3", "e2509"), "other": unit("ger-inf-1-2-3", "e2506")}
+    rail = run(tmp_path, pieces, [("inf", "e2508"), ("inf", "e2507")], "Axis 5 Reserve Movement", TURKEY)
+    assert found(rail) == [] and rail.activations[0].mp_used == 1
+    across = run(tmp_path, pieces, [("other", "e2406")], "Axis 5 Reserve Movement", TURKEY, "b.vlog")
+    assert found(across) == [] and across.activations[0].mp_used == 2
+
+
+def test_one_one_step_unit_a_phase_goes_through_the_suez_canal_between_friendly_open_ports(tmp_path):
+    # 3.1.2: both canal ports friendly Open Ports (a Dependent's need a friendly unit: one holds
+    # Port Said); an Axis unit's ZOC keeps the units out of e1312 in the Reserve phase hex to
+    # hex, not through the canal; a second unit the same phase, or a multi-step one, may not
+    pieces = {"a": unit("br-inf-1-2-2", "e1213"), "b": unit("br-inf-1-2-2", "e1213"),
+              "said": unit("br-inf-1-2-2", "e1312"), "axis": unit("ger-inf-1-2-3", "e1311"),
+              "army": unit("br-infantry-1", "e1213")}
+    phase = "Western 5 Reserve Movement"
+    props = {"Status_ITA": "active axis"}
+    assert found(run(tmp_path, pieces, [("phase", phase), ("a", "e1312")], None, props)) == []
+    twice = run(tmp_path, pieces, [("phase", phase), ("a", "e1312"), ("b", "e1312")], None, props, "b.vlog")
+    assert found(twice) == [(3, "5")] and "has already gone through" in twice.problems[0].reason
+    army = run(tmp_path, pieces, [("phase", phase), ("army", "e1312")], None, props, "c.vlog")
+    assert "only a one-step unit" in army.problems[0].reason

@@ -283,13 +283,16 @@ def test_a_policy_affected_country_stops_allied_lines_and_keeps_its_own_inside()
 
 
 def test_an_all_sea_hexside_is_closed_to_a_line_but_a_strait_is_not() -> None:
-    # 10.2, 4.2.5.2: Copenhagen's All-Sea hexside to w4225 stops the free hexes; its Strait to
-    # Malmo does not
+    # 10.2, 4.2.5.2: Copenhagen's All-Sea hexside to w4225 stops the free hexes; the Bosporus,
+    # a Strait (here not the Connected one), lets a free hex cross from e2409 to Istanbul
     result = check("tk Sep-41 | nation DN=conquered:western | w4224: ger-inf-1-2-3")
-    sit = PACK.situation(result.position)
-    tracer = Tracer(sit, result.zoc)
+    tracer = Tracer(PACK.situation(result.position), result.zoc)
     free = {p[-1] for p in tracer._free("w4224", tracer.who(result.position.units[0]))}
-    assert "w4225" not in free
+    assert "w4225" not in free and "w4223" in free
+    result = check(f"tk Sep-41 | {BALKANS} | e2409: ger-inf-1-2-3")
+    tracer = Tracer(PACK.situation(result.position), result.zoc)
+    free = {p[-1] for p in tracer._free("e2409", tracer.who(result.position.units[0]))}
+    assert "e2508" in free
 
 
 # -- what the check says --------------------------------------------------------------------------
