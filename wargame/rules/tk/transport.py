@@ -19,8 +19,8 @@ from wargame.rules.position import Unit
 from wargame.rules.results import Zoc
 from wargame.rules.tk.ground import Situation
 from wargame.rules.tk.movement import Leg, entry_barred, hex_move
+from wargame.rules.tk.ports import Ports
 from wargame.rules.tk.stacking import steps_of
-from wargame.rules.tk.supply import Tracer
 from wargame.rules.tk.zoc import beachhead_sides
 
 __all__ = ["special_move", "troop_convoys"]
@@ -162,7 +162,7 @@ def _port_to_port(
     """3.1.2: from a Port, a Beachhead or an off-map box, zone by zone with a Troop Convoy that
     may carry it, to a friendly Open Port (on into an adjacent zone from a Multi-Zone Open Port),
     or into a box of its faction (where it stops)."""
-    tracer = Tracer(sit, zoc)
+    tracer = Ports(sit)
     boxes = sit.map.boxes
     if a in boxes:
         start_zones = tuple(boxes[a].adjacent_zones) if boxes[a].friendly == unit.faction else ()
@@ -275,7 +275,7 @@ def _canal(
     )
     if link is None:
         return "", ""
-    tracer = Tracer(sit, zoc)
+    tracer = Ports(sit)
     if steps_of(sit, unit) != 1:
         return "", "only a one-step unit moves through a canal (3.1.2)"
     if link.via in canals:
