@@ -114,7 +114,7 @@ class _Auditor:
         stacks = {sid: c.members for sid, c in vpos.stacks.items()}
         return position_from_pieces(self.game, vpos.pieces.values(), props, stacks,
                                     overrides=self.overrides, source=self.source,
-                                    boards=vpos.boards).position
+                                    boards=vpos.boards, turns=vpos.turns).position
 
     def add(self, rule: str, check: str, unit: Unit | None, hexes: tuple[str, ...], reason: str,
             path: tuple[str, ...] = (), *, step: int | None = None, severity: str = "problem") -> None:

@@ -104,7 +104,7 @@ def read_position(save_path: str | Path, *, module: str | None = None, scenario:
     props = {name: value for (_container, name), value in sorted(replayed.properties.items())}
     stacks = {sid: c.members for sid, c in replayed.stacks.items()}
     board = position_from_pieces(chosen, replayed.pieces.values(), props, stacks, scenario=scenario,
-                                 overrides=overrides, source=source, boards=replayed.boards)
+                                 overrides=overrides, source=source, boards=replayed.boards, turns=replayed.turns)
     return Board(board.position, source, name or "", board.skipped)
 
 
@@ -145,7 +145,10 @@ def _locate(placed: tuple[tuple[BoardImage, int, int], ...], x: int, y: int) -> 
 def position_from_pieces(game: Game | str, pieces: Iterable[PlacedPiece], properties: Mapping[str, str],
                          stacks: Mapping[str, tuple[str, ...]], *, scenario: str | None = None,
                          overrides: Overrides = Overrides(), source: str = "",
-                         boards: Mapping[str, tuple[BoardPlacement, ...]] | None = None) -> Board:
+                         boards: Mapping[str, tuple[BoardPlacement, ...]] | None = None,
+                         turns: Mapping[str, str] | None = None) -> Board:
+    """``turns``: the save's turn trackers (id -> state); the month and phase they stand at when the
+    save has no Month and Phase properties (our modules keep them in the tracker only)."""
     game = find_game(game) if isinstance(game, str) else game
     geometry = game.boards()
     placed_on = placed_boards(geometry, boards)
@@ -206,11 +209,16 @@ def position_from_pieces(game: Game | str, pieces: Iterable[PlacedPiece], proper
                 hex=hex_id, box=box, level=level, flipped=bool(flip and flip.active)))
         else:
             skipped.append(pid)
-    state = game_state(game, properties, units, scenario=scenario, overrides=overrides, source=source,
-                       marker_weather=track_weather(game, off_map))
-    areas = off_map_areas(game, off_map)
-    if areas:
+    state = game_state(game, _with_turn(game, properties, turns), units, scenario=scenario, overrides=overrides,
+                       source=source, marker_weather=track_weather(game, off_map))
+    places = off_map_places(game, off_map)
+    if places:
+        areas = dict(places)
+        every: dict[str, tuple[str, ...]] = {}
+        for key, area in places:
+            every[key] = every.get(key, ()) + (area,)
         state = replace(state, tracked=MappingProxyType(dict(sorted(areas.items()))),
+                        tracked_all=MappingProxyType(dict(sorted(every.items()))),
                         turn_track=frozenset(k for k, a in areas.items() if MONTH_BOX.match(a)))
     used = tuple(b.board_name for b, _x, _y in placed_on)
     return Board(Position(game.key, tuple(units), tuple(markers), state, used), source, "", tuple(skipped))
@@ -317,18 +325,65 @@ MONTH_BOX = re.compile(r"^[A-Z][a-z]{2}-\d\d$")
 def off_map_areas(game: Game, off_map: Iterable[tuple[str, str, int, int]]) -> dict[str, str]:
     """Marker key -> the box or track cell it stands in on the tracks board or a faction card:
     the rules read the Turn Track (Policy Evaluation, 10.3.4) and the factory tracks (9.1.2)."""
+    return dict(off_map_places(game, off_map))
+
+
+def off_map_places(game: Game, off_map: Iterable[tuple[str, str, int, int]]) -> list[tuple[str, str]]:
+    """(marker key, box or track cell) of every marker on the tracks board or a faction card, in
+    the order of (key, map, x, y)."""
     chosen = [m for m in off_map if m[0]]
     if not chosen:
-        return {}
+        return []
     displays = game.displays()
     boards = {b.map_name: b for b in (displays.tracks_board(), *displays.faction_cards().values())}
-    found: dict[str, str] = {}
+    found: list[tuple[str, str]] = []
     for key, map_name, x, y in sorted(chosen):
         board = boards.get(map_name)
         area = board.area_at(x, y) if board is not None else None
         if area is not None:
-            found[key] = area.name
+            found.append((key, area.name))
     return found
+
+
+def _with_turn(game: Game, properties: Mapping[str, str], turns: Mapping[str, str] | None) -> Mapping[str, str]:
+    """The properties with Month and Phase from the turn tracker where the save sets neither as a
+    property: our modules' tracker (builder.module.tree) has a Month level of the game's turns
+    with a Phase level of the displays' phases under it, and VASSAL saves its state only
+    (``TURN<id>``), so a turn level's property never reaches the save."""
+    if not turns or (pp.MONTH in properties and pp.PHASE in properties):
+        return properties
+    found = tracker_turn(game, next(iter(sorted(turns.items())))[1])
+    if found is None:
+        return properties
+    month, phase = found
+    out = dict(properties)
+    out.setdefault(pp.MONTH, month)
+    out.setdefault(pp.PHASE, phase)
+    return out
+
+
+def tracker_turn(game: Game, state: str) -> tuple[str, str] | None:
+    """(month as "Sep-39", phase) of our modules' turn tracker state, or None when the state
+    is not one of its turns (turn/TurnTracker.java getState: the current top level, then each
+    top level's state; turn/ListTurnLevel.java: current item, sub-level, first item, active
+    flags, then the sub-levels' states)."""
+    from vassal.sequence import Decoder
+
+    settings = game.content().settings
+    months = settings.turns()
+    phases = game.displays().phases
+    top = Decoder(state, "|")
+    top.next_token("")
+    month_level = Decoder(top.next_token(""), ";")
+    fields = [month_level.next_token("") for _ in range(5)]
+    phase_level = Decoder(fields[4], ";")
+    try:
+        m, p = int(fields[0]), int(phase_level.next_token(""))
+    except ValueError:
+        return None
+    if not (0 <= m < len(months) and 0 <= p < len(phases)):
+        return None
+    return str(months[m]), phases[p]
 
 
 def game_state(game: Game, properties: Mapping[str, str], units: Iterable[Unit], *, scenario: str | None = None,

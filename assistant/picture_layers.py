@@ -110,16 +110,37 @@ def zoc(canvas: Canvas, scene: Scene) -> None:
 
 
 def supply(canvas: Canvas, scene: Scene) -> None:
+    """Land stretches of each line solid; a stretch across the sea (a path entry that is no
+    hex: a Sea Zone, then the next port or a Map Box drawn on the board) dashed."""
     geo = scene.geo
+    boxes = {b.code: (b.x + b.width / 2, b.y + b.height / 2) for b in geo.boxes}
+    width = max(3, int(canvas.hex_px * 0.07))
     for line in scene.check.supply.lines.values():
-        hexes = [p for p in line.path if p in scene.on_board]
-        if line.via == "exempt" or len(hexes) < 2:
+        if line.via == "exempt":
             continue
         colour = LIMITED if line.limited else UNLIMITED
-        canvas.draw.line([canvas.xy(geo.center(geo.grid.parse(p))) for p in hexes], fill=colour + (210,),
-                         width=max(3, int(canvas.hex_px * 0.07)))
         lines = scene.terms.lines
-        canvas.explain(Mark("line", colour, lines.get("limited" if line.limited else "unlimited", "supply line")))
+        runs: list[list[tuple[float, float]]] = [[]]
+        sea: list[tuple[tuple[float, float], tuple[float, float]]] = []
+        for p in line.path:
+            at = geo.center(geo.grid.parse(p)) if p in scene.on_board else boxes.get(p)
+            if at is None:
+                if runs[-1]:
+                    runs.append([])
+                continue
+            if not runs[-1] and len(runs) > 1 and runs[-2]:
+                sea.append((runs[-2][-1], at))
+            runs[-1].append(at)
+        for run in runs:
+            if len(run) > 1:
+                canvas.draw.line([canvas.xy(pt) for pt in run], fill=colour + (210,), width=width)
+        for a, b in sea:
+            _dashed(canvas.draw, canvas.xy(a), canvas.xy(b), colour + (210,), max(2, width // 2))
+        if any(len(run) > 1 for run in runs) or sea:
+            canvas.explain(Mark("line", colour, lines.get("limited" if line.limited else "unlimited",
+                                                          "supply line")))
+        if sea:
+            canvas.explain(Mark("line", colour, lines.get("sea", "dashed: across the sea")))
 
 
 def outlined(canvas: Canvas, scene: Scene) -> None:

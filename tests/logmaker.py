@@ -6,6 +6,7 @@
     LogMaker(pieces={id: (piece, hex or box)}, phase="Axis Operations", properties={...}, game="use")
         .move(pid, where, chat=None, under=None)  .remove(pid)  .chat(text)  .set_phase(name)
         .add(pid, piece, where)  .layer(pid, name, level, active)  .flip(pid)  .sorties(pid, n)
+        .turn(month, phase)                       the turn tracker set (TURN), as our modules keep it
         .write(path) / .write_save(path)          (.vlog with the steps / .vsav of the start)
 
 ``under`` names the piece the moved one lands on (VASSAL's MovePiece): moving onto a Fort marker
@@ -26,6 +27,7 @@ from vassal.commands import (
     Node,
     RemovePiece,
     SetGlobalProperty,
+    SetTurn,
     encode_command,
 )
 from vassal.pieces import Piece, parse_piece, piece_state, piece_type, with_layer, with_position
@@ -93,8 +95,9 @@ def xy(where: str, game: str = "use") -> tuple[int, int]:
 
 
 class LogMaker:
-    def __init__(self, pieces: dict[str, tuple[tuple[str, str], str]], phase: str = "Axis Operations",
+    def __init__(self, pieces: dict[str, tuple[tuple[str, str], str]], phase: str | None = "Axis Operations",
                  properties: dict[str, str] | None = None, game: str = "use"):
+        """``phase`` None: no Phase property (the turn tracker says it, ``turn``)."""
         self.game = game
         self.board = _board_of(game)
         self.pieces = pieces
@@ -110,7 +113,7 @@ class LogMaker:
         for pid, ((ptype, pstate), hex_id) in self.pieces.items():
             x, y = xy(hex_id, self.game)
             placements.append(Placement(pid, ptype, pstate, board.map_name, x, y))
-        extra = [SetGlobalProperty(pp.PHASE, self.phase, "")]
+        extra = [SetGlobalProperty(pp.PHASE, self.phase, "")] if self.phase is not None else []
         extra += [SetGlobalProperty(k, v, "Module") for k, v in sorted(self.properties.items())]
         return setup_tree(placements, {board.map_name: [BoardPlacement(board.board_name)]},
                           extra=extra)
@@ -158,6 +161,19 @@ class LogMaker:
 
     def set_phase(self, name: str) -> "LogMaker":
         self.steps.append(Node(encode_command(Log(encode_command(SetGlobalProperty(pp.PHASE, name, ""))))))
+        return self
+
+    def turn(self, month: str, phase: str) -> "LogMaker":
+        """The turn tracker moved to ``month`` ("Sep-39") and ``phase``, as our modules save it."""
+        from builder.module.setups import game_months
+        from builder.module.tree import TURN_TRACKER_ID, turn_state
+        from wargame.content import Month
+        from wargame.games import find_game
+
+        game = find_game(self.game)
+        label = game.content().settings.turn_label(Month.parse(month))
+        state = turn_state(game_months(game.content()), game.displays().phases, label, phase)
+        self.steps.append(Node(encode_command(Log(encode_command(SetTurn(TURN_TRACKER_ID, state))))))
         return self
 
     def tree(self) -> Node:

@@ -37,6 +37,7 @@ class U:
     reduced: bool = False
     supply: str = "full"
     sorties: int = 0
+    key: str = ""  # units.csv key: the counter's design (steps, factors), where the rules read it
 
 
 @dataclass(frozen=True)
@@ -64,7 +65,7 @@ def _layer(name: str, images: int, level: int | None) -> Embellishment:
 def unit_piece(u: U) -> Piece:
     category = u.category or {"ground": "field", "air": "air"}.get(u.kind, "convoy" if u.type == "convoy" else "warship")
     props = {pp.FACTION: u.faction or FACTION_OF[u.nation], pp.NATIONALITY: u.nation, pp.KIND: u.kind,
-             pp.TYPE: u.type, pp.CATEGORY: category, pp.UNIT_ID: u.name or u.type, pp.UNIT_KEY: "",
+             pp.TYPE: u.type, pp.CATEGORY: category, pp.UNIT_ID: u.name or u.type, pp.UNIT_KEY: u.key,
              pp.ELITE: "false"}
     supply = {"full": None, "low": 1, "none": 2}[u.supply]
     traits = (_layer(pp.LAYER_SIDE, 1, 1 if u.reduced else None), _layer(pp.LAYER_SUPPLY, 2, supply),

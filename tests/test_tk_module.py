@@ -173,5 +173,16 @@ def test_every_setup_save_checks_clean_with_the_rules_pack(archive, game) -> Non
             path = Path(tmp) / f"{key}.vsav"
             path.write_bytes(archive[f"{key}.vsav"])
             pos = read_position(path).position
-            assert [f.reason for f in game.pack().check(pos).problems] == [], key
+            result = game.pack().check(pos)
+            assert [f.reason for f in result.problems] == [], key
             assert any(u.hex == "w3825" and u.nationality == "GER" for u in pos.units), key  # the Berlin garrison
+            # the phase and turn as the module keeps them, in its turn tracker
+            first = game.scenarios()[key].first_turn
+            assert (pos.state.month, pos.state.phase) == (str(first), "0 Seasonal Victory"), key
+            # what the check notes is explained: units that cannot trace supply now (10.2; the
+            # convoys are still in the force pools) and the Policy Affected Countries (13.6.1.1)
+            assert {f.rule for f in result.findings} <= {"10.2", "13.6.1.1"}, key
+            assert all("cannot trace supply now" in f.reason and "(10.3)" in f.reason
+                       for f in result.findings if f.rule == "10.2"), key
+            traced = [line for line in result.supply.lines.values() if line.via in ("land", "sea")]
+            assert traced and all(line.path and line.source for line in traced), key

@@ -1,5 +1,6 @@
-"""TK's first rules pack (wargame/rules/tk): stacking (9), where units may stand, owners and zones
-of control (8), each pinned on a position of the real map, as the rulebook's cases read."""
+"""TK's rules pack (wargame/rules/tk): stacking (9) and the phase it is due by, where units may
+stand, owners and zones of control (8, 13.6.1.1), each pinned on a position of the real map, as
+the rulebook's cases read. Supply: test_tk_supply.py; moves: test_tk_audit.py."""
 
 from __future__ import annotations
 
@@ -52,9 +53,10 @@ def check(*pieces: Unit | MarkerPiece):
 
 
 def problems(*pieces, check_kind: str = "") -> list[tuple[str, str]]:
+    """(rule, reason) of each problem; a stacking reason without the phase it is due by."""
     return [
-        (f.rule, f.reason)
-        for f in check(*pieces).findings
+        (f.rule, f.reason.split(", to be put right")[0])
+        for f in check(*pieces).problems
         if not check_kind or f.check == check_kind
     ]
 
@@ -258,3 +260,55 @@ def test_a_counter_off_the_board_its_scenario_is_played_on_is_a_problem(tmp_path
         ("e3501", "setup", "not on the West board the scenario is played on")
     ]
     assert reports["campaign_1939"].problems == ()
+
+
+def test_a_stack_over_its_limits_is_due_by_the_end_of_the_phase_the_save_stands_in() -> None:
+    # 9.2: the limits hold at the end of every phase and segment: the finding says which
+    units = tuple(unit("ger-arm-2-2-4", "w3825") for _ in range(4))
+    during = PACK.check(
+        Position("tk", units, (), GameState(phase="Axis 3 Operational Movement", nations=AT_WAR))
+    )
+    (found,) = during.problems
+    assert found.reason == (
+        "4 ground units where 3 may stand, to be put right by the end of "
+        "Axis 3 Operational Movement"
+    )
+
+
+def test_detachment_and_airdrop_markers_on_unit_backs_neither_stack_nor_project_a_zoc() -> None:
+    # 9.2: only ground units count; 8: markers project no ZOC (2.3.5, 14.1)
+    dets = [unit("ger-inf-1-2-3-det", "w3825", reduced=True) for _ in range(4)]
+    assert problems(*dets) == []
+    sit = PACK.situation(Position("tk", tuple(dets), (), GameState(nations=AT_WAR)))
+    assert PACK.zoc_of(sit, dets[0]) == frozenset()
+    assert PACK.zoc_of(sit, unit("ger-inf-1-2-3-det", "w3825")) != frozenset()  # its unit side
+
+
+def test_a_fortress_projects_a_zoc_like_any_ground_unit() -> None:
+    # 8: every ground unit, no fort exception
+    sit = PACK.situation(Position("tk", (), (), GameState(nations=AT_WAR)))
+    assert len(PACK.zoc_of(sit, unit("ger-fortress-wall", "w3520"))) == 6
+
+
+def test_no_zoc_reaches_into_a_policy_affected_country_nor_comes_from_its_units() -> None:
+    # 13.6.1.1 with Russia under the Nazi-Soviet Pact: the Polish army by the Russian border
+    # projects no ZOC into Russia, and the Russian army projects none at all
+    pact = GameState(nations=AT_WAR, tracked_all={"policy-pact": ("Posture Russia",)})
+    pole, russian = unit("pol-infantry-lod", "e3506"), unit("rus-infantry-5", "e3607")
+    sit = PACK.situation(Position("tk", (pole, russian), (), pact))
+    assert sit.owner("e3607") == "RUS" and "e3607" not in PACK.zoc_of(sit, pole)
+    assert PACK.zoc_of(sit, russian) == frozenset()
+    at_war = PACK.situation(Position("tk", (pole, russian), (), GameState(nations=AT_WAR)))
+    assert "e3607" in PACK.zoc_of(at_war, pole) and PACK.zoc_of(at_war, russian)
+
+
+def test_a_zoc_crosses_the_beachhead_hexside_facing_the_shore_it_lands_on() -> None:
+    # 8, 3.1.1: a Western Beachhead in the Channel (w3815) facing German-held Cherbourg (w3714):
+    # its units and Cherbourg's project ZOC across that hexside, not toward Southampton (w3915)
+    beach = MarkerPiece(id="bh", key="beachhead", name="Beachhead", hex="w3815")
+    british, german = unit("br-infantry-1", "w3815"), unit("ger-inf-1-2-3", "w3714")
+    sit = PACK.situation(Position("tk", (british, german), (beach,), GameState(nations=AT_WAR)))
+    assert PACK.zoc_of(sit, british) == frozenset({"w3714"})
+    assert "w3815" in PACK.zoc_of(sit, german)
+    no_beach = PACK.situation(Position("tk", (british, german), (), GameState(nations=AT_WAR)))
+    assert "w3815" not in PACK.zoc_of(no_beach, german)

@@ -96,6 +96,9 @@ class GameState:
     turn_track: frozenset[str] = frozenset()  # markers.csv keys of markers now on the Turn Track
     tracked: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))  # marker key -> its box
     # or track cell on a faction card or the tracks board ("Factory Count 6", "Jun-41")
+    tracked_all: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: MappingProxyType({}))
+    # marker key -> every such box its counters stand in (a key several counters share: TK's
+    # Policy markers, one in each Posture Box they affect)
     control: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: MappingProxyType({}))
     # faction (or "neutral") -> the territory a scenario gives it at the start beyond what the
     # nations' status says: hex ids and territory words, read by the game's pack (its hex control)

@@ -54,6 +54,7 @@ class SupplyTerms:
             {
                 "unlimited": "supply line to a source",
                 "limited": "supply line to a source of limited capacity",
+                "sea": "dashed: the line crosses the sea between ports",
             }
         )
     )

@@ -1,24 +1,52 @@
-"""The TK rules pack: Axis Empires: Totaler Krieg! over a frozen position. The first, smallest
-pack: enough to judge where a scenario's counters stand; the rest is the next pack's work.
+"""The TK rules pack: Axis Empires: Totaler Krieg! (the 2012 living rules) over a frozen position.
 
-What it judges, and what each rule rests on:
+What it judges, and what each rule rests on (scenarios/tk/README.md, "The rules pack", has the
+same note with what is ours):
 
-* **Owners** (13.2, 13.3, 14.30): a hex belongs to the Country the map names (a Dependent's or
-  Region's hex too); a Country whose Capital holds a Reich Annex marker is Germany's.
-* **Zones of control** (8): every ground unit into the six hexes round it, except across
-  Mountain, All-Sea and Strait hexsides.
-* **Stacking** (9.1, 9.2; stacking): 3 friendly ground units and 6 steps a hex (3 and 3 with
-  the Limited Stacking symbol); never two HQs or two fortresses; units of one Minor Country at
-  most, Exp units excepted; never units of two factions in one hex (3.1.4).
-* **Placement** (Glossary, 2.2.3.1, 13.4; placement): ground units on Land hexes of the map's
-  countries, never in a Neutral country; units in an off-map box only of the faction it is
-  friendly to; fleets in All-Sea hexes or On Station boxes; no ground unit in a Naval Zone box.
-  A scenario setup also starts no ground unit inside an active enemy country (ours).
+* **Owners, control, postures, War State, weather** (ground.py): a hex belongs to the Country the
+  map names, a Dependent's or Region's hex too; a Country whose Capital holds a Reich Annex marker
+  is Germany's (13.2.1, 14.30). Control by the Glossary's priorities 2 and 3 (units, Detachments,
+  Logistics; active countries and their Dependents, Conquered Allied Countries for the Axis). A
+  Policy marker in a Posture Box of the tracks board makes its Countries Policy Affected (13.6,
+  13.6.1); the Europe War State marker's cell gives the War State (12). The weather of each area
+  is the turn track's for the save's turn (11; rules.toml [weather], ours but Apr-May), else the
+  save's Weather track; a reminder that differs from the schedule is a note (14.41).
+* **Zones of control** (8, 13.6.1.1; zoc.py): every ground unit into its six neighbours, not across
+  Mountain, All-Sea or Strait hexsides (a Beachhead Hexside passes), not into a Policy Affected
+  Country's hexes, none from its units; no fortress exception; Detachment and Airdrop markers on
+  unit backs project none.
+* **Stacking** (9.1, 9.2; stacking.py): 3 friendly ground units and 6 steps a hex (3 and 3 with
+  the Limited Stacking symbol); never two HQs or two fortresses; one Minor Country's units at
+  most, Exp units excepted; never units of two factions in one hex (3.1.4); off-map boxes hold
+  any number. Enforced at the end of every phase and segment: a finding names the phase the save
+  stands in (read from the module's turn tracker) as the one it is due by; an audit judges
+  stacking at each phase's end, not after each step.
+* **Placement** (Glossary, 2.2.3.1, 13.4; stacking.py): ground units on Land hexes of the map's
+  countries, never in a Neutral country; units in an off-map box only of its faction; fleets in
+  All-Sea hexes or On Station boxes. A setup starts no ground unit inside an active enemy country
+  (ours). Notes name each Policy Affected Country and what its Policy changes.
+* **Supply** (10.1-10.3, 13.6.1.1, Glossary "Open Port"; supply.py): traced for every counter,
+  never marked (``marks_supply`` False: `check --apply` has nothing to write): two free hexes,
+  then Road/Rail with one Road stretch or one Connected Strait, naval legs between Open Ports with
+  a friendly Supply Convoy in each zone (Multi-Zone Ports chain zones), the faction's off-map
+  boxes; to Home Country Cities, Partisan Bases, the Western boxes, Central Asia and the east
+  edge. Each line has its path; an unsupplied unit is a note saying why and what it may not do.
+* **Moves in a log** (3, 3.1.1-3.1.4, 3.2, 5, 8.2, 11.3-11.5; movement.py, transport.py,
+  audit.py): terrain and Road/Rail costs, the minimum move, EZOC by phase and weather, overruns,
+  where units may not go, the whole-MA procedures, supply as a unit begins to move.
 
-Not judged yet (issue 17): supply (10: the rail and road grammar, naval legs), Ceded Land
-markers (13.8.1; they lie in the Ceded Lands Box, off the map), multi-national units counting as
-both nationalities (13.8.3), Policy and Truce Affected Countries (13.6: PAC hexes take no ZOC),
-support-unit ranges and bases (2.2.3), and moves in a log.
+Not judged, and why: Devastation's control (priority 1: the module does not tell a bomber's
+Devastation back apart); Ceded Land markers (13.8.1: they lie in the Ceded Lands Box, off the
+map, so a ceded Region stays its old Country's); multi-national units' second nationality
+(13.8.3: its step is in a holding box off the map, so a line is traced to the printed nation's
+sources only); whether the ground unit that makes a Naval Base (and so closes enemy ports to an
+Air unit on station) is supplied (that would make one side's trace depend on the other's);
+Open Port mutual interdiction; Truce Affected Countries (13.6.2) and Failure markers (14.12);
+which Beachhead Hexside a marker faces (the module keeps no facing: ours, the side toward the
+one enemy-held shore hex); support-unit placement, ranges and bases (2.2.3); combat, retreats,
+advances and exploitation (4); the Soviet ban on countries the West just activated (3.1.4);
+the Terrain Effects Chart and Terrain Key values the rulebook does not print (rules.toml marks
+ours).
 
     Pack(game)      the pack the registry hands out (wargame.games)
 """
@@ -26,45 +54,29 @@ support-unit ranges and bases (2.2.3), and moves in a log.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from wargame.rules import Finding
-from wargame.rules.pack import RulesPack
+from wargame.rules.pack import Record, RulesPack
 from wargame.rules.position import Position, Unit
 from wargame.rules.results import SupplyReport, Zoc
+from wargame.rules.tk.ground import Situation
 from wargame.rules.tk.stacking import placement_findings, stacking_findings
+from wargame.rules.tk.supply import supply_report
+from wargame.rules.tk.zoc import zoc_of
 
 if TYPE_CHECKING:
     from wargame.mapdata import MapData
 
 __all__ = ["Pack", "Situation"]
 
-ZOC_BLOCKING_SIDES = ("mountain",)  # 8: besides All-Sea and Strait hexsides
-
-
-@dataclass(frozen=True)
-class Situation:
-    """A position with its map and who owns each hex now."""
-
-    pos: Position
-    map: MapData
-    pack: Pack
-    annexed: frozenset[str]  # Countries made part of Germany by a Reich Annex marker (14.30)
-
-    def owner(self, hex_id: str) -> str:
-        """The Country a hex belongs to now ("" for water and land of no country)."""
-        country = self.map.hexes[hex_id].country
-        if country in self.annexed:
-            return self.pack.data["country"]["annexed_to"]
-        return country
-
 
 class Pack(RulesPack):
     """Totaler Krieg!: three factions, each the enemy of both others (13.1)."""
 
-    judged: tuple[str, ...] = ("stacking", "placement", "zoc")
+    judged: tuple[str, ...] = ("stacking", "placement", "supply", "zoc")
+    marks_supply = False  # 10.2: traced for each counter when a rule asks, never marked
 
     @cached_property
     def data(self) -> Mapping[str, Any]:
@@ -79,6 +91,8 @@ class Pack(RulesPack):
         """13.2.1, 14.30: the Countries whose Capital holds a Reich Annex marker."""
         name = self.data["country"]["annex_marker"]
         marked = {m.hex for m in position.markers if m.name == name and m.hex}
+        if not marked:
+            return frozenset()
         out = set()
         for abbr, nation in self.game.content().nations.items():
             if not nation.capital:
@@ -89,26 +103,17 @@ class Pack(RulesPack):
         return frozenset(out)
 
     def zoc_of(self, sit: Situation, unit: Unit) -> frozenset[str]:
-        """8: the six hexes round a ground unit, not across Mountain, All-Sea or Strait hexsides."""
-        if unit.kind != "ground" or unit.hex is None or unit.hex not in sit.map.hexes:
-            return frozenset()
-        out = set()
-        for side in sit.map.sides_of(unit.hex):
-            if side.water or side.strait or any(side.has(f) for f in ZOC_BLOCKING_SIDES):
-                continue
-            a, b = (sit.map.grid.hex_id(h) for h in (side.side.a, side.side.b))
-            out.add(b if a == unit.hex else a)
-        return frozenset(out)
+        return zoc_of(sit, unit)
 
     def supply(self, sit: Situation, zoc: Zoc) -> SupplyReport:
-        """Supply (10) is not judged yet: no lines and no findings, and counters carry no state."""
-        return SupplyReport({}, (), marks=False)
+        return supply_report(sit, zoc)
 
     def stacking(self, sit: Situation) -> list[Finding]:
         return stacking_findings(sit, self.data["stacking"])
 
     def placement(self, sit: Situation, zoc: Zoc) -> list[Finding]:
-        return placement_findings(sit, self.data["placement"])
+        notes = [*weather_notes(sit), *posture_notes(sit)]
+        return [*placement_findings(sit, self.data["placement"]), *notes]
 
     def setup_problems(self, position: Position, mapdata: MapData) -> list[tuple[str, str, str]]:
         """A setup starts each ground unit on its own side of the front (ours: the rules allow
@@ -128,3 +133,51 @@ class Pack(RulesPack):
                     (u.id, "setup", f"starts in {owner}, an active country of the {side} faction")
                 )
         return out
+
+    # -- audits -----------------------------------------------------------------------------
+    def move_judge(self, record: Record) -> Any:
+        from wargame.rules.tk.audit import MoveJudge
+
+        return MoveJudge(self, record)
+
+    def phase_kind(self, phase: str) -> tuple[str, str | None]:
+        """The Operational and Reserve Movement Phases are a faction's moves (3, 5)."""
+        low = phase.lower()
+        faction = next((f for f in self.factions if low.startswith(f)), None)
+        moves = self.data["movement"]
+        if moves["operational"].lower() in low or moves["reserve"].lower() in low:
+            return "operations", faction
+        return "other", faction
+
+
+def weather_notes(sit: Situation) -> list[Finding]:
+    """11: where the save's weather reminders (14.41) differ from the turn track's schedule, which
+    the check follows."""
+    out = []
+    for area, scheduled in sit.weather_by_area.items():
+        shown = sit.pos.state.weather.get(area, "")
+        if sit.scheduled(area) and shown and shown.lower() != scheduled.lower():
+            why = (
+                f"the Weather track shows {shown} in the {area.capitalize()} area, but the turn "
+                f"track gives {scheduled} for this turn: judged by {scheduled} (11, 14.41)"
+            )
+            out.append(Finding("11", "placement", "", (), (area,), why, severity="note"))
+    return out
+
+
+def posture_notes(sit: Situation) -> list[Finding]:
+    """13.6.1.1: each Policy Affected Country, and what its Policy changes in the check."""
+    content = sit.pack.game.content()
+    out = []
+    for country, policy in sorted(sit.policies.items()):
+        marker = content.markers.get(f"{sit.data['posture']['policy_prefix']}{policy}")
+        name = marker.front if marker is not None else policy
+        nation = content.nations.get(country)
+        why = (
+            f"{nation.name if nation else country} is under {name}, a Policy Affected Country: "
+            "its units project no ZOC and no ZOC reaches its hexes; Allied units at War neither "
+            "enter them nor trace supply through them (13.6.1.1)"
+        )
+        out.append(Finding("13.6.1.1", "placement", sit.side_of(country), (), (country,), why,
+                           severity="note"))  # fmt: skip
+    return out

@@ -14,7 +14,7 @@ from wargame.rules import Finding
 from wargame.rules.position import Unit
 
 if TYPE_CHECKING:
-    from wargame.rules.tk import Situation
+    from wargame.rules.tk.ground import Situation
 
 __all__ = ["category_of", "placement_findings", "stacking_findings", "steps_of"]
 
@@ -53,7 +53,7 @@ def stacking_findings(sit: Situation, limits: Mapping[str, Any]) -> list[Finding
     Minor Country (Exp units excepted); 3.1.4: no hex holds units of two factions."""
     by_hex: dict[str, list[Unit]] = defaultdict(list)
     for u in sit.pos.units:
-        if u.hex is not None and u.kind == "ground":
+        if u.hex is not None and sit.is_ground(u):  # a Detachment or Airdrop back is a marker
             by_hex[u.hex].append(u)
     out: list[Finding] = []
     exp_ids = tuple(limits["exp_ids"])
@@ -92,7 +92,7 @@ def _stack_findings(
     max_units = limits["limited_units"] if limited else limits["units"]
     max_steps = limits["limited_steps"] if limited else limits["steps"]
     steps = sum(steps_of(sit, u) for u in stack)
-    where = " (Limited Stacking)" if limited else ""
+    where = (" (Limited Stacking)" if limited else "") + _when(sit)
     if len(stack) > max_units:
         out.append(
             Finding(
@@ -125,7 +125,7 @@ def _stack_findings(
                     faction,
                     tuple(u.id for u in found),
                     (hex_id,),
-                    f"{len(found)} {'/'.join(types)} units in one hex",
+                    f"{len(found)} {'/'.join(types)} units in one hex{_when(sit)}",
                 )
             )
     minors = sorted({m for u in stack if (m := _minor(sit, u, exp_ids))})
@@ -137,10 +137,21 @@ def _stack_findings(
                 faction,
                 ids,
                 (hex_id,),
-                f"units of {len(minors)} Minor Countries ({', '.join(minors)}) in one hex",
+                f"units of {len(minors)} Minor Countries ({', '.join(minors)}) in one hex"
+                + _when(sit),
             )
         )
     return out
+
+
+def _when(sit: Situation) -> str:
+    """9.2: stacking is enforced at the end of every phase and segment; the phase the save is in."""
+    phase = sit.pos.state.phase
+    return (
+        f", to be put right by the end of {phase}"
+        if phase
+        else ", to be put right by the end of the phase"
+    )
 
 
 def placement_findings(sit: Situation, rules: Mapping[str, Any]) -> list[Finding]:
