@@ -22,12 +22,13 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from assistant.board_art import BoardArt
+from records import frozen
 from wargame.errors import DataError
 from wargame.games import find_game
 from wargame.rules.results import Check
@@ -39,7 +40,7 @@ LAND, WATER, DOT, BARRED = (236, 228, 205), (178, 206, 230), (214, 210, 196), (2
 INK = (25, 25, 25)
 
 
-@dataclass(frozen=True)
+@frozen
 class Mark:
     """One kind of mark in the legend: how to draw its sample (``sample``: line, dash, cross,
     ring, box, fill, token, label, badge-none, badge-low, arrow) in ``colour``, and what it means."""
@@ -50,7 +51,7 @@ class Mark:
     letter: str = ""
 
 
-@dataclass(frozen=True)
+@frozen
 class Scene:
     """What the layers read: the game, the board drawn on, the check, and the extras."""
 
@@ -156,7 +157,6 @@ def render_picture(board, check: Check, path: str | Path, base_image=None,  # no
     counter art (assistant.counter_art); ``paths`` are moves to draw (an audit's illegal ones);
     ``outline`` (hexes, what they are) replaces the check's overstacked and illegal hexes;
     ``layers`` default to CHECK_LAYERS. DataError when the board art cannot be decoded."""
-    from PIL import Image
 
     from assistant import picture_layers as pl
     from vassal.archive import atomic_write

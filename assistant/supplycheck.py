@@ -26,9 +26,9 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 
+from records import frozen
 from vassal.commands import AddPiece, ChangePiece, Chat, Node, encode_command, walk
 from vassal.errors import FormatError
 from vassal.nesting import join_state, split_state, split_type
@@ -47,7 +47,7 @@ LEVEL = {"low": 1, "none": 2}  # the Supply layer's level for each marked state
 HEAD = "Staffwork applied the {faction} Supply Check"  # begins the first chat line
 
 
-@dataclass(frozen=True)
+@frozen
 class SupplyChange:
     """One checked unit: its marking before and after the check, and why (``rule``, ``why``)."""
 
@@ -69,7 +69,7 @@ class SupplyChange:
         return f"{self.label} ({self.where}): {WORDS[self.before]} -> {WORDS[self.after]} ({self.rule}: {self.why})"
 
 
-@dataclass(frozen=True)
+@frozen
 class Applied:
     source: str
     target: str

@@ -38,18 +38,19 @@ import gc
 import os
 import time
 from collections.abc import Callable
-from typing import Any
-from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
+
+from records import frozen
 
 SUFFIXES = (".vsav", ".vlog")
 TEMPLATES = Path(__file__).with_name("templates")
 STATE_WORDS = {"full": "Full", "low": "Low", "none": "No"}
 
 
-@dataclass(frozen=True)
+@frozen
 class Item:
     """One finding as watch shows it; ``key`` identifies it across re-checks."""
 
@@ -67,7 +68,7 @@ class Item:
         return f"[{self.rule}] {who}{self.where}: {self.reason}"
 
 
-@dataclass(frozen=True)
+@frozen
 class Result:
     name: str
     path: str
@@ -76,7 +77,7 @@ class Result:
     error: str = ""
 
 
-@dataclass(frozen=True)
+@frozen
 class Applying:
     """The Supply Check written for one save: the new file (empty when not written), each
     change as a line, or why it was not written."""
@@ -86,7 +87,7 @@ class Applying:
     error: str = ""
 
 
-@dataclass(frozen=True)
+@frozen
 class Changes:
     new: tuple[Item, ...]
     resolved: tuple[Item, ...]

@@ -17,9 +17,9 @@ import signal
 import zipfile
 from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
+from records import frozen
 from vassal.errors import FormatError
 
 __all__ = ["Limits", "Archive", "open_archive", "write_archive", "atomic_write", "check_writable"]
@@ -28,7 +28,7 @@ FIXED_TIME = (1980, 1, 1, 0, 0, 0)
 STORED_SUFFIXES = (".png", ".gif", ".jpg", ".jpeg", ".zip", ".vsav", ".vlog", ".mp3", ".ogg")
 
 
-@dataclass(frozen=True)
+@frozen
 class Limits:
     """How much an archive may hold before it is refused as damaged or hostile."""
 

@@ -19,9 +19,9 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Literal
 
+from records import frozen
 from vassal import sequence
 from vassal.errors import FormatError
 from vassal.sequence import quote_needed
@@ -255,7 +255,7 @@ def join_state(levels: Sequence[str]) -> str:
 # What the replay needs of a piece string: its levels and what its type says
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class TypeInfo:
     kind: PieceKind
     levels: int

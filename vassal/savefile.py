@@ -36,8 +36,8 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
 
+from records import frozen
 from vassal import sequence
 from vassal.archive import Limits, open_archive, write_archive
 from vassal.commands import (
@@ -83,7 +83,7 @@ __all__ = [
 SAVED_GAME_ENTRY = "savedGame"
 
 
-@dataclass(frozen=True)
+@frozen
 class SavedGame:
     """What a .vsav / .vlog holds: the plain command text, its tree, and the metadata if any."""
 
@@ -258,7 +258,7 @@ def _key_of(data: bytes, form: Form) -> int:
 # Building a scenario setup
 
 
-@dataclass(frozen=True)
+@frozen
 class Placement:
     """One piece of a setup: its id, its expanded type and state (prototypes already expanded,
     one state level per type level), and where it goes (``map`` None = off the table).

@@ -19,7 +19,7 @@ import io
 import time
 import zlib
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import partial
 from pathlib import Path
 
@@ -29,6 +29,7 @@ from PIL import Image
 from builder.module import cards as cardmod
 from builder.module import charts as chartmod
 from builder.module.cache import MAX_PIXELS, ImageCache, fingerprint
+from builder.module.card_pieces import card_back_image, card_image, card_name, card_piece
 from builder.module.pieces import (
     CUP_BACK,
     SORTIE_IMAGES,
@@ -42,8 +43,7 @@ from builder.module.pieces import (
     unit_name,
     unit_piece,
 )
-from builder.module.setups import game_months, Places, SetupResult, scenario_setup
-from builder.module.card_pieces import card_back_image, card_image, card_name, card_piece
+from builder.module.setups import Places, SetupResult, game_months, scenario_setup
 from builder.module.tree import (
     VASSAL_VERSION,
     DrawPileSpec,
@@ -62,6 +62,7 @@ from builder.render.counters import render_counter, screen_px
 from builder.render.faces import MarkerFace
 from builder.render.markers import render_marker
 from builder.vassal_grid import sheet_zones, vassal_hex_grid
+from records import frozen
 from vassal.archive import check_writable
 from vassal.buildfile import buildfile_bytes
 from vassal.errors import FormatError
@@ -82,7 +83,7 @@ Tally = Callable[[int, int], None]  # progress(done, total)
 PACKAGES = Path(__file__).resolve().parents[2]  # the folder holding builder/ and wargame/
 
 
-@dataclass(frozen=True)
+@frozen
 class BuildReport:
     path: Path
     size: int

@@ -8,17 +8,17 @@ none is rulebook text. Each chart is a title plus rows of (left, right) text cel
 from __future__ import annotations
 
 import io
-from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
 from builder.render import text as fit_text
+from records import frozen
 
 WIDTH = 1100
 ROW = 44
 
 
-@dataclass(frozen=True)
+@frozen
 class Chart:
     name: str  # chart name in the Charts window
     image: str  # image file in the module

@@ -15,10 +15,11 @@ import math
 import tomllib
 import zlib
 from collections import defaultdict, deque
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 
 from builder.render.style import ART_DIR, RGB
+from records import frozen
 from wargame.board import Board
 from wargame.errors import DataError
 from wargame.mapdata import WEATHER, MapData, unit_layout
@@ -35,7 +36,7 @@ FEATURE_DRAWS = {
 }
 
 
-@dataclass(frozen=True)
+@frozen
 class FeatureStyle:
     """How one feature word is drawn ([features."word"] of art/map.toml) and its key label."""
 
@@ -46,7 +47,7 @@ class FeatureStyle:
     ships: int = 0  # port-size: the number printed by the anchor
 
 
-@dataclass(frozen=True)
+@frozen
 class MapStyle:
     """art/map.toml: colours, widths (board px), sizes (board px), font weights, area labels, the
     symbol of each terrain word and the drawing of each feature word. Words of any game: a game
@@ -132,7 +133,7 @@ def load_style(path: Path = ART_DIR / "map.toml") -> MapStyle:
         key_labels={k: str(v) for k, v in data.get("key_labels", {}).items()})
 
 
-@dataclass(frozen=True)
+@frozen
 class HexShape:
     id: str
     center: Point
@@ -146,14 +147,14 @@ class HexShape:
     gridded: bool = True  # False: open water of a sea area without printed hexes (no outline, no number)
 
 
-@dataclass(frozen=True)
+@frozen
 class Polygon:
     exterior: Line
     holes: tuple[Line, ...]
     bbox: BBox
 
 
-@dataclass(frozen=True)
+@frozen
 class Stroke:
     """A polyline with a style key (river, border, weather:cold/mild, ...)."""
 
@@ -162,7 +163,7 @@ class Stroke:
     bbox: BBox
 
 
-@dataclass(frozen=True)
+@frozen
 class CityMark:
     name: str
     hex: str
@@ -175,7 +176,7 @@ class CityMark:
     icebound: bool = False
 
 
-@dataclass(frozen=True)
+@frozen
 class HexMark:
     """A feature symbol of a hex (resource, airfield ...), by the feature's draw kind."""
 
@@ -185,7 +186,7 @@ class HexMark:
     hex: str
 
 
-@dataclass(frozen=True)
+@frozen
 class Connector:
     """A hexside feature drawn from one hex centre to the other (ferry, link)."""
 
@@ -195,7 +196,7 @@ class Connector:
     b: Point
 
 
-@dataclass(frozen=True)
+@frozen
 class Tag:
     """A label anchored at a board point (zone numbers, area names, straits)."""
 
@@ -204,7 +205,7 @@ class Tag:
     kind: str
 
 
-@dataclass(frozen=True)
+@frozen
 class Scene:
     board: Board
     radius: float  # hex centre-to-corner distance in board px (along a row / sqrt 3)

@@ -14,11 +14,10 @@ size, where FreeType anti-aliases it crisply. Same inputs, same bytes.
 from __future__ import annotations
 
 import math
-import textwrap
 import os
+import textwrap
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
@@ -40,6 +39,7 @@ from builder.render.map_scene import (
 )
 from builder.render.style import ART_DIR, RGB, mix
 from builder.render.text import font
+from records import frozen
 from wargame.games import find_game
 
 TITLE = "Staffwork \u2014 {title}, {board} map"  # when board.toml gives no art_title
@@ -54,7 +54,7 @@ PATTERNS = {"border": (18.0, 6.0, 4.0, 6.0), "disputed": (11.0, 7.0), "later": (
             "restricted": (14.0, 8.0), "weather": (30.0, 10.0), "seam": (6.0, 10.0), "outline": (22.0, 8.0)}
 
 
-@dataclass(frozen=True)
+@frozen
 class Label:
     """A piece of text drawn on the image: what kind, the text, and its pixel box."""
 
@@ -63,7 +63,7 @@ class Label:
     box: tuple[int, int, int, int]
 
 
-@dataclass(frozen=True)
+@frozen
 class MapRender:
     image: Image.Image
     labels: tuple[Label, ...]
@@ -262,7 +262,7 @@ def arrow(pen: Pen, a: Point, b: Point, colour: RGB, width: float, head: float, 
 
 # ----------------------------------------------------------------------------- margin layout
 
-@dataclass(frozen=True)
+@frozen
 class KeyItem:
     kind: str  # terrain:<t>, faded, prohibited, capital, city, factory, port, stroke:<style>, strait, canal,
     #            city-resource, port-major, icebound, mark:<draw>:<word>, connector:<draw>:<word>
@@ -415,7 +415,7 @@ def _facing(a, b) -> tuple[Point, Point, str]:  # noqa: ANN001
 
 # ----------------------------------------------------------------------------- strips
 
-@dataclass(frozen=True)
+@frozen
 class StripJob:
     """Everything a strip worker needs, handed over by fork (builder.render.forkpool)."""
 
@@ -1114,8 +1114,9 @@ def render_print(game: str, *, board: str | None = None, dpi: float = 150.0, wor
 
 def save_png(image: Image.Image, path: Path, dpi: float | None = None) -> Path:
     """Write a PNG atomically with no time stamps (same image, same bytes)."""
-    from vassal.archive import atomic_write
     import io
+
+    from vassal.archive import atomic_write
 
     buf = io.BytesIO()
     options = {"optimize": False, "compress_level": 6}

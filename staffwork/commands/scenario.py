@@ -25,12 +25,14 @@ import re
 import sys
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass
+from dataclasses import asdict
 from pathlib import Path
 
+from records import frozen
 from staffwork.errors import PROBLEMS, InputError
 
-@dataclass(frozen=True)
+
+@frozen
 class Finding:
     """One broken rule in one setup; ``documented`` when a note on its line names the exception."""
 
@@ -47,7 +49,7 @@ class Finding:
         return f"{self.scenario}.csv line {self.line}: {self.counter} at {self.where}: {self.problem} ({self.rule}){tag}"
 
 
-@dataclass(frozen=True)
+@frozen
 class Report:
     scenario: str
     placed: Mapping[str, int]  # unit counters on the map or in Map Boxes, by nation

@@ -32,8 +32,8 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Mapping
-from dataclasses import dataclass
 
+from records import frozen
 from wargame.errors import DataError
 from wargame.rules import Finding
 from wargame.rules.eto.ground import Situation
@@ -48,7 +48,7 @@ __all__ = ["Tracer", "could_ship", "eto_marking", "supply_report"]
 MARKER_NAMES = {"supply": "supply marker", "air-supply": "air supply marker"}
 
 
-@dataclass(frozen=True)
+@frozen
 class _Option:
     length: int
     source: str
