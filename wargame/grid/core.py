@@ -412,6 +412,19 @@ class Grid:
         sx, sy = self._steps()[self.directions.index(direction)]
         return self._from_doubled(x + sx, y + sy, h.board)
 
+    def __getstate__(self) -> dict[str, object]:
+        """Pickled with the ids and neighbours found so far, each hex one object: the compiled
+        cache stores it once and refers to it after, where equal copies made the neighbours
+        five times as long to load (issue 20)."""
+        state = dict(self.__dict__)
+        one = {h: h for h in state.get("_all_hexes", ())}
+        if "_parsed" in state:
+            state["_parsed"] = {k: one.setdefault(h, h) for k, h in state["_parsed"].items()}
+        if "_near" in state:
+            state["_near"] = {one.setdefault(h, h): tuple(one.setdefault(n, n) for n in near)
+                              for h, near in state["_near"].items()}  # fmt: skip
+        return state
+
     def neighbours(self, h: Hex) -> tuple[Hex, ...]:
         """The adjacent hexes on the grid, in `directions` order."""
         found = self._near.get(h)
