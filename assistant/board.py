@@ -33,7 +33,6 @@ from types import MappingProxyType
 from records import frozen
 from vassal.commands import BoardPlacement
 from vassal.errors import FormatError
-from vassal.gamelog import replay_log
 from vassal.pieces import parse_piece
 from vassal.replay import replay_save
 from vassal.savefile import read_saved_game
@@ -98,6 +97,8 @@ def read_position(save_path: str | Path, *, module: str | None = None, scenario:
     if callable(overrides):
         overrides = overrides(chosen)
     if saved.is_log:
+        from vassal.gamelog import replay_log  # a log's steps; a save needs none of it
+
         log = replay_log(saved, source=source)
         replayed = log.position_after(len(log.steps))
     else:

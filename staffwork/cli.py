@@ -152,9 +152,8 @@ def _run(argv: list[str], command: str | None) -> int:
 def _installed_data() -> None:
     """Back to the installed game data after a command that read a --data / --root folder
     (main may run again in the same process: tests, watch)."""
-    from wargame import games
-
-    if games.data_root_overridden():
+    games = sys.modules.get("wargame.games")  # never imported: no folder was read either
+    if games is not None and games.data_root_overridden():
         games.use_data_root(None)
 
 

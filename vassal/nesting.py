@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Literal
 
 from records import frozen
@@ -214,7 +215,15 @@ def _nest(tokens: Sequence[str], inner: str) -> str:
 
 def split_type(type_str: str) -> list[str]:
     """The level type strings of a piece type, outermost first (engine reading, spares dropped)."""
-    return _split_levels(type_str, None, False)
+    return list(_levels(type_str, None, False))
+
+
+@lru_cache(maxsize=1 << 11)
+def _levels(text: str, count: int | None, raw_last: bool) -> tuple[str, ...]:
+    """:func:`_split_levels`, kept for the strings read last: the replay of a save splits each
+    piece's type and state for its levels, and whoever reads the pieces after it (the check's
+    board, ``inspect``) splits the same strings again (issue 20)."""
+    return tuple(_split_levels(text, count, raw_last))
 
 
 def _check_joinable(levels: Sequence[str]) -> None:
@@ -242,7 +251,7 @@ def split_state(state_str: str, count: int | None = None) -> list[str]:
     """
     if count is not None and count < 1:
         raise ValueError("a piece has at least one level")
-    return _split_levels(state_str, count, True)
+    return list(_levels(state_str, count, True))
 
 
 def join_state(levels: Sequence[str]) -> str:
@@ -304,19 +313,19 @@ def type_info(type_str: str) -> TypeInfo:
             return TypeInfo("deck", 1, True, None, name)
     no_stack: bool | None = None
     hide_level: int | None = None
-    for index in range(count - 1):
-        if not nest.starts_with(index, _WATCHED):
+    for index, own in enumerate(nest.owns[: count - 1]):
+        if not own.startswith(_WATCHED):
             continue
-        if no_stack is None and nest.starts_with(index, "immob;"):
-            options = sequence.Decoder(nest.own(index), ";")
+        if no_stack is None and own.startswith("immob;"):
+            options = sequence.Decoder(own, ";")
             options.next_token()
             options.next_token("")
             options.next_token("")
             stacking = options.next_token("R")
             no_stack = not stacking.startswith("L")
-        elif no_stack is None and nest.starts_with(index, "mat;"):
+        elif no_stack is None and own.startswith("mat;"):
             no_stack = True
-        elif hide_level is None and nest.starts_with(index, "hide;"):
+        elif hide_level is None and own.startswith("hide;"):
             hide_level = index
     return TypeInfo("piece", count, bool(no_stack), hide_level, None)
 

@@ -484,12 +484,16 @@ def view(piece: Piece) -> PieceView:
     markers: dict[str, str] = {}
     dynamic: dict[str, str] = {}
     facts = [_FACTS.get(id(t)) or _facts(t) for t in piece.traits]
-    for _, role, said in facts:  # outermost answers first, as getProperty walks inward
+    shown = []  # the levels the inside-out pass below looks at (most levels have no role)
+    for fact in facts:  # outermost answers first, as getProperty walks inward
+        role = fact[1]
         if role == "marker":
-            for k, v in said:
+            for k, v in fact[2]:
                 markers.setdefault(k, v)
         elif role == "dynamic":
-            dynamic.setdefault(*said)
+            dynamic.setdefault(*fact[2])
+        elif role:
+            shown.append(fact)
     known: dict[str, str] = {}
     for source in (props, markers, dynamic):
         for k, v in source.items():
@@ -506,9 +510,7 @@ def view(piece: Piece) -> PieceView:
     moved: bool | None = None
     prototypes: list[str] = []
     unknown: list[str] = []
-    for t, role, said in reversed(facts):
-        if not role or role == "marker" or role == "dynamic":
-            continue
+    for t, role, said in reversed(shown):
         if role == "layer":
             lv = said if said is not None else _layer_view(cast(LayerTrait, t), known)
             layers.append(lv)

@@ -71,6 +71,7 @@ __all__ = [
     "SAVED_GAME_ENTRY",
     "SavedGame",
     "read_saved_game",
+    "read_moduledata",
     "decode_saved_game",
     "saved_game_bytes",
     "write_saved_game",
@@ -128,6 +129,15 @@ def read_saved_game(path: str | os.PathLike[str], *, limits: Limits = Limits()) 
     except FormatError as exc:
         raise _placed(exc, source, place) from None
     return SavedGame(source, text, form, tree, savedata, moduledata)
+
+
+def read_moduledata(path: str | os.PathLike[str], *, limits: Limits = Limits()) -> Metadata | None:
+    """The module a .vsav or .vlog names (its ``moduledata``), without decoding its commands."""
+    source = str(path)
+    with open_archive(path, limits) as archive:
+        if SAVED_GAME_ENTRY not in archive:
+            raise FormatError("no savedGame entry: not a VASSAL saved game or log", source)
+        return _read_meta(archive, MODULE_ENTRY, source)
 
 
 def _placed(exc: FormatError, source: str, entry: str) -> FormatError:

@@ -49,9 +49,9 @@ def run(args: argparse.Namespace) -> int:
         return OK
     module_path = args.module
     if module_path is None:
-        from vassal.savefile import read_saved_game
+        from vassal.savefile import read_moduledata
 
-        meta = read_saved_game(args.file).moduledata
+        meta = read_moduledata(args.file)
         found = built_module_for(meta.name if meta else None)
         module_path = str(found) if found else None
     module = load_module_maps(module_path) if module_path else None
