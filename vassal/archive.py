@@ -218,11 +218,13 @@ def check_writable(path: str | os.PathLike[str]) -> None:
         ) from None
 
 
-def atomic_write(path: str | os.PathLike[str], data: bytes) -> None:
+def atomic_write(path: str | os.PathLike[str], data: bytes, *, durable: bool = True) -> None:
     """Write bytes to ``path`` through a temporary file in the same folder, then rename.
 
     The temporary file is removed on any failure or stop (Ctrl-C, SIGTERM raised as an
-    exception); OS errors name ``path``, never the temporary file."""
+    exception); OS errors name ``path``, never the temporary file. ``durable`` syncs the bytes
+    to the disk before the rename (a few ms a file); a cache whose reader checks every entry
+    whole can do without."""
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
     try:
@@ -235,8 +237,9 @@ def atomic_write(path: str | os.PathLike[str], data: bytes) -> None:
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
+            if durable:
+                fh.flush()
+                os.fsync(fh.fileno())
         umask = os.umask(0)
         os.umask(umask)
         os.chmod(tmp, 0o666 & ~umask)  # mkstemp makes files private; outputs are for sharing

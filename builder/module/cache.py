@@ -3,7 +3,10 @@
 Each image is keyed by a SHA-256 of everything that decides its pixels: what is drawn (the
 face data, the size) and a fingerprint of the drawing code and art files. A changed renderer or
 art file changes the fingerprint and so every key: stale images are never reused. Entries are
-written atomically, so an interrupted build leaves no half-written PNG behind.
+written atomically, so an interrupted build leaves no half-written PNG behind; they are not
+synced to the disk one by one (a thousand syncs were seconds of a cold build), since a read
+takes an entry only whole (``png_size``: every chunk's CRC and the end), and one a crash
+damaged is drawn again.
 """
 
 from __future__ import annotations
@@ -98,5 +101,5 @@ class ImageCache:
         self.misses += 1
         data = make()
         if path is not None:
-            atomic_write(path, data)
+            atomic_write(path, data, durable=False)
         return data

@@ -349,7 +349,26 @@ def _polygons(geometry: dict, layer: str, to_board) -> tuple[Polygon, ...]:
     return ()
 
 
-def _on_land(center: Point, corners: tuple[Point, ...], land: tuple[Polygon, ...], radius: float) -> Point:
+class _Land:
+    """The drawn land as shapely polygons, each made once and prepared for point tests (a
+    continent's coast has tens of thousands of points, and most cities stand near it)."""
+
+    def __init__(self, land: tuple[Polygon, ...]):
+        self.land = land
+        self._shapes: dict[int, object] = {}
+
+    def shape(self, i: int):  # noqa: ANN201 - a shapely Polygon
+        import shapely
+
+        found = self._shapes.get(i)
+        if found is None:
+            p = self.land[i]
+            found = self._shapes[i] = shapely.Polygon(p.exterior, p.holes)
+            shapely.prepare(found)
+        return found
+
+
+def _on_land(center: Point, corners: tuple[Point, ...], land: _Land, radius: float) -> Point:
     """Where a city's symbol goes: the hex centre, unless the drawn coast leaves that in the sea
     (a coastal city whose land lies in part of its hex); then the nearest land of its own hex, a
     little inside the coast and away from the hex's edge, so the symbol never stands in the water
@@ -358,13 +377,18 @@ def _on_land(center: Point, corners: tuple[Point, ...], land: tuple[Polygon, ...
     import shapely.ops
 
     here = shapely.Point(center)
-    near = [p for p in land if p.bbox[0] - radius <= center[0] <= p.bbox[2] + radius
-            and p.bbox[1] - radius <= center[1] <= p.bbox[3] + radius]
-    shapes = [shapely.Polygon(p.exterior, p.holes) for p in near]
+    shapes = [land.shape(i) for i, p in enumerate(land.land)
+              if p.bbox[0] - radius <= center[0] <= p.bbox[2] + radius
+              and p.bbox[1] - radius <= center[1] <= p.bbox[3] + radius]
     if not shapes or any(shape.contains(here) for shape in shapes):
         return center
     room = shapely.Polygon(corners).buffer(-radius * 0.15)  # inside the hex
-    target = shapely.unary_union(shapes).buffer(-radius * 0.05).intersection(room)
+    # Only the land around the hex counts: cut to a box twice the hex's size before the union
+    # and the inward buffer (whose edge moves radius / 20), so a coast's far side is not buffered.
+    xs, ys = [x for x, _ in corners], [y for _, y in corners]
+    box = (min(xs) - radius, min(ys) - radius, max(xs) + radius, max(ys) + radius)
+    cut = [shapely.clip_by_rect(shape, *box) for shape in shapes]
+    target = shapely.unary_union(cut).buffer(-radius * 0.05).intersection(room)
     if target.is_empty:
         return center
     _, point = shapely.ops.nearest_points(here, target)
@@ -404,8 +428,9 @@ def build_scene(board: Board, data: MapData, style: MapStyle, weather_order: tup
         return any((f := drawn.get(w)) and f.draw == kind for w in data.hexes[hex_id].features)
 
     land = _polygons(geometry, "land", to_board)
+    shapes = _Land(land)
     cities = tuple(CityMark(c.name, c.hex, _on_land(board.center(g.parse(c.hex)),
-                                                    g.corners(g.parse(c.hex), lay), land, radius), c.capital,
+                                                    g.corners(g.parse(c.hex), lay), shapes, radius), c.capital,
                             c.factory, c.port, has_draw(c.hex, "resource"), ships(c.hex) if c.port else 0,
                             has_draw(c.hex, "icebound"))
                    for c in data.cities)
