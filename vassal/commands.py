@@ -138,8 +138,12 @@ def _decode(text: str, depth: int, source: str | None) -> Node:
         canonical = head.text  # a node without sub-commands encodes as its own text
     elif not head.children and head.raw is None:
         # each child encodes to its own token (decoding guarantees it), so the canonical
-        # text of this node can be checked without encoding the subtree again
-        canonical = sequence.encode([head.text] + tokens[1:], ESC)
+        # text of this node can be checked without encoding the subtree again; a text with no
+        # escaped ESC, no quote and no token starting with a backslash was split and is
+        # joined back unchanged (a big save's whole text: no second copy to compare)
+        plain = not text.startswith("\\") and "'" not in text
+        plain = plain and "\\" + ESC not in text and ESC + "\\" not in text
+        canonical = text if plain else sequence.encode([head.text] + tokens[1:], ESC)
     else:
         canonical = encode_tree(Node(head.text, children))
     return Node(head.text, children, raw=None if canonical == text else text)

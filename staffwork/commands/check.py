@@ -187,7 +187,7 @@ def run(args: argparse.Namespace) -> int:
     elif args.json:
         import json
 
-        json.dump(doc, sys.stdout, indent=2, ensure_ascii=False)
+        sys.stdout.write(json.dumps(doc, indent=2, ensure_ascii=False))  # one write, not one a token
         sys.stdout.write("\n")
     else:
         sys.stdout.write(report_text(doc))

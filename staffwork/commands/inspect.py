@@ -66,7 +66,8 @@ def run(args: argparse.Namespace) -> int:
 
 def _emit(report: dict[str, Any], as_json: bool, text: Any) -> None:
     if as_json:
-        json.dump(report, sys.stdout, indent=2, ensure_ascii=False, sort_keys=False)
+        # one write: json.dump writes every token on its own (a big save's report: 0.3 s)
+        sys.stdout.write(json.dumps(report, indent=2, ensure_ascii=False, sort_keys=False))
         sys.stdout.write("\n")
     else:
         sys.stdout.write(text(report))
