@@ -139,10 +139,10 @@ def _decode(text: str, depth: int, source: str | None) -> Node:
     elif not head.children and head.raw is None:
         # each child encodes to its own token (decoding guarantees it), so the canonical
         # text of this node can be checked without encoding the subtree again; a text with no
-        # escaped ESC, no quote and no token starting with a backslash was split and is
+        # escaped ESC and no token starting with a backslash or a quote was split and is
         # joined back unchanged (a big save's whole text: no second copy to compare)
-        plain = not text.startswith("\\") and "'" not in text
-        plain = plain and "\\" + ESC not in text and ESC + "\\" not in text
+        plain = text[:1] not in ("\\", "'") and "\\" + ESC not in text
+        plain = plain and ESC + "\\" not in text and ESC + "'" not in text
         canonical = text if plain else sequence.encode([head.text] + tokens[1:], ESC)
     else:
         canonical = encode_tree(Node(head.text, children))
