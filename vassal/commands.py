@@ -138,11 +138,12 @@ def _decode(text: str, depth: int, source: str | None) -> Node:
         canonical = head.text  # a node without sub-commands encodes as its own text
     elif not head.children and head.raw is None:
         # each child encodes to its own token (decoding guarantees it), so the canonical
-        # text of this node can be checked without encoding the subtree again; a text with no
-        # escaped ESC and no token starting with a backslash or a quote was split and is
-        # joined back unchanged (a big save's whole text: no second copy to compare)
-        plain = text[:1] not in ("\\", "'") and "\\" + ESC not in text
-        plain = plain and ESC + "\\" not in text and ESC + "'" not in text
+        # text of this node can be checked without encoding the subtree again. Tokens as long
+        # as the text (no escape taken out, no quotes) were a plain split, and joined back
+        # unchanged unless the encoder would quote one: a big save's whole text needs no
+        # second copy to compare
+        plain = sum(map(len, tokens)) + len(tokens) - 1 == len(text)
+        plain = plain and not any(t and sequence.quote_needed(t) for t in tokens)
         canonical = text if plain else sequence.encode([head.text] + tokens[1:], ESC)
     else:
         canonical = encode_tree(Node(head.text, children))
