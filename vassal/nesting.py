@@ -19,7 +19,6 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 from collections.abc import Sequence
-from functools import lru_cache
 from typing import Literal
 
 from records import frozen
@@ -218,12 +217,24 @@ def split_type(type_str: str) -> list[str]:
     return list(_levels(type_str, None, False))
 
 
-@lru_cache(maxsize=1 << 11)
+_SPLITS: dict[tuple[int, int | None, bool], tuple[str, tuple[str, ...]]] = {}
+
+
 def _levels(text: str, count: int | None, raw_last: bool) -> tuple[str, ...]:
     """:func:`_split_levels`, kept for the strings read last: the replay of a save splits each
     piece's type and state for its levels, and whoever reads the pieces after it (the check's
-    board, ``inspect``) splits the same strings again (issue 20)."""
-    return tuple(_split_levels(text, count, raw_last))
+    board, ``inspect``) splits the same string objects again (issue 20). Kept by the string's
+    identity (hashing a piece's ten thousand characters would cost a good part of a split);
+    an entry holds its string, so the identity is never another's."""
+    key = (id(text), count, raw_last)
+    found = _SPLITS.get(key)
+    if found is not None and found[0] is text:
+        return found[1]
+    levels = tuple(_split_levels(text, count, raw_last))
+    if len(_SPLITS) >= 1 << 11:  # as many as a big save's pieces; a long watch stays flat
+        _SPLITS.clear()
+    _SPLITS[key] = (text, levels)
+    return levels
 
 
 def _check_joinable(levels: Sequence[str]) -> None:
