@@ -26,10 +26,11 @@ chat lines of that step and the one before.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 
 from assistant.board import Overrides, module_name_of, position_from_pieces
+from records import frozen
 from vassal.gamelog import GameLog, replay_log
 from vassal.savefile import read_saved_game
 from vassal.snapshot import Position as VPosition
@@ -40,7 +41,7 @@ from wargame.rules.results import Activation
 CHAT_AROUND = 4  # chat lines kept with a finding
 
 
-@dataclass(frozen=True)
+@frozen
 class AuditFinding:
     """One problem in a log: where (step), which rule, which unit and hexes, and why."""
 
@@ -63,7 +64,7 @@ class AuditFinding:
         return f"step {self.step}: {tag}[{self.rule}] {who}{where}: {self.reason}"
 
 
-@dataclass(frozen=True)
+@frozen
 class Audit:
     source: str
     steps: int

@@ -26,18 +26,18 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from pathlib import Path
 from types import MappingProxyType
 
+from records import frozen
 from vassal.commands import BoardPlacement
 from vassal.errors import FormatError
-from vassal.gamelog import replay_log
 from vassal.pieces import parse_piece
 from vassal.replay import replay_save
+from vassal.savefile import read_saved_game
 from vassal.snapshot import PlacedPiece
 from vassal.traits import BasicPiece, LayerTrait, Marker
-from vassal.savefile import read_saved_game
 from wargame import pieceprops as pp
 from wargame.board import Board as BoardImage
 from wargame.board import Boards
@@ -49,7 +49,7 @@ from wargame.rules.position import GameState, MarkerPiece, NationState, Position
 SUPPLY_BY_LEVEL = {1: "low", 2: "none"}
 
 
-@dataclass(frozen=True)
+@frozen
 class Overrides:
     """Game state given on the command line; wins over everything read from the save."""
 
@@ -61,7 +61,7 @@ class Overrides:
     phase: str | None = None
 
 
-@dataclass(frozen=True)
+@frozen
 class Board:
     """A position read from a saved game, with the file, its module's name and the pieces left out."""
 
@@ -97,6 +97,8 @@ def read_position(save_path: str | Path, *, module: str | None = None, scenario:
     if callable(overrides):
         overrides = overrides(chosen)
     if saved.is_log:
+        from vassal.gamelog import replay_log  # a log's steps; a save needs none of it
+
         log = replay_log(saved, source=source)
         replayed = log.position_after(len(log.steps))
     else:
@@ -236,7 +238,7 @@ def _without_nation(name: str, nation: str) -> str:
     return name[len(nation) + 1:] if nation and name.startswith(nation + " ") else name
 
 
-@dataclass(frozen=True)
+@frozen
 class _Layer:
     """One layer of a piece as the rules read it: its level and whether it shows."""
 
@@ -244,7 +246,7 @@ class _Layer:
     active: bool
 
 
-@dataclass(frozen=True)
+@frozen
 class _Read:
     """What the rules read of one piece: its name, properties and layers."""
 

@@ -10,10 +10,10 @@ read (truncated, a pixel bomb, not an image, the wrong size) is one DataError li
 from __future__ import annotations
 
 import io
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from records import frozen
 from vassal.archive import open_archive
 from wargame.errors import DataError
 
@@ -27,7 +27,7 @@ def _image_module():  # noqa: ANN202
     return Image
 
 
-@dataclass(frozen=True)
+@frozen
 class BoardArt:
     """A board image, decoded only when a picture needs it.
 

@@ -12,10 +12,10 @@ Reading is only done for pictures; any failure just means tokens without art.
 from __future__ import annotations
 
 import io
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from records import frozen
 from wargame import pieceprops as pp
 
 
@@ -24,8 +24,8 @@ def faces_in(path: str | Path, step: int | None = None) -> dict[str, str]:
     (None: its last step). Empty when the file cannot be read (the picture then draws tokens)."""
     from vassal.errors import FormatError
     from vassal.gamelog import replay_log
-    from vassal.replay import replay_save
     from vassal.pieces import parse_piece, view
+    from vassal.replay import replay_save
     from vassal.savefile import read_saved_game
 
     try:
@@ -50,7 +50,7 @@ def faces_in(path: str | Path, step: int | None = None) -> dict[str, str]:
     return out
 
 
-@dataclass(frozen=True)
+@frozen
 class CounterArt:
     """The images of a module, read once each and kept at the sizes drawn."""
 

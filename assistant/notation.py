@@ -35,9 +35,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from assistant.board import Board, Overrides, position_from_pieces
+from records import frozen
 from vassal.commands import BoardPlacement
-from vassal.snapshot import PlacedPiece
 from vassal.pieces import Piece, piece_state, piece_type
+from vassal.snapshot import PlacedPiece
 from vassal.traits import BasicPiece, Embellishment, Marker
 from wargame import pieceprops as pp
 from wargame.errors import DataError, near_miss
@@ -50,7 +51,7 @@ _SUPPLY_FLAGS = {"low": "low", "nosupply": "none"}
 _TOKEN = re.compile(r'"[^"]*"|[^\s"]+')
 
 
-@dataclass(frozen=True)
+@frozen
 class _Item:
     """One piece of a place: a unit (nation, type, name, unit key) or a marker (key)."""
 

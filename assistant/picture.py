@@ -21,13 +21,15 @@ MIN_HEX_PX wide, so every counter and its name can be read.
 from __future__ import annotations
 
 import io
+import math
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from assistant.board_art import BoardArt
+from records import frozen
 from wargame.errors import DataError
 from wargame.games import find_game
 from wargame.rules.results import Check
@@ -39,7 +41,7 @@ LAND, WATER, DOT, BARRED = (236, 228, 205), (178, 206, 230), (214, 210, 196), (2
 INK = (25, 25, 25)
 
 
-@dataclass(frozen=True)
+@frozen
 class Mark:
     """One kind of mark in the legend: how to draw its sample (``sample``: line, dash, cross,
     ring, box, fill, token, label, badge-none, badge-low, arrow) in ``colour``, and what it means."""
@@ -50,7 +52,7 @@ class Mark:
     letter: str = ""
 
 
-@dataclass(frozen=True)
+@frozen
 class Scene:
     """What the layers read: the game, the board drawn on, the check, and the extras."""
 
@@ -94,6 +96,29 @@ class Canvas:
 
     def xy(self, p: tuple[float, float]) -> tuple[float, float]:
         return ((p[0] - self.left) * self.scale, (p[1] - self.top) * self.scale)
+
+    def polygon(self, xy: list[tuple[float, float]], fill: Any = None, outline: Any = None,
+                width: int = 1) -> None:
+        """``draw.polygon``. Pillow draws an outline wider than one pixel through a mask of the
+        whole picture, made and cleared for each polygon (a zone of control is a thousand
+        hexes); drawn on a copy of the polygon's own box and put back, the same pixels come
+        out (integer shifts round alike)."""
+        if width <= 1 or outline is None:
+            self.draw.polygon(xy, fill=fill, outline=outline, width=width)
+            return
+        from PIL import ImageDraw
+
+        w, h = self.image.size
+        x0 = max(0, math.floor(min(x for x, _ in xy)) - width - 2)
+        y0 = max(0, math.floor(min(y for _, y in xy)) - width - 2)
+        x1 = min(w, math.ceil(max(x for x, _ in xy)) + width + 3)
+        y1 = min(h, math.ceil(max(y for _, y in xy)) + width + 3)
+        if x0 >= x1 or y0 >= y1:
+            return  # wholly off the picture: Pillow draws nothing there either
+        box = self.image.crop((x0, y0, x1, y1))
+        moved = [(x - x0, y - y0) for x, y in xy]
+        ImageDraw.Draw(box, "RGBA").polygon(moved, fill=fill, outline=outline, width=width)
+        self.image.paste(box, (x0, y0))
 
     def visible(self, p: tuple[float, float], margin: float = 0.0) -> bool:
         x, y = self.xy(p)
@@ -161,7 +186,6 @@ def render_picture(board, check: Check, path: str | Path, base_image=None,  # no
     counter art (assistant.counter_art); ``paths`` are moves to draw (an audit's illegal ones);
     ``outline`` (hexes, what they are) replaces the check's overstacked and illegal hexes;
     ``layers`` default to CHECK_LAYERS. DataError when the board art cannot be decoded."""
-    from PIL import Image
 
     from assistant import picture_layers as pl
     from vassal.archive import atomic_write

@@ -71,8 +71,8 @@ def place_label(canvas, stack: Rect, rows: Sequence[tuple[str, str, tuple]], fon
     """Draw the label of one stack: ``rows`` (supply state, "GER 2P", faction colour), top of
     the stack first; returns where it went (and keeps it as an obstacle). ``low_letter`` is the
     letter the game's low-supply badge shows."""
-    from assistant.picture_legend import badge
     from assistant.picture_layers import LOW_SUPPLY, NO_SUPPLY
+    from assistant.picture_legend import badge
 
     d = canvas.draw
     w, h, line = _size(d, rows, font, size)

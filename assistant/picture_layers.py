@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 
-from assistant.picture import BARRED, DOT, INK, LAND, Canvas, Mark, Scene
+from assistant.picture import BARRED, DOT, LAND, Canvas, Mark, Scene
 from assistant.picture_legend import badge
 
 NO_SUPPLY, LOW_SUPPLY = (214, 30, 30), (236, 132, 0)
@@ -104,8 +104,8 @@ def zoc(canvas: Canvas, scene: Scene) -> None:
                 continue
             for e in sorted({pos.unit(uid).faction for uid in check.zoc.exerted_by(hid, faction)}):
                 r, g, b = scene.faction_colour(e)
-                canvas.draw.polygon([canvas.xy(c) for c in grid.corners(h, layout)], fill=(r, g, b, 70),
-                                    outline=(r, g, b, 160), width=2)
+                canvas.polygon([canvas.xy(c) for c in grid.corners(h, layout)], fill=(r, g, b, 70),
+                               outline=(r, g, b, 160), width=2)
                 canvas.explain(Mark("tint", (r, g, b), f"hex in the zone of control of {_an(e.capitalize())} unit"))
 
 
@@ -146,8 +146,8 @@ def supply(canvas: Canvas, scene: Scene) -> None:
 def outlined(canvas: Canvas, scene: Scene) -> None:
     geo = scene.geo
     for hid in sorted(scene.flagged):
-        canvas.draw.polygon([canvas.xy(c) for c in geo.grid.corners(geo.grid.parse(hid), geo.layout)],
-                            outline=OUTLINE, width=max(4, int(canvas.hex_px * 0.08)))
+        canvas.polygon([canvas.xy(c) for c in geo.grid.corners(geo.grid.parse(hid), geo.layout)],
+                       outline=OUTLINE, width=max(4, int(canvas.hex_px * 0.08)))
     if scene.flagged:
         canvas.explain(Mark("box", OUTLINE, scene.flag_text))
 

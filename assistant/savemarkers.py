@@ -35,9 +35,9 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass
 from functools import lru_cache
 
+from records import frozen
 from vassal import sequence
 from vassal.commands import (
     AddPiece,
@@ -68,7 +68,7 @@ UNIT_KINDS = ("ground", "air", "naval")  # pieceprops.KIND of a unit piece
 LAYER = "@@"  # the Stack state's layer token (Stack.HAS_LAYER_MARKER)
 
 
-@dataclass(frozen=True)
+@frozen
 class MarkerSource:
     """A marker piece to copy: its type as the file will hold it, its state (any map and
     point: they are replaced), and where it was found ("the save", or the module's path)."""

@@ -35,9 +35,9 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 
+from records import frozen
 from vassal.commands import AddPiece, ChangePiece, Chat, Node, encode_command, walk
 from vassal.errors import FormatError
 from vassal.nesting import join_state, split_state, split_type
@@ -56,7 +56,7 @@ LEVEL = {"low": 1, "none": 2}  # the Supply layer's level for each marked state
 HEAD = "Staffwork applied the {faction} {check}"  # begins the first chat line
 
 
-@dataclass(frozen=True)
+@frozen
 class SupplyChange:
     """One checked unit: its marking before and after the check, and why (``rule``, ``why``);
     ``todo``: what the rules leave the player to do to it (deplete it, say)."""
@@ -84,7 +84,7 @@ class SupplyChange:
                f"({self.rule}: {self.why})"
 
 
-@dataclass(frozen=True)
+@frozen
 class Applied:
     source: str
     target: str

@@ -38,17 +38,18 @@ import gc
 import os
 import time
 from collections.abc import Callable
-from typing import Any
-from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
+
+from records import frozen
 
 SUFFIXES = (".vsav", ".vlog")
 TEMPLATES = Path(__file__).with_name("templates")
 
 
-@dataclass(frozen=True)
+@frozen
 class Item:
     """One finding as watch shows it; ``key`` identifies it across re-checks."""
 
@@ -66,7 +67,7 @@ class Item:
         return f"[{self.rule}] {who}{self.where}: {self.reason}"
 
 
-@dataclass(frozen=True)
+@frozen
 class Result:
     name: str
     path: str
@@ -76,7 +77,7 @@ class Result:
     game: str = ""  # the game key (its words name the supply states)
 
 
-@dataclass(frozen=True)
+@frozen
 class Applying:
     """The Supply Check written for one save: the new file (empty when not written), each
     change as a line, or why it was not written."""
@@ -88,7 +89,7 @@ class Applying:
     check: str = "Supply Check"  # the step applied, in the game's words (the page's heading)
 
 
-@dataclass(frozen=True)
+@frozen
 class Changes:
     new: tuple[Item, ...]
     resolved: tuple[Item, ...]

@@ -35,11 +35,12 @@ one VASSAL shifts, which is exactly USE's "even rows half a hex east".
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from lxml import etree
 
+from records import frozen
 from vassal.buildfile import component
 from vassal.grids import (
     TAG_HEX_GRID,
@@ -190,7 +191,7 @@ def _round(v: float) -> int:
 
 # ----- boards that join several sheets: one ZonedGrid zone per sheet ---------------------------
 
-@dataclass(frozen=True)
+@frozen
 class SheetZone:
     """The part of a joined board one sheet's numbering names: a polygon along the outline of
     the sheet's own hexes (board pixels, whole numbers, as VASSAL stores a zone) and the

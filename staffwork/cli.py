@@ -12,7 +12,13 @@ import importlib
 import sys
 from collections.abc import Sequence
 
-from staffwork.errors import USAGE, is_bad_input, report_bad_input, report_stop, sigterm_as_interrupt
+from staffwork.errors import (
+    USAGE,
+    is_bad_input,
+    report_bad_input,
+    report_stop,
+    sigterm_as_interrupt,
+)
 
 # Each name is a module in staffwork.commands with register(subparsers) and run(args) -> int.
 SUBCOMMANDS: tuple[str, ...] = ("build", "sheets", "check", "audit", "watch", "inspect", "scenario", "map", "art")
@@ -152,9 +158,8 @@ def _run(argv: list[str], command: str | None) -> int:
 def _installed_data() -> None:
     """Back to the installed game data after a command that read a --data / --root folder
     (main may run again in the same process: tests, watch)."""
-    from wargame import games
-
-    if games.data_root_overridden():
+    games = sys.modules.get("wargame.games")  # never imported: no folder was read either
+    if games is not None and games.data_root_overridden():
         games.use_data_root(None)
 
 

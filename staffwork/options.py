@@ -7,10 +7,11 @@ from __future__ import annotations
 import argparse
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
+
+from records import frozen
 
 
-@dataclass(frozen=True)
+@frozen
 class Range:
     """Usable values from ``low`` to ``high``; ``low`` itself only when ``closed``."""
 

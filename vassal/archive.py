@@ -17,18 +17,19 @@ import signal
 import zipfile
 from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
+from records import frozen
 from vassal.errors import FormatError
 
 __all__ = ["Limits", "Archive", "open_archive", "write_archive", "atomic_write", "check_writable"]
 
 FIXED_TIME = (1980, 1, 1, 0, 0, 0)
+_MIB = 1 << 20
 STORED_SUFFIXES = (".png", ".gif", ".jpg", ".jpeg", ".zip", ".vsav", ".vlog", ".mp3", ".ogg")
 
 
-@dataclass(frozen=True)
+@frozen
 class Limits:
     """How much an archive may hold before it is refused as damaged or hostile."""
 
@@ -105,32 +106,27 @@ class Archive:
         if info is None:
             raise FormatError("no such entry in the archive", self.path, name)
         limit = min(self.limits.max_entry_bytes, self.limits.max_total_bytes - self._read_total)
-        chunks: list[bytes] = []
-        got = 0
+        most = self.limits.max_ratio * max(info.compress_size, 1)  # checked over 1 MiB
+        # One read as far as reading 1 MiB at a time and checking after each would have gone
+        # before refusing: the same bytes or the same refusal, without joining a copy of a
+        # big entry from its pieces (a big save's commands are tens of MB, issue 20).
+        refused = max(min(limit, info.file_size, max(_MIB, most)) + 1, 1)
         try:
             with self._zip.open(info) as stream:
-                while True:
-                    chunk = stream.read(1 << 20)
-                    if not chunk:
-                        break
-                    got += len(chunk)
-                    if got > limit or got > info.file_size:
-                        raise FormatError(
-                            "entry unpacks to more than it declares (zip bomb?)", self.path, name
-                        )
-                    if got > (1 << 20) and got > self.limits.max_ratio * max(info.compress_size, 1):
-                        raise FormatError(
-                            "entry has an impossible compression ratio (zip bomb?)", self.path, name
-                        )
-                    chunks.append(chunk)
-        except FormatError:
-            raise
+                data = stream.read(-(-refused // _MIB) * _MIB)
         except zipfile.BadZipFile as exc:
             raise FormatError(f"damaged entry ({exc})", self.path, name) from None
         except (OSError, EOFError, ValueError, NotImplementedError, RuntimeError) as exc:
             raise FormatError(f"cannot unpack entry ({exc})", self.path, name) from None
+        got = len(data)
+        if got > limit or got > info.file_size:
+            raise FormatError("entry unpacks to more than it declares (zip bomb?)", self.path, name)
+        if got > _MIB and got > most:
+            raise FormatError(
+                "entry has an impossible compression ratio (zip bomb?)", self.path, name
+            )
         self._read_total += got
-        return b"".join(chunks)
+        return data
 
     def read_text(self, name: str) -> str:
         data = self.read(name)
@@ -222,11 +218,13 @@ def check_writable(path: str | os.PathLike[str]) -> None:
         ) from None
 
 
-def atomic_write(path: str | os.PathLike[str], data: bytes) -> None:
+def atomic_write(path: str | os.PathLike[str], data: bytes, *, durable: bool = True) -> None:
     """Write bytes to ``path`` through a temporary file in the same folder, then rename.
 
     The temporary file is removed on any failure or stop (Ctrl-C, SIGTERM raised as an
-    exception); OS errors name ``path``, never the temporary file."""
+    exception); OS errors name ``path``, never the temporary file. ``durable`` syncs the bytes
+    to the disk before the rename (a few ms a file); a cache whose reader checks every entry
+    whole can do without."""
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
     try:
@@ -239,8 +237,9 @@ def atomic_write(path: str | os.PathLike[str], data: bytes) -> None:
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
+            if durable:
+                fh.flush()
+                os.fsync(fh.fileno())
         umask = os.umask(0)
         os.umask(umask)
         os.chmod(tmp, 0o666 & ~umask)  # mkstemp makes files private; outputs are for sharing

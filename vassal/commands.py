@@ -33,8 +33,9 @@ Public API::
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 
+from records import frozen
 from vassal import sequence
 from vassal.errors import FormatError
 from vassal.javanum import parse_int as java_int
@@ -94,7 +95,7 @@ BOARD_PICKER = "BoardPicker"
 # The tree
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class Node:
     """One command (its own single-command ``text``) with its sub-commands, in file order.
 
@@ -137,8 +138,13 @@ def _decode(text: str, depth: int, source: str | None) -> Node:
         canonical = head.text  # a node without sub-commands encodes as its own text
     elif not head.children and head.raw is None:
         # each child encodes to its own token (decoding guarantees it), so the canonical
-        # text of this node can be checked without encoding the subtree again
-        canonical = sequence.encode([head.text] + tokens[1:], ESC)
+        # text of this node can be checked without encoding the subtree again. Tokens as long
+        # as the text (no escape taken out, no quotes) were a plain split, and joined back
+        # unchanged unless the encoder would quote one: a big save's whole text needs no
+        # second copy to compare
+        plain = sum(map(len, tokens)) + len(tokens) - 1 == len(text)
+        plain = plain and not any(t and sequence.quote_needed(t) for t in tokens)
+        canonical = text if plain else sequence.encode([head.text] + tokens[1:], ESC)
     else:
         canonical = encode_tree(Node(head.text, children))
     return Node(head.text, children, raw=None if canonical == text else text)
@@ -170,22 +176,22 @@ def walk(tree: Node) -> Iterator[Node]:
 # Typed commands
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class BeginSave:
     """``begin_save``: clears the game; the whole saved position hangs below it."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class EndSave:
     """``end_save``: the restored game starts (every component's setup runs)."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class NullCommand:
     """The empty text: a holder for sub-commands (the AddPiece list of a save)."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class AddPiece:
     """``+/id/type/state``: create a piece, stack or deck and set its state."""
 
@@ -194,14 +200,14 @@ class AddPiece:
     state: str
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class RemovePiece:
     """``-/id``: delete a piece (the id is the rest of the text, not escaped)."""
 
     id: str
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class ChangePiece:
     """``D/id/newState[/oldState]``: set a piece's full state (merged trait-wise if old given)."""
 
@@ -210,7 +216,7 @@ class ChangePiece:
     old_state: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class MovePiece:
     """``M/id/newMap/newX/newY/newUnder/oldMap/oldX/oldY/oldUnder/player``.
 
@@ -230,7 +236,7 @@ class MovePiece:
     player: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class Log:
     """``LOG\\t<command>``: one logged command of a .vlog (its text is ``inner``)."""
 
@@ -241,7 +247,7 @@ class Log:
         return parse_command(self.inner)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class Undo:
     """``UNDO\\ttrue`` / ``UNDO\\tfalse``: brackets the inverse commands of an undo."""
 
@@ -253,7 +259,7 @@ class Undo:
             object.__setattr__(self, "value", "true" if self.in_progress else "false")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class BoardPlacement:
     """One board of a map's layout: its name, cell position in the layout, reversed or not."""
 
@@ -263,7 +269,7 @@ class BoardPlacement:
     reversed: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class SetBoards:
     """``<mapId>BoardPicker\\t<board>[/rev]\\t<x>\\t<y>...``: the boards a map uses."""
 
@@ -271,14 +277,14 @@ class SetBoards:
     boards: tuple[BoardPlacement, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class SetupStack:
     """``SETUP_STACK\\t``: marks the game as not new (at-start stacks are not placed again)."""
 
     rest: str = ""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class AddPlayer:
     """``PLAYER\\t<playerId>\\t<name>\\t<side>``: a player took a side."""
 
@@ -287,14 +293,14 @@ class AddPlayer:
     side: str
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class RemovePlayer:
     """``PYREMOVE\\t<playerId>``: a player left their side."""
 
     player_id: str
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class SetGlobalProperty:
     """``GlobalProperty\\t;<name>;<value>;<containerId>``: a global property's value."""
 
@@ -303,7 +309,7 @@ class SetGlobalProperty:
     container: str = ""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class ChangeProperty:
     """``MutableProperty\\t<name>\\t<old>\\t<new>\\t<containerId>``: a property changed."""
 
@@ -313,7 +319,7 @@ class ChangeProperty:
     container: str = ""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class SetTurn:
     """``TURN<trackerId>\\t<state>``; state is ``<currentLevel>|<levelState>|...``."""
 
@@ -330,14 +336,14 @@ class SetTurn:
         return tuple(tokens[1:])
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class Chat:
     """``CHAT<text>``: a line in the chat window (messages, reports, die rolls)."""
 
     message: str
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class Unknown:
     """Any other command, kept as its exact text."""
 

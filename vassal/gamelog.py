@@ -22,9 +22,10 @@ of the node in the command tree).
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from types import MappingProxyType
 
+from records import frozen
 from vassal.commands import (
     AddPiece,
     BoardPlacement,
@@ -51,7 +52,7 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True)
+@frozen
 class Step:
     """One press of the Step button: the commands of a top-level LOG group, in order.
 
@@ -65,7 +66,7 @@ class Step:
     undo: bool
 
 
-@dataclass(frozen=True)
+@frozen
 class PieceMove:
     """One piece a step put somewhere else: ``before`` None = it came into the game in this
     step, ``after`` None = it left the game. ``type``/``state`` are the piece's after the step
@@ -78,7 +79,7 @@ class PieceMove:
     after: Spot | None
 
 
-@dataclass(frozen=True)
+@frozen
 class StepMoves:
     """The pieces one step moved, and the boards of each map after it (to name locations)."""
 
@@ -107,7 +108,7 @@ def _named_ids(cmd: Command) -> list[str]:
     return []
 
 
-@dataclass(frozen=True)
+@frozen
 class GameLog:
     """A log: the position at load, its chat, the steps; positions are computed on demand."""
 

@@ -14,11 +14,12 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 from lxml import etree
 
+from records import frozen
 from vassal.archive import open_archive
 from vassal.buildfile import BUILDFILE, BUILDFILE_OLD
 from vassal.commands import BoardPlacement
@@ -87,7 +88,7 @@ class BoardImages:
             return None
 
 
-@dataclass(frozen=True)
+@frozen
 class ModuleMaps:
     """A module's maps, enough to name the location of a map pixel, and its turn trackers."""
 

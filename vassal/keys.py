@@ -27,8 +27,8 @@ Public API::
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 
+from records import frozen
 from vassal.javanum import require_int as java_int
 from vassal.sequence import decode, encode
 
@@ -68,7 +68,7 @@ def awt_modifiers(modifiers: int) -> int:
     return out
 
 
-@dataclass(frozen=True)
+@frozen
 class KeyStroke:
     """A key code (``java.awt.event.KeyEvent.VK_*``, equal to the upper-case ASCII code for
     letters and digits) and its modifier mask."""
@@ -80,7 +80,7 @@ class KeyStroke:
         return KeyStroke(self.code, awt_modifiers(self.modifiers))
 
 
-@dataclass(frozen=True)
+@frozen
 class NamedKeyStroke:
     """A key that may carry a name; VASSAL matches named keys by name, not by code.
 

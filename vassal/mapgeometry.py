@@ -11,11 +11,11 @@ boards left of and above it, image sizes read from headers), its draw piles, and
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
 from typing import BinaryIO
 
 from lxml import etree
 
+from records import frozen
 from vassal.errors import FormatError
 from vassal.grids.elements import child_elements, element_place, int_attr, parse_board, sorted_attrs
 from vassal.grids.locate import (
@@ -50,7 +50,7 @@ TAG_DRAW_PILE = "VASSAL.build.module.map.DrawPile"
 _FOLDER_PKG = "VASSAL.build.module.folder."
 
 
-@dataclass(frozen=True)
+@frozen
 class BoardChoice:
     """One board of a BoardPicker command: name, reversed flag, slot column and row."""
 
@@ -60,7 +60,7 @@ class BoardChoice:
     row: int
 
 
-@dataclass(frozen=True)
+@frozen
 class PlacedBoard:
     """A board in use on a map: its slot, whether reversed, and its bounds in map pixels.
 
@@ -119,7 +119,7 @@ class PlacedBoard:
         return x, y
 
 
-@dataclass(frozen=True)
+@frozen
 class DeckSpot:
     """A DrawPile of the map: its name and position (relative to its owning board if that
     board is in use, else to the map's edge)."""
@@ -130,7 +130,7 @@ class DeckSpot:
     owning_board: str | None = None
 
 
-@dataclass(frozen=True)
+@frozen
 class MapGeometry:
     """One map as the engine lays it out: boards in use with their map-pixel bounds, decks.
 

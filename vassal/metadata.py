@@ -13,9 +13,9 @@ ignored, any entry may be missing.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal
 
+from records import frozen
 from vassal.errors import FormatError
 
 __all__ = [
@@ -50,7 +50,7 @@ MAX_METADATA_BYTES = 1024 * 1024
 Translations = tuple[tuple[str, str], ...]
 
 
-@dataclass(frozen=True)
+@frozen
 class Metadata:
     """The fields of one metadata file; ``None`` means the element was (or will be) absent.
 

@@ -20,12 +20,12 @@ import dataclasses
 import os
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import PurePosixPath
 from typing import Any
 
 from lxml import etree
 
+from records import frozen
 from vassal.archive import Archive, open_archive, write_archive
 from vassal.buildfile import BUILDFILE, BUILDFILE_OLD, buildfile_bytes, parse_buildfile
 from vassal.errors import FormatError
@@ -56,7 +56,7 @@ SAVE_ENTRY_GAME = "savedGame"
 _MODULE_CLASSES = ("VASSAL.launch.BasicModule", "VASSAL.build.GameModule")
 
 
-@dataclass(frozen=True, eq=False)
+@frozen(eq=False)
 class Module:
     """An opened module. ``root`` is the buildFile's root element (lxml)."""
 

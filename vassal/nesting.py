@@ -19,9 +19,9 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Literal
 
+from records import frozen
 from vassal import sequence
 from vassal.errors import FormatError
 from vassal.sequence import quote_needed
@@ -214,7 +214,27 @@ def _nest(tokens: Sequence[str], inner: str) -> str:
 
 def split_type(type_str: str) -> list[str]:
     """The level type strings of a piece type, outermost first (engine reading, spares dropped)."""
-    return _split_levels(type_str, None, False)
+    return list(_levels(type_str, None, False))
+
+
+_SPLITS: dict[tuple[int, int | None, bool], tuple[str, tuple[str, ...]]] = {}
+
+
+def _levels(text: str, count: int | None, raw_last: bool) -> tuple[str, ...]:
+    """:func:`_split_levels`, kept for the strings read last: the replay of a save splits each
+    piece's type and state for its levels, and whoever reads the pieces after it (the check's
+    board, ``inspect``) splits the same string objects again (issue 20). Kept by the string's
+    identity (hashing a piece's ten thousand characters would cost a good part of a split);
+    an entry holds its string, so the identity is never another's."""
+    key = (id(text), count, raw_last)
+    found = _SPLITS.get(key)
+    if found is not None and found[0] is text:
+        return found[1]
+    levels = tuple(_split_levels(text, count, raw_last))
+    if len(_SPLITS) >= 1 << 11:  # as many as a big save's pieces; a long watch stays flat
+        _SPLITS.clear()
+    _SPLITS[key] = (text, levels)
+    return levels
 
 
 def _check_joinable(levels: Sequence[str]) -> None:
@@ -242,7 +262,7 @@ def split_state(state_str: str, count: int | None = None) -> list[str]:
     """
     if count is not None and count < 1:
         raise ValueError("a piece has at least one level")
-    return _split_levels(state_str, count, True)
+    return list(_levels(state_str, count, True))
 
 
 def join_state(levels: Sequence[str]) -> str:
@@ -255,7 +275,7 @@ def join_state(levels: Sequence[str]) -> str:
 # What the replay needs of a piece string: its levels and what its type says
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class TypeInfo:
     kind: PieceKind
     levels: int
@@ -304,19 +324,19 @@ def type_info(type_str: str) -> TypeInfo:
             return TypeInfo("deck", 1, True, None, name)
     no_stack: bool | None = None
     hide_level: int | None = None
-    for index in range(count - 1):
-        if not nest.starts_with(index, _WATCHED):
+    for index, own in enumerate(nest.owns[: count - 1]):
+        if not own.startswith(_WATCHED):
             continue
-        if no_stack is None and nest.starts_with(index, "immob;"):
-            options = sequence.Decoder(nest.own(index), ";")
+        if no_stack is None and own.startswith("immob;"):
+            options = sequence.Decoder(own, ";")
             options.next_token()
             options.next_token("")
             options.next_token("")
             stacking = options.next_token("R")
             no_stack = not stacking.startswith("L")
-        elif no_stack is None and nest.starts_with(index, "mat;"):
+        elif no_stack is None and own.startswith("mat;"):
             no_stack = True
-        elif hide_level is None and nest.starts_with(index, "hide;"):
+        elif hide_level is None and own.startswith("hide;"):
             hide_level = index
     return TypeInfo("piece", count, bool(no_stack), hide_level, None)
 

@@ -56,11 +56,12 @@ Public API::
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from functools import lru_cache
 from types import MappingProxyType
 from typing import Any, cast
 
+from records import frozen
 from vassal.errors import FormatError
 from vassal.nesting import join_state, join_type, split_state, split_type
 from vassal.sequence import Decoder, decode, encode
@@ -110,7 +111,7 @@ __all__ = [
 # The piece.
 
 
-@dataclass(frozen=True)
+@frozen
 class Piece:
     """A piece definition and state: its traits, outermost first, around its base level.
 
@@ -336,7 +337,7 @@ def _format_string(text: str, values: Mapping[str, str]) -> str:
 # Reader view.
 
 
-@dataclass(frozen=True)
+@frozen
 class LayerView:
     """One Layer (Embellishment) as it stands: ``level`` is 1-based, ``image`` is the image it
     draws now (None when inactive or the level has no image); ``follows`` names the property
@@ -352,7 +353,7 @@ class LayerView:
     resolved: bool = True
 
 
-@dataclass(frozen=True)
+@frozen
 class PieceView:
     """What a rules reader needs to know about one piece: which side shows and what is on it.
 
@@ -483,12 +484,16 @@ def view(piece: Piece) -> PieceView:
     markers: dict[str, str] = {}
     dynamic: dict[str, str] = {}
     facts = [_FACTS.get(id(t)) or _facts(t) for t in piece.traits]
-    for _, role, said in facts:  # outermost answers first, as getProperty walks inward
+    shown = []  # the levels the inside-out pass below looks at (most levels have no role)
+    for fact in facts:  # outermost answers first, as getProperty walks inward
+        role = fact[1]
         if role == "marker":
-            for k, v in said:
+            for k, v in fact[2]:
                 markers.setdefault(k, v)
         elif role == "dynamic":
-            dynamic.setdefault(*said)
+            dynamic.setdefault(*fact[2])
+        elif role:
+            shown.append(fact)
     known: dict[str, str] = {}
     for source in (props, markers, dynamic):
         for k, v in source.items():
@@ -505,9 +510,7 @@ def view(piece: Piece) -> PieceView:
     moved: bool | None = None
     prototypes: list[str] = []
     unknown: list[str] = []
-    for t, role, said in reversed(facts):
-        if not role or role == "marker" or role == "dynamic":
-            continue
+    for t, role, said in reversed(shown):
         if role == "layer":
             lv = said if said is not None else _layer_view(cast(LayerTrait, t), known)
             layers.append(lv)

@@ -36,8 +36,8 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
 
+from records import frozen
 from vassal import sequence
 from vassal.archive import Limits, open_archive, write_archive
 from vassal.commands import (
@@ -71,6 +71,7 @@ __all__ = [
     "SAVED_GAME_ENTRY",
     "SavedGame",
     "read_saved_game",
+    "read_moduledata",
     "decode_saved_game",
     "saved_game_bytes",
     "write_saved_game",
@@ -83,7 +84,7 @@ __all__ = [
 SAVED_GAME_ENTRY = "savedGame"
 
 
-@dataclass(frozen=True)
+@frozen
 class SavedGame:
     """What a .vsav / .vlog holds: the plain command text, its tree, and the metadata if any."""
 
@@ -128,6 +129,15 @@ def read_saved_game(path: str | os.PathLike[str], *, limits: Limits = Limits()) 
     except FormatError as exc:
         raise _placed(exc, source, place) from None
     return SavedGame(source, text, form, tree, savedata, moduledata)
+
+
+def read_moduledata(path: str | os.PathLike[str], *, limits: Limits = Limits()) -> Metadata | None:
+    """The module a .vsav or .vlog names (its ``moduledata``), without decoding its commands."""
+    source = str(path)
+    with open_archive(path, limits) as archive:
+        if SAVED_GAME_ENTRY not in archive:
+            raise FormatError("no savedGame entry: not a VASSAL saved game or log", source)
+        return _read_meta(archive, MODULE_ENTRY, source)
 
 
 def _placed(exc: FormatError, source: str, entry: str) -> FormatError:
@@ -258,7 +268,7 @@ def _key_of(data: bytes, form: Form) -> int:
 # Building a scenario setup
 
 
-@dataclass(frozen=True)
+@frozen
 class Placement:
     """One piece of a setup: its id, its expanded type and state (prototypes already expanded,
     one state level per type level), and where it goes (``map`` None = off the table).

@@ -17,9 +17,10 @@ beside each class.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Literal
+
+from records import frozen
 
 __all__ = [
     "AttrType",
@@ -61,7 +62,7 @@ Kind = Literal[
 ]
 
 
-@dataclass(frozen=True)
+@frozen
 class AttrType:
     """How VASSAL reads one attribute.
 
@@ -75,7 +76,7 @@ class AttrType:
     values: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
+@frozen
 class ComponentSpec:
     """One VASSAL class: its attributes and which child elements it may hold.
 

@@ -80,12 +80,18 @@ class Decoder(Iterator[str]):
             if default is not None:
                 return default
             raise IndexError("no more tokens")
-        start, stop, d = self._start, len(val), self._delim
-        if start == stop:
-            self._val = None
-            return ""
-        buf: list[str] = []
+        start, d = self._start, self._delim
         i = val.find(d, start)
+        if i == -1 or i == 0 or val[i - 1] != "\\":  # the token holds no escaped delimiter
+            if i == -1:
+                self._val = None
+                token = val[start:]
+            else:
+                self._start = i + 1
+                token = val[start:i]
+            return token[1:-1] if len(token) > 1 and token[0] == "'" and token[-1] == "'" else token
+        stop = len(val)
+        buf: list[str] = []
         while i != -1:
             if i > 0 and val[i - 1] == "\\":
                 buf.append(val[start : i - 1])

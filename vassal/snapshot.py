@@ -6,15 +6,15 @@ turn trackers and players. `vassal.replay` makes them; the assistant reads them.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Literal
 
+from records import frozen
 from vassal.commands import BoardPlacement
 
 __all__ = ["PlacedPiece", "Container", "Player", "Position", "Spot"]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class PlacedPiece:
     """A game piece and where it is drawn.
 
@@ -33,7 +33,7 @@ class PlacedPiece:
     gpid: str = ""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class Container:
     """A Stack or Deck: its place and its members' ids, bottom first.
 
@@ -55,14 +55,14 @@ class Container:
     face_down: bool | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class Player:
     player_id: str
     name: str
     side: str
 
 
-@dataclass(frozen=True)
+@frozen
 class Position:
     """Everything a save or log step leaves behind, read-only.
 
@@ -104,7 +104,7 @@ class Position:
         return out
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class Spot:
     """Where a piece is drawn: map (None = on no map) and map pixels."""
 

@@ -8,11 +8,11 @@ from __future__ import annotations
 import dataclasses
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from lxml import etree
 
+from records import frozen
 from vassal import sequence
 from vassal.buildfile import element_text
 from vassal.schema import spec_for
@@ -58,7 +58,7 @@ DEFAULT_TURN_FORMAT = "$level1$ $level2$ $level3$ $level4$"
 # summary data
 
 
-@dataclass(frozen=True)
+@frozen
 class GridSummary:
     """A board's grid: its short class name, attributes as written, and its numbering's.
 
@@ -74,7 +74,7 @@ class GridSummary:
     regions: int | None = None
 
 
-@dataclass(frozen=True)
+@frozen
 class ZoneSummary:
     name: str
     location_format: str
@@ -82,7 +82,7 @@ class ZoneSummary:
     grid: GridSummary | None
 
 
-@dataclass(frozen=True)
+@frozen
 class BoardSummary:
     name: str
     image: str
@@ -93,7 +93,7 @@ class BoardSummary:
     zones: tuple[ZoneSummary, ...] = ()
 
 
-@dataclass(frozen=True)
+@frozen
 class MapSummary:
     """``identifier`` is what VASSAL calls the map: mapName, else Map0, Map1... by order."""
 
@@ -105,7 +105,7 @@ class MapSummary:
     decks: int
 
 
-@dataclass(frozen=True)
+@frozen
 class WidgetSummary:
     kind: str
     name: str
@@ -113,7 +113,7 @@ class WidgetSummary:
     children: tuple[WidgetSummary, ...] = ()
 
 
-@dataclass(frozen=True)
+@frozen
 class PieceWindowSummary:
     name: str
     identifier: str
@@ -122,7 +122,7 @@ class PieceWindowSummary:
     widgets: tuple[WidgetSummary, ...]
 
 
-@dataclass(frozen=True)
+@frozen
 class SetupSummary:
     name: str
     is_menu: bool
@@ -131,7 +131,7 @@ class SetupSummary:
     children: tuple[SetupSummary, ...] = ()
 
 
-@dataclass(frozen=True)
+@frozen
 class TurnLevelSummary:
     """One level of a turn tracker; ``turn_format`` is how it shows its value ($value$)."""
 
@@ -143,7 +143,7 @@ class TurnLevelSummary:
     turn_format: str = "$value$"
 
 
-@dataclass(frozen=True)
+@frozen
 class TurnTrackerSummary:
     """A turn tracker; ``turn_format`` joins its levels' texts ($level1$, $level2$...)."""
 
@@ -153,7 +153,7 @@ class TurnTrackerSummary:
     turn_format: str = DEFAULT_TURN_FORMAT
 
 
-@dataclass(frozen=True)
+@frozen
 class GlobalPropertySummary:
     name: str
     initial_value: str
@@ -163,7 +163,7 @@ class GlobalPropertySummary:
     owner: str  # "module" or the map / zone that holds it
 
 
-@dataclass(frozen=True)
+@frozen
 class DiceSummary:
     kind: str
     name: str
@@ -172,14 +172,14 @@ class DiceSummary:
     plus: int | None
 
 
-@dataclass(frozen=True)
+@frozen
 class ChartSummary:
     window: str
     name: str
     file: str
 
 
-@dataclass(frozen=True)
+@frozen
 class ModuleSummary:
     name: str
     version: str

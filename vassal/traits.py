@@ -38,9 +38,10 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
+from records import frozen
 from vassal.errors import FormatError
 from vassal.javanum import double_str as java_double_str
 from vassal.javanum import java_trim as _java_trim
@@ -70,7 +71,7 @@ def java_double(text: str) -> float:
     return value
 
 
-@dataclass(frozen=True)
+@frozen
 class Kind:
     """How one field token reads and writes."""
 
@@ -125,7 +126,7 @@ NKEYS = Kind("nkeys", lambda tok, d: parse_named_key_list(tok), format_named_key
 COLOR = Kind("color", _read_color, _write_color)
 
 
-@dataclass(frozen=True)
+@frozen
 class Field:
     """One field of a trait's type or state: its name, kind and the engine's default.
 
@@ -254,7 +255,7 @@ def _canonical(value: str, delim: str | None) -> bool:
     return encode(decode(value, delim), delim) == value
 
 
-@dataclass(frozen=True)
+@frozen
 class Trait:
     """One decorator level: its exact type and state strings, with typed fields on top.
 

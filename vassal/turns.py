@@ -13,8 +13,8 @@ by the tracker's format ($level1$, $level2$...).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 
+from records import frozen
 from vassal.errors import FormatError
 from vassal.grids import evaluate_format
 from vassal.javanum import parse_int
@@ -26,7 +26,7 @@ __all__ = ["TurnReading", "read_turn"]
 _MAX_LEVELS = 15  # TurnTracker.getTurnString sets $level1$ .. $level15$
 
 
-@dataclass(frozen=True)
+@frozen
 class TurnReading:
     """What a tracker's state means: the text the tracker shows and each current level."""
 

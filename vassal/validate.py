@@ -10,11 +10,11 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from typing import Literal
 
 from lxml import etree
 
+from records import frozen
 from vassal import sequence
 from vassal.buildfile import element_path, element_text
 from vassal.javanum import parse_double
@@ -48,7 +48,7 @@ Severity = Literal["error", "warning"]
 IMAGE_DIR = "images/"
 
 
-@dataclass(frozen=True)
+@frozen
 class Problem:
     """One finding: ``error`` = VASSAL would fail or drop the element; ``warning`` = a value
     would be ignored or defaulted, or the editor would not allow the structure."""

@@ -17,10 +17,11 @@ shows the hexes of its layout's plane: ETO's one board shows both sheets, laid o
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from records import frozen
 from wargame.errors import DataError, near_miss
 from wargame.grid import Grid, Hex, Layout
 from wargame.grid.core import Board as Sheet
@@ -34,7 +35,7 @@ GROWS_COLS = ("east", "west")
 PARITIES = ("even", "odd")
 
 
-@dataclass(frozen=True)
+@frozen
 class BoxArea:
     """A Map Box drawn on the board: its code (boxes.csv) and rectangle in pixels."""
 
@@ -52,7 +53,7 @@ class BoxArea:
         return self.x + self.width // 2, self.y + self.height // 2
 
 
-@dataclass(frozen=True)
+@frozen
 class Window:
     """The part of the grid a board shows: one sheet (prefix) and a rectangle of rows and
     columns; None in a field means no limit."""
@@ -69,7 +70,7 @@ class Window:
         return self.cols is None or self.cols[0] <= h.col <= self.cols[1]
 
 
-@dataclass(frozen=True)
+@frozen
 class Board:
     """One board image of a game: size, hex layout, the window of the grid it shows, Map Box
     rectangles, and the names VASSAL knows it by."""
@@ -151,7 +152,7 @@ class Board:
         return min(xs), min(ys), max(xs), max(ys)
 
 
-@dataclass(frozen=True)
+@frozen
 class Boards:
     """Every board of a game, on one VASSAL map, and the grid they share."""
 

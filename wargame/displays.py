@@ -13,10 +13,11 @@ The module builder draws and zones them; the saved-game reader reads what a mark
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
+from records import frozen
 from wargame.content.tables import TomlDoc
 from wargame.errors import DataError, near_miss
 
@@ -28,7 +29,7 @@ if TYPE_CHECKING:
 Colour = tuple[int, int, int]
 
 
-@dataclass(frozen=True)
+@frozen
 class Chart:
     """A chart of the Charts window: a title and rows of (left, right) text, optional swatches."""
 
@@ -39,7 +40,7 @@ class Chart:
     swatches: tuple[Colour | None, ...] = ()
 
 
-@dataclass(frozen=True)
+@frozen
 class TrackMarkers:
     """Where a setup puts a tracking marker: markers whose key matches ``markers`` (``{nation}``
     stands for a nation's key in lower case) go to the cell of ``track`` for the nation's
@@ -67,7 +68,7 @@ class TrackMarkers:
         return m.group(1).upper() if m else None
 
 
-@dataclass(frozen=True)
+@frozen
 class CardSpec:
     """What every faction's card holds: holding boxes, tracks, an optional multiplier cell;
     ``own`` boxes only one faction's card has (USE: none; ETO: fleet boxes)."""
@@ -87,7 +88,7 @@ class CardSpec:
     card_boxes: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))  # card place -> box
 
 
-@dataclass(frozen=True)
+@frozen
 class TracksSpec:
     map_name: str
     image: str
@@ -104,7 +105,7 @@ class TracksSpec:
     track_markers: tuple[TrackMarkers, ...] = ()
 
 
-@dataclass(frozen=True)
+@frozen
 class PieceSpec:
     """Layers every unit piece carries besides its flip side: a supply layer whose badges are
     the two faces of the ``supply_badges`` marker (Low, No Supply), a sorties layer for air and
@@ -115,7 +116,7 @@ class PieceSpec:
     delay_box: str = ""  # a tracks-board box where units with a delay stripe go when eliminated
 
 
-@dataclass(frozen=True)
+@frozen
 class GameStateSpec:
     """The rule numbers the module's Game state properties cite (policies, nations, areas)."""
 
@@ -126,7 +127,7 @@ class GameStateSpec:
     control_rule: str = ""  # hex control a scenario gives (Control_<faction>)
 
 
-@dataclass(frozen=True)
+@frozen
 class PaletteSpec:
     marker_tabs: tuple[str, ...]
     digits: tuple[str, ...] = ()
@@ -134,7 +135,7 @@ class PaletteSpec:
     on_the_map_prefixes: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
+@frozen
 class Displays:
     game: str
     phases: tuple[str, ...]

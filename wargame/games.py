@@ -22,11 +22,11 @@ import importlib
 import importlib.util
 import os
 import tomllib
-from dataclasses import dataclass
 from functools import cache, cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from records import frozen
 from wargame.compiled import compiled
 from wargame.errors import DataError, near_miss
 
@@ -95,7 +95,7 @@ def art_root() -> Path:
     return _package_dir("staffwork_data.art")
 
 
-@dataclass(frozen=True)
+@frozen
 class Game:
     """One game: where its data is and which rules pack judges it. Loaders are cached per game."""
 

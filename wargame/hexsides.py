@@ -9,13 +9,13 @@ them all when the compiled cache is read (wargame.compiled) would cost more than
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
 from typing import Any
 
+from records import frozen
 from wargame.grid import Hex, Hexside
 
 
-@dataclass(frozen=True)
+@frozen
 class SideInfo:
     """One listed hexside (hexsides.csv): water, river, border, strait and Transport Line."""
 

@@ -20,13 +20,14 @@ game whose sea spaces have them (ETO's sea areas). Files without these columns l
 from __future__ import annotations
 
 import math
-from sys import intern
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import cached_property
 from pathlib import Path
+from sys import intern
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Mapping
 
+from records import frozen
 from wargame.errors import DataError, near_miss
 from wargame.grid import Grid, Hex, Layout
 from wargame.hexsides import SideInfo, SideTable
@@ -52,7 +53,7 @@ _NO_WORDS: frozenset[str] = frozenset()
 BORDERS = ("international", "disputed")
 
 
-@dataclass(frozen=True)
+@frozen
 class Vocabulary:
     """The words a game's map data may use (game.toml [map]): terrains, which of them are
     rough, weather zones, and the feature words of hexes and hexsides."""
@@ -72,7 +73,7 @@ ROUGH = USE_VOCABULARY.rough
 WEATHER = USE_VOCABULARY.weather
 
 
-@dataclass(frozen=True)
+@frozen
 class HexInfo:
     """One hex of the map (hexes.csv): terrain, country, Sea Zones and what rules read of it."""
 
@@ -117,7 +118,7 @@ class HexInfo:
         return self.terrain in self.rough_terrains
 
 
-@dataclass(frozen=True)
+@frozen
 class City:
     """A city of the map (cities.csv): its hex, whether capital, factory or port."""
 
@@ -134,7 +135,7 @@ class City:
     note: str
 
 
-@dataclass(frozen=True)
+@frozen
 class SeaZone:
     """A Sea Zone or sea area (seazones.csv)."""
 
@@ -148,7 +149,7 @@ class SeaZone:
     gridded: bool = True  # the area's hexes are printed (ETO 7.2: some sea areas have no grid)
 
 
-@dataclass(frozen=True)
+@frozen
 class ZoneLink:
     """Two Sea Zones that touch (seazone_links.csv), openly or by a strait or canal."""
 
@@ -159,7 +160,7 @@ class ZoneLink:
     note: str
 
 
-@dataclass(frozen=True)
+@frozen
 class Box:
     """A Map Box (boxes.csv) and the boxes and Sea Zones it connects to."""
 
@@ -173,7 +174,7 @@ class Box:
     printed: str = ""  # the rules printed in the box on the map (a USWC box's own rules, 1.3.4)
 
 
-@dataclass(frozen=True)
+@frozen
 class MapData:
     """A game's whole map: the grid, every hex and listed hexside, cities, Sea Zones and Map Boxes."""
 

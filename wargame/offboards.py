@@ -15,9 +15,9 @@ the map (wargame.board).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from typing import TYPE_CHECKING
+
+from records import frozen
 
 if TYPE_CHECKING:
     from wargame.displays import CardSpec, Displays
@@ -27,7 +27,7 @@ BOX_W, BOX_H = 330, 300  # a holding box
 BOXES_PER_ROW = 5
 
 
-@dataclass(frozen=True)
+@frozen
 class Area:
     """A named rectangle of an off-map board (board pixels); `kind` picks its look."""
 
@@ -58,7 +58,7 @@ class Area:
         return [(x0 + c * size, y0 + r * size) for r in range(rows) for c in range(cols)]
 
 
-@dataclass(frozen=True)
+@frozen
 class OffBoard:
     """One off-map board: its VASSAL map and board name, image, size and areas."""
 

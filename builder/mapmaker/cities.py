@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 
 from builder.mapmaker.inputs import field, read_toml
+from records import frozen
 from wargame.errors import DataError
 
 ROLES = ("capital", "factory", "port")
 
 
-@dataclass(frozen=True)
+@frozen
 class CityEntry:
     name: str
     roles: tuple[str, ...]

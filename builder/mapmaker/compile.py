@@ -22,11 +22,22 @@ import shapely
 
 from builder.mapmaker import cells as cellmod
 from builder.mapmaker import cities as citymod
-from builder.mapmaker import countries, geography, hexsides, regions, seazones, sources, terrain, transport
+from builder.mapmaker import (
+    countries,
+    geography,
+    hexsides,
+    regions,
+    seazones,
+    sources,
+    terrain,
+    transport,
+)
 from builder.mapmaker.fit import Projection, Warp, fit, read_control_points
-from builder.mapmaker.inputs import field as get, read_toml
-from wargame.errors import DataError
+from builder.mapmaker.inputs import field as get
+from builder.mapmaker.inputs import read_toml
+from records import frozen
 from wargame.board import load_boards_file
+from wargame.errors import DataError
 from wargame.grid import Grid, Layout
 from wargame.mapdata import Vocabulary, unit_layout, vocabulary_of
 
@@ -282,7 +293,7 @@ def compile_map(game_dir: Path, out_dir: Path | None = None, report: Report | No
     return report
 
 
-@dataclass(frozen=True)
+@frozen
 class _Rules:
     """The game's own decisions from settings.toml: prohibited countries, each country's
     mainland area (every other area of it is overseas), whether areas of one country and land

@@ -7,7 +7,6 @@ majority over its land samples.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -15,10 +14,11 @@ import shapely
 from shapely.geometry import Polygon
 
 from builder.mapmaker.inputs import field, polygon_points, read_toml
+from records import frozen
 from wargame.errors import DataError
 
 
-@dataclass(frozen=True)
+@frozen
 class Region:
     name: str
     owner: str
@@ -27,7 +27,7 @@ class Region:
     restrict: tuple[str, ...] = ()  # modern countries it applies to; empty = all
 
 
-@dataclass(frozen=True)
+@frozen
 class Borders:
     modern: dict[str, tuple[str, str]]
     transfers: list[Region]

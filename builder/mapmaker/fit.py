@@ -16,12 +16,14 @@ from pathlib import Path
 import numpy as np
 from scipy.interpolate import RBFInterpolator
 
-from builder.mapmaker.inputs import field as get, read_toml
+from builder.mapmaker.inputs import field as get
+from builder.mapmaker.inputs import read_toml
+from records import frozen
 from wargame.errors import DataError
 from wargame.grid import Grid, Layout
 
 
-@dataclass(frozen=True)
+@frozen
 class ControlPoint:
     name: str
     lon: float
@@ -31,7 +33,7 @@ class ControlPoint:
     rule: str
 
 
-@dataclass(frozen=True)
+@frozen
 class Placed:
     """A control point with the hex it was given and where the fit put it."""
 

@@ -4,17 +4,17 @@ zones of the sea next to them, then the hand-listed extras."""
 from __future__ import annotations
 
 import heapq
-from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 
 from builder.mapmaker.inputs import field, read_toml
+from records import frozen
 from wargame.errors import DataError
 from wargame.grid import Grid
 
 
-@dataclass(frozen=True)
+@frozen
 class Zone:
     number: int
     name: str
@@ -26,7 +26,7 @@ class Zone:
     gridded: bool = True  # ETO 7.2: whether the area's hexes are printed
 
 
-@dataclass(frozen=True)
+@frozen
 class Strait:
     name: str
     side: str  # as written: "AAAA/BBBB", or places like "Gibraltar/Tangier" or "Istanbul/east"
@@ -34,7 +34,7 @@ class Strait:
     rule: str
 
 
-@dataclass(frozen=True)
+@frozen
 class Canal:
     name: str
     ports: tuple[str, str]
@@ -43,7 +43,7 @@ class Canal:
     rule: str
 
 
-@dataclass(frozen=True)
+@frozen
 class SeaInput:
     zones: list[Zone]
     extras: list[tuple[str, tuple[int, ...], bool]]  # place, zones, only these

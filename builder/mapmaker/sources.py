@@ -10,11 +10,11 @@ See builder/mapmaker/README.md.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 
+from records import frozen
 from wargame.errors import DataError
 
 ETOPO5_PLACES = (Path("/usr/share/ferret-vis/data/etopo5.cdf"), Path("/usr/share/ferret/data/etopo5.cdf"))
@@ -24,7 +24,7 @@ class MissingSources(DataError):
     """The optional map sources are not installed; the message says how to get them."""
 
 
-@dataclass(frozen=True)
+@frozen
 class Sources:
     land: Path  # world-atlas land-10m.json
     countries: Path  # world-atlas countries-50m.json

@@ -9,7 +9,6 @@ the one terrain that dominates it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -17,12 +16,13 @@ import shapely
 from shapely.geometry import Polygon
 
 from builder.mapmaker.inputs import field, polygon_points, read_toml
+from records import frozen
 from wargame.errors import DataError
 
 CLASSES = ("desert", "hills", "woods")  # what the open data tells apart
 
 
-@dataclass(frozen=True)
+@frozen
 class TerrainRegion:
     name: str
     terrain: str

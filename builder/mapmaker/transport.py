@@ -19,15 +19,15 @@ run. `ferries` are water hexsides a network may cross (a strait's ferry or bridg
 from __future__ import annotations
 
 import heapq
-from dataclasses import dataclass
 from pathlib import Path
 
 from builder.mapmaker.inputs import field, read_toml
+from records import frozen
 from wargame.errors import DataError
 from wargame.grid import Grid
 
 
-@dataclass(frozen=True)
+@frozen
 class Network:
     word: str  # the feature word its hexes and hexsides carry ("" for USE's Transport Lines)
     hexes: frozenset[int]  # indices of the hexes it runs through

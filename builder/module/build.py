@@ -16,10 +16,11 @@ checked first: a read-only folder is reported before anything is drawn.
 from __future__ import annotations
 
 import io
+import os
 import time
 import zlib
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import partial
 from pathlib import Path
 
@@ -28,7 +29,8 @@ from PIL import Image
 
 from builder.module import cards as cardmod
 from builder.module import charts as chartmod
-from builder.module.cache import MAX_PIXELS, ImageCache, fingerprint
+from builder.module.cache import MAX_PIXELS, ImageCache, Pending, fingerprint
+from builder.module.card_pieces import card_back_image, card_image, card_name, card_piece
 from builder.module.pieces import (
     CUP_BACK,
     SORTIE_IMAGES,
@@ -42,8 +44,7 @@ from builder.module.pieces import (
     unit_name,
     unit_piece,
 )
-from builder.module.setups import game_months, Places, SetupResult, scenario_setup
-from builder.module.card_pieces import card_back_image, card_image, card_name, card_piece
+from builder.module.setups import Places, SetupResult, game_months, scenario_setup
 from builder.module.tree import (
     VASSAL_VERSION,
     DrawPileSpec,
@@ -62,6 +63,7 @@ from builder.render.counters import render_counter, screen_px
 from builder.render.faces import MarkerFace
 from builder.render.markers import render_marker
 from builder.vassal_grid import sheet_zones, vassal_hex_grid
+from records import frozen
 from vassal.archive import check_writable
 from vassal.buildfile import buildfile_bytes
 from vassal.errors import FormatError
@@ -82,7 +84,7 @@ Tally = Callable[[int, int], None]  # progress(done, total)
 PACKAGES = Path(__file__).resolve().parents[2]  # the folder holding builder/ and wargame/
 
 
-@dataclass(frozen=True)
+@frozen
 class BuildReport:
     path: Path
     size: int
@@ -168,7 +170,7 @@ def build_module(
     check_writable(target)  # before any work
     game = find_game(game) if isinstance(game, str) else game
     stage = stage or (lambda label, unit: _no_tally)
-    images = ImageCache(dist / ".cache" / game.key if cache else None)
+    images = ImageCache(dist / ".cache" / game.key if cache else None, deferred=True)
 
     def lap(name: str, start: float) -> float:
         now = time.perf_counter()
@@ -186,7 +188,7 @@ def build_module(
     box_names = {code: name for mb in map_boards for code, name in mb.box_names.items()}
     t = lap("load", t0)
 
-    files: dict[str, bytes] = {}
+    asked: dict[str, bytes | Pending] = {}  # images wait (Pending) to be drawn all at once
     make_board = board_image or default_board_image(game, stage("board", "strips"))
     board_print = fingerprint(_board_sources(game))
     for b in layout.boards:
@@ -194,9 +196,11 @@ def build_module(
         _check_board_size(b)
         board_key = ("board", game.key, b.board_name, board_print,
                      "map art" if board_image is None else getattr(board_image, "__qualname__", ""))
-        files["images/" + b.image] = images.get(
-            board_key, lambda b=b: _png(_checked_board(lambda: make_board(b), b)),
-            accept=lambda size, b=b: size == (b.width, b.height))
+        found = images.lookup(board_key, accept=lambda size, b=b: size == (b.width, b.height))
+        if found is None:  # drawn now (its strips on every core), encoded with the other images
+            art = _checked_board(lambda: make_board(b), b)  # noqa: B023 - called at once
+            found = images.make(board_key, partial(_png, art))
+        asked["images/" + b.image] = found
     t = lap("board", t)
 
     factions = dict(content.factions)
@@ -205,9 +209,10 @@ def build_module(
     offboards = {**card_boards, "tracks": tracks}
     code_print = fingerprint([PACKAGES / "builder" / "module", PACKAGES / "builder" / "render", art_root()])
     for ob in offboards.values():
-        files["images/" + ob.image] = images.get(("offboard", repr(ob), code_print), partial(cardmod.draw_board, ob))
+        asked["images/" + ob.image] = images.get(("offboard", repr(ob), code_print),
+                                                 partial(cardmod.draw_board, ob))
     for chart in displays.charts:
-        files["images/" + chart.image] = images.get(("chart", repr(chart), code_print),
+        asked["images/" + chart.image] = images.get(("chart", repr(chart), code_print),
                                                     partial(chartmod.draw_chart, chart))
     t = lap("boards and charts", t)
 
@@ -218,8 +223,8 @@ def build_module(
     for done, (unit, faces) in enumerate(zip(content.units.values(), units_from(content)), start=1):
         for side, face in (("front", faces.front), ("back", faces.back)):
             name = "images/" + unit_image(unit, side)
-            if name not in files:  # counters of one design share their pictures
-                files[name] = images.get(("unit", repr(face), px, code_print),
+            if name not in asked:  # counters of one design share their pictures
+                asked[name] = images.get(("unit", repr(face), px, code_print),
                                          lambda face=face: _png(render_counter(face, px)))
         counted(done, designs)
     faces_by_key = {m.name: m for m in markers_from(content)}
@@ -227,10 +232,10 @@ def build_module(
         drawn = faces_by_key[marker.key]
         sides = [("front", drawn.front)] + ([("back", drawn.back)] if drawn.back else [])
         for side, face in sides:
-            files["images/" + marker_image(marker, side)] = images.get(
+            asked["images/" + marker_image(marker, side)] = images.get(
                 ("marker", repr(face), px, code_print), lambda face=face: _png(render_marker(face, px)))
         counted(done, designs)
-    cards_px = _draw_cards(content, files, images, code_print)
+    cards_px = _draw_cards(content, asked, images, code_print)
     layers = displays.pieces
     badges = []
     if layers.supply_badges:
@@ -240,13 +245,16 @@ def build_module(
         badges += [(img, faces_by_key[layers.sorties_badges.replace("{n}", str(n))].front)
                    for n, img in enumerate(SORTIE_IMAGES, start=1)]
     for img, face in badges:
-        files["images/" + img] = images.get(("badge", repr(face), BADGE_PX, code_print),
+        asked["images/" + img] = images.get(("badge", repr(face), BADGE_PX, code_print),
                                             lambda face=face: _png(render_marker(face, BADGE_PX)))
     if displays.tracks.cup is not None:  # what every marker shows while it lies in the face-down cup
         cup_face = MarkerFace(displays.tracks.cup_face, "political", figure="?")
-        files["images/" + CUP_BACK] = images.get(("cup", repr(cup_face), px, code_print),
+        asked["images/" + CUP_BACK] = images.get(("cup", repr(cup_face), px, code_print),
                                                  lambda: _png(render_marker(cup_face, px)))
     t = lap("counters", t)
+    drawn_now = images.draw_pending(min(os.cpu_count() or 1, 4), stage("images", "images"))
+    files = {name: drawn_now[v.index] if isinstance(v, Pending) else v for name, v in asked.items()}
+    t = lap("images", t)
 
     progress("assembling the buildFile")
     card_maps = {k: ob.map_name for k, ob in card_boards.items()}
@@ -428,7 +436,8 @@ def _one_step_first(content):  # noqa: ANN001, ANN202
     return [u for u in units if u.key in small] + [u for u in units if u.key not in small]
 
 
-def _draw_cards(content, files: dict[str, bytes], images: ImageCache, code_print: str) -> tuple[int, int]:  # noqa: ANN001
+def _draw_cards(content, files: dict[str, bytes | Pending], images: ImageCache,  # noqa: ANN001
+                code_print: str) -> tuple[int, int]:
     """Every card's face and each faction's card back into the module's images; the card size."""
     if not content.cards:
         return (0, 0)

@@ -3,7 +3,10 @@
 Each image is keyed by a SHA-256 of everything that decides its pixels: what is drawn (the
 face data, the size) and a fingerprint of the drawing code and art files. A changed renderer or
 art file changes the fingerprint and so every key: stale images are never reused. Entries are
-written atomically, so an interrupted build leaves no half-written PNG behind.
+written atomically, so an interrupted build leaves no half-written PNG behind; they are not
+synced to the disk one by one (a thousand syncs were seconds of a cold build), since a read
+takes an entry only whole (``png_size``: every chunk's CRC and the end), and one a crash
+damaged is drawn again.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ import hashlib
 import zlib
 from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import cast
 
 from vassal.archive import atomic_write
 
@@ -69,22 +73,49 @@ def png_size(data: bytes, max_pixels: int = MAX_PIXELS) -> tuple[int, int] | Non
     return None
 
 
+def _any_size(size: tuple[int, int]) -> bool:
+    return True
+
+
+class Pending:
+    """An image asked for in a deferred cache, to be drawn with the others (``draw_pending``)."""
+
+    __slots__ = ("index",)
+
+    def __init__(self, index: int) -> None:
+        self.index = index
+
+
 class ImageCache:
     """PNG bytes by key; `folder` None keeps nothing (every image is drawn).
 
     A stored entry is used only when it is a whole PNG (``png_size``) that ``accept`` takes
-    (e.g. the board's exact size); a damaged or hostile one is drawn again and replaced."""
+    (e.g. the board's exact size); a damaged or hostile one is drawn again and replaced.
 
-    def __init__(self, folder: Path | None) -> None:
+    With ``deferred``, an image not in the cache is not drawn when asked for: ``get`` gives a
+    ``Pending`` and ``draw_pending`` draws them all at once in forked workers (a cold build
+    draws a thousand counters; builder.render.forkpool), in the order asked."""
+
+    def __init__(self, folder: Path | None, *, deferred: bool = False) -> None:
         self.folder = folder
+        self.deferred = deferred
         self.hits = 0
         self.misses = 0
         self.replaced = 0
+        self._pending: list[tuple[Path | None, Callable[[], bytes]]] = []
+        self._pending_keys: dict[str, Pending] = {}
 
-    def get(self, parts: tuple[object, ...], make: Callable[[], bytes],
-            accept: Callable[[tuple[int, int]], bool] = lambda size: True) -> bytes:
+    def _path(self, parts: tuple[object, ...]) -> tuple[str, Path | None]:
         key = hashlib.sha256(repr(parts).encode("utf-8")).hexdigest()
-        path = None if self.folder is None else self.folder / key[:2] / f"{key}.png"
+        return key, None if self.folder is None else self.folder / key[:2] / f"{key}.png"
+
+    def lookup(self, parts: tuple[object, ...],
+               accept: Callable[[tuple[int, int]], bool] = _any_size) -> bytes | Pending | None:
+        """The stored image (or the one already waiting to be drawn), None when it must be drawn."""
+        key, path = self._path(parts)
+        if path is not None and key in self._pending_keys:  # drawn once, then read back: a hit
+            self.hits += 1
+            return self._pending_keys[key]
         if path is not None and path.is_file():
             try:
                 data = path.read_bytes()
@@ -95,8 +126,44 @@ class ImageCache:
                 self.hits += 1
                 return data
             self.replaced += 1
+        return None
+
+    def make(self, parts: tuple[object, ...], make: Callable[[], bytes]) -> bytes | Pending:
+        """Draw an image that ``lookup`` did not find (later, in a deferred cache) and store it."""
+        key, path = self._path(parts)
         self.misses += 1
+        if self.deferred:
+            pending = self._pending_keys[key] = Pending(len(self._pending))
+            self._pending.append((path, make))
+            return pending
         data = make()
         if path is not None:
-            atomic_write(path, data)
+            atomic_write(path, data, durable=False)
         return data
+
+    def get(self, parts: tuple[object, ...], make: Callable[[], bytes],
+            accept: Callable[[tuple[int, int]], bool] = _any_size) -> bytes | Pending:
+        found = self.lookup(parts, accept)
+        return self.make(parts, make) if found is None else found
+
+    def draw_pending(self, workers: int, progress: Callable[[int, int], None]) -> list[bytes]:
+        """Every pending image drawn, in the order asked, each stored as it comes."""
+        from builder.render import forkpool
+
+        todo, self._pending, self._pending_keys = self._pending, [], {}
+        drawn: list[bytes | None] = [None] * len(todo)
+        progress(0, len(todo))
+        with forkpool.as_done(_draw, todo, len(todo), workers) as results:
+            for done, (i, data) in enumerate(results, start=1):
+                path = todo[i][0]
+                if path is not None:
+                    atomic_write(path, data, durable=False)
+                drawn[i] = data
+                progress(done, len(todo))
+        if any(data is None for data in drawn):  # pragma: no cover - as_done gives every item
+            raise RuntimeError("an image was not drawn")
+        return cast(list[bytes], drawn)
+
+
+def _draw(todo: list[tuple[Path | None, Callable[[], bytes]]], index: int) -> bytes:
+    return todo[index][1]()

@@ -7,6 +7,7 @@ text cells, each citing the rule it sums up, in our own words); this draws one.
 from __future__ import annotations
 
 import io
+
 from PIL import Image, ImageDraw
 
 from builder.render import text as fit_text

@@ -10,8 +10,6 @@ wargame.pieceprops, which the rules assistant reads back from saved games.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from builder.module.keys import (
     CTRL,
     DELETE,
@@ -23,6 +21,7 @@ from builder.module.keys import (
     sorties_traits,
     supply_traits,
 )
+from records import frozen
 from vassal.keys import NamedKeyStroke
 from vassal.pieces import Piece, format_add_piece
 from vassal.traits import (
@@ -74,7 +73,7 @@ def marker_name(marker: ContentMarker) -> str:
     return marker.front
 
 
-@dataclass(frozen=True)
+@frozen
 class Prototype:
     name: str
     description: str

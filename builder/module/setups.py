@@ -18,14 +18,22 @@ import re
 import tempfile
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 
 from builder.module.tree import TURN_TRACKER_ID, DrawPileSpec, cup_pile, turn_state
+from records import frozen
 from vassal import sequence
 from vassal.commands import AddPiece, BoardPlacement, Command, SetGlobalProperty, SetTurn
 from vassal.mapgeometry import MapGeometry
-from vassal.pieces import Piece, expand_prototypes, piece_state, piece_type, with_layer, with_marker, with_position
+from vassal.pieces import (
+    Piece,
+    expand_prototypes,
+    piece_state,
+    piece_type,
+    with_layer,
+    with_marker,
+    with_position,
+)
 from vassal.savefile import Placement as SavePlacement
 from vassal.savefile import setup_tree, write_saved_game
 from wargame import pieceprops as pp
@@ -40,7 +48,7 @@ DATE_SAVED = 946684800000  # 2000-01-01: a fixed stamp keeps setups byte-identic
 FIRST_PIECE_ID = 1_000_000
 
 
-@dataclass(frozen=True)
+@frozen
 class Spot:
     """Where a counter starts: map name and map pixels, plus what it was asked for."""
 
@@ -51,7 +59,7 @@ class Spot:
     hex: str | None = None
 
 
-@dataclass(frozen=True)
+@frozen
 class SetupResult:
     name: str
     file: str

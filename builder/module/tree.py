@@ -7,12 +7,13 @@ checked against VASSAL 3.7's source); `validate_buildfile` is run on the result 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from lxml import etree
 
 from builder.module.pieces import Prototype
 from builder.vassal_grid import SheetZone, hex_grid_element, sheet_zone_element
+from records import frozen
 from vassal import sequence
 from vassal.buildfile import component
 from vassal.grids import TAG_BOARD, TAG_ZONE, TAG_ZONED_GRID, HexGrid
@@ -36,7 +37,7 @@ TURN_TRACKER_ID = "TurnTracker0"
 MOVE_FORMAT = "$pieceName$ moves $previousLocation$ -> $location$ *"
 
 
-@dataclass(frozen=True)
+@frozen
 class Slot:
     """A palette entry: display name, gpid and piece definition."""
 
@@ -45,7 +46,7 @@ class Slot:
     piece: Piece
 
 
-@dataclass(frozen=True)
+@frozen
 class Palette:
     """Nested palette tabs: (tab name, children) where a leaf's children are Slots."""
 
@@ -54,14 +55,14 @@ class Palette:
     slots: tuple[Slot, ...] = ()
 
 
-@dataclass(frozen=True)
+@frozen
 class Setup:
     name: str
     file: str
     description: str
 
 
-@dataclass(frozen=True)
+@frozen
 class MapBoard:
     """A board of the main map: its image and geometry, VASSAL grid, and Map Box names. A
     board that joins several sheets (ETO's West and East maps) has no grid of its own but one
@@ -73,7 +74,7 @@ class MapBoard:
     sheet_zones: tuple[SheetZone, ...] = ()
 
 
-@dataclass(frozen=True)
+@frozen
 class ModuleSpec:
     """Everything the tree is made from."""
 
@@ -210,7 +211,7 @@ def card_piles(card: OffBoard, owner: str, size: tuple[int, int]) -> tuple[DrawP
     return tuple(out)
 
 
-@dataclass(frozen=True)
+@frozen
 class DrawPileSpec:
     """The Diplomacy Cup's DrawPile: one set of values for buildFile.xml and for the setups' Deck.
 

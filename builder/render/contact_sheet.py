@@ -7,7 +7,6 @@ for units and by kind for markers.
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
@@ -16,12 +15,13 @@ from builder.render.counters import draw_unit
 from builder.render.faces import Marker, UnitCounter
 from builder.render.markers import draw_marker
 from builder.render.style import scheme
+from records import frozen
 
 PAPER = (226, 224, 218)
 INK = (30, 30, 30)
 
 
-@dataclass(frozen=True)
+@frozen
 class SheetStats:
     counters: int      # physical counters (a unit or a marker)
     faces: int         # faces drawn (two for two-sided counters)
@@ -59,7 +59,7 @@ def _face_image(face, px: int) -> Image.Image:
     return draw_marker(face, px).image
 
 
-@dataclass(frozen=True)
+@frozen
 class _Grid:
     gap: int        # between the two faces of one counter
     cell_w: int     # a pair plus room between pairs

@@ -11,7 +11,7 @@ is crisp at screen size and at 300 dpi and more.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 
 from PIL import Image, ImageDraw
@@ -19,13 +19,14 @@ from PIL import Image, ImageDraw
 from builder.render import symbols, text
 from builder.render.faces import CounterFace
 from builder.render.style import ART_DIR, Layout, Scheme, contrast, load_layout, mix, scheme
+from records import frozen
 
 DARK = (20, 20, 20)
 
 Box = tuple[float, float, float, float]
 
 
-@dataclass(frozen=True)
+@frozen
 class Rendered:
     """A drawn face and where things went (final-pixel boxes), so tests can check them."""
 

@@ -7,7 +7,8 @@ adapter turns content rows into faces (USE 4.1-4.4 for the conventions).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+
+from records import frozen
 
 UNIT_TYPES: dict[str, tuple[str, ...]] = {
     "ground": ("infantry", "paratroop", "mountain", "garrison", "cavalry", "motorized",
@@ -30,7 +31,7 @@ TYPE_WORDS: dict[str, str] = {
     "port-a-fort": "PORT-A-FORT",
 }
 
-@dataclass(frozen=True)
+@frozen
 class CounterFace:
     """One side of a unit counter.
 
@@ -85,7 +86,7 @@ class CounterFace:
                              f"{', '.join(UNIT_TYPES[self.kind])}, got {self.unit_type!r}")
 
 
-@dataclass(frozen=True)
+@frozen
 class UnitCounter:
     """A unit's two faces: full and reduced for field units, else front and a worded back.
     ``caption`` names the design on a contact sheet (empty: its ID and type)."""
@@ -115,7 +116,7 @@ def unit_counter(nation: str, kind: str, unit_type: str, ident: str, abbrev: str
     return UnitCounter(front, back)
 
 
-@dataclass(frozen=True)
+@frozen
 class MarkerFace:
     """One side of a marker.
 
@@ -139,7 +140,7 @@ class MarkerFace:
             raise ValueError("a marker face shows an icon or a figure, not both")
 
 
-@dataclass(frozen=True)
+@frozen
 class Marker:
     """A marker counter: its name, group (for the contact sheet) and one or two faces."""
 

@@ -7,6 +7,7 @@ has its own pipe and a fixed share of the items (item ``i`` goes to worker ``i %
 locked between processes, so the parent can end every worker at once and wait for it.
 
     ordered(fn, job, count, workers) -> context manager yielding fn(job, i) for i in range(count)
+    as_done(fn, job, count, workers) -> context manager yielding (i, fn(job, i)) as they come
 
 ``fn`` and ``job`` reach the workers by fork, never by pickling; only results travel back.
 """
@@ -18,7 +19,7 @@ import os
 import signal
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from multiprocessing.connection import Connection
+from multiprocessing.connection import Connection, wait
 from typing import Any, TypeVar
 
 T = TypeVar("T")
@@ -58,6 +59,41 @@ def ordered(fn: Callable[[J, int], T], job: J, count: int, workers: int) -> Iter
     if workers <= 1 or count <= 1 or not can_fork():
         yield (fn(job, i) for i in range(count))
         return
+    with _started(fn, job, count, workers) as (procs, pipes):
+        n = len(procs)
+        yield (_receive(pipes[i % n], procs[i % n]) for i in range(count))
+
+
+@contextmanager
+def as_done(fn: Callable[[J, int], T], job: J, count: int,
+            workers: int) -> Iterator[Iterator[tuple[int, T]]]:
+    """``(i, fn(job, i))`` for every ``i``, each as soon as a worker has it: no worker waits
+    for the parent to take an earlier item (many small results, or one long item among them)."""
+    if workers <= 1 or count <= 1 or not can_fork():
+        yield ((i, fn(job, i)) for i in range(count))
+        return
+    with _started(fn, job, count, workers) as (procs, pipes):
+        yield _as_they_come(procs, pipes, count)
+
+
+def _as_they_come(procs: list[Any], pipes: list[Connection], count: int
+                  ) -> Iterator[tuple[int, Any]]:
+    n = len(procs)
+    upcoming = list(range(n))  # worker w draws items w, w + n, w + 2n ... in turn
+    left = {pipe: w for w, pipe in enumerate(pipes)}
+    while left:
+        for pipe in wait(list(left)):
+            w = left[pipe]  # type: ignore[index]
+            yield upcoming[w], _receive(pipes[w], procs[w])
+            upcoming[w] += n
+            if upcoming[w] >= count:
+                del left[pipe]  # type: ignore[arg-type]
+
+
+@contextmanager
+def _started(fn: Callable[[J, int], T], job: J, count: int,
+             workers: int) -> Iterator[tuple[list[Any], list[Connection]]]:
+    """The forked workers and their pipes; leaving ends every worker."""
     ctx = multiprocessing.get_context("fork")
     n = min(workers, count)
     procs: list[Any] = []
@@ -74,7 +110,7 @@ def ordered(fn: Callable[[J, int], T], job: J, count: int, workers: int) -> Iter
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, before)
     try:
-        yield (_receive(pipes[i % n], procs[i % n]) for i in range(count))
+        yield procs, pipes
     finally:
         for proc in procs:
             if proc.is_alive():

@@ -13,18 +13,18 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 
 from PIL import Image, ImageDraw
 
 from builder.render.text import font
+from records import frozen
 
 PAPERS = {"letter": (8.5, 11.0), "a4": (210 / 25.4, 297 / 25.4)}
 INK = (30, 30, 30)
 
 
-@dataclass(frozen=True)
+@frozen
 class Tile:
     row: int
     col: int

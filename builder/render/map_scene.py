@@ -15,10 +15,11 @@ import math
 import tomllib
 import zlib
 from collections import defaultdict, deque
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 
 from builder.render.style import ART_DIR, RGB
+from records import frozen
 from wargame.board import Board
 from wargame.errors import DataError
 from wargame.mapdata import ROUGH, WEATHER, MapData, unit_layout
@@ -37,7 +38,7 @@ MARK_DRAWS = ("resource", "airfield", "ring", "edge", "frame", "star", "tag")  #
 TRACK_DRAWS = ("rail", "road")  # networks drawn from hex centre to hex centre, as Transport Lines
 
 
-@dataclass(frozen=True)
+@frozen
 class FeatureStyle:
     """How one feature word is drawn ([features."word"] of art/map.toml) and its key label."""
 
@@ -49,7 +50,7 @@ class FeatureStyle:
     text: str = ""  # tag: the letters printed in the hex ("K" for a Key Port)
 
 
-@dataclass(frozen=True)
+@frozen
 class MapStyle:
     """art/map.toml: colours, widths (board px), sizes (board px), font weights, area labels, the
     symbol of each terrain word and the drawing of each feature word. Words of any game: a game
@@ -138,7 +139,7 @@ def load_style(path: Path = ART_DIR / "map.toml") -> MapStyle:
         key_labels={k: str(v) for k, v in data.get("key_labels", {}).items()})
 
 
-@dataclass(frozen=True)
+@frozen
 class HexShape:
     id: str
     center: Point
@@ -152,14 +153,14 @@ class HexShape:
     gridded: bool = True  # False: open water of a sea area without printed hexes (no outline, no number)
 
 
-@dataclass(frozen=True)
+@frozen
 class Polygon:
     exterior: Line
     holes: tuple[Line, ...]
     bbox: BBox
 
 
-@dataclass(frozen=True)
+@frozen
 class Stroke:
     """A polyline with a style key (river, border, weather:cold/mild, ...)."""
 
@@ -168,7 +169,7 @@ class Stroke:
     bbox: BBox
 
 
-@dataclass(frozen=True)
+@frozen
 class CityMark:
     name: str
     hex: str
@@ -181,7 +182,7 @@ class CityMark:
     icebound: bool = False
 
 
-@dataclass(frozen=True)
+@frozen
 class HexMark:
     """A feature symbol of a hex (resource, airfield ...), by the feature's draw kind."""
 
@@ -193,7 +194,7 @@ class HexMark:
     slot: int = 0  # tag: its place among the hex's tags, left to right
 
 
-@dataclass(frozen=True)
+@frozen
 class Connector:
     """A hexside feature drawn from one hex centre to the other (ferry, link)."""
 
@@ -203,7 +204,7 @@ class Connector:
     b: Point
 
 
-@dataclass(frozen=True)
+@frozen
 class Tag:
     """A label anchored at a board point (zone numbers, area names, straits)."""
 
@@ -212,7 +213,7 @@ class Tag:
     kind: str
 
 
-@dataclass(frozen=True)
+@frozen
 class Scene:
     board: Board
     radius: float  # hex centre-to-corner distance in board px (along a row / sqrt 3)
@@ -359,7 +360,26 @@ def _polygons(geometry: dict, layer: str, to_board) -> tuple[Polygon, ...]:
     return ()
 
 
-def _on_land(center: Point, corners: tuple[Point, ...], land: tuple[Polygon, ...], radius: float) -> Point:
+class _Land:
+    """The drawn land as shapely polygons, each made once and prepared for point tests (a
+    continent's coast has tens of thousands of points, and most cities stand near it)."""
+
+    def __init__(self, land: tuple[Polygon, ...]):
+        self.land = land
+        self._shapes: dict[int, object] = {}
+
+    def shape(self, i: int):  # noqa: ANN201 - a shapely Polygon
+        import shapely
+
+        found = self._shapes.get(i)
+        if found is None:
+            p = self.land[i]
+            found = self._shapes[i] = shapely.Polygon(p.exterior, p.holes)
+            shapely.prepare(found)
+        return found
+
+
+def _on_land(center: Point, corners: tuple[Point, ...], land: _Land, radius: float) -> Point:
     """Where a city's symbol goes: the hex centre, unless the drawn coast leaves that in the sea
     (a coastal city whose land lies in part of its hex); then the nearest land of its own hex, a
     little inside the coast and away from the hex's edge, so the symbol never stands in the water
@@ -368,13 +388,18 @@ def _on_land(center: Point, corners: tuple[Point, ...], land: tuple[Polygon, ...
     import shapely.ops
 
     here = shapely.Point(center)
-    near = [p for p in land if p.bbox[0] - radius <= center[0] <= p.bbox[2] + radius
-            and p.bbox[1] - radius <= center[1] <= p.bbox[3] + radius]
-    shapes = [shapely.Polygon(p.exterior, p.holes) for p in near]
+    shapes = [land.shape(i) for i, p in enumerate(land.land)
+              if p.bbox[0] - radius <= center[0] <= p.bbox[2] + radius
+              and p.bbox[1] - radius <= center[1] <= p.bbox[3] + radius]
     if not shapes or any(shape.contains(here) for shape in shapes):
         return center
     room = shapely.Polygon(corners).buffer(-radius * 0.15)  # inside the hex
-    target = shapely.unary_union(shapes).buffer(-radius * 0.05).intersection(room)
+    # Only the land around the hex counts: cut to a box twice the hex's size before the union
+    # and the inward buffer (whose edge moves radius / 20), so a coast's far side is not buffered.
+    xs, ys = [x for x, _ in corners], [y for _, y in corners]
+    box = (min(xs) - radius, min(ys) - radius, max(xs) + radius, max(ys) + radius)
+    cut = [shapely.clip_by_rect(shape, *box) for shape in shapes]
+    target = shapely.unary_union(cut).buffer(-radius * 0.05).intersection(room)
     if target.is_empty:
         return center
     _, point = shapely.ops.nearest_points(here, target)
@@ -416,8 +441,9 @@ def build_scene(board: Board, data: MapData, style: MapStyle, weather_order: tup
         return any((f := drawn.get(w)) and f.draw == kind for w in data.hexes[hex_id].features)
 
     land = _polygons(geometry, "land", to_board)
+    shapes = _Land(land)
     cities = tuple(CityMark(c.name, c.hex, _on_land(board.center(g.parse(c.hex)),
-                                                    g.corners(g.parse(c.hex), lay), land, radius), c.capital,
+                                                    g.corners(g.parse(c.hex), lay), shapes, radius), c.capital,
                             c.factory, c.port, has_draw(c.hex, "resource"), ships(c.hex) if c.port else 0,
                             has_draw(c.hex, "icebound"))
                    for c in data.cities)

@@ -14,11 +14,10 @@ size, where FreeType anti-aliases it crisply. Same inputs, same bytes.
 from __future__ import annotations
 
 import math
-import textwrap
 import os
+import textwrap
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
@@ -42,6 +41,7 @@ from builder.render.map_scene import (
 )
 from builder.render.style import ART_DIR, RGB, mix
 from builder.render.text import font
+from records import frozen
 from wargame.games import find_game
 
 TITLE = "Staffwork \u2014 {title}, {board} map"  # when board.toml gives no art_title
@@ -57,7 +57,7 @@ PATTERNS = {"border": (18.0, 6.0, 4.0, 6.0), "disputed": (11.0, 7.0), "later": (
             "restricted": (14.0, 8.0), "weather": (30.0, 10.0), "seam": (6.0, 10.0), "outline": (22.0, 8.0)}
 
 
-@dataclass(frozen=True)
+@frozen
 class Label:
     """A piece of text drawn on the image: what kind, the text, and its pixel box."""
 
@@ -66,7 +66,7 @@ class Label:
     box: tuple[int, int, int, int]
 
 
-@dataclass(frozen=True)
+@frozen
 class MapRender:
     image: Image.Image
     labels: tuple[Label, ...]
@@ -80,6 +80,7 @@ class Pen:
     """Draws board-pixel shapes onto one strip of the supersampled canvas."""
 
     def __init__(self, image: Image.Image, k: float, oy: float):
+        self.image = image
         self.draw = ImageDraw.Draw(image)
         self.k = k
         self.oy = oy
@@ -92,8 +93,25 @@ class Pen:
         return max(1, round(width * self.k))
 
     def polygon(self, points, fill=None, outline=None, width: float = 1.0) -> None:
-        self.draw.polygon(self.pts(points), fill=fill, outline=outline,
-                          width=self.w(width) if outline is not None else 0)
+        xy = self.pts(points)
+        w = self.w(width) if outline is not None else 0
+        if w <= 1:
+            self.draw.polygon(xy, fill=fill, outline=outline, width=w)
+            return
+        # Pillow draws a wide outline through a mask of the whole canvas (a strip of 9 million
+        # pixels, made and cleared for every hex); drawn on a copy of the polygon's own box and
+        # put back, the same pixels come out (integer shifts round alike), in a tiny fraction
+        # of the time.
+        size = self.image.size
+        x0 = max(0, math.floor(min(x for x, _ in xy)) - w - 2)
+        y0 = max(0, math.floor(min(y for _, y in xy)) - w - 2)
+        x1 = min(size[0], math.ceil(max(x for x, _ in xy)) + w + 3)
+        y1 = min(size[1], math.ceil(max(y for _, y in xy)) + w + 3)
+        if x0 >= x1 or y0 >= y1:
+            return  # wholly off the canvas: Pillow draws nothing there either
+        box = self.image.crop((x0, y0, x1, y1))
+        ImageDraw.Draw(box).polygon([(x - x0, y - y0) for x, y in xy], fill=fill, outline=outline, width=w)
+        self.image.paste(box, (x0, y0))
 
     def line(self, points, fill, width: float) -> None:
         w = self.w(width)
@@ -265,7 +283,7 @@ def arrow(pen: Pen, a: Point, b: Point, colour: RGB, width: float, head: float, 
 
 # ----------------------------------------------------------------------------- margin layout
 
-@dataclass(frozen=True)
+@frozen
 class KeyItem:
     kind: str  # terrain:<t>, faded, prohibited, capital, city, factory, port, stroke:<style>, strait, canal,
     #            city-resource, port-major, icebound, mark:<draw>:<word>, connector:<draw>:<word>
@@ -427,7 +445,7 @@ def _facing(a, b) -> tuple[Point, Point, str]:  # noqa: ANN001
 
 # ----------------------------------------------------------------------------- strips
 
-@dataclass(frozen=True)
+@frozen
 class StripJob:
     """Everything a strip worker needs, handed over by fork (builder.render.forkpool)."""
 
@@ -792,13 +810,27 @@ class TextLayer:
         self.scale = scale
         self.st = st
         self.labels: list[Label] = []
+        self._boxes: dict[tuple, tuple] = {}
 
     def font(self, weight: str, px: float) -> ImageFont.FreeTypeFont:
         return font(weight, max(4, round(px * self.scale)))
 
+    def _textbbox(self, x: float, y: float, text: str, fnt, anchor: str, stroke: int) -> tuple:
+        """``ImageDraw.textbbox``: a line's box at the origin moved to (x, y), which is how
+        Pillow makes it; the box at the origin is laid out once per text, font, anchor and
+        halo (a city name is tried at two dozen places)."""
+        if "\n" in text:
+            return self.draw.textbbox((x, y), text, font=fnt, anchor=anchor, stroke_width=stroke)
+        key = (text, fnt, anchor, stroke)
+        box = self._boxes.get(key)
+        if box is None:
+            box = self.draw.textbbox((0, 0), text, font=fnt, anchor=anchor, stroke_width=stroke)
+            self._boxes[key] = box
+        return box[0] + x, box[1] + y, box[2] + x, box[3] + y
+
     def bbox(self, at: Point, text: str, fnt, anchor: str, stroke: int = 0) -> tuple[int, int, int, int]:
         x, y = at[0] * self.scale, at[1] * self.scale
-        return self.draw.textbbox((x, y), text, font=fnt, anchor=anchor, stroke_width=stroke)
+        return self._textbbox(x, y, text, fnt, anchor, stroke)
 
     def text(self, kind: str, at: Point, text: str, fnt, fill: RGB, anchor: str = "mm",
              halo: RGB | None = None, halo_px: float = 0.0) -> tuple[int, int, int, int]:
@@ -806,8 +838,7 @@ class TextLayer:
         stroke = max(1, round(halo_px * self.scale)) if halo is not None and halo_px else 0
         self.draw.text((x, y), text, font=fnt, fill=fill, anchor=anchor, stroke_width=stroke,
                        stroke_fill=halo if stroke else None)
-        box = self.draw.textbbox((x, y), text, font=fnt, anchor=anchor, stroke_width=stroke)
-        box = tuple(round(v) for v in box)
+        box = tuple(round(v) for v in self._textbbox(x, y, text, fnt, anchor, stroke))
         self.labels.append(Label(kind, text, box))
         return box
 
@@ -952,7 +983,10 @@ def _text_pass(image: Image.Image, job: StripJob, data) -> list[Label]:
         for order, (at, anchor) in enumerate(candidates):
             box = t.bbox(at, c.name, fnt, anchor, stroke=round(3 * scale))
             own = _rect_distance(box, x * scale, y * scale)
-            ambiguous = any(_rect_distance(box, ox, oy) < own + 1.5 for h, ox, oy in symbols if h != c.hex)
+            reach = own + 1.5  # a symbol as far as this along x or y is at least as far in all
+            ambiguous = any(_rect_distance(box, ox, oy) < reach for h, ox, oy in symbols
+                            if box[0] - ox < reach and ox - box[2] < reach and box[1] - oy < reach
+                            and oy - box[3] < reach and h != c.hex)
             hard = occupied.overlap(box)
             score = (hard > 0, ambiguous, hard + numbers.overlap(box) / (4 * scale * scale)
                      + 3 * own / max(scale, 1e-6) + order)
@@ -1202,8 +1236,9 @@ def render_print(game: str, *, board: str | None = None, dpi: float = 150.0, wor
 
 def save_png(image: Image.Image, path: Path, dpi: float | None = None) -> Path:
     """Write a PNG atomically with no time stamps (same image, same bytes)."""
-    from vassal.archive import atomic_write
     import io
+
+    from vassal.archive import atomic_write
 
     buf = io.BytesIO()
     options = {"optimize": False, "compress_level": 6}

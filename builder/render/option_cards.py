@@ -10,7 +10,6 @@ fits, down to a floor, so every card reads at the module's size.
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
@@ -18,6 +17,7 @@ from PIL import Image, ImageDraw
 
 from builder.render import symbols, text
 from builder.render.style import ART_DIR, RGB, contrast, scheme
+from records import frozen
 from wargame.errors import DataError
 
 PAPER: RGB = (250, 247, 238)
@@ -25,7 +25,7 @@ INK: RGB = (24, 24, 24)
 TEMPLATE: RGB = (150, 150, 150)
 
 
-@dataclass(frozen=True)
+@frozen
 class CardFace:
     """What one card shows: the renderer's own input (an adapter makes it from a content Card)."""
 
@@ -45,7 +45,7 @@ class CardFace:
     note: str = ""  # the small print at the foot ("our words; see 16.2.1")
 
 
-@dataclass(frozen=True)
+@frozen
 class CardLayout:
     width: int
     height: int

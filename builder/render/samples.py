@@ -7,7 +7,14 @@ examples the rulebook itself uses where it gives one (4.2), otherwise plain numb
 
 from __future__ import annotations
 
-from builder.render.faces import CounterFace, Marker, MarkerFace, UnitCounter, factor_counter, unit_counter
+from builder.render.faces import (
+    CounterFace,
+    Marker,
+    MarkerFace,
+    UnitCounter,
+    factor_counter,
+    unit_counter,
+)
 
 FACTIONS = ("axis", "western", "soviet")
 FACTION_WORDS = {"axis": "AXIS", "western": "WESTERN", "soviet": "SOVIET"}

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import re
 import tomllib
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from records import frozen
 from wargame.errors import DataError, near_miss
 from wargame.games import art_root
 
@@ -22,7 +22,7 @@ RGB = tuple[int, int, int]
 _HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
 
 
-@dataclass(frozen=True)
+@frozen
 class Scheme:
     """Colours of one nationality or marker family.
 
@@ -41,7 +41,7 @@ class Scheme:
     edge: RGB
 
 
-@dataclass(frozen=True)
+@frozen
 class Layout:
     """Proportions of a counter, as fractions of its side; sizes for screen and print."""
 

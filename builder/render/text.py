@@ -7,13 +7,13 @@ guaranteed to lie inside its box; when even the smallest size does not fit, the 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
 
 from PIL import Image, ImageDraw, ImageFont
 
 from builder.render.style import ART_DIR, RGB
+from records import frozen
 
 FONTS = {
     "bold": "BarlowCondensed-Bold.ttf",
@@ -48,7 +48,7 @@ def _ink(line: str, weight: str, px: int) -> Box:
     return font(weight, px).getbbox(line, anchor="ls")
 
 
-@dataclass(frozen=True)
+@frozen
 class TextBlock:
     """Lines placed in a box: baseline origins (anchor "ls") and the ink box of each line."""
 

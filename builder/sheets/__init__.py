@@ -19,10 +19,24 @@ import io
 from collections.abc import Callable, Sequence
 
 from builder.sheets.art import Choice, CounterArt, chosen, content_art, with_bleed
-from builder.sheets.geometry import (SIZES, SheetError, SheetSpec, behind, grid, parse_offset,
-                                     parse_size)
-from builder.sheets.pages import (Page, Sheets, Slot, calibration_pages, layout,
-                                  manifest_pages, manifest_rows)
+from builder.sheets.geometry import (
+    SIZES,
+    SheetError,
+    SheetSpec,
+    behind,
+    grid,
+    parse_offset,
+    parse_size,
+)
+from builder.sheets.pages import (
+    Page,
+    Sheets,
+    Slot,
+    calibration_pages,
+    layout,
+    manifest_pages,
+    manifest_rows,
+)
 from builder.sheets.pdf import pdf_bytes
 
 __all__ = ["CALIBRATION_KIND", "SHEETS_KIND", "SIZES", "Choice", "CounterArt", "Page", "SheetError", "SheetSpec", "Sheets", "Slot",

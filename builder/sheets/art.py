@@ -9,17 +9,18 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 
 from PIL import Image
 
 from builder.sheets.geometry import SheetError
+from records import frozen
 from wargame.content import Content
 from wargame.errors import near_miss
 
 
-@dataclass(frozen=True)
+@frozen
 class CounterArt:
     """One counter design: both faces as square RGB images and how many copies to print."""
 
@@ -31,7 +32,7 @@ class CounterArt:
     back: Image.Image = field(compare=False, repr=False)
 
 
-@dataclass(frozen=True)
+@frozen
 class Choice:
     """Which counters to print; empty fields mean no restriction."""
 

@@ -13,11 +13,11 @@ Only the tables a simple WinAnsi TrueType font needs are read: head, hhea, hmtx,
 from __future__ import annotations
 
 import struct
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
 from builder.render.style import ART_DIR
+from records import frozen
 
 CAPTION_FONT = ART_DIR / "fonts" / "BarlowCondensed-SemiBold.ttf"
 FIRST, LAST = 32, 255  # the WinAnsi codes a caption may use
@@ -27,7 +27,7 @@ class FontFileError(ValueError):
     """A font file without the tables or the glyphs a PDF needs."""
 
 
-@dataclass(frozen=True)
+@frozen
 class PdfFont:
     """A TrueType font as a PDF simple font: name, metrics in 1/1000 em, and the file."""
 

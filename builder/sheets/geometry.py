@@ -10,8 +10,9 @@ measures by how much).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from fractions import Fraction
+
+from records import frozen
 
 MM_PER_INCH = 25.4
 PAPERS: dict[str, tuple[float, float]] = {"letter": (215.9, 279.4), "a4": (210.0, 297.0)}
@@ -54,7 +55,7 @@ def parse_offset(text: str) -> tuple[float, float]:
     return x, y
 
 
-@dataclass(frozen=True)
+@frozen
 class SheetSpec:
     """How to print: counter size, paper, duplex turn, bleed, marks, resolution."""
 
@@ -116,7 +117,7 @@ class SheetSpec:
         return (self.flip == "long") != long_is_vertical
 
 
-@dataclass(frozen=True)
+@frozen
 class Grid:
     """Cells of one sheet: ``columns`` x ``rows`` squares of side ``pitch`` from (left, top)."""
 

@@ -8,18 +8,26 @@ and backs side by side with a fold line between, for single-sided printers.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from builder.sheets.art import CounterArt
-from builder.sheets.geometry import (BAND, LABEL, MM_PER_INCH, Grid, SheetSpec, behind,
-                                     behind_square, grid)
+from builder.sheets.geometry import (
+    BAND,
+    LABEL,
+    MM_PER_INCH,
+    Grid,
+    SheetSpec,
+    behind,
+    behind_square,
+    grid,
+)
+from records import frozen
 
 CUT_WIDTH = 0.1     # mm; thin enough to vanish in the cut, thick enough to follow
 CUT_GREY = 0.35     # 0 black .. 1 white
 OVERSHOOT = 3.0     # cut lines run this far beyond the grid (inside the mark band)
 
 
-@dataclass(frozen=True)
+@frozen
 class Picture:
     """An image ``name`` drawn as a ``size`` mm square at (x, y); ``turned`` = upside down.
 
@@ -33,7 +41,7 @@ class Picture:
     height: float | None = None
 
 
-@dataclass(frozen=True)
+@frozen
 class Stroke:
     x0: float
     y0: float
@@ -44,7 +52,7 @@ class Stroke:
     dash: float = 0.0  # dash and gap length in mm; 0 = solid
 
 
-@dataclass(frozen=True)
+@frozen
 class Caption:
     """Text with its baseline starting at (x, y); ``mono`` for the manifest's columns."""
 
@@ -55,7 +63,7 @@ class Caption:
     mono: bool = False
 
 
-@dataclass(frozen=True)
+@frozen
 class Page:
     width: float
     height: float
@@ -64,7 +72,7 @@ class Page:
     captions: tuple[Caption, ...] = ()
 
 
-@dataclass(frozen=True)
+@frozen
 class Slot:
     """Where one printed counter is: sheet, cell, and both centres in page millimetres."""
 
@@ -82,7 +90,7 @@ class Slot:
     back_centre: tuple[float, float]
 
 
-@dataclass(frozen=True)
+@frozen
 class Sheets:
     pages: tuple[Page, ...]
     images: dict[str, object]   # name -> PIL image with bleed, at spec.dpi

@@ -99,7 +99,7 @@ def run(args: argparse.Namespace) -> int:
     if args.picture:
         _picture(args, audit)
     if args.json:
-        json.dump(report_dict(audit), sys.stdout, indent=2, ensure_ascii=False)
+        sys.stdout.write(json.dumps(report_dict(audit), indent=2, ensure_ascii=False))
         sys.stdout.write("\n")
     else:
         sys.stdout.write(text_report(audit))

@@ -193,7 +193,7 @@ def run(args: argparse.Namespace) -> int:
     elif args.json:
         import json
 
-        json.dump(doc, sys.stdout, indent=2, ensure_ascii=False)
+        sys.stdout.write(json.dumps(doc, indent=2, ensure_ascii=False))  # one write, not one a token
         sys.stdout.write("\n")
     else:
         sys.stdout.write(report_text(doc))
@@ -304,7 +304,6 @@ def check_apply_target(save: str, out: str) -> None:
 def apply_check(args: argparse.Namespace, game, board, result):  # noqa: ANN001, ANN201
     """The checking faction's Supply Check written to ``args.apply`` (assistant.supplycheck)."""
     from assistant.supplycheck import apply_supply, checking_factions, supply_step
-
     from staffwork.games import module_file_for
 
     pack = game.pack()

@@ -49,9 +49,9 @@ def run(args: argparse.Namespace) -> int:
         return OK
     module_path = args.module
     if module_path is None:
-        from vassal.savefile import read_saved_game
+        from vassal.savefile import read_moduledata
 
-        meta = read_saved_game(args.file).moduledata
+        meta = read_moduledata(args.file)
         found = built_module_for(meta.name if meta else None)
         module_path = str(found) if found else None
     module = load_module_maps(module_path) if module_path else None
@@ -66,7 +66,8 @@ def run(args: argparse.Namespace) -> int:
 
 def _emit(report: dict[str, Any], as_json: bool, text: Any) -> None:
     if as_json:
-        json.dump(report, sys.stdout, indent=2, ensure_ascii=False, sort_keys=False)
+        # one write: json.dump writes every token on its own (a big save's report: 0.3 s)
+        sys.stdout.write(json.dumps(report, indent=2, ensure_ascii=False, sort_keys=False))
         sys.stdout.write("\n")
     else:
         sys.stdout.write(text(report))

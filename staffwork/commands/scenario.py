@@ -19,6 +19,7 @@ from pathlib import Path
 from staffwork.errors import PROBLEMS, InputError
 from wargame.rules.setup_check import SetupReport, check_scenario
 
+
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("scenario", help="check scenario setups",
                        description="Check every scenario setup of a game: placement, stacking, ports, bases and supply.")

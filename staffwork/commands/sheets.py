@@ -127,8 +127,17 @@ def _is_manifest(path: Path) -> bool:
 
 
 def _run(args: argparse.Namespace) -> int:
-    from builder.sheets import (CALIBRATION_KIND, SHEETS_KIND, Choice, build, calibration_pdf,
-                                chosen, content_art, manifest_csv, sheets_pdf)
+    from builder.sheets import (
+        CALIBRATION_KIND,
+        SHEETS_KIND,
+        Choice,
+        build,
+        calibration_pdf,
+        chosen,
+        content_art,
+        manifest_csv,
+        sheets_pdf,
+    )
     from staffwork.progress import bar_for
     from wargame.games import find_game
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
-from dataclasses import dataclass
 from functools import cached_property
 
+from records import frozen
 from vassal.errors import FormatError
 from vassal.grids.shapes import _polygon_contains
 from vassal.javanum import point_hash as _point_hash
@@ -52,7 +52,7 @@ def _check_spacing(dx: float, dy: float, what: str) -> None:
         )
 
 
-@dataclass(frozen=True)
+@frozen
 class RegularGridNumbering:
     """The attributes shared by hex and square numbering (``RegularGridNumbering``).
 
@@ -79,19 +79,19 @@ class RegularGridNumbering:
     v_draw_off: int = 0
 
 
-@dataclass(frozen=True)
+@frozen
 class HexGridNumbering(RegularGridNumbering):
     """Hex numbering; `stagger` (default true) numbers the lowered columns one higher."""
 
     stagger: bool = True
 
 
-@dataclass(frozen=True)
+@frozen
 class SquareGridNumbering(RegularGridNumbering):
     """Square-grid numbering (no extra attributes)."""
 
 
-@dataclass(frozen=True)
+@frozen
 class HexGrid:
     """``HexGrid``: flat-topped columns, or pointy-topped rows when `sideways` (the whole grid
     is computed on the transposed point, so `x0`/`dx` then run down the map and `y0`/`dy`
@@ -113,7 +113,7 @@ class HexGrid:
     numbering: HexGridNumbering | None = None
 
 
-@dataclass(frozen=True)
+@frozen
 class SquareGrid:
     """``SquareGrid``: cell (0, 0) centred on (x0, y0), cells `dx` by `dy`."""
 
@@ -131,7 +131,7 @@ class SquareGrid:
     numbering: SquareGridNumbering | None = None
 
 
-@dataclass(frozen=True)
+@frozen
 class Region:
     """One named point of a RegionGrid (``originx``/``originy``)."""
 
@@ -140,7 +140,7 @@ class Region:
     y: int = 0
 
 
-@dataclass(frozen=True)
+@frozen
 class RegionGrid:
     """``RegionGrid`` (irregular grid): a point is named after the nearest region point.
 
@@ -160,7 +160,7 @@ class RegionGrid:
         return _hashmap_order(self.regions)
 
 
-@dataclass(frozen=True)
+@frozen
 class Zone:
     """``Zone``: a polygon (board pixels) with its name format and optional grid. With
     `use_parent_grid` the zone uses the ZonedGrid's background grid instead of `grid`."""
@@ -187,7 +187,7 @@ class Zone:
         return _polygon_contains(self.path, x, y)
 
 
-@dataclass(frozen=True)
+@frozen
 class ZonedGrid:
     """``ZonedGrid`` (multi-zoned grid): the first zone containing a point names it, otherwise
     the background grid does."""
@@ -200,7 +200,7 @@ Grid = HexGrid | SquareGrid | RegionGrid | ZonedGrid
 _SimpleGrid = HexGrid | SquareGrid | RegionGrid
 
 
-@dataclass(frozen=True)
+@frozen
 class Board:
     """``Board``: its image (size read from the image) or `width` x `height` when it has none.
     `name` is None when the element has none (such a board can never be selected)."""

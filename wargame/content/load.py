@@ -26,8 +26,8 @@ from .model import (
     Marker,
     Nation,
     Policy,
-    Unit,
     Timing,
+    Unit,
 )
 from .settings import SETTINGS, _settings  # noqa: F401 (SETTINGS: the names game.toml may use)
 from .tables import Row, TomlDoc, read_table

@@ -9,14 +9,16 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from types import MappingProxyType
+
+from records import frozen
 
 MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 _MONTH_RE = re.compile(r"^([A-Z][a-z]{2})-(\d\d)$")
 
 
-@dataclass(frozen=True, order=True)
+@frozen(order=True)
 class Month:
     """A game turn as the turn track prints it ("Jun-41"); ordered in time."""
 
@@ -39,7 +41,7 @@ class Month:
         return f"{MONTHS[self.month - 1]}-{self.year % 100:02d}"
 
 
-@dataclass(frozen=True)
+@frozen
 class Timing:
     """When or where a counter enters play: a place, a month, an event plus an offset, a
     seasonal box of the turn track or a year's order of battle.
@@ -69,7 +71,7 @@ class Timing:
         return self.place or ""
 
 
-@dataclass(frozen=True)
+@frozen
 class UnitVocabulary:
     """A game's words for its units (game.toml [units]): kinds, categories and types, what the
     counter art may draw, which categories have two sides, and where a counter may arrive."""
@@ -129,7 +131,7 @@ class UnitVocabulary:
         return self.back_names.get(kind, "reduced")
 
 
-@dataclass(frozen=True)
+@frozen
 class CardVocabulary:
     """A game's words for its cards (game.toml [cards]): the states a card belongs to in
     play order (a war state), the colour a card of each state is printed in, and how many
@@ -141,7 +143,7 @@ class CardVocabulary:
     published: Mapping[str, int]  # faction -> cards in its published deck
 
 
-@dataclass(frozen=True)
+@frozen
 class GameSettings:
     """game.toml as the content uses it: names, turns, factions' order, weather and vocabulary."""
 
@@ -202,7 +204,7 @@ class GameSettings:
         return MONTHS[month.month - 1] in self.seasonal_turns
 
 
-@dataclass(frozen=True)
+@frozen
 class Faction:
     """One side of the game (factions.csv): who leads it, its friendly Map Boxes and its allies."""
 
@@ -216,7 +218,7 @@ class Faction:
     allies: tuple[str, ...] = ()  # factions that are not its enemies (ETO-style partnerships)
 
 
-@dataclass(frozen=True)
+@frozen
 class Nation:
     """One country (nations.csv): its side in 1939 and after, its areas, capital, factories and Will."""
 
@@ -241,7 +243,7 @@ class Nation:
     note: str = ""
 
 
-@dataclass(frozen=True)
+@frozen
 class DisputedArea:
     """A Disputed Area (17.0): whose it is and to whom it may be ceded."""
 
@@ -254,7 +256,7 @@ class DisputedArea:
     rules: tuple[str, ...]
 
 
-@dataclass(frozen=True)
+@frozen
 class Unit:
     """One counter design; ``count`` identical counters of it exist."""
 
@@ -319,7 +321,7 @@ class Unit:
         return self.type in ("motorized", "tank")
 
 
-@dataclass(frozen=True)
+@frozen
 class Marker:
     """One marker design (markers.csv): what it tracks or what event puts it in play."""
 
@@ -339,7 +341,7 @@ class Marker:
     source: str = ""
 
 
-@dataclass(frozen=True)
+@frozen
 class Card:
     """One card design of a faction's deck; ``count`` identical cards of it exist.
 
@@ -372,7 +374,7 @@ class Card:
         return f"{self.number} {self.name}" if self.number else self.name
 
 
-@dataclass(frozen=True)
+@frozen
 class Policy:
     """A policy (policies.csv) and the rules it changes."""
 
@@ -384,7 +386,7 @@ class Policy:
     summary: str
 
 
-@dataclass(frozen=True)
+@frozen
 class Event:
     """An event (events.csv) and the rules it brings in."""
 
@@ -396,7 +398,7 @@ class Event:
     summary: str
 
 
-@dataclass(frozen=True)
+@frozen
 class Content:
     """A game's complete content. Mappings are read-only and keep the files' row order."""
 

@@ -14,10 +14,11 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from types import MappingProxyType
 
+from records import frozen
 from wargame.errors import DataError, near_miss
 from wargame.grid import Grid
 
@@ -38,7 +39,7 @@ CARD_PLACES = ("current", "played", "removed")  # where a setup may put a card b
 CONTROL_WORDS = ("country", "rows", "area", "line", "front", "behind")  # territory words of a [control] entry besides a hex id
 
 
-@dataclass(frozen=True)
+@frozen
 class NationStart:
     abbr: str
     status: str
@@ -67,7 +68,7 @@ class NationStart:
         return None
 
 
-@dataclass(frozen=True)
+@frozen
 class Placement:
     """One line of a setup: ``count`` of a counter (unit or marker) at one place."""
 
@@ -84,14 +85,14 @@ class Placement:
     on_hex: bool = False  # ``where`` is a hex id of the game's grid
 
 
-@dataclass(frozen=True)
+@frozen
 class Rule:
     title: str
     text: str
     rules: tuple[str, ...]
 
 
-@dataclass(frozen=True)
+@frozen
 class Scenario:
     key: str
     name: str

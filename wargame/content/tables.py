@@ -10,10 +10,10 @@ import csv
 import re
 import tomllib
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from records import frozen
 from wargame.errors import DataError, near_miss
 
 from .model import MONTHS, Month, Timing
@@ -23,7 +23,7 @@ _RULE_RE = re.compile(r"^\d+(\.\d+)*$")
 _SEASON_RE = re.compile(r"^(?:([A-Z][a-z]+) )?(1[89]\d\d|20\d\d)$")
 
 
-@dataclass(frozen=True)
+@frozen
 class Row:
     """One data row: its cells by column name and where it came from."""
 

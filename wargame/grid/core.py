@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
 from functools import cached_property
 from typing import Literal
 
+from records import frozen
 from wargame.errors import DataError, near_miss
 
 Orientation = Literal["pointy", "flat"]
@@ -29,7 +29,7 @@ _FLAT_CORNERS = ((2 / 3, 0.0), (1 / 3, -0.5), (-1 / 3, -0.5), (-2 / 3, 0.0), (-1
 _NUDGE = (1e-6, 2e-6, -3e-6)
 
 
-@dataclass(frozen=True, order=True)
+@frozen(order=True)
 class Hex:
     """A hex in the game's printed numbers; `board` is the map prefix ("" for one-map games)."""
 
@@ -38,7 +38,7 @@ class Hex:
     board: str = ""
 
 
-@dataclass(frozen=True, order=True)
+@frozen(order=True)
 class Hexside:
     """The side between two adjacent hexes, stored with the smaller Hex first so that
     Hexside(a, b) == Hexside(b, a). Build it with Grid.hexside to have adjacency checked."""
@@ -65,7 +65,7 @@ class Hexside:
         raise DataError(f"{h} is not on the hexside {self.a}/{self.b}")
 
 
-@dataclass(frozen=True)
+@frozen
 class Board:
     """One map sheet's numbering: id prefix, extent, and which way its numbers run.
 
@@ -93,7 +93,7 @@ class Board:
         )
 
 
-@dataclass(frozen=True)
+@frozen
 class Layout:
     """Where the hexes sit in an image: pixel centre (x, y) of hex `ref`, and the spacing.
 
@@ -121,7 +121,7 @@ class Layout:
         return cls(ref=ref, x=x, y=y, along=math.sqrt(3) * size, across=1.5 * size)
 
 
-@dataclass(frozen=True)
+@frozen
 class Grid:
     """A game's hex grid: orientation, id format and its boards. See the module docstring."""
 
@@ -411,6 +411,19 @@ class Grid:
         x, y = self._doubled(h)
         sx, sy = self._steps()[self.directions.index(direction)]
         return self._from_doubled(x + sx, y + sy, h.board)
+
+    def __getstate__(self) -> dict[str, object]:
+        """Pickled with the ids and neighbours found so far, each hex one object: the compiled
+        cache stores it once and refers to it after, where equal copies made the neighbours
+        five times as long to load (issue 20)."""
+        state = dict(self.__dict__)
+        one = {h: h for h in state.get("_all_hexes", ())}
+        if "_parsed" in state:
+            state["_parsed"] = {k: one.setdefault(h, h) for k, h in state["_parsed"].items()}
+        if "_near" in state:
+            state["_near"] = {one.setdefault(h, h): tuple(one.setdefault(n, n) for n in near)
+                              for h, near in state["_near"].items()}  # fmt: skip
+        return state
 
     def neighbours(self, h: Hex) -> tuple[Hex, ...]:
         """The adjacent hexes on the grid, in `directions` order."""

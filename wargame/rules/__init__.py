@@ -10,12 +10,12 @@ know which game they are about.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from records import frozen
 
 CHECKS = ("stacking", "placement", "supply", "zoc")
 
 
-@dataclass(frozen=True)
+@frozen
 class Finding:
     """One thing a rules check has to say about a position.
 

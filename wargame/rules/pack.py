@@ -41,17 +41,18 @@ from __future__ import annotations
 import inspect
 import tomllib
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
+from records import frozen
 from wargame.errors import DataError
 from wargame.rules import Finding
 from wargame.rules.position import Position, Unit
 from wargame.rules.results import Check, SupplyLine, SupplyReport, Zoc
-from wargame.rules.words import SupplyTerms, supply_terms as read_terms
+from wargame.rules.words import SupplyTerms
+from wargame.rules.words import supply_terms as read_terms
 
 if TYPE_CHECKING:
     from wargame.games import Game
@@ -60,7 +61,7 @@ if TYPE_CHECKING:
 Record = Callable[..., None]
 
 
-@dataclass(frozen=True)
+@frozen
 class SupplyMark:
     """What a supply check leaves on one counter: ``state`` full / low / none (the states of
     :data:`wargame.rules.position.SUPPLY_STATES`), the ``rule`` that gives it and ``why`` in

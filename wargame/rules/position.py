@@ -10,14 +10,16 @@ look at VASSAL pieces, pixels or files, only at this.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import cached_property
 from types import MappingProxyType
+
+from records import frozen
 
 SUPPLY_STATES = ("full", "low", "none")  # 7.1: no marker, Low Supply, No Supply
 
 
-@dataclass(frozen=True)
+@frozen
 class Unit:
     """One unit counter where it stands. ``hex`` or ``box`` (a Map Box code) is set, or
     neither for a unit off the map (faction cards, eliminated). ``level`` is its place in its
@@ -57,7 +59,7 @@ class Unit:
         return self.hex or self.box or "off map"
 
 
-@dataclass(frozen=True)
+@frozen
 class MarkerPiece:
     """A marker on the map: its markers.csv key and name (Fort, Control, No EZOC ...)."""
 
@@ -72,7 +74,7 @@ class MarkerPiece:
     flipped: bool = False  # showing its back face (Tobruk fort: UK side)
 
 
-@dataclass(frozen=True)
+@frozen
 class NationState:
     """A nation's status in the game now and the faction it fights for (None: neutral)."""
 
@@ -80,7 +82,7 @@ class NationState:
     faction: str | None
 
 
-@dataclass(frozen=True)
+@frozen
 class GameState:
     """What the rules need beyond the pieces (read from global properties, a scenario or
     the command line)."""
@@ -117,7 +119,7 @@ class GameState:
         return found.faction
 
 
-@dataclass(frozen=True)
+@frozen
 class Position:
     """``boards``: the boards of the game in use (empty: all of them). A game whose maps are
     separate windows on one grid (USWC) plays one of them at a time."""

@@ -9,15 +9,16 @@ check of a position. Reports and pictures read only these, so they never change 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from types import MappingProxyType
 from typing import Any
 
+from records import frozen
 from wargame.rules import Finding
 from wargame.rules.position import Position
 
 
-@dataclass(frozen=True)
+@frozen
 class Zoc:
     """Every zone of control on the map: hex -> ((unit id, faction), ...).
 
@@ -41,7 +42,7 @@ class Zoc:
         return frozenset(h for h, who in self.by_hex.items() if any(self._enemy(f, faction) for _u, f in who))
 
 
-@dataclass(frozen=True)
+@frozen
 class SupplyLine:
     """A unit's supply line as a check would find it now.
 
@@ -63,7 +64,7 @@ class SupplyLine:
     note: str = ""
 
 
-@dataclass(frozen=True)
+@frozen
 class SupplyReport:
     """Every unit's supply line by piece id, and the findings of the supply check."""
 
@@ -72,7 +73,7 @@ class SupplyReport:
     marks: bool = True  # the game marks supply states on counters (False: traced when needed)
 
 
-@dataclass(frozen=True)
+@frozen
 class Check:
     """A pack's verdict on a position. ``situation`` is the pack's own view of the position
     (hex owners, control ...); reports only read ``position`` from it. ``control``: hex -> the
@@ -94,7 +95,7 @@ class Check:
         return tuple(f for f in self.findings if f.severity == "problem")
 
 
-@dataclass(frozen=True)
+@frozen
 class Activation:
     """One ground unit's activation as a log shows it: moves and attacks, MP spent."""
 

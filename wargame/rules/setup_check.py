@@ -19,15 +19,16 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+from records import frozen
 
 if TYPE_CHECKING:
     from wargame.content import Scenario
     from wargame.games import Game
 
 
-@dataclass(frozen=True)
+@frozen
 class SetupFinding:
     """One broken rule in one setup; ``documented`` when a note on its line names the exception."""
 
@@ -44,7 +45,7 @@ class SetupFinding:
         return f"{self.scenario}.csv line {self.line}: {self.counter} at {self.where}: {self.problem} ({self.rule}){tag}"
 
 
-@dataclass(frozen=True)
+@frozen
 class SetupReport:
     scenario: str
     placed: Mapping[str, int]  # unit counters on the map or in Map Boxes, by nation

@@ -12,10 +12,11 @@ language to another's players.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, fields
+from dataclasses import field, fields
 from types import MappingProxyType
 from typing import Any
 
+from records import frozen
 from wargame.errors import DataError
 
 __all__ = ["SupplyTerms", "supply_terms"]
@@ -25,7 +26,7 @@ def _frozen(d: Mapping[str, str]) -> Mapping[str, str]:
     return MappingProxyType(dict(d))
 
 
-@dataclass(frozen=True)
+@frozen
 class SupplyTerms:
     """How one game speaks of supply. ``states`` lists the game's own states (those its
     counters can show, in order) with the name a change line gives them ("Full -> Low");

@@ -7,16 +7,16 @@ in the file). One frozen record, built once per pack.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
+from records import frozen
 from wargame.errors import DataError
 
 __all__ = ["RulesData", "rules_data"]
 
 
-@dataclass(frozen=True)
+@frozen
 class RulesData:
     # zones of control [25.1]
     zoc_types: frozenset[str]

@@ -12,11 +12,12 @@ ZOC, supply and rail cross it); ``lake`` (closed unless frozen, 1.5; rail never)
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import cached_property
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
+from records import frozen
 from wargame.rules.eto.data import RulesData
 from wargame.rules.position import Position, Unit
 
@@ -29,7 +30,7 @@ __all__ = ["Situation", "Terrain", "terrain"]
 PASSABLE = ("open", "ferry")
 
 
-@dataclass(frozen=True)
+@frozen
 class Terrain:
     """Per hex, the neighbours a land unit might reach with the code of the hexside between
     (see the module's doc; closed hexsides are left out); ``fortress``: (from, into) pairs that
@@ -92,7 +93,7 @@ def _build(mapdata: MapData, data: RulesData) -> Terrain:
                    MappingProxyType(passable), MappingProxyType(lakes))
 
 
-@dataclass(frozen=True, eq=False)
+@frozen(eq=False)
 class Situation:
     """A position on the ETO map: the pieces, the map data they stand on, who controls each
     hex (hex -> faction; hexes no partnership holds are left out) and the pack."""

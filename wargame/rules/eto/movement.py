@@ -28,8 +28,9 @@ exempt until marked (33.0).
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
+from records import frozen
 from wargame.rules.eto.ground import Situation
 from wargame.rules.eto.zoc import impeding
 from wargame.rules.position import Unit
@@ -41,7 +42,7 @@ INFANTRY = ("infantry", "paratroop")
 COMMAND = ("hq", "general")
 
 
-@dataclass(frozen=True)
+@frozen
 class Leg:
     """A unit's movement so far this phase: where it began, MP used, whether a slow (mud or
     winter) hex was entered, and its ZOC state: ``start`` (has not moved; ``in_ezoc`` says if it
@@ -55,7 +56,7 @@ class Leg:
     path: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
+@frozen
 class MoveResult:
     legal: bool
     leg: Leg | None = None

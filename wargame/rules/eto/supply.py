@@ -33,9 +33,9 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from typing import Any
 
+from records import frozen
 from wargame.errors import DataError
 from wargame.rules import Finding
 from wargame.rules.eto.ground import Situation
@@ -50,7 +50,7 @@ __all__ = ["Tracer", "could_ship", "eto_marking", "supply_report", "used_markers
 MARKER_NAMES = {"supply": "supply marker", "air-supply": "air supply marker"}
 
 
-@dataclass(frozen=True)
+@frozen
 class _Option:
     length: int
     source: str

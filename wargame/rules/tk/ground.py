@@ -18,6 +18,7 @@ from functools import cached_property
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
+from records import frozen
 from wargame.rules.position import MarkerPiece, Position, Unit
 
 if TYPE_CHECKING:
@@ -29,7 +30,7 @@ if TYPE_CHECKING:
 __all__ = ["Situation", "Tables", "tables"]
 
 
-@dataclass(frozen=True)
+@frozen
 class Tables:
     """Per map: each hex's listed neighbours with the hexside's code and the hexside itself;
     the Road/Rail links (``net``: along a Road or Rail hexside; ``strait``: a Connected Strait);

@@ -32,8 +32,9 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
+from records import frozen
 from wargame.rules.position import Unit
 from wargame.rules.results import Zoc
 from wargame.rules.tk.ground import Situation
@@ -42,7 +43,7 @@ from wargame.rules.tk.stacking import category_of, steps_of
 __all__ = ["Leg", "MoveResult", "allowance", "entry_barred", "hex_move"]
 
 
-@dataclass(frozen=True)
+@frozen
 class Leg:
     """A unit's move so far this phase: where it began, half MPs spent, hexes entered, its state
     (``start``: has not moved; ``free``; ``stop``: must stop; ``overrun:<hex>``: entered an EZOC
@@ -59,7 +60,7 @@ class Leg:
     stopped: tuple[str, str] = ("", "")  # why it had to stop, and the rule
 
 
-@dataclass(frozen=True)
+@frozen
 class MoveResult:
     legal: bool
     leg: Leg | None = None
@@ -83,7 +84,7 @@ def allowance(sit: Situation, unit: Unit) -> int:
         return 6
 
 
-@dataclass(frozen=True)
+@frozen
 class _Mover:
     sit: Situation
     zoc: Zoc

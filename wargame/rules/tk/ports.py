@@ -16,8 +16,9 @@ other's). Mutual interdiction is not judged.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+from records import frozen
 
 if TYPE_CHECKING:
     from wargame.rules.tk.ground import Situation
@@ -25,7 +26,7 @@ if TYPE_CHECKING:
 __all__ = ["Ports", "Who"]
 
 
-@dataclass(frozen=True)
+@frozen
 class Who:
     """Whose line: the faction, the counter's nation, and its posture's Policy ("" at War)."""
 

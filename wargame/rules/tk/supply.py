@@ -39,10 +39,10 @@ that unit is supplied is not asked, which would make the trace depend on the ene
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
+from records import frozen
 from wargame.rules import Finding
 from wargame.rules.position import Unit
 from wargame.rules.results import SupplyLine, SupplyReport, Zoc
@@ -57,7 +57,7 @@ State = tuple[str, int, bool]  # (hex or box code, Road budget, came by sea); se
 # Road budget: 0 nothing used, 1 on the Road stretch, 2 the stretch behind, 3 a Connected Strait.
 
 
-@dataclass(frozen=True)
+@frozen
 class Search:
     """The states reached from a counter class's sources: each with the state one step nearer
     the source and the zone crossed (0 by land), its distance from the source, and by hex."""

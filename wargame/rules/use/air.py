@@ -20,9 +20,9 @@ Interception 5; the Surprise Attack marker's reach (2) is a plain hex range (1.4
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from records import frozen
 from wargame.rules.position import Unit
 
 if TYPE_CHECKING:
@@ -49,7 +49,7 @@ def air_barred(sit: Situation, hex_id: str, unit: Unit) -> tuple[str, str] | Non
             or sit.cooperation_barred(hex_id, unit.faction, unit.nationality))
 
 
-@dataclass(frozen=True)
+@frozen
 class AirPath:
     """``legal``: a path within the rules and the MP (or range) exists; ``path`` the shortest
     such path (hex ids, "CRU"); ``hexes`` the hexes it enters; ``problems`` (rule, reason);

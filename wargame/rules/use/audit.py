@@ -58,7 +58,11 @@ from wargame.rules.use.audit_core import (  # noqa: F401 (_Act: USWC's judge bui
     NOT_JUDGED,
     _Act,
     _Diff,
+)
+from wargame.rules.use.audit_core import (
     adjacent as _adjacent,
+)
+from wargame.rules.use.audit_core import (
     diff as _diff,
 )
 from wargame.rules.use.audit_politics import PoliticsJudging

@@ -9,7 +9,8 @@ from dataclasses import replace
 from wargame.rules.position import MarkerPiece, Unit
 from wargame.rules.results import Zoc
 from wargame.rules.use.air import air_path, mission_reach
-from wargame.rules.use.audit_core import CENTRAL_RUSSIA, SPECIAL_MARKERS, adjacent as _adjacent
+from wargame.rules.use.audit_core import CENTRAL_RUSSIA, SPECIAL_MARKERS
+from wargame.rules.use.audit_core import adjacent as _adjacent
 from wargame.rules.use.combat import attack_problems, retreat_problems
 from wargame.rules.use.ground import Situation
 from wargame.rules.use.movement import Ground, attack_cost, movement_points

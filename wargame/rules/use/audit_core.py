@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from records import frozen
 from wargame.rules.position import MarkerPiece, Position, Unit
 from wargame.rules.results import Activation
 from wargame.rules.use.ground import Situation
@@ -66,7 +67,7 @@ class _Act:
                           self.legal)
 
 
-@dataclass(frozen=True)
+@frozen
 class _Diff:
     moved: tuple[tuple[Unit, Unit], ...]
     gone: tuple[Unit, ...]

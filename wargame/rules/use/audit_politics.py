@@ -11,7 +11,13 @@ from typing import Any
 from wargame.rules.position import Unit
 from wargame.rules.use.audit_core import _Act, _Diff
 from wargame.rules.use.ground import Situation
-from wargame.rules.use.state_checks import EVENT_RULES, event_areas, events_fired, home_defense, strategic_move_unit
+from wargame.rules.use.state_checks import (
+    EVENT_RULES,
+    event_areas,
+    events_fired,
+    home_defense,
+    strategic_move_unit,
+)
 
 
 class PoliticsJudging:

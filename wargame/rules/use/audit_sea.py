@@ -7,7 +7,9 @@ from __future__ import annotations
 from wargame.rules.position import Unit
 from wargame.rules.results import Zoc
 from wargame.rules.use.air import air_path
-from wargame.rules.use.audit_core import CENTRAL_RUSSIA, _Diff, adjacent as _adjacent, diff as _diff
+from wargame.rules.use.audit_core import CENTRAL_RUSSIA, _Diff
+from wargame.rules.use.audit_core import adjacent as _adjacent
+from wargame.rules.use.audit_core import diff as _diff
 from wargame.rules.use.ground import Situation
 from wargame.rules.use.invasion import invasion_problems, surprise_markers
 from wargame.rules.use.movement import Ground, ground_path, movement_points

@@ -14,11 +14,12 @@ Ground prohibitions follow 1.3.2 (faded dot), 1.3.3 (water), 1.3.8 (prohibited c
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from functools import cached_property
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
+from records import frozen
 from wargame.content import Content
 from wargame.errors import DataError
 from wargame.mapdata import MapData
@@ -31,7 +32,7 @@ if TYPE_CHECKING:
 
 
 
-@dataclass(frozen=True)
+@frozen
 class RulesData:
     """The Player Aid Sheet values of a pack's rules.toml."""
 
@@ -75,7 +76,7 @@ def rules_data_from(data: Mapping[str, Any], path: str) -> RulesData:
     )
 
 
-@dataclass(frozen=True)
+@frozen
 class StaticMap:
     """Adjacency of the map with what each hexside allows, built once per map."""
 
@@ -96,7 +97,7 @@ def static_map(mapdata: MapData) -> StaticMap:
     return built
 
 
-@dataclass(frozen=True, eq=False)
+@frozen(eq=False)
 class Situation:
     """A position together with the map, the content and the pack judging it, and the facts
     derived from them."""

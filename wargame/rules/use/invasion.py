@@ -20,9 +20,9 @@ as if declared in its Sea Zone, and the reason says so.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from records import frozen
 from wargame.rules.position import Unit
 from wargame.rules.use.naval import zones_of
 
@@ -33,7 +33,7 @@ Problem = tuple[str, str]
 SURPRISE_ATTACK = "Surprise Attack"
 
 
-@dataclass(frozen=True)
+@frozen
 class Target:
     hex: str
     zones: tuple[int, ...]

@@ -37,11 +37,11 @@ from __future__ import annotations
 import heapq
 import tomllib
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
 
+from records import frozen
 from wargame.errors import DataError
 from wargame.rules.position import Unit
 from wargame.rules.use.ground import Situation
@@ -63,7 +63,7 @@ RULE_ENEMY_UNIT = "3.3"  # enemy units never share a hex
 # Costs
 
 
-@dataclass(frozen=True)
+@frozen
 class MoveCosts:
     leg: int
     other: int
@@ -175,7 +175,7 @@ def movement_points(unit_type: str, supply: str, costs: MoveCosts) -> int:
 # The board as the mover sees it
 
 
-@dataclass(frozen=True)
+@frozen
 class Violation:
     """One rule a move breaks: rule number, our one-line reason, the hexes involved."""
 
@@ -276,7 +276,7 @@ def attack_cost(ground: Ground, a: str, target: str, costs: MoveCosts | None = N
 # The ground search
 
 
-@dataclass(frozen=True)
+@frozen
 class PathResult:
     """The outcome of a path search.
 

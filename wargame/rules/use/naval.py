@@ -17,9 +17,9 @@ through canals, paying for each strait it has to cross (4.2.4.4). Costs are rule
 from __future__ import annotations
 
 import heapq
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from records import frozen
 from wargame.rules.position import Unit
 
 if TYPE_CHECKING:
@@ -105,7 +105,7 @@ def zones_of(sit: Situation, place: str) -> tuple[int, ...]:
 # --------------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@frozen
 class NavalPath:
     """``legal``: a path within the rules and the MP exists; ``path`` the cheapest such path
     (ports, "SZ n", box codes), or the cheapest one ignoring closures when there is none;

@@ -19,9 +19,9 @@ invasion is an option, not a duty. Markers in impossible places are problems.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from records import frozen
 from wargame.rules import Finding
 from wargame.rules.position import MarkerPiece, Unit
 from wargame.rules.results import Zoc
@@ -83,7 +83,7 @@ def _near(sit: Situation, unit: Unit, hexes: frozenset[str], boxes: tuple[str, .
     return any(g.hex_id(h) in hexes for h in g.within(g.parse(unit.hex), reach))
 
 
-@dataclass(frozen=True)
+@frozen
 class HomeDefense:
     """One Home Defense rule as the position fills it: what it needs and which units count."""
 

@@ -27,8 +27,9 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 
+from records import frozen
 from wargame.rules import Finding
 from wargame.rules.matching import match
 from wargame.rules.position import Unit
@@ -46,7 +47,7 @@ STATE_WORDS = {"full": "Full Supply", "low": "Low Supply", "none": "No Supply"}
 STEP_DOWN = {"full": "low", "low": "none", "none": "none"}  # 7.2
 
 
-@dataclass(frozen=True)
+@frozen
 class Sources:
     """What a nation's units may trace to: Unlimited source hexes (Full, any number), Limited
     ones (Low, ``limited_capacity`` units each), capped ones (Full, ``capacity`` units each:
@@ -58,7 +59,7 @@ class Sources:
     capped: Mapping[str, str] = field(default_factory=dict)
 
 
-@dataclass(frozen=True)
+@frozen
 class _Option:
     """One way a unit may trace supply, with its length, source and path."""
 

@@ -1,0 +1,251 @@
+"""Frozen records: ``@frozen`` makes the class ``@dataclass(frozen=True)`` makes, without
+compiling code for each class.
+
+Python 3.11's dataclasses compile five or six small functions for every frozen class (an
+``exec`` each, ~0.6 ms a class); a command that imports a hundred such classes spent most of
+its import time there (issue 20). Here dataclasses only collects the fields (it is asked for no
+methods); ``__init__`` is a code object compiled once per shape (how many fields, which of them
+have a default factory ...) and given the class's names; ``__eq__``, ``__hash__``, ``__repr__``,
+ordering and the frozen ``__setattr__`` / ``__delattr__`` are closures over the field names.
+What a caller sees is what dataclasses gives: the same signature, defaults and annotations,
+equality, ordering and hash over the same tuples of fields, the same repr,
+``FrozenInstanceError`` on assignment, ``__match_args__``, slots and their pickled state;
+``dataclasses.fields``, ``replace`` and ``asdict`` work as on any dataclass.
+
+Two differences: ``__dataclass_params__`` records the call made to dataclasses (no methods,
+not frozen), so a frozen record subclasses only frozen records or plain classes, never a
+``@dataclass(frozen=True)`` class, nor the reverse (dataclasses refuses both at import); and
+assigning to a slotted record raises ``FrozenInstanceError`` where Python 3.11's own slotted
+frozen dataclasses raise a ``TypeError`` from ``super()``. Fields may not be ``InitVar``s or be
+named ``self``. Mutable classes stay plain ``@dataclass``.
+
+This package imports nothing of ours: every other package may use it.
+"""
+
+from __future__ import annotations
+
+import builtins
+import dataclasses
+import inspect
+import operator
+import reprlib
+import types
+from collections.abc import Callable
+from dataclasses import MISSING, Field, FrozenInstanceError
+from typing import Any, TypeVar, dataclass_transform, overload
+
+__all__ = ["frozen"]
+
+T = TypeVar("T", bound=type)
+Method = Callable[..., Any]
+
+
+class _Factory:
+    """The default of a parameter whose field has a default factory (shown as dataclasses
+    shows its own marker)."""
+
+    def __repr__(self) -> str:
+        return "<factory>"
+
+
+_FACTORY = _Factory()
+_TEMPLATES: dict[tuple[Any, ...], types.CodeType] = {}  # __init__ code by shape
+_ORDER = (("__lt__", operator.lt), ("__le__", operator.le), ("__gt__", operator.gt),
+          ("__ge__", operator.ge))  # fmt: skip
+
+
+@overload
+def frozen(cls: T, /) -> T: ...
+@overload
+def frozen(*, eq: bool = True, order: bool = False, slots: bool = False) -> Callable[[T], T]: ...
+@dataclass_transform(frozen_default=True, field_specifiers=(dataclasses.field, Field))
+def frozen(cls: Any = None, /, *, eq: bool = True, order: bool = False, slots: bool = False) -> Any:
+    """``@frozen``, or ``@frozen(eq=False | order=True | slots=True)``: a frozen dataclass."""
+
+    def wrap(c: T) -> T:
+        return _make(c, eq, order, slots)
+
+    return wrap if cls is None else wrap(cls)
+
+
+def _make(cls: Any, eq: bool, order: bool, slots: bool) -> Any:
+    if order and not eq:
+        raise ValueError("eq must be true if order is true")
+    own = cls.__dict__
+    explicit_hash = "__hash__" in own and not (own["__hash__"] is None and "__eq__" in own)
+    docless = not cls.__doc__
+    if docless:
+        cls.__doc__ = "-"  # else dataclasses describes the signature of an __init__ not made yet
+    cls = dataclasses.dataclass(cls, init=False, repr=False, eq=False, frozen=False, slots=slots)
+    every = dataclasses.fields(cls)
+    names = tuple(f.name for f in every)
+    compared = tuple(f.name for f in every if f.compare)
+    _add(cls, "__init__", lambda: _init(cls, every))
+    _add(cls, "__repr__", lambda: _repr(tuple(f.name for f in every if f.repr)))
+    if eq:
+        _add(cls, "__eq__", lambda: _compare(operator.eq, compared))
+    for name, op in _ORDER if order else ():
+        if name in cls.__dict__:
+            raise TypeError(f"Cannot overwrite attribute {name} in class {cls.__name__}. "
+                            "Consider using functools.total_ordering")  # fmt: skip
+        _add(cls, name, lambda op=op: _compare(op, compared))  # type: ignore[misc]
+    for name, fn in _frozen(cls, names):
+        if name in cls.__dict__:
+            raise TypeError(f"Cannot overwrite attribute {name} in class {cls.__name__}")
+        _add(cls, name, lambda fn=fn: fn)  # type: ignore[misc]
+    if eq and not explicit_hash:
+        hashed = tuple(f.name for f in every if (f.compare if f.hash is None else f.hash))
+        cls.__hash__ = _named(cls, "__hash__", _hash(hashed))
+    if slots:  # a frozen class with slots is pickled through these, as dataclasses does it
+        if "__getstate__" not in cls.__dict__:
+            cls.__getstate__ = _getstate
+        if "__setstate__" not in cls.__dict__:
+            cls.__setstate__ = _setstate
+    if docless:
+        cls.__doc__ = cls.__name__ + str(inspect.signature(cls)).replace(" -> None", "")
+    return cls
+
+
+def _add(cls: Any, name: str, make: Callable[[], Method]) -> None:
+    """Give the class a method it does not define itself (dataclasses never overwrites one)."""
+    if name not in cls.__dict__:
+        setattr(cls, name, _named(cls, name, make()))
+
+
+def _named(cls: Any, name: str, fn: Method) -> Method:
+    fn.__name__ = name
+    fn.__qualname__ = f"{cls.__qualname__}.{name}"
+    return fn
+
+
+def _init(cls: Any, every: tuple[Field[Any], ...]) -> types.FunctionType:
+    """``__init__`` as dataclasses writes it for a frozen class, from a template's code."""
+    real = {f.name for f in every}
+    pseudo = [f for f in cls.__dataclass_fields__.values() if f.name not in real]  # Class-, InitVar
+    if any("InitVar" in str(f.type) for f in pseudo):
+        raise TypeError(f"{cls.__name__}: a record with InitVar fields needs @dataclass")
+    if "self" in real:
+        raise TypeError(f"{cls.__name__}: a record with a field named 'self' needs @dataclass")
+    positional = tuple(i for i, f in enumerate(every) if f.init and not f.kw_only)
+    keyword = tuple(i for i, f in enumerate(every) if f.init and f.kw_only)
+    seen_default = False
+    for i in positional:
+        if _default(every[i]) is not MISSING:
+            seen_default = True
+        elif seen_default:
+            raise TypeError(f"non-default argument {every[i].name!r} follows default argument")
+    slots = "__slots__" in cls.__dict__
+    scope: dict[str, Any] = {"__builtins__": builtins, "__name__": cls.__module__,
+                             "_set": object.__setattr__, "_FACTORY": _FACTORY}  # fmt: skip
+    shape = []
+    for i, f in enumerate(every):
+        if f.default_factory is not MISSING:
+            scope[f"_factory{i}"] = f.default_factory
+            shape.append("f" if f.init else "F")
+        elif f.init:
+            shape.append("p")
+        elif slots and f.default is not MISSING:  # no class attribute holds it: set it here
+            scope[f"_default{i}"] = f.default
+            shape.append("d")
+        else:
+            shape.append("-")
+    code = _template(tuple(shape), positional, keyword, hasattr(cls, "__post_init__"))
+    params = tuple(every[i].name for i in (*positional, *keyword))
+    placeholders = {f"\0{i}": f.name for i, f in enumerate(every)}
+    consts = tuple(placeholders.get(c, c) if isinstance(c, str) else c for c in code.co_consts)
+    code = code.replace(co_varnames=("self", *params), co_consts=consts, co_name="__init__",
+                        co_qualname=f"{cls.__qualname__}.__init__")  # fmt: skip
+    fn = types.FunctionType(code, scope, "__init__")
+    fn.__defaults__ = tuple(_default(every[i]) for i in positional
+                            if _default(every[i]) is not MISSING) or None  # fmt: skip
+    fn.__kwdefaults__ = {every[i].name: _default(every[i]) for i in keyword
+                         if _default(every[i]) is not MISSING} or None  # fmt: skip
+    fn.__annotations__ = {**{f.name: f.type for f in every if f.init}, "return": None}
+    return fn
+
+
+def _default(f: Field[Any]) -> Any:
+    return _FACTORY if f.default_factory is not MISSING else f.default
+
+
+def _template(shape: tuple[str, ...], positional: tuple[int, ...], keyword: tuple[int, ...],
+              post_init: bool) -> types.CodeType:  # fmt: skip
+    """The code of an ``__init__`` of this shape, with placeholder names, compiled once: field
+    i is parameter ``_i``, its name the constant ``"\\0i"``; ``shape[i]`` says how it is set
+    ("p" the parameter, "f" the parameter or its factory, "F" the factory, "d" the default,
+    "-" not at all)."""
+    key = (shape, positional, keyword, post_init)
+    if key not in _TEMPLATES:
+        params = ["self", *(f"_{i}" for i in positional)]
+        if keyword:
+            params += ["*", *(f"_{i}" for i in keyword)]
+        body = []
+        for i, kind in enumerate(shape):
+            value = {"p": f"_{i}", "f": f"_factory{i}() if _{i} is _FACTORY else _{i}",
+                     "F": f"_factory{i}()", "d": f"_default{i}"}.get(kind)  # fmt: skip
+            if value is not None:
+                body.append(f"    _set(self, {chr(0) + str(i)!r}, {value})")
+        if post_init:
+            body.append("    self.__post_init__()")
+        source = f"def __init__({', '.join(params)}):\n" + ("\n".join(body) or "    pass") + "\n"
+        module = compile(source, "<records>", "exec", dont_inherit=True)
+        _TEMPLATES[key] = next(c for c in module.co_consts if isinstance(c, types.CodeType))
+    return _TEMPLATES[key]
+
+
+def _values(names: tuple[str, ...]) -> Callable[[Any], tuple[Any, ...]]:
+    """The tuple of the fields' values (a tuple for one field or none too: what dataclasses
+    compares and hashes)."""
+    if len(names) > 1:
+        return operator.attrgetter(*names)
+    if names:
+        name = names[0]
+        return lambda self: (getattr(self, name),)
+    return lambda self: ()
+
+
+def _repr(names: tuple[str, ...]) -> Method:
+    def show(self: Any) -> str:
+        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in names)
+        return f"{self.__class__.__qualname__}({fields})"
+
+    return reprlib.recursive_repr()(show)  # '...' for a record inside itself, as dataclasses
+
+
+def _compare(op: Callable[[Any, Any], Any], names: tuple[str, ...]) -> Method:
+    values = _values(names)
+
+    def compare(self: Any, other: Any) -> Any:
+        if other.__class__ is self.__class__:
+            return op(values(self), values(other))
+        return NotImplemented
+
+    return compare
+
+
+def _hash(names: tuple[str, ...]) -> Method:
+    values = _values(names)
+    return lambda self: hash(values(self))
+
+
+def _frozen(cls: Any, names: tuple[str, ...]) -> tuple[tuple[str, Method], ...]:
+    def assign(self: Any, name: str, value: Any) -> None:
+        if type(self) is cls or name in names:
+            raise FrozenInstanceError(f"cannot assign to field {name!r}")
+        super(cls, self).__setattr__(name, value)
+
+    def delete(self: Any, name: str) -> None:
+        if type(self) is cls or name in names:
+            raise FrozenInstanceError(f"cannot delete field {name!r}")
+        super(cls, self).__delattr__(name)
+
+    return (("__setattr__", assign), ("__delattr__", delete))
+
+
+def _getstate(self: Any) -> list[Any]:
+    return [getattr(self, f.name) for f in dataclasses.fields(self)]
+
+
+def _setstate(self: Any, state: list[Any]) -> None:
+    for f, value in zip(dataclasses.fields(self), state, strict=False):
+        object.__setattr__(self, f.name, value)
