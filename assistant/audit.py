@@ -113,18 +113,47 @@ class _Auditor:
     def rules_position(self, vpos: VPosition) -> Position:
         props = {name: value for (_c, name), value in sorted(vpos.properties.items())}
         stacks = {sid: c.members for sid, c in vpos.stacks.items()}
-        return position_from_pieces(self.game, vpos.pieces.values(), props, stacks,
-                                    overrides=self.overrides, source=self.source,
-                                    boards=vpos.boards, turns=vpos.turns).position
+        return position_from_pieces(
+            self.game,
+            vpos.pieces.values(),
+            props,
+            stacks,
+            overrides=self.overrides,
+            source=self.source,
+            boards=vpos.boards,
+            turns=vpos.turns,
+        ).position
 
-    def add(self, rule: str, check: str, unit: Unit | None, hexes: tuple[str, ...], reason: str,
-            path: tuple[str, ...] = (), *, step: int | None = None, severity: str = "problem") -> None:
+    def add(
+        self,
+        rule: str,
+        check: str,
+        unit: Unit | None,
+        hexes: tuple[str, ...],
+        reason: str,
+        path: tuple[str, ...] = (),
+        *,
+        step: int | None = None,
+        severity: str = "problem",
+    ) -> None:
         """The judge's ``record``: ``step`` when it judges a move of an earlier step."""
         at = self.step if step is None else step
         chat = tuple(self.chat_at.get(at, self.chat)[-CHAT_AROUND:])
-        self.findings.append(AuditFinding(
-            at, rule, check, unit.faction if unit else "", unit.label if unit else "",
-            unit.id if unit else "", hexes, reason, chat, path, severity))
+        self.findings.append(
+            AuditFinding(
+                at,
+                rule,
+                check,
+                unit.faction if unit else "",
+                unit.label if unit else "",
+                unit.id if unit else "",
+                hexes,
+                reason,
+                chat,
+                path,
+                severity,
+            )
+        )
 
     def new_phase(self, phase: str) -> None:
         if self.judge is not None:
@@ -194,14 +223,25 @@ class _Auditor:
         if self.judge is None:
             unjudged += (f"moves: the {self.game.short} rules pack has no movement check yet (stacking only)",)
         findings = sorted(self.findings, key=lambda f: f.step)  # stable: judged late, told in order
-        return Audit(self.source, len(log.steps), tuple(findings), activations, tuple(self.phases),
-                     moves_judged=self.judge is not None, unjudged=unjudged, pieces_moved=moved)
+        return Audit(
+            self.source,
+            len(log.steps),
+            tuple(findings),
+            activations,
+            tuple(self.phases),
+            moves_judged=self.judge is not None,
+            unjudged=unjudged,
+            pieces_moved=moved,
+        )
 
     def _known_maps(self) -> set[str]:
         """The maps of the game's module: its map and the displays' boards (cards, tracks)."""
         displays = self.game.displays()
-        return {self.game.boards().map_name, displays.tracks.map_name,
-                *(board.map_name for board in displays.faction_cards().values())}
+        return {
+            self.game.boards().map_name,
+            displays.tracks.map_name,
+            *(board.map_name for board in displays.faction_cards().values()),
+        }
 
 
 def _placed(pos: Position) -> dict[str, bool]:
@@ -209,7 +249,7 @@ def _placed(pos: Position) -> dict[str, bool]:
     return {p.id: bool(p.hex or p.box) for p in (*pos.units, *pos.markers)}
 
 
-def _ghosts(step, before: VPosition, after: VPosition) -> list[str]:  # noqa: ANN001
+def _ghosts(step, before: VPosition, after: VPosition) -> list[str]:
     """Ids a step moves that no piece of the game has, before or after it."""
     from vassal.commands import MovePiece, parse_command
     from vassal.errors import FormatError
@@ -234,25 +274,38 @@ def _stack_key(f) -> tuple:
 # --------------------------------------------------------------------------------------------
 
 
-def audit_game(log: GameLog, *, game: Game | str, phase: str | None = None,
-               overrides: Overrides = Overrides(), source: str = "") -> Audit:
+def audit_game(
+    log: GameLog, *, game: Game | str, phase: str | None = None, overrides: Overrides = Overrides(), source: str = ""
+) -> Audit:
     """Audit a replayed log (``vassal.gamelog.replay_log``) by the game's rules pack."""
     return _Auditor(find_game(game) if isinstance(game, str) else game, phase, overrides, source).run(log)
 
 
-def audit_log(path: str | Path, *, module: str | None = None, phase: str | None = None,
-              overrides: Overrides = Overrides(), game: str | None = None) -> Audit:
+def audit_log(
+    path: str | Path,
+    *,
+    module: str | None = None,
+    phase: str | None = None,
+    overrides: Overrides = Overrides(),
+    game: str | None = None,
+) -> Audit:
     """Read a .vlog (or a .vsav, which has no steps) and audit it. Never writes to it."""
     source = str(path)
     saved = read_saved_game(path)
     name = module_name_of(module) if module else (saved.moduledata.name if saved.moduledata else None)
     game = find_game(game) if game else game_for_module(name, module or source)
-    return audit_game(replay_log(saved, source=source), game=game, phase=phase,
-                      overrides=overrides, source=source)
+    return audit_game(replay_log(saved, source=source), game=game, phase=phase, overrides=overrides, source=source)
 
 
-def position_at(path: str | Path, step: int, *, module: str | None = None, phase: str | None = None,
-                overrides: Overrides = Overrides(), game: str | None = None):
+def position_at(
+    path: str | Path,
+    step: int,
+    *,
+    module: str | None = None,
+    phase: str | None = None,
+    overrides: Overrides = Overrides(),
+    game: str | None = None,
+):
     """The rules' board (assistant.board.Board) after ``step`` of a log, for pictures."""
     from assistant.board import Board
 

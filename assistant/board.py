@@ -82,9 +82,14 @@ def module_name_of(path: str) -> str | None:
         return parse_metadata(archive.read(MODULE_ENTRY), path).name
 
 
-def read_position(save_path: str | Path, *, module: str | None = None, scenario: str | None = None,
-                  overrides: Overrides | Callable[[Game], Overrides] = Overrides(),
-                  game: str | None = None) -> Board:
+def read_position(
+    save_path: str | Path,
+    *,
+    module: str | None = None,
+    scenario: str | None = None,
+    overrides: Overrides | Callable[[Game], Overrides] = Overrides(),
+    game: str | None = None,
+) -> Board:
     """Read a .vsav (or the position at the end of a .vlog) into a Position. Bad input raises
     FormatError or DataError naming the file.
 
@@ -105,13 +110,23 @@ def read_position(save_path: str | Path, *, module: str | None = None, scenario:
         replayed = replay_save(saved, source=source)
     props = {name: value for (_container, name), value in sorted(replayed.properties.items())}
     stacks = {sid: c.members for sid, c in replayed.stacks.items()}
-    board = position_from_pieces(chosen, replayed.pieces.values(), props, stacks, scenario=scenario,
-                                 overrides=overrides, source=source, boards=replayed.boards, turns=replayed.turns)
+    board = position_from_pieces(
+        chosen,
+        replayed.pieces.values(),
+        props,
+        stacks,
+        scenario=scenario,
+        overrides=overrides,
+        source=source,
+        boards=replayed.boards,
+        turns=replayed.turns,
+    )
     return Board(board.position, source, name or "", board.skipped)
 
 
-def placed_boards(geometry: Boards,
-                  layouts: Mapping[str, tuple[BoardPlacement, ...]] | None) -> tuple[tuple[BoardImage, int, int], ...]:
+def placed_boards(
+    geometry: Boards, layouts: Mapping[str, tuple[BoardPlacement, ...]] | None
+) -> tuple[tuple[BoardImage, int, int], ...]:
     """The game's boards in use on its map with their top-left corner in map pixels: as the
     save's board picker lays them out (columns as wide as their widest board, rows as tall as
     their tallest, VASSAL's BoardPicker), else the game's first board alone at (0, 0)."""
@@ -125,8 +140,10 @@ def placed_boards(geometry: Boards,
         for b, col, row in chosen:
             widths[col] = max(widths.get(col, 0), b.width)
             heights[row] = max(heights.get(row, 0), b.height)
-        return tuple((b, sum(w for c, w in widths.items() if c < col), sum(h for r, h in heights.items() if r < row))
-                     for b, col, row in chosen)
+        return tuple(
+            (b, sum(w for c, w in widths.items() if c < col), sum(h for r, h in heights.items() if r < row))
+            for b, col, row in chosen
+        )
     return ((geometry.default, 0, 0),)
 
 
@@ -144,11 +161,18 @@ def _locate(placed: tuple[tuple[BoardImage, int, int], ...], x: int, y: int) -> 
     return None, None
 
 
-def position_from_pieces(game: Game | str, pieces: Iterable[PlacedPiece], properties: Mapping[str, str],
-                         stacks: Mapping[str, tuple[str, ...]], *, scenario: str | None = None,
-                         overrides: Overrides = Overrides(), source: str = "",
-                         boards: Mapping[str, tuple[BoardPlacement, ...]] | None = None,
-                         turns: Mapping[str, str] | None = None) -> Board:
+def position_from_pieces(
+    game: Game | str,
+    pieces: Iterable[PlacedPiece],
+    properties: Mapping[str, str],
+    stacks: Mapping[str, tuple[str, ...]],
+    *,
+    scenario: str | None = None,
+    overrides: Overrides = Overrides(),
+    source: str = "",
+    boards: Mapping[str, tuple[BoardPlacement, ...]] | None = None,
+    turns: Mapping[str, str] | None = None,
+) -> Board:
     """``turns``: the save's turn trackers (id -> state); the month and phase they stand at when the
     save has no Month and Phase properties (our modules keep them in the tracker only)."""
     game = find_game(game) if isinstance(game, str) else game
@@ -190,38 +214,68 @@ def position_from_pieces(game: Game | str, pieces: Iterable[PlacedPiece], proper
             side = layers.get(pp.LAYER_SIDE)
             supply = layers.get(pp.LAYER_SUPPLY)
             sorties = layers.get(pp.LAYER_SORTIES)
-            units.append(Unit(
-                id=pid, name=props.get(pp.UNIT_ID, "") or _without_nation(v.name, props.get(pp.NATIONALITY, "")),
-                key=props.get(pp.UNIT_KEY, ""),
-                faction=props.get(pp.FACTION, ""), nationality=props.get(pp.NATIONALITY, ""),
-                kind=props[pp.KIND], type=props.get(pp.TYPE, ""), category=props.get(pp.CATEGORY, ""),
-                elite=props.get(pp.ELITE, "").lower() == "true",
-                reduced=bool(side and side.active) or props.get(pp.CATEGORY) == "garrison",  # 3.2.2
-                supply=SUPPLY_BY_LEVEL.get(supply.level, "none") if supply and supply.active else "full",
-                sorties=pp.sorties_of(sorties.active, sorties.level) if sorties else 0,
-                hex=hex_id, box=box, level=level,
-                in_fort=stack is not None and stack in fort_level and level < fort_level[stack],
-                markers_above=frozenset(k for at, k in stacked_markers.get(stack or "", ()) if at > level),
-                markers_on=_markers_on(stacked_markers.get(stack or "", ()), unit_levels.get(stack or "", ()), level)))
+            units.append(
+                Unit(
+                    id=pid,
+                    name=props.get(pp.UNIT_ID, "") or _without_nation(v.name, props.get(pp.NATIONALITY, "")),
+                    key=props.get(pp.UNIT_KEY, ""),
+                    faction=props.get(pp.FACTION, ""),
+                    nationality=props.get(pp.NATIONALITY, ""),
+                    kind=props[pp.KIND],
+                    type=props.get(pp.TYPE, ""),
+                    category=props.get(pp.CATEGORY, ""),
+                    elite=props.get(pp.ELITE, "").lower() == "true",
+                    reduced=bool(side and side.active) or props.get(pp.CATEGORY) == "garrison",  # 3.2.2
+                    supply=SUPPLY_BY_LEVEL.get(supply.level, "none") if supply and supply.active else "full",
+                    sorties=pp.sorties_of(sorties.active, sorties.level) if sorties else 0,
+                    hex=hex_id,
+                    box=box,
+                    level=level,
+                    in_fort=stack is not None and stack in fort_level and level < fort_level[stack],
+                    markers_above=frozenset(k for at, k in stacked_markers.get(stack or "", ()) if at > level),
+                    markers_on=_markers_on(
+                        stacked_markers.get(stack or "", ()), unit_levels.get(stack or "", ()), level
+                    ),
+                )
+            )
         elif props.get(pp.MARKER_KEY):
             flip = layers.get(pp.LAYER_SIDE)
-            markers.append(MarkerPiece(
-                id=pid, key=props[pp.MARKER_KEY], name=props.get(pp.MARKER_NAME, ""),
-                faction=props.get(pp.FACTION, ""), nationality=props.get(pp.NATIONALITY, ""),
-                hex=hex_id, box=box, level=level, flipped=bool(flip and flip.active)))
+            markers.append(
+                MarkerPiece(
+                    id=pid,
+                    key=props[pp.MARKER_KEY],
+                    name=props.get(pp.MARKER_NAME, ""),
+                    faction=props.get(pp.FACTION, ""),
+                    nationality=props.get(pp.NATIONALITY, ""),
+                    hex=hex_id,
+                    box=box,
+                    level=level,
+                    flipped=bool(flip and flip.active),
+                )
+            )
         else:
             skipped.append(pid)
-    state = game_state(game, _with_turn(game, properties, turns), units, scenario=scenario, overrides=overrides,
-                       source=source, marker_weather=track_weather(game, off_map))
+    state = game_state(
+        game,
+        _with_turn(game, properties, turns),
+        units,
+        scenario=scenario,
+        overrides=overrides,
+        source=source,
+        marker_weather=track_weather(game, off_map),
+    )
     places = off_map_places(game, off_map)
     if places:
         areas = dict(places)
         every: dict[str, tuple[str, ...]] = {}
         for key, area in places:
             every[key] = every.get(key, ()) + (area,)
-        state = replace(state, tracked=MappingProxyType(dict(sorted(areas.items()))),
-                        tracked_all=MappingProxyType(dict(sorted(every.items()))),
-                        turn_track=frozenset(k for k, a in areas.items() if MONTH_BOX.match(a)))
+        state = replace(
+            state,
+            tracked=MappingProxyType(dict(sorted(areas.items()))),
+            tracked_all=MappingProxyType(dict(sorted(every.items()))),
+            turn_track=frozenset(k for k, a in areas.items() if MONTH_BOX.match(a)),
+        )
     used = tuple(b.board_name for b, _x, _y in placed_on)
     return Board(Position(game.key, tuple(units), tuple(markers), state, used), source, "", tuple(skipped))
 
@@ -235,7 +289,7 @@ def _markers_on(markers: Iterable[tuple[int, str]], units: Iterable[int], level:
 def _without_nation(name: str, nation: str) -> str:
     """A counter's name without the nation our modules put before it ("USA Inf 6-4" -> "Inf 6-4"),
     so a unit with no printed ID is named as one with one ("GER 7")."""
-    return name[len(nation) + 1:] if nation and name.startswith(nation + " ") else name
+    return name[len(nation) + 1 :] if nation and name.startswith(nation + " ") else name
 
 
 @frozen
@@ -313,7 +367,7 @@ def track_weather(game: Game, off_map: Iterable[tuple[str, str, int, int]]) -> d
     for key, map_name, x, y in markers:
         if map_name != tracks.map_name:
             continue
-        zone = key[len("weather-"):]
+        zone = key[len("weather-") :]
         area = tracks.area_at(x, y)
         for state in displays.weather_states:
             if area is not None and area.name == f"{zone.capitalize()} {state}":
@@ -388,12 +442,21 @@ def tracker_turn(game: Game, state: str) -> tuple[str, str] | None:
     return str(months[m]), phases[p]
 
 
-def game_state(game: Game, properties: Mapping[str, str], units: Iterable[Unit], *, scenario: str | None = None,
-               overrides: Overrides = Overrides(), source: str = "",
-               marker_weather: Mapping[str, str] | None = None) -> GameState:
+def game_state(
+    game: Game,
+    properties: Mapping[str, str],
+    units: Iterable[Unit],
+    *,
+    scenario: str | None = None,
+    overrides: Overrides = Overrides(),
+    source: str = "",
+    marker_weather: Mapping[str, str] | None = None,
+) -> GameState:
     content = game.content()
-    nations = {abbr: NationState("active" if n.faction_1939 else "neutral", n.faction_1939)
-               for abbr, n in content.nations.items()}
+    nations = {
+        abbr: NationState("active" if n.faction_1939 else "neutral", n.faction_1939)
+        for abbr, n in content.nations.items()
+    }
     policies: set[str] = set()
     ceded: set[str] = set()
     events: set[str] = set()
@@ -419,23 +482,24 @@ def game_state(game: Game, properties: Mapping[str, str], units: Iterable[Unit],
         if name == pp.WAIVED:
             waived |= {w.strip() for w in value.split(";") if w.strip()}
         if name.startswith(pp.WEATHER_PREFIX):
-            weather[name[len(pp.WEATHER_PREFIX):].lower()] = value
+            weather[name[len(pp.WEATHER_PREFIX) :].lower()] = value
         elif name.startswith(pp.POLICY_PREFIX):
-            key = name[len(pp.POLICY_PREFIX):]
+            key = name[len(pp.POLICY_PREFIX) :]
             (policies.add if value.strip().lower() == "true" else policies.discard)(key)
         elif name.startswith(CEDED_PREFIX):
-            key = name[len(CEDED_PREFIX):]
+            key = name[len(CEDED_PREFIX) :]
             (ceded.add if value.strip().lower() == "true" else ceded.discard)(key)
         elif name.startswith(pp.EVENT_PREFIX):
-            key = name[len(pp.EVENT_PREFIX):]
+            key = name[len(pp.EVENT_PREFIX) :]
             (events.add if value.strip().lower() == "true" else events.discard)(key)
         elif name.startswith(pp.CONTROL_PREFIX):
-            control[name[len(pp.CONTROL_PREFIX):]] = tuple(w.strip() for w in value.split(";") if w.strip())
+            control[name[len(pp.CONTROL_PREFIX) :]] = tuple(w.strip() for w in value.split(";") if w.strip())
         elif name.startswith(pp.SOURCES_PREFIX):
-            sources[name[len(pp.SOURCES_PREFIX):]] = tuple(w.strip() for w in value.split(";") if w.strip())
+            sources[name[len(pp.SOURCES_PREFIX) :]] = tuple(w.strip() for w in value.split(";") if w.strip())
         elif name.startswith(STATUS_PREFIX):
-            nations[name[len(STATUS_PREFIX):]] = parse_status(value, f"{source} global property {name}",
-                                                              tuple(content.factions))
+            nations[name[len(STATUS_PREFIX) :]] = parse_status(
+                value, f"{source} global property {name}", tuple(content.factions)
+            )
     weather.update(marker_weather or {})
     for u in units:
         if (u.hex or u.box) and u.nationality in nations and nations[u.nationality].status == "neutral":
@@ -450,10 +514,14 @@ def game_state(game: Game, properties: Mapping[str, str], units: Iterable[Unit],
         month=overrides.month or properties.get(pp.MONTH, ""),
         phase=overrides.phase or properties.get(pp.PHASE, ""),
         weather=MappingProxyType(dict(sorted(weather.items()))),
-        policies=frozenset(policies), nations=MappingProxyType(dict(sorted(nations.items()))),
-        ceded=frozenset(ceded), events_done=frozenset(events), waived=frozenset(waived),
+        policies=frozenset(policies),
+        nations=MappingProxyType(dict(sorted(nations.items()))),
+        ceded=frozenset(ceded),
+        events_done=frozenset(events),
+        waived=frozenset(waived),
         control=MappingProxyType({k: v for k, v in sorted(control.items()) if v}),
-        sources=MappingProxyType({k: v for k, v in sorted(sources.items()) if v}))
+        sources=MappingProxyType({k: v for k, v in sorted(sources.items()) if v}),
+    )
 
 
 def parse_status(text: str, where: str, factions: tuple[str, ...]) -> NationState:

@@ -20,7 +20,7 @@ from wargame.errors import DataError
 MAX_BOARD_PIXELS = 60_000_000  # a whole board (USE's is 34 Mpx); more is a pixel bomb, not a map
 
 
-def _image_module():  # noqa: ANN202
+def _image_module():
     from PIL import Image
 
     Image.MAX_IMAGE_PIXELS = max(Image.MAX_IMAGE_PIXELS or 0, MAX_BOARD_PIXELS)
@@ -47,18 +47,18 @@ class BoardArt:
     def where(self) -> str:
         return f"{self.module}: {self.entry}" if self.entry else str(self.module)
 
-    def full(self):  # noqa: ANN201
+    def full(self):
         st = self.module.stat()
         return _decoded(str(self.module), st.st_size, st.st_mtime_ns, self.entry)
 
-    def at_scale(self, scale: float):  # noqa: ANN201
+    def at_scale(self, scale: float):
         """(image, its pixels per board pixel) good enough to draw at ``scale``."""
         if scale <= 0.5:
             half = self._half()
             return half, half.width / self.size[0]
         return self.full(), 1.0
 
-    def _half(self):  # noqa: ANN202
+    def _half(self):
         from vassal.archive import atomic_write
 
         st = self.module.stat()
@@ -82,7 +82,7 @@ class BoardArt:
 
 
 @lru_cache(maxsize=2)
-def _decoded(module: str, size: int, mtime_ns: int, entry: str):  # noqa: ANN202
+def _decoded(module: str, size: int, mtime_ns: int, entry: str):
     """The full board image as it is now (kept for `staffwork watch`); DataError when it
     cannot be decoded."""
     where = f"{module}: {entry}" if entry else module
@@ -115,8 +115,9 @@ def _header_size(data: bytes, where: str) -> tuple[int, int]:
     return size
 
 
-def module_board_image(module: str | Path | None, cache: Path | None = None,
-                       board: str | None = None) -> BoardArt | None:
+def module_board_image(
+    module: str | Path | None, cache: Path | None = None, board: str | None = None
+) -> BoardArt | None:
     """The image of a board of the module's main map (``board`` by name, else the first; for
     our builds, the map art), or None when there is no module or it has no such image. The
     picture is drawn over it; ``cache`` is a folder for its half-size copy (BoardArt). Its
@@ -126,9 +127,15 @@ def module_board_image(module: str | Path | None, cache: Path | None = None,
     if module is None or not Path(module).is_file():
         return None
     mod = read_module(module)
-    found = next((b for m in mod.root.iter("VASSAL.build.module.Map")
-                  for b in m.iter("VASSAL.build.module.map.boardPicker.Board")
-                  if board is None or b.get("name") == board), None)
+    found = next(
+        (
+            b
+            for m in mod.root.iter("VASSAL.build.module.Map")
+            for b in m.iter("VASSAL.build.module.map.boardPicker.Board")
+            if board is None or b.get("name") == board
+        ),
+        None,
+    )
     name = f"images/{found.get('image')}" if found is not None and found.get("image") else None
     if name is None or name not in mod.entries:
         return None
@@ -147,6 +154,7 @@ def board_image_file(path: str | Path, size: tuple[int, int]) -> BoardArt:
         raise DataError(f"cannot read it ({exc.strerror or exc})", str(p)) from None
     found = _header_size(data, str(p))
     if found != tuple(size):
-        raise DataError(f"the board image is {found[0]} x {found[1]} pixels; the board is {size[0]} x {size[1]}",
-                        str(p))
+        raise DataError(
+            f"the board image is {found[0]} x {found[1]} pixels; the board is {size[0]} x {size[1]}", str(p)
+        )
     return BoardArt(p, "", found)

@@ -56,14 +56,14 @@ class CounterArt:
 
     module: Path
 
-    def image(self, name: str, size: int):  # noqa: ANN201
+    def image(self, name: str, size: int):
         """The module's ``images/<name>`` as an RGBA image ``size`` pixels wide, or None."""
         st = self.module.stat()
         return _resized(str(self.module), st.st_mtime_ns, name, size)
 
 
 @lru_cache(maxsize=4096)
-def _resized(module: str, mtime_ns: int, name: str, size: int):  # noqa: ANN202
+def _resized(module: str, mtime_ns: int, name: str, size: int):
     from PIL import Image
 
     data = _entry(module, mtime_ns, name)
@@ -91,7 +91,7 @@ def _images(module: str, mtime_ns: int) -> dict[str, bytes]:
         with open_archive(module) as archive:
             for name in archive.names():
                 if name.startswith("images/") and archive.size(name) <= 1_000_000:
-                    out[name[len("images/"):]] = archive.read(name)
+                    out[name[len("images/") :]] = archive.read(name)
     except (FormatError, OSError):
         return {}
     return out

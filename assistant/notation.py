@@ -92,8 +92,7 @@ def read_notation(text: str, source: str = "<position>", overrides: Overrides = 
         props[pp.MONTH] = parsed.month
     if parsed.phase:
         props[pp.PHASE] = parsed.phase
-    board = position_from_pieces(parsed.game, pieces, props, stacks, overrides=overrides, source=source,
-                                 boards=boards)
+    board = position_from_pieces(parsed.game, pieces, props, stacks, overrides=overrides, source=source, boards=boards)
     return Board(board.position, source, parsed.game.title, board.skipped)
 
 
@@ -106,6 +105,7 @@ def read_notation_file(path: str | Path, overrides: Overrides = Overrides()) -> 
 
 
 # -- reading ------------------------------------------------------------------------------------
+
 
 def _segments(text: str) -> list[str]:
     out = []
@@ -147,13 +147,19 @@ def _parse(text: str, source: str) -> _Parsed:
         head, _, rest = seg.partition(" ")
         if head in _STATE_WORDS:
             _state(parsed, head, rest, where)
-        elif ":" in (seg[len("track:"):] if seg.startswith("track:") else seg):
+        elif ":" in (seg[len("track:") :] if seg.startswith("track:") else seg):
             place, _, items = _split_track(seg) if seg.startswith("track:") else seg.partition(":")
-            parsed.places.append((place.strip(), [_item(parsed.game, i.strip(), where)
-                                                  for i in _split_outside_quotes(items, ",") if i.strip()]))
+            parsed.places.append(
+                (
+                    place.strip(),
+                    [_item(parsed.game, i.strip(), where) for i in _split_outside_quotes(items, ",") if i.strip()],
+                )
+            )
         else:
-            raise DataError(f"'{seg}' is neither game state ({', '.join(_STATE_WORDS)} KEY=VALUE) "
-                            "nor a place (PLACE: pieces)", where)
+            raise DataError(
+                f"'{seg}' is neither game state ({', '.join(_STATE_WORDS)} KEY=VALUE) nor a place (PLACE: pieces)",
+                where,
+            )
     return parsed
 
 
@@ -161,7 +167,7 @@ def _split_track(seg: str) -> tuple[str, str, str]:
     """``track:Jun-41: +turn``: the place is everything up to the second colon."""
     first = seg.index(":")
     second = seg.index(":", first + 1)
-    return seg[:second], ":", seg[second + 1:]
+    return seg[:second], ":", seg[second + 1 :]
 
 
 def _header(seg: str, source: str) -> _Parsed:
@@ -178,10 +184,12 @@ def _header(seg: str, source: str) -> _Parsed:
     words: list[str] = []
     for token in rest:
         if token.startswith("board="):
-            name = token[len("board="):]
+            name = token[len("board=") :]
             if name not in game.boards().names():
-                raise DataError(f"{game.short} has no board {name!r}{near_miss(name, list(game.boards().names()))}",
-                                f"{source}: the header")
+                raise DataError(
+                    f"{game.short} has no board {name!r}{near_miss(name, list(game.boards().names()))}",
+                    f"{source}: the header",
+                )
             parsed.board = name
             continue
         if not parsed.month and not words:
@@ -191,8 +199,10 @@ def _header(seg: str, source: str) -> _Parsed:
                 pass
             else:
                 if not settings.first_turn <= month <= settings.last_turn:
-                    raise DataError(f"{token}: {game.short} runs from {settings.first_turn} to {settings.last_turn}",
-                                    f"{source}: the header")
+                    raise DataError(
+                        f"{token}: {game.short} runs from {settings.first_turn} to {settings.last_turn}",
+                        f"{source}: the header",
+                    )
                 parsed.month = token
                 continue
         words.append(_unquote(token))
@@ -207,10 +217,11 @@ def _check_phase(game: Game, phase: str, where: str) -> None:
     words = phase.strip()
     for faction in game.content().factions.values():
         if words.lower().startswith(faction.name.lower() + " "):
-            words = words[len(faction.name) + 1:]
+            words = words[len(faction.name) + 1 :]
     if phases and words.lower() not in {p.lower() for p in phases}:
-        raise DataError(f"{phase!r} is not a phase of {game.short} ({', '.join(phases)}){near_miss(words, phases)}",
-                        where)
+        raise DataError(
+            f"{phase!r} is not a phase of {game.short} ({', '.join(phases)}){near_miss(words, phases)}", where
+        )
 
 
 def _switch(value: str, where: str) -> str:
@@ -233,9 +244,11 @@ def _state(parsed: _Parsed, word: str, rest: str, where: str) -> None:
         if word == "weather":
             states = {w.lower(): w for w in settings.weather_states}
             if key.lower() not in settings.weather_zones:
-                raise DataError(f"{parsed.game.short} has no weather zone {key!r} (zones: "
-                                f"{', '.join(settings.weather_zones)}){near_miss(key.lower(), settings.weather_zones)}",
-                                where)
+                raise DataError(
+                    f"{parsed.game.short} has no weather zone {key!r} (zones: "
+                    f"{', '.join(settings.weather_zones)}){near_miss(key.lower(), settings.weather_zones)}",
+                    where,
+                )
             if value.lower() not in states:
                 raise DataError(f"weather {value!r}: it is one of {', '.join(settings.weather_states)}", where)
             parsed.properties[pp.WEATHER_PREFIX + key.lower()] = states[value.lower()]
@@ -282,8 +295,13 @@ def _item(game: Game, text: str, where: str) -> _Item:
         unknown = [w for w in words if w.lower() != "flipped"] + [k for k in flags if k not in ("faction", "nation")]
         if unknown:
             raise DataError(f"{text!r}: a marker takes faction=F, nation=NAT and flipped, not {unknown[0]!r}", where)
-        return _Item(True, key=key, faction=_faction(game, flags.get("faction", ""), where),
-                     nation=flags.get("nation", "").upper(), flipped=any(w.lower() == "flipped" for w in words))
+        return _Item(
+            True,
+            key=key,
+            faction=_faction(game, flags.get("faction", ""), where),
+            nation=flags.get("nation", "").upper(),
+            flipped=any(w.lower() == "flipped" for w in words),
+        )
     flag_words = [w for w in words if not w.startswith('"')]
     if head in content.units:
         u = content.units[head]
@@ -292,14 +310,20 @@ def _item(game: Game, text: str, where: str) -> _Item:
     else:
         nation = head.upper()
         if nation not in content.nations:
-            raise DataError(f"{head!r} is neither a unit key of units.csv nor a nation"
-                            f"{near_miss(head, [*content.nations, *content.units])}", where)
+            raise DataError(
+                f"{head!r} is neither a unit key of units.csv nor a nation"
+                f"{near_miss(head, [*content.nations, *content.units])}",
+                where,
+            )
         if not flag_words:
             raise DataError(f"{text!r}: give the unit's type after its nation", where)
         unit_type, rest = flag_words[0].lower(), flag_words[1:]
         if unit_type not in content.settings.units.types:
-            raise DataError(f"{unit_type!r} is not a unit type of {game.short}"
-                            f"{near_miss(unit_type, list(content.settings.units.types))}", where)
+            raise DataError(
+                f"{unit_type!r} is not a unit type of {game.short}"
+                f"{near_miss(unit_type, list(content.settings.units.types))}",
+                where,
+            )
         quoted = [w for w in words if w.startswith('"')]
         name, key, elite = (_unquote(quoted[0]) if quoted else ""), "", False
     supply = "full"
@@ -312,8 +336,9 @@ def _item(game: Game, text: str, where: str) -> _Item:
         elif w == "elite":
             elite = True
         else:
-            raise DataError(f"{text!r}: {w!r} is not a unit flag (reduced, low, nosupply, elite, sorties=N, "
-                            "faction=F)", where)
+            raise DataError(
+                f"{text!r}: {w!r} is not a unit flag (reduced, low, nosupply, elite, sorties=N, faction=F)", where
+            )
     unknown_flags = [k for k in flags if k not in ("sorties", "faction")]
     if unknown_flags:
         raise DataError(f"{text!r}: a unit takes sorties=N and faction=F, not {unknown_flags[0]}=", where)
@@ -323,9 +348,18 @@ def _item(game: Game, text: str, where: str) -> _Item:
         raise DataError(f"{text!r}: sorties must be a number", where) from None
     if not 0 <= sorties <= pp.MAX_SORTIES:
         raise DataError(f"{text!r}: sorties run from 0 to {pp.MAX_SORTIES}", where)
-    return _Item(False, key=key, nation=nation, type=unit_type, name=name,
-                 faction=_faction(game, flags.get("faction", ""), where), reduced=reduced, supply=supply,
-                 elite=elite, sorties=sorties)
+    return _Item(
+        False,
+        key=key,
+        nation=nation,
+        type=unit_type,
+        name=name,
+        faction=_faction(game, flags.get("faction", ""), where),
+        reduced=reduced,
+        supply=supply,
+        elite=elite,
+        sorties=sorties,
+    )
 
 
 def _faction(game: Game, name: str, where: str) -> str:
@@ -339,9 +373,14 @@ def _faction(game: Game, name: str, where: str) -> str:
 
 # -- pieces -------------------------------------------------------------------------------------
 
+
 def _layer(name: str, images: int, level: int | None) -> Embellishment:
-    return Embellishment.make(name=name, images=tuple(f"{name.lower()}{i}.png" for i in range(1, images + 1)),
-                              always_active=False, state_value=level if level else -1)
+    return Embellishment.make(
+        name=name,
+        images=tuple(f"{name.lower()}{i}.png" for i in range(1, images + 1)),
+        always_active=False,
+        state_value=level if level else -1,
+    )
 
 
 def _unit_faction(parsed: _Parsed, item: _Item, where: str) -> str:
@@ -353,8 +392,10 @@ def _unit_faction(parsed: _Parsed, item: _Item, where: str) -> str:
     nation = parsed.game.content().nations.get(item.nation)
     if nation is not None and (nation.faction_1939 or nation.joined):
         return nation.faction_1939 or nation.joined or ""
-    raise DataError(f"whose side is {item.nation} on? Give the unit faction=F or a 'nation {item.nation}="
-                    "active:FACTION' segment", where)
+    raise DataError(
+        f"whose side is {item.nation} on? Give the unit faction=F or a 'nation {item.nation}=active:FACTION' segment",
+        where,
+    )
 
 
 def _piece(parsed: _Parsed, item: _Item, where: str) -> Piece:
@@ -362,22 +403,39 @@ def _piece(parsed: _Parsed, item: _Item, where: str) -> Piece:
         m = parsed.game.content().markers[item.key]
         nation = item.nation or m.nation or ""
         nations = parsed.game.content().nations
-        faction = item.faction or m.faction or (nations[nation].faction_1939 or nations[nation].joined if nation in nations else "") or ""
+        faction = (
+            item.faction
+            or m.faction
+            or (nations[nation].faction_1939 or nations[nation].joined if nation in nations else "")
+            or ""
+        )
         props = {pp.MARKER_KEY: m.key, pp.MARKER_NAME: m.name, pp.FACTION: faction, pp.NATIONALITY: nation}
-        return Piece((_layer(pp.LAYER_SIDE, 1, 1 if item.flipped else None), Marker.of(props)),
-                     BasicPiece.make(image_name=f"{m.key}.png", common_name=m.name))
+        return Piece(
+            (_layer(pp.LAYER_SIDE, 1, 1 if item.flipped else None), Marker.of(props)),
+            BasicPiece.make(image_name=f"{m.key}.png", common_name=m.name),
+        )
     vocabulary = parsed.game.content().settings.units
     kind = next(k for k, cats in vocabulary.kinds.items() for types in cats.values() if item.type in types)
     category = vocabulary.category_of(kind, item.type) or ""
     row = parsed.game.content().units.get(item.key) if item.key else None
     shown = row.name if row is not None else (item.name or item.type)
-    props = {pp.FACTION: _unit_faction(parsed, item, where), pp.NATIONALITY: item.nation, pp.KIND: kind,
-             pp.TYPE: item.type, pp.CATEGORY: category,
-             pp.UNIT_ID: row.id if row is not None else (item.name or item.type),
-             pp.UNIT_KEY: item.key, pp.ELITE: "true" if item.elite else "false"}
+    props = {
+        pp.FACTION: _unit_faction(parsed, item, where),
+        pp.NATIONALITY: item.nation,
+        pp.KIND: kind,
+        pp.TYPE: item.type,
+        pp.CATEGORY: category,
+        pp.UNIT_ID: row.id if row is not None else (item.name or item.type),
+        pp.UNIT_KEY: item.key,
+        pp.ELITE: "true" if item.elite else "false",
+    }
     supply = {"full": None, "low": 1, "none": 2}[item.supply]
-    traits = (_layer(pp.LAYER_SIDE, 1, 1 if item.reduced else None), _layer(pp.LAYER_SUPPLY, 2, supply),
-              _layer(pp.LAYER_SORTIES, 7, pp.sorties_level(item.sorties)), Marker.of(props))
+    traits = (
+        _layer(pp.LAYER_SIDE, 1, 1 if item.reduced else None),
+        _layer(pp.LAYER_SUPPLY, 2, supply),
+        _layer(pp.LAYER_SORTIES, 7, pp.sorties_level(item.sorties)),
+        Marker.of(props),
+    )
     return Piece(traits, BasicPiece.make(image_name=f"{item.nation}-{item.type}.png", common_name=shown))
 
 
@@ -387,9 +445,9 @@ def _where(parsed: _Parsed, place: str, where: str) -> tuple[str, int, int]:
     if place.startswith("track:"):
         tracks = game.displays().tracks_board()
         try:
-            x, y = tracks.area(place[len("track:"):]).center
+            x, y = tracks.area(place[len("track:") :]).center
         except (KeyError, DataError):
-            raise DataError(f"no box {place[len('track:'):]!r} on the tracks board", where) from None
+            raise DataError(f"no box {place[len('track:') :]!r} on the tracks board", where) from None
         return tracks.map_name, x, y
     boards = game.boards()
     board = boards.board(parsed.board) if parsed.board else boards.default
@@ -406,12 +464,13 @@ def _where(parsed: _Parsed, place: str, where: str) -> tuple[str, int, int]:
         x, y = board.box(place).center
     except (KeyError, DataError):
         codes = [b.code for b in board.boxes]
-        raise DataError(f"{place!r} is neither a hex of {game.short} nor a Map Box{near_miss(place, codes)}",
-                        where) from None
+        raise DataError(
+            f"{place!r} is neither a hex of {game.short} nor a Map Box{near_miss(place, codes)}", where
+        ) from None
     return board.map_name, x, y
 
 
-def _pieces(parsed: _Parsed, source: str):  # noqa: ANN202
+def _pieces(parsed: _Parsed, source: str):
     pieces: list[PlacedPiece] = []
     stacks: dict[str, tuple[str, ...]] = {}
     n = 0
@@ -422,8 +481,9 @@ def _pieces(parsed: _Parsed, source: str):  # noqa: ANN202
         for item in items:
             n += 1
             piece = _piece(parsed, item, where)
-            pieces.append(PlacedPiece(str(n), piece_type(piece), piece_state(piece), map_name, x, y,
-                                      container=f"s{place}"))
+            pieces.append(
+                PlacedPiece(str(n), piece_type(piece), piece_state(piece), map_name, x, y, container=f"s{place}")
+            )
             ids.append(str(n))
         stacks[f"s{place}"] = stacks.get(f"s{place}", ()) + tuple(ids)
     boards = None
@@ -435,6 +495,7 @@ def _pieces(parsed: _Parsed, source: str):  # noqa: ANN202
 
 # -- writing ------------------------------------------------------------------------------------
 
+
 def _quote(text: str) -> str:
     return f'"{text}"' if (not text or any(c in text for c in ' ,|:#="')) else text
 
@@ -444,9 +505,16 @@ def to_notation(position: Position) -> str:
     game's start, then the places in order, each stack bottom first."""
     game = find_game(position.game)
     content = game.content()
-    parts = [" ".join([game.key, *([position.state.month] if position.state.month else []),
-                       *([_quote(position.state.phase)] if position.state.phase else []),
-                       *([f"board={position.boards[0]}"] if len(game.boards().boards) > 1 and position.boards else [])])]
+    parts = [
+        " ".join(
+            [
+                game.key,
+                *([position.state.month] if position.state.month else []),
+                *([_quote(position.state.phase)] if position.state.phase else []),
+                *([f"board={position.boards[0]}"] if len(game.boards().boards) > 1 and position.boards else []),
+            ]
+        )
+    ]
     st = position.state
     if st.weather:
         states = {w.lower(): w for w in content.settings.weather_states}
@@ -476,9 +544,12 @@ def to_notation(position: Position) -> str:
             nation = (row.nation if row else None) or ""
             owner = content.nations.get(m.nationality or nation)
             faction = (row.faction if row else None) or (owner.faction_1939 or owner.joined if owner else None) or ""
-            words = [f"+{m.key}", *([f"faction={m.faction}"] if m.faction and m.faction != faction else []),
-                     *([f"nation={m.nationality}"] if m.nationality and m.nationality != nation else []),
-                     *(["flipped"] if m.flipped else [])]
+            words = [
+                f"+{m.key}",
+                *([f"faction={m.faction}"] if m.faction and m.faction != faction else []),
+                *([f"nation={m.nationality}"] if m.nationality and m.nationality != nation else []),
+                *(["flipped"] if m.flipped else []),
+            ]
             places.setdefault(m.hex or m.box or "", []).append((m.level, " ".join(words)))
     for place in sorted(places):
         items = [text for _level, text in sorted(places[place], key=lambda p: p[0])]
@@ -486,7 +557,7 @@ def to_notation(position: Position) -> str:
     return " | ".join(parts)
 
 
-def _unit_text(game: Game, u: Unit, state) -> str:  # noqa: ANN001
+def _unit_text(game: Game, u: Unit, state) -> str:
     content = game.content()
     row = content.units.get(u.key) if u.key else None
     if row is not None:

@@ -70,11 +70,11 @@ class Scene:
     drawn_map: bool = True  # no board art: the light map drawn from the map data
 
     @property
-    def position(self):  # noqa: ANN201
+    def position(self):
         return self.check.situation.pos
 
     @property
-    def terms(self):  # noqa: ANN201
+    def terms(self):
         """The words the game's players use for supply (its pack's SupplyTerms)."""
         return self.game.pack().supply_terms
 
@@ -85,7 +85,7 @@ class Scene:
 class Canvas:
     """The map part of the picture: board pixels -> picture pixels, and the legend's marks."""
 
-    def __init__(self, image, left: float, top: float, scale: float, hex_px: float):  # noqa: ANN001
+    def __init__(self, image, left: float, top: float, scale: float, hex_px: float):
         from PIL import ImageDraw
 
         self.image = image
@@ -97,8 +97,7 @@ class Canvas:
     def xy(self, p: tuple[float, float]) -> tuple[float, float]:
         return ((p[0] - self.left) * self.scale, (p[1] - self.top) * self.scale)
 
-    def polygon(self, xy: list[tuple[float, float]], fill: Any = None, outline: Any = None,
-                width: int = 1) -> None:
+    def polygon(self, xy: list[tuple[float, float]], fill: Any = None, outline: Any = None, width: int = 1) -> None:
         """``draw.polygon``. Pillow draws an outline wider than one pixel through a mask of the
         whole picture, made and cleared for each polygon (a zone of control is a thousand
         hexes); drawn on a copy of the polygon's own box and put back, the same pixels come
@@ -128,7 +127,7 @@ class Canvas:
         if all(m.text != mark.text for m in self.marks):
             self.marks.append(mark)
 
-    def font(self, size: float, bold: bool = True):  # noqa: ANN201
+    def font(self, size: float, bold: bool = True):
         return font(max(8, int(round(size))), bold)
 
 
@@ -136,7 +135,7 @@ Layer = Callable[[Canvas, Scene], None]
 
 
 @lru_cache(maxsize=32)
-def font(size: int, bold: bool = True):  # noqa: ANN201
+def font(size: int, bold: bool = True):
     """The art's condensed face (narrow, so names fit), else Pillow's own."""
     from PIL import ImageFont
 
@@ -152,7 +151,7 @@ def font(size: int, bold: bool = True):  # noqa: ANN201
             return ImageFont.load_default()
 
 
-def picture_board(game, pos):  # noqa: ANN001, ANN201
+def picture_board(game, pos):
     """The board a check picture is drawn on: the one in use that holds the most units."""
     boards = game.boards()
     used = [boards.board(n) for n in pos.boards] or [boards.default]
@@ -176,11 +175,20 @@ def problem_hexes(check: Check, on_board: Iterable[str]) -> set[str]:
     return out
 
 
-def render_picture(board, check: Check, path: str | Path, base_image=None,  # noqa: ANN001, PLR0913
-                   focus: tuple[str, ...] = (), *, title: str = "", layers: Sequence[Layer] | None = None,
-                   faces: dict[str, str] | None = None, counters=None,  # noqa: ANN001
-                   paths: Sequence[tuple[tuple[str, ...], str]] = (),
-                   outline: tuple[Sequence[str], str] | None = None) -> Path:
+def render_picture(
+    board,
+    check: Check,
+    path: str | Path,
+    base_image=None,
+    focus: tuple[str, ...] = (),
+    *,
+    title: str = "",
+    layers: Sequence[Layer] | None = None,
+    faces: dict[str, str] | None = None,
+    counters=None,
+    paths: Sequence[tuple[tuple[str, ...], str]] = (),
+    outline: tuple[Sequence[str], str] | None = None,
+) -> Path:
     """Draw ``check``'s position over ``base_image`` (a BoardArt, a PIL image, or None for a
     light map from the map data) and write a PNG to ``path``. ``faces``/``counters`` give the
     counter art (assistant.counter_art); ``paths`` are moves to draw (an audit's illegal ones);
@@ -196,8 +204,9 @@ def render_picture(board, check: Check, path: str | Path, base_image=None,  # no
     grid, layout = geo.grid, geo.layout
     mp = check.situation.map
     on_board = frozenset(h for h in mp.hexes if geo.holds(grid.parse(h)))
-    flagged = frozenset(h for f in check.findings if f.check in ("stacking", "placement")
-                        for h in f.hexes if h in on_board)
+    flagged = frozenset(
+        h for f in check.findings if f.check in ("stacking", "placement") for h in f.hexes if h in on_board
+    )
     if outline is not None:
         flagged = frozenset(h for h in outline[0] if h in on_board)
     area = {h for h in focus if h in on_board} or problem_hexes(check, on_board)
@@ -216,16 +225,29 @@ def render_picture(board, check: Check, path: str | Path, base_image=None,  # no
     scale = _scale(right - left, bottom - top, layout.along)
     width, height = int((right - left) * scale) + 1, int((bottom - top) * scale) + 1
     if isinstance(base_image, BoardArt) and tuple(base_image.size) != (geo.width, geo.height):
-        raise DataError(f"the board image is {base_image.size[0]} x {base_image.size[1]} pixels; the board "
-                        f"{geo.board_name} is {geo.width} x {geo.height}, so its hexes would not match",
-                        base_image.where)
-    canvas = Canvas(_base(base_image, left, top, right, bottom, scale, width, height), left, top, scale,
-                    layout.along * scale)
-    scene = Scene(game, geo, check, on_board, dict(game.displays().picture_colours),
-                  tuple(game.content().settings.faction_order), dict(faces or {}), counters, tuple(paths),
-                  flagged, drawn_map=base_image is None,
-                  **({"flag_text": outline[1]} if outline is not None else {}))
-    for layer in (pl.CHECK_LAYERS if layers is None else layers):
+        raise DataError(
+            f"the board image is {base_image.size[0]} x {base_image.size[1]} pixels; the board "
+            f"{geo.board_name} is {geo.width} x {geo.height}, so its hexes would not match",
+            base_image.where,
+        )
+    canvas = Canvas(
+        _base(base_image, left, top, right, bottom, scale, width, height), left, top, scale, layout.along * scale
+    )
+    scene = Scene(
+        game,
+        geo,
+        check,
+        on_board,
+        dict(game.displays().picture_colours),
+        tuple(game.content().settings.faction_order),
+        dict(faces or {}),
+        counters,
+        tuple(paths),
+        flagged,
+        drawn_map=base_image is None,
+        **({"flag_text": outline[1]} if outline is not None else {}),
+    )
+    for layer in pl.CHECK_LAYERS if layers is None else layers:
         layer(canvas, scene)
     title = title or default_title(board, check)
     img = _framed(canvas, title)
@@ -236,7 +258,7 @@ def render_picture(board, check: Check, path: str | Path, base_image=None,  # no
     return out
 
 
-def _record(canvas: Canvas, title: str):  # noqa: ANN202
+def _record(canvas: Canvas, title: str):
     """What the picture shows, as a PNG text chunk "staffwork": its title, the legend, and each
     unit label (unit ids, box in picture pixels, how much of it covers counters or labels)."""
     import json
@@ -244,27 +266,39 @@ def _record(canvas: Canvas, title: str):  # noqa: ANN202
     from PIL.PngImagePlugin import PngInfo
 
     info = PngInfo()
-    info.add_text("staffwork", json.dumps({"title": title, "legend": [m.text for m in canvas.marks],
-                                           "labels": canvas.labels, "top": TITLE_H}, sort_keys=True))
+    info.add_text(
+        "staffwork",
+        json.dumps(
+            {"title": title, "legend": [m.text for m in canvas.marks], "labels": canvas.labels, "top": TITLE_H},
+            sort_keys=True,
+        ),
+    )
     return info
 
 
-def default_title(board, check: Check) -> str:  # noqa: ANN001
+def default_title(board, check: Check) -> str:
     st = check.situation.pos.state
     when = " ".join(w for w in (st.month, st.phase) if w)
     n = len(check.problems)
-    return (f"Check of {Path(board.file).name}: {board.position.game.upper()}" + (f", {when}" if when else "")
-            + f" - {n} problem{'s' if n != 1 else ''}")
+    return (
+        f"Check of {Path(board.file).name}: {board.position.game.upper()}"
+        + (f", {when}" if when else "")
+        + f" - {n} problem{'s' if n != 1 else ''}"
+    )
 
 
-def _extent(pts, along: float, width: int, height: int) -> tuple[float, float, float, float]:  # noqa: ANN001
+def _extent(pts, along: float, width: int, height: int) -> tuple[float, float, float, float]:
     pad = along * 1.6
     cx = (min(p[0] for p in pts) + max(p[0] for p in pts)) / 2
     cy = (min(p[1] for p in pts) + max(p[1] for p in pts)) / 2
     span = along * 4.5  # at least nine hexes across: a single unit has its surroundings
     pts = list(pts) + [(cx - span, cy - span * 0.7), (cx + span, cy + span * 0.7)]
-    return (max(0.0, min(p[0] for p in pts) - pad), max(0.0, min(p[1] for p in pts) - pad),
-            min(float(width), max(p[0] for p in pts) + pad), min(float(height), max(p[1] for p in pts) + pad))
+    return (
+        max(0.0, min(p[0] for p in pts) - pad),
+        max(0.0, min(p[1] for p in pts) - pad),
+        min(float(width), max(p[0] for p in pts) + pad),
+        min(float(height), max(p[1] for p in pts) + pad),
+    )
 
 
 def _scale(w: float, h: float, along: float) -> float:
@@ -276,7 +310,7 @@ def _scale(w: float, h: float, along: float) -> float:
     return min(scale, MAX_SIDE / max(w, h, 1))
 
 
-def _base(base_image, left, top, right, bottom, scale, width, height):  # noqa: ANN001, ANN202
+def _base(base_image, left, top, right, bottom, scale, width, height):
     from PIL import Image
 
     img = Image.new("RGB", (width, height), WATER)
@@ -286,12 +320,16 @@ def _base(base_image, left, top, right, bottom, scale, width, height):  # noqa: 
         base, k = base_image.at_scale(scale)
     else:
         base, k = base_image, 1.0
-    img.paste(base.resize((width, height), Image.Resampling.BICUBIC, reducing_gap=2.0,
-                          box=(left * k, top * k, right * k, bottom * k)), (0, 0))
+    img.paste(
+        base.resize(
+            (width, height), Image.Resampling.BICUBIC, reducing_gap=2.0, box=(left * k, top * k, right * k, bottom * k)
+        ),
+        (0, 0),
+    )
     return img
 
 
-def _framed(canvas: Canvas, title: str):  # noqa: ANN202
+def _framed(canvas: Canvas, title: str):
     """Title band, the map, the legend of every mark drawn."""
     from PIL import Image, ImageDraw
 

@@ -19,7 +19,7 @@ class Obstacles:
     def __init__(self) -> None:
         self._cells: dict[tuple[int, int], list[Rect]] = defaultdict(list)
 
-    def _keys(self, r: Rect):  # noqa: ANN202
+    def _keys(self, r: Rect):
         for i in range(int(r[0] // BUCKET), int(r[2] // BUCKET) + 1):
             for j in range(int(r[1] // BUCKET), int(r[3] // BUCKET) + 1):
                 yield i, j
@@ -43,14 +43,14 @@ class Obstacles:
         return total
 
 
-def _size(d, rows, font, size: float) -> tuple[float, float, float]:  # noqa: ANN001
+def _size(d, rows, font, size: float) -> tuple[float, float, float]:
     line = size + 4
     text_w = max(d.textlength(text, font=font) for _state, text, _c in rows)
     sym = size * 0.9
     return text_w + sym * 2 + 14, line * len(rows) + 6, line
 
 
-def _candidates(stack: Rect, w: float, h: float, reach: float):  # noqa: ANN202
+def _candidates(stack: Rect, w: float, h: float, reach: float):
     x0, y0, x1, y1 = stack
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
     g = 3.0
@@ -66,8 +66,17 @@ def _candidates(stack: Rect, w: float, h: float, reach: float):  # noqa: ANN202
         yield ring, (x0 - g - w - o, y1 + o * 0.6)
 
 
-def place_label(canvas, stack: Rect, rows: Sequence[tuple[str, str, tuple]], font, size: float,  # noqa: ANN001
-                obstacles: Obstacles, ids: Sequence[str] = (), *, low_letter: str = "L") -> Rect:
+def place_label(
+    canvas,
+    stack: Rect,
+    rows: Sequence[tuple[str, str, tuple]],
+    font,
+    size: float,
+    obstacles: Obstacles,
+    ids: Sequence[str] = (),
+    *,
+    low_letter: str = "L",
+) -> Rect:
     """Draw the label of one stack: ``rows`` (supply state, "GER 2P", faction colour), top of
     the stack first; returns where it went (and keeps it as an obstacle). ``low_letter`` is the
     letter the game's low-supply badge shows."""
@@ -102,11 +111,24 @@ def place_label(canvas, stack: Rect, rows: Sequence[tuple[str, str, tuple]], fon
         d.rectangle([x + 4, ty - sym / 2, x + 4 + sym * 0.7, ty + sym / 2], fill=colour)
         tx = x + 8 + sym * 0.7
         if state:
-            badge(d, tx + sym / 2, ty, sym / 2, f"badge-{state}", NO_SUPPLY if state == "none" else LOW_SUPPLY,
-                  low_letter if state == "low" else "")
+            badge(
+                d,
+                tx + sym / 2,
+                ty,
+                sym / 2,
+                f"badge-{state}",
+                NO_SUPPLY if state == "none" else LOW_SUPPLY,
+                low_letter if state == "low" else "",
+            )
             tx += sym + 2
         d.text((tx + 2, ty), text, fill=(20, 20, 20), font=font, anchor="lm")
     obstacles.add(r)
-    canvas.labels.append({"units": list(ids), "rect": [round(v, 1) for v in r], "covers": round(cost, 1),
-                          "stack": [round(v, 1) for v in stack]})
+    canvas.labels.append(
+        {
+            "units": list(ids),
+            "rect": [round(v, 1) for v in r],
+            "covers": round(cost, 1),
+            "stack": [round(v, 1) for v in stack],
+        }
+    )
     return r

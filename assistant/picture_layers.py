@@ -47,8 +47,11 @@ def light_map(canvas: Canvas, scene: Scene) -> None:
         for n in grid.neighbours(h):
             nid = grid.hex_id(n)
             if hid < nid and nid in scene.on_board and mp.side(hid, nid).transport:
-                d.line([canvas.xy(geo.center(h)), canvas.xy(geo.center(n))], fill=(120, 95, 70),
-                       width=max(1, int(3 * canvas.scale)))
+                d.line(
+                    [canvas.xy(geo.center(h)), canvas.xy(geo.center(n))],
+                    fill=(120, 95, 70),
+                    width=max(1, int(3 * canvas.scale)),
+                )
     small = canvas.font(max(11, canvas.hex_px * 0.17), bold=False)
     for name_hex in sorted({c.hex for c in mp.cities if c.hex in scene.on_board}):
         cx, cy = canvas.xy(geo.center(grid.parse(name_hex)))
@@ -83,12 +86,12 @@ def control(canvas: Canvas, scene: Scene) -> None:
         if not canvas.visible(geo.center(h), canvas.hex_px):
             continue
         r, g, b = scene.colours.get(holder, (120, 0, 120))
-        canvas.draw.polygon([canvas.xy(c) for c in grid.corners(h, layout)], fill=(r, g, b, 45),
-                            outline=(r, g, b, 90))
+        canvas.draw.polygon([canvas.xy(c) for c in grid.corners(h, layout)], fill=(r, g, b, 45), outline=(r, g, b, 90))
         shown.add(holder)
     for holder in sorted(shown, key=lambda f: _order(f, scene.faction_order)):
-        canvas.explain(Mark("fill", scene.colours.get(holder, (120, 0, 120)),
-                            f"faint tint: hexes {holder.capitalize()} controls"))
+        canvas.explain(
+            Mark("fill", scene.colours.get(holder, (120, 0, 120)), f"faint tint: hexes {holder.capitalize()} controls")
+        )
 
 
 def zoc(canvas: Canvas, scene: Scene) -> None:
@@ -104,8 +107,9 @@ def zoc(canvas: Canvas, scene: Scene) -> None:
                 continue
             for e in sorted({pos.unit(uid).faction for uid in check.zoc.exerted_by(hid, faction)}):
                 r, g, b = scene.faction_colour(e)
-                canvas.polygon([canvas.xy(c) for c in grid.corners(h, layout)], fill=(r, g, b, 70),
-                               outline=(r, g, b, 160), width=2)
+                canvas.polygon(
+                    [canvas.xy(c) for c in grid.corners(h, layout)], fill=(r, g, b, 70), outline=(r, g, b, 160), width=2
+                )
                 canvas.explain(Mark("tint", (r, g, b), f"hex in the zone of control of {_an(e.capitalize())} unit"))
 
 
@@ -137,8 +141,7 @@ def supply(canvas: Canvas, scene: Scene) -> None:
         for a, b in sea:
             _dashed(canvas.draw, canvas.xy(a), canvas.xy(b), colour + (210,), max(2, width // 2))
         if any(len(run) > 1 for run in runs) or sea:
-            canvas.explain(Mark("line", colour, lines.get("limited" if line.limited else "unlimited",
-                                                          "supply line")))
+            canvas.explain(Mark("line", colour, lines.get("limited" if line.limited else "unlimited", "supply line")))
         if sea:
             canvas.explain(Mark("line", colour, lines.get("sea", "dashed: across the sea")))
 
@@ -146,8 +149,11 @@ def supply(canvas: Canvas, scene: Scene) -> None:
 def outlined(canvas: Canvas, scene: Scene) -> None:
     geo = scene.geo
     for hid in sorted(scene.flagged):
-        canvas.polygon([canvas.xy(c) for c in geo.grid.corners(geo.grid.parse(hid), geo.layout)],
-                       outline=OUTLINE, width=max(4, int(canvas.hex_px * 0.08)))
+        canvas.polygon(
+            [canvas.xy(c) for c in geo.grid.corners(geo.grid.parse(hid), geo.layout)],
+            outline=OUTLINE,
+            width=max(4, int(canvas.hex_px * 0.08)),
+        )
     if scene.flagged:
         canvas.explain(Mark("box", OUTLINE, scene.flag_text))
 
@@ -164,8 +170,9 @@ def moves(canvas: Canvas, scene: Scene) -> None:
         pts = pts[:-1] + [end]
         r = canvas.hex_px * 0.12
         for colour, width in (((255, 255, 255), w + 4), (MOVE, w)):
-            canvas.draw.ellipse([pts[0][0] - r, pts[0][1] - r, pts[0][0] + r, pts[0][1] + r], outline=colour,
-                                width=width // 2 + 1)
+            canvas.draw.ellipse(
+                [pts[0][0] - r, pts[0][1] - r, pts[0][0] + r, pts[0][1] + r], outline=colour, width=width // 2 + 1
+            )
             for a, b in zip(pts, pts[1:]):
                 _dashed(canvas.draw, a, b, colour, width)
         _arrow_head(canvas.draw, pts[-2], pts[-1], (255, 255, 255), w * 3.6)
@@ -173,7 +180,7 @@ def moves(canvas: Canvas, scene: Scene) -> None:
         canvas.explain(Mark("arrow", MOVE, what))
 
 
-def _short_of(a, b, by: float) -> tuple[float, float]:  # noqa: ANN001
+def _short_of(a, b, by: float) -> tuple[float, float]:
     length = math.dist(a, b)
     if length <= by * 1.5:
         by = length * 0.4
@@ -199,8 +206,9 @@ def units(canvas: Canvas, scene: Scene) -> None:
             if not (0 <= cx <= canvas.image.width and 0 <= cy <= canvas.image.height):
                 continue  # a stack whose hex is outside the picture: no label for a counter not seen
             n = len(here)
-            spots = [(cx - tok / 2 + (i - (n - 1) / 2) * step, cy - tok / 2 - (i - (n - 1) / 2) * step)
-                     for i in range(n)]
+            spots = [
+                (cx - tok / 2 + (i - (n - 1) / 2) * step, cy - tok / 2 - (i - (n - 1) / 2) * step) for i in range(n)
+            ]
             stacks += [_stack(canvas, scene, here, spots, tok, lines)]
         else:
             box = next((b for b in geo.boxes if b.code == place), None)
@@ -222,31 +230,51 @@ def units(canvas: Canvas, scene: Scene) -> None:
     fnt = canvas.font(size)
     marked = scene.game.pack().supply_markers  # a state shown by a marker counter, which is not drawn
     for rect, here, _art in stacks:
-        rows = [(_state(lines, u), _name(u, here) + (f" ({scene.terms.state(u.supply)})" if u.supply in marked else ""),
-                 scene.faction_colour(u.faction)) for u in reversed(here)]
-        place_label(canvas, rect, rows, fnt, size, obstacles, [u.id for u in reversed(here)],
-                    low_letter=scene.terms.low_letter)
+        rows = [
+            (
+                _state(lines, u),
+                _name(u, here) + (f" ({scene.terms.state(u.supply)})" if u.supply in marked else ""),
+                scene.faction_colour(u.faction),
+            )
+            for u in reversed(here)
+        ]
+        place_label(
+            canvas, rect, rows, fnt, size, obstacles, [u.id for u in reversed(here)], low_letter=scene.terms.low_letter
+        )
     drawn = {art for _r, _h, arts in stacks for art in arts}
-    _explain_units(canvas, scene, drawn, {u.faction for _r, here, _a in stacks for u in here},
-                   {_state(lines, u) for _r, here, _a in stacks for u in here})
+    _explain_units(
+        canvas,
+        scene,
+        drawn,
+        {u.faction for _r, here, _a in stacks for u in here},
+        {_state(lines, u) for _r, here, _a in stacks for u in here},
+    )
 
 
 # ------------------------------------------------------------------------------------------
 
-def _stack(canvas: Canvas, scene: Scene, here: list, spots, tok: float, lines):  # noqa: ANN001, ANN202
+
+def _stack(canvas: Canvas, scene: Scene, here: list, spots, tok: float, lines):
     arts = [_token(canvas, scene, u, x, y, tok) for u, (x, y) in zip(here, spots)]
     for u, (x, y) in zip(here, spots):  # badges over the fan, at each counter's own corner
         state = _state(lines, u)
         if state:
             r = max(7.0, tok * 0.19)
-            badge(canvas.draw, x + r * 0.55, y + tok - r * 0.55, r, f"badge-{state}",
-                  NO_SUPPLY if state == "none" else LOW_SUPPLY, scene.terms.low_letter if state == "low" else "")
+            badge(
+                canvas.draw,
+                x + r * 0.55,
+                y + tok - r * 0.55,
+                r,
+                f"badge-{state}",
+                NO_SUPPLY if state == "none" else LOW_SUPPLY,
+                scene.terms.low_letter if state == "low" else "",
+            )
     xs = [x for x, _ in spots]
     ys = [y for _, y in spots]
     return (min(xs) - 2, min(ys) - 2, max(xs) + tok + 2, max(ys) + tok + 2), here, arts
 
 
-def _box_stacks(canvas: Canvas, scene: Scene, here: list, box, tok: float, lines):  # noqa: ANN001, ANN202
+def _box_stacks(canvas: Canvas, scene: Scene, here: list, box, tok: float, lines):
     """Units in a Map Box: a grid of counters inside the box, one label for them all."""
     x0, y0 = canvas.xy((box.x, box.y))
     x1, y1 = canvas.xy((box.x + box.width, box.y + box.height))
@@ -256,12 +284,16 @@ def _box_stacks(canvas: Canvas, scene: Scene, here: list, box, tok: float, lines
     per_row = max(1, int((x1 - x0 - 8) // (small + 4)))
     spots = [(x0 + 6 + (i % per_row) * (small + 4), y0 + 6 + (i // per_row) * (small + 4)) for i in range(len(here))]
     arts = [_token(canvas, scene, u, x, y, small) for u, (x, y) in zip(here, spots)]
-    rect = (min(x for x, _ in spots) - 2, min(y for _, y in spots) - 2,
-            max(x for x, _ in spots) + small + 2, max(y for _, y in spots) + small + 2)
+    rect = (
+        min(x for x, _ in spots) - 2,
+        min(y for _, y in spots) - 2,
+        max(x for x, _ in spots) + small + 2,
+        max(y for _, y in spots) + small + 2,
+    )
     return [(rect, list(reversed(here)), arts)]  # the label lists them as the counters stand, left to right
 
 
-def _token(canvas: Canvas, scene: Scene, u, x: float, y: float, tok: float) -> bool:  # noqa: ANN001
+def _token(canvas: Canvas, scene: Scene, u, x: float, y: float, tok: float) -> bool:
     """One counter: the module's art (True) or a token in the faction's colour (False)."""
     art = None
     face = scene.faces.get(u.id)
@@ -283,7 +315,7 @@ def _token(canvas: Canvas, scene: Scene, u, x: float, y: float, tok: float) -> b
     return False
 
 
-def _name(u, here) -> str:  # noqa: ANN001
+def _name(u, here) -> str:
     """ "GER 2P"; with the unit's type when another unit of the stack has the same name but
     another type (two counters alike need no telling apart)."""
     name = u.label
@@ -291,36 +323,48 @@ def _name(u, here) -> str:  # noqa: ANN001
     return f"{name} ({u.type or u.kind})" if twins else name
 
 
-def _state(lines, u) -> str:  # noqa: ANN001
+def _state(lines, u) -> str:
     line = lines.get(u.id)
     return line.state if line is not None and line.state in ("none", "low") else ""
 
 
-def _explain_units(canvas: Canvas, scene: Scene, drawn: set[bool], factions: Iterable[str],
-                   states: Iterable[str]) -> None:
+def _explain_units(
+    canvas: Canvas, scene: Scene, drawn: set[bool], factions: Iterable[str], states: Iterable[str]
+) -> None:
     if True in drawn:
-        canvas.explain(Mark("token", (120, 120, 120), "a unit's counter as the module draws it; a stack is "
-                            "fanned out, its top counter last"))
+        canvas.explain(
+            Mark(
+                "token",
+                (120, 120, 120),
+                "a unit's counter as the module draws it; a stack is fanned out, its top counter last",
+            )
+        )
     if False in drawn:
-        canvas.explain(Mark("token", (90, 90, 90), "a unit without counter art: its ID and nation on its "
-                            "faction's colour"))
-    canvas.explain(Mark("label", (90, 90, 90), "the units of a stack by nation and ID, top counter first",
-                        letter="ID"))
+        canvas.explain(
+            Mark("token", (90, 90, 90), "a unit without counter art: its ID and nation on its faction's colour")
+        )
+    canvas.explain(Mark("label", (90, 90, 90), "the units of a stack by nation and ID, top counter first", letter="ID"))
     for f in sorted(factions, key=lambda f: _order(f, scene.faction_order)):
         canvas.explain(Mark("fill", scene.faction_colour(f), f"{f.capitalize()} unit (the square before its name)"))
     badges = scene.terms.badges
     if "none" in states:
         canvas.explain(Mark("badge-none", NO_SUPPLY, badges.get("none", "badge: cannot trace supply now")))
     if "low" in states:
-        canvas.explain(Mark("badge-low", LOW_SUPPLY, badges.get("low", "badge: a source of limited capacity only"),
-                            letter=scene.terms.low_letter))
+        canvas.explain(
+            Mark(
+                "badge-low",
+                LOW_SUPPLY,
+                badges.get("low", "badge: a source of limited capacity only"),
+                letter=scene.terms.low_letter,
+            )
+        )
 
 
-def _order(f: str, order) -> tuple[int, str]:  # noqa: ANN001
+def _order(f: str, order) -> tuple[int, str]:
     return (list(order).index(f) if f in order else 9, f)
 
 
-def _dashed(d, a, b, colour, w: int) -> None:  # noqa: ANN001
+def _dashed(d, a, b, colour, w: int) -> None:
     length = math.dist(a, b)
     dash = w * 2.5
     n = max(1, int(length // (dash * 1.8)))
@@ -328,11 +372,17 @@ def _dashed(d, a, b, colour, w: int) -> None:  # noqa: ANN001
         t0, t1 = i * dash * 1.8 / max(length, 1), min(1.0, (i * dash * 1.8 + dash) / max(length, 1))
         if t0 >= 1:
             break
-        d.line([(a[0] + (b[0] - a[0]) * t0, a[1] + (b[1] - a[1]) * t0),
-                (a[0] + (b[0] - a[0]) * t1, a[1] + (b[1] - a[1]) * t1)], fill=colour, width=w)
+        d.line(
+            [
+                (a[0] + (b[0] - a[0]) * t0, a[1] + (b[1] - a[1]) * t0),
+                (a[0] + (b[0] - a[0]) * t1, a[1] + (b[1] - a[1]) * t1),
+            ],
+            fill=colour,
+            width=w,
+        )
 
 
-def _arrow_head(d, a, b, colour, size: float) -> None:  # noqa: ANN001
+def _arrow_head(d, a, b, colour, size: float) -> None:
     ang = math.atan2(b[1] - a[1], b[0] - a[0])
     left = (b[0] - size * math.cos(ang - 0.45), b[1] - size * math.sin(ang - 0.45))
     right = (b[0] - size * math.cos(ang + 0.45), b[1] - size * math.sin(ang + 0.45))

@@ -14,7 +14,7 @@ def _columns(n: int, width: int) -> int:
     return max(1, min(n, (width - 2 * PAD) // COL_W))
 
 
-def legend_size(marks: Sequence, width: int) -> tuple[int, int]:  # noqa: ANN001
+def legend_size(marks: Sequence, width: int) -> tuple[int, int]:
     if not marks:
         return width, 0
     cols = _columns(len(marks), width)
@@ -22,7 +22,7 @@ def legend_size(marks: Sequence, width: int) -> tuple[int, int]:  # noqa: ANN001
     return width, 2 * PAD + 22 + rows * ROW_H
 
 
-def draw_legend(d, marks: Sequence, x0: int, y0: int, width: int) -> None:  # noqa: ANN001
+def draw_legend(d, marks: Sequence, x0: int, y0: int, width: int) -> None:
     from assistant.picture import INK, font
 
     if not marks:
@@ -39,7 +39,7 @@ def draw_legend(d, marks: Sequence, x0: int, y0: int, width: int) -> None:  # no
         d.text((x + 46, y + 10), mark.text, fill=INK, font=font(15, bold=False), anchor="lm")
 
 
-def _sample(d, mark, x: int, y: int) -> None:  # noqa: ANN001, C901
+def _sample(d, mark, x: int, y: int) -> None:
     from assistant.picture import font
 
     c = tuple(mark.colour)
@@ -76,11 +76,12 @@ INK_DARK = (25, 25, 25)
 def _hexagon(cx: float, cy: float, r: float) -> list[tuple[float, float]]:
     import math
 
-    return [(cx + r * math.cos(math.radians(30 + 60 * i)), cy + r * math.sin(math.radians(30 + 60 * i)))
-            for i in range(6)]
+    return [
+        (cx + r * math.cos(math.radians(30 + 60 * i)), cy + r * math.sin(math.radians(30 + 60 * i))) for i in range(6)
+    ]
 
 
-def _badge(d, cx: float, cy: float, r: float, kind: str, colour, letter: str = "") -> None:  # noqa: ANN001
+def _badge(d, cx: float, cy: float, r: float, kind: str, colour, letter: str = "") -> None:
     """The supply badge drawn at a counter's corner (and in labels): a filled disc with a white
     rim; a cross for no supply, a letter for the rest."""
     from assistant.picture import font

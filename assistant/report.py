@@ -51,38 +51,79 @@ def report_dict(board: Board, check: Check) -> dict[str, Any]:
     units = []
     for u in sorted(pos.units, key=lambda u: u.id):
         line = lines.get(u.id)
-        units.append({
-            "id": u.id, "name": u.name, "nationality": u.nationality, "faction": u.faction, "kind": u.kind,
-            "type": u.type, "where": u.hex or u.box, "marked_supply": u.supply,
-            "supply": None if line is None else {
-                "state": line.state, "source": line.source, "source_at": line.source_at, "limited": line.limited,
-                "via": line.via, "path": list(line.path), "convoy": line.convoy, "exempt": line.exempt,
-                "note": line.note, "blocked": [{"hex": h, "why": w} for h, w in line.blocked]},
-        })
-    findings = [{"rule": f.rule, "check": f.check, "severity": f.severity, "faction": f.faction,
-                 "units": list(f.units), "hexes": list(f.hexes), "reason": f.reason, "path": list(f.path)}
-                for f in check.findings]
+        units.append(
+            {
+                "id": u.id,
+                "name": u.name,
+                "nationality": u.nationality,
+                "faction": u.faction,
+                "kind": u.kind,
+                "type": u.type,
+                "where": u.hex or u.box,
+                "marked_supply": u.supply,
+                "supply": None
+                if line is None
+                else {
+                    "state": line.state,
+                    "source": line.source,
+                    "source_at": line.source_at,
+                    "limited": line.limited,
+                    "via": line.via,
+                    "path": list(line.path),
+                    "convoy": line.convoy,
+                    "exempt": line.exempt,
+                    "note": line.note,
+                    "blocked": [{"hex": h, "why": w} for h, w in line.blocked],
+                },
+            }
+        )
+    findings = [
+        {
+            "rule": f.rule,
+            "check": f.check,
+            "severity": f.severity,
+            "faction": f.faction,
+            "units": list(f.units),
+            "hexes": list(f.hexes),
+            "reason": f.reason,
+            "path": list(f.path),
+        }
+        for f in check.findings
+    ]
     order = find_game(pos.game).content().settings.faction_order
     factions = sorted({u.faction for u in pos.units if u.faction}, key=lambda f: _faction_key(f, order))
     ezoc = {f: {"count": len(h), "hexes": sorted(h)} for f in factions for h in [check.zoc.hexes(f)]}
     supply_counts = Counter(line.state for line in lines.values())
     return {
-        "schema": SCHEMA, "file": board.file, "module": board.module_name, "game": pos.game,
-        "factions": list(order), "boards": list(pos.boards),
-        "state": {"month": st.month, "phase": st.phase, "weather": dict(st.weather), "policies": sorted(st.policies),
-                  "ceded": sorted(st.ceded),
-                  "nations": {k: {"status": v.status, "faction": v.faction} for k, v in st.nations.items()}},
+        "schema": SCHEMA,
+        "file": board.file,
+        "module": board.module_name,
+        "game": pos.game,
+        "factions": list(order),
+        "boards": list(pos.boards),
+        "state": {
+            "month": st.month,
+            "phase": st.phase,
+            "weather": dict(st.weather),
+            "policies": sorted(st.policies),
+            "ceded": sorted(st.ceded),
+            "nations": {k: {"status": v.status, "faction": v.faction} for k, v in st.nations.items()},
+        },
         "findings": findings,
         "units": units,
         "ezoc": ezoc,
         "control": dict(sorted(Counter(check.control.values()).items(), key=lambda kv: _faction_key(kv[0], order))),
-        "control_hexes": {f: sorted(h for h, who in check.control.items() if who == f)
-                          for f in sorted(set(check.control.values()), key=lambda f: _faction_key(f, order))},
-        "summary": {"units": len(pos.units),
-                    "supply": {s: supply_counts.get(s, 0) for s in ("full", "low", "none")},
-                    "problems": sum(1 for f in check.findings if f.severity == "problem"),
-                    "notes": sum(1 for f in check.findings if f.severity == "note"),
-                    "by_check": dict(sorted(Counter(f.check for f in check.findings).items()))},
+        "control_hexes": {
+            f: sorted(h for h, who in check.control.items() if who == f)
+            for f in sorted(set(check.control.values()), key=lambda f: _faction_key(f, order))
+        },
+        "summary": {
+            "units": len(pos.units),
+            "supply": {s: supply_counts.get(s, 0) for s in ("full", "low", "none")},
+            "problems": sum(1 for f in check.findings if f.severity == "problem"),
+            "notes": sum(1 for f in check.findings if f.severity == "note"),
+            "by_check": dict(sorted(Counter(f.check for f in check.findings).items())),
+        },
         "skipped_pieces": list(board.skipped),
     }
 
@@ -97,9 +138,11 @@ def _unit_names(doc: dict[str, Any]) -> dict[str, str]:
 
 def report_text(doc: dict[str, Any]) -> str:
     names = _unit_names(doc)
-    out = [f"{doc['file']}: {doc['game'].upper()} position, {doc['summary']['units']} units"
-           + (f", {doc['state']['month']}" if doc["state"]["month"] else "")
-           + (f", {doc['state']['phase']}" if doc["state"]["phase"] else "")]
+    out = [
+        f"{doc['file']}: {doc['game'].upper()} position, {doc['summary']['units']} units"
+        + (f", {doc['state']['month']}" if doc["state"]["month"] else "")
+        + (f", {doc['state']['phase']}" if doc["state"]["phase"] else "")
+    ]
     for severity, title in (("problem", "Problems"), ("note", "Notes")):
         chosen = [f for f in doc["findings"] if f["severity"] == severity]
         if not chosen:
@@ -136,15 +179,16 @@ def find_unit(doc: dict[str, Any], key: str) -> list[dict[str, Any]]:
     by_id = [u for u in doc["units"] if u["id"].lower() == key_l]
     if by_id:
         return by_id
-    return [u for u in doc["units"]
-            if key_l in (u["name"].lower(), f"{u['nationality']} {u['name']}".lower())]
+    return [u for u in doc["units"] if key_l in (u["name"].lower(), f"{u['nationality']} {u['name']}".lower())]
 
 
 def explain_text(doc: dict[str, Any], unit: dict[str, Any]) -> str:
     """The reasoning for one unit, in the words of its game (the pack's SupplyTerms)."""
     terms = find_game(doc["game"]).pack().supply_terms
-    out = [f"{unit['nationality']} {unit['name']} [{unit['id']}] ({unit['faction']}, {unit['kind']} {unit['type']}) "
-           f"at {unit['where'] or 'off the map'}; {terms.marked_as(unit['marked_supply'])}"]
+    out = [
+        f"{unit['nationality']} {unit['name']} [{unit['id']}] ({unit['faction']}, {unit['kind']} {unit['type']}) "
+        f"at {unit['where'] or 'off the map'}; {terms.marked_as(unit['marked_supply'])}"
+    ]
     line = unit["supply"]
     if line is None:
         out.append(f"Not on the map: no supply check ({terms.unchecked}).")
@@ -152,8 +196,10 @@ def explain_text(doc: dict[str, Any], unit: dict[str, Any]) -> str:
         out.append(f"Supplied without a trace: {line['exempt']}.")
     elif line["state"] != "none":
         kind = terms.sources.get("limited" if line["limited"] else "unlimited", "")
-        out.append(f"Traces a {line['via']} line to {line['source']} ({line['source_at']}), a {kind} source"
-                   f"{terms.cite('source')}.")
+        out.append(
+            f"Traces a {line['via']} line to {line['source']} ({line['source_at']}), a {kind} source"
+            f"{terms.cite('source')}."
+        )
         out.append("Path: " + " -> ".join(line["path"]))
         if line["convoy"]:
             out.append(f"The sea leg uses convoy [{line['convoy']}]{terms.cite('convoy')}.")
@@ -177,5 +223,17 @@ def explain_text(doc: dict[str, Any], unit: dict[str, Any]) -> str:
 from assistant.board_art import BoardArt, module_board_image  # noqa: E402
 from assistant.picture import BARRED, DOT, LAND, WATER, picture_board, render_picture  # noqa: E402
 
-__all__ = ["BARRED", "DOT", "LAND", "WATER", "BoardArt", "explain_text", "find_unit", "module_board_image",
-           "picture_board", "render_picture", "report_dict", "report_text"]
+__all__ = [
+    "BARRED",
+    "DOT",
+    "LAND",
+    "WATER",
+    "BoardArt",
+    "explain_text",
+    "find_unit",
+    "module_board_image",
+    "picture_board",
+    "render_picture",
+    "report_dict",
+    "report_text",
+]

@@ -84,19 +84,13 @@ def _props(type_str: str, state_str: str) -> Mapping[str, str]:
     return {**v.properties, **v.dynamic, **v.markers}
 
 
-def marker_source(
-    tree: Node, key: str, module: str | os.PathLike[str] | None
-) -> MarkerSource | None:
+def marker_source(tree: Node, key: str, module: str | os.PathLike[str] | None) -> MarkerSource | None:
     """The piece a new ``key`` marker copies: one already in the save, else the module's slot."""
     for n in walk(tree):
         if not n.text.startswith("+/") or key not in n.text:
             continue
         cmd = n.command
-        if (
-            isinstance(cmd, AddPiece)
-            and cmd.type != "stack"
-            and _props(cmd.type, cmd.state).get(pp.MARKER_KEY) == key
-        ):
+        if isinstance(cmd, AddPiece) and cmd.type != "stack" and _props(cmd.type, cmd.state).get(pp.MARKER_KEY) == key:
             return MarkerSource(cmd.type, cmd.state, "the save")
     if module is None:
         return None
@@ -210,9 +204,7 @@ class StackEdit:
     def fresh_id(self) -> str:
         """A piece id the save does not use: one more than its largest number."""
         if self._next is None:
-            self._next = (
-                max((int(i) for i in self._adds if i.isascii() and i.isdigit()), default=0) + 1
-            )
+            self._next = max((int(i) for i in self._adds if i.isascii() and i.isdigit()), default=0) + 1
         while str(self._next) in self._adds:
             self._next += 1
         out = str(self._next)
@@ -234,9 +226,7 @@ class StackEdit:
             assert isinstance(cmd, AddPiece)
             v = view(parse_piece(cmd.type, cmd.state, exact=False))
             if v.map_id is None or type_info(cmd.type).no_stack:
-                raise FormatError(
-                    f"{what} is on no map, or never stacks: no marker can stand on it", self.source
-                )
+                raise FormatError(f"{what} is on no map, or never stacks: no marker can stand on it", self.source)
             map_id, x, y = v.map_id, v.x, v.y
         piece = with_position(parse_piece(marker.type, marker.state, exact=False), map_id, x, y)
         node = Node(encode_command(AddPiece(new_id, marker.type, piece_state(piece))))
@@ -279,9 +269,7 @@ class StackEdit:
 
     def tree(self) -> Node:
         for stack in self._edited:
-            text = encode_command(
-                AddPiece(stack, "stack", sequence.encode(self._stacks[stack], ";") or "")
-            )
+            text = encode_command(AddPiece(stack, "stack", sequence.encode(self._stacks[stack], ";") or ""))
             self._texts[id(self._adds[stack])] = text
         return self._rebuilt(self._root)
 
@@ -295,11 +283,7 @@ class StackEdit:
             kids.append(self._rebuilt(k))
             kids.extend(self._rebuilt(a) for a in self._after.get(id(k), ()))
         text = self._texts.get(id(node))
-        if (
-            text is None
-            and len(kids) == len(node.children)
-            and all(a is b for a, b in zip(kids, node.children))
-        ):
+        if text is None and len(kids) == len(node.children) and all(a is b for a, b in zip(kids, node.children)):
             return node
         return Node(node.text if text is None else text, tuple(kids))
 

@@ -79,9 +79,13 @@ class SupplyChange:
         """ "GER 20 Geb (1218): Full -> Low (7.2: cannot trace supply ...)", in the game's words;
         an unchanged unit with something to do: "GER Inf 6-3 (W3832): Out of Supply, to do: ..." """
         if not self.changed and self.todo:
-            return f"{self.label} ({self.where}): {terms.state(self.after)}, to do: {self.todo} ({self.rule}: {self.why})"
-        return f"{self.label} ({self.where}): {terms.state(self.before)} -> {terms.state(self.after)} " \
-               f"({self.rule}: {self.why})"
+            return (
+                f"{self.label} ({self.where}): {terms.state(self.after)}, to do: {self.todo} ({self.rule}: {self.why})"
+            )
+        return (
+            f"{self.label} ({self.where}): {terms.state(self.before)} -> {terms.state(self.after)} "
+            f"({self.rule}: {self.why})"
+        )
 
 
 @frozen
@@ -109,8 +113,10 @@ def checking_factions(game: Game, phase: str, named: Sequence[str] = ()) -> tupl
             if key is None:
                 from wargame.errors import near_miss
 
-                raise ValueError(f"--faction {name}: {game.short} has no such faction ({', '.join(factions)})"
-                                 f"{near_miss(name.strip().lower(), list(factions))}")
+                raise ValueError(
+                    f"--faction {name}: {game.short} has no such faction ({', '.join(factions)})"
+                    f"{near_miss(name.strip().lower(), list(factions))}"
+                )
             if key not in out:
                 out.append(key)
         return tuple(out)
@@ -119,10 +125,14 @@ def checking_factions(game: Game, phase: str, named: Sequence[str] = ()) -> tupl
     if found:
         return tuple(found)
     check = pack.supply_terms.check
-    said = (f"its phase {phase!r} holds no faction's {check}" if phase
-            else "no Phase property; the turn tracker's phases name no faction")
-    raise ValueError(f"the save does not say whose {check} this is ({said}); name the faction "
-                     f"with --faction ({', '.join(factions)})")
+    said = (
+        f"its phase {phase!r} holds no faction's {check}"
+        if phase
+        else "no Phase property; the turn tracker's phases name no faction"
+    )
+    raise ValueError(
+        f"the save does not say whose {check} this is ({said}); name the faction with --faction ({', '.join(factions)})"
+    )
 
 
 def supply_step(pack: RulesPack, check: Check, factions: Iterable[str]) -> tuple[SupplyChange, ...]:
@@ -136,8 +146,11 @@ def supply_step(pack: RulesPack, check: Check, factions: Iterable[str]) -> tuple
         if unit.faction not in chosen:
             continue
         mark = pack.supply_marking(unit, line)
-        out.append(SupplyChange(uid, unit.label, unit.where, unit.supply, mark.state, mark.rule, mark.why,
-                                unit.faction, mark.todo))
+        out.append(
+            SupplyChange(
+                uid, unit.label, unit.where, unit.supply, mark.state, mark.rule, mark.why, unit.faction, mark.todo
+            )
+        )
     return tuple(out)
 
 
@@ -160,10 +173,16 @@ def sea_convoys(check: Check, factions: Iterable[str]) -> tuple[tuple[str, str, 
     return tuple(out)
 
 
-def apply_supply(source: str | os.PathLike[str], target: str | os.PathLike[str], game: Game,
-                 changes: Iterable[SupplyChange], factions: Sequence[str], *,
-                 module: str | os.PathLike[str] | None = None,
-                 notes: Sequence[tuple[str, str, str]] = ()) -> Applied:
+def apply_supply(
+    source: str | os.PathLike[str],
+    target: str | os.PathLike[str],
+    game: Game,
+    changes: Iterable[SupplyChange],
+    factions: Sequence[str],
+    *,
+    module: str | os.PathLike[str] | None = None,
+    notes: Sequence[tuple[str, str, str]] = (),
+) -> Applied:
     """Write ``target``: the save ``source`` with each changed unit marked as its pack marks
     supply (a layer, or marker counters: a new marker copies one of the save, else the module's
     own piece from ``module``), and the chat lines (with ``notes``, the pack's
@@ -179,16 +198,18 @@ def apply_supply(source: str | os.PathLike[str], target: str | os.PathLike[str],
     names = tuple(game.content().factions[f].name for f in factions)
     saved = read_saved_game(source)
     if saved.is_log:
-        raise FormatError("a log: apply the check to a saved game (.vsav) - step the log to its end "
-                          "in VASSAL and save the game", src)
+        raise FormatError(
+            "a log: apply the check to a saved game (.vsav) - step the log to its end in VASSAL and save the game", src
+        )
     _refuse_twice(saved.tree, names, terms, src)
     if pack.supply_layer:
         tree = _with_layers(saved.tree, changed, src)
     else:
         tree = _with_markers(saved.tree, changed, pack.supply_markers, game, module, src)
-    chat = [Node(encode_command(Chat(text)))
-            for text in chat_lines(names, Path(src).name, changed, tuple(factions), terms=terms, todo=todo,
-                                   notes=notes)]
+    chat = [
+        Node(encode_command(Chat(text)))
+        for text in chat_lines(names, Path(src).name, changed, tuple(factions), terms=terms, todo=todo, notes=notes)
+    ]
     tree = Node(tree.text, tree.children + tuple(chat))
     rewrite_saved_game(source, target, tree)
     return Applied(src, str(target), names, changed, tuple(factions), todo, terms, tuple(notes))
@@ -201,8 +222,10 @@ def _refuse_twice(tree: Node, names: Sequence[str], terms: SupplyTerms, src: str
             said = n.command.message  # type: ignore[union-attr]
             for head, name in heads.items():
                 if said.startswith(head):
-                    raise FormatError(f"the {name} {terms.check} is already applied to this save "
-                                      f"(its chat says so); {terms.again}", src)
+                    raise FormatError(
+                        f"the {name} {terms.check} is already applied to this save (its chat says so); {terms.again}",
+                        src,
+                    )
 
 
 def _with_layers(tree: Node, changed: Sequence[SupplyChange], src: str) -> Node:
@@ -211,16 +234,17 @@ def _with_layers(tree: Node, changed: Sequence[SupplyChange], src: str) -> Node:
     for n in walk(tree):
         if n.text.startswith(("+/", "D/")):
             cmd = n.command
-            if isinstance(cmd, AddPiece) and cmd.id is not None:
-                adds.setdefault(cmd.id, []).append(n)
-            elif isinstance(cmd, ChangePiece):
+            if (isinstance(cmd, AddPiece) and cmd.id is not None) or isinstance(cmd, ChangePiece):
                 adds.setdefault(cmd.id, []).append(n)
     texts: dict[int, str] = {}
     for c in changed:
         found = adds.get(c.unit_id, [])
         if len(found) != 1 or not found[0].text.startswith("+/"):
-            raise FormatError(f"piece {c.unit_id} ({c.label}) is not placed by one command the way a saved "
-                              "game places it; save the game from VASSAL and apply the check to that save", src)
+            raise FormatError(
+                f"piece {c.unit_id} ({c.label}) is not placed by one command the way a saved "
+                "game places it; save the game from VASSAL and apply the check to that save",
+                src,
+            )
         cmd = found[0].command
         assert isinstance(cmd, AddPiece)
         try:
@@ -231,8 +255,14 @@ def _with_layers(tree: Node, changed: Sequence[SupplyChange], src: str) -> Node:
     return _replaced(tree, texts)
 
 
-def _with_markers(tree: Node, changed: Sequence[SupplyChange], markers: Mapping[str, str], game: Game,
-                  module: str | os.PathLike[str] | None, src: str) -> Node:
+def _with_markers(
+    tree: Node,
+    changed: Sequence[SupplyChange],
+    markers: Mapping[str, str],
+    game: Game,
+    module: str | os.PathLike[str] | None,
+    src: str,
+) -> Node:
     """The tree with the markers of each changed unit's old state taken off it and one of its
     new state's put right on it (assistant.savemarkers)."""
     from assistant.savemarkers import MarkerSource, StackEdit, marker_source
@@ -259,9 +289,11 @@ def _with_markers(tree: Node, changed: Sequence[SupplyChange], markers: Mapping[
         if found is None:
             marker = game.content().markers.get(new_key)
             name = marker.name if marker is not None else new_key
-            raise FormatError(f"the save holds no {name} marker to copy and no module is at hand to take one "
-                              f"from: give the module with --module MOD (or build it: staffwork build {game.key})",
-                              src)
+            raise FormatError(
+                f"the save holds no {name} marker to copy and no module is at hand to take one "
+                f"from: give the module with --module MOD (or build it: staffwork build {game.key})",
+                src,
+            )
         edit.put_on(c.unit_id, found, what)
     return edit.tree()
 
@@ -280,16 +312,25 @@ def with_supply_state(type_str: str, state_str: str, state: str) -> str:
                 layer = trait.with_level(level=1, active=False)  # Ctrl+U: off, resting at level 1
             else:
                 if len(trait.image_names) < LEVEL[state]:
-                    raise ValueError(f"its {pp.LAYER_SUPPLY} layer has no level {LEVEL[state]} ({pp.SUPPLY_LEVELS[LEVEL[state] - 1]})")
+                    raise ValueError(
+                        f"its {pp.LAYER_SUPPLY} layer has no level {LEVEL[state]} ({pp.SUPPLY_LEVELS[LEVEL[state] - 1]})"
+                    )
                 layer = trait.with_level(level=LEVEL[state], active=True)
             levels[i] = layer.state
             return join_state(levels)
     raise ValueError(f"it has no {pp.LAYER_SUPPLY} layer to mark")
 
 
-def chat_lines(factions: Sequence[str], source_name: str, changed: Sequence[SupplyChange],
-               keys: Sequence[str] = (), *, terms: SupplyTerms | None = None,
-               todo: Sequence[SupplyChange] = (), notes: Sequence[tuple[str, str, str]] = ()) -> list[str]:
+def chat_lines(
+    factions: Sequence[str],
+    source_name: str,
+    changed: Sequence[SupplyChange],
+    keys: Sequence[str] = (),
+    *,
+    terms: SupplyTerms | None = None,
+    todo: Sequence[SupplyChange] = (),
+    notes: Sequence[tuple[str, str, str]] = (),
+) -> list[str]:
     """The chat a player sees on opening the save, in the game's words (``terms``): what was
     applied (with the count of each faction's changes when ``keys`` name the factions), then
     each change in the style of the module's own reports ("* 2719: GER II: Full -> Low Supply
@@ -306,10 +347,14 @@ def chat_lines(factions: Sequence[str], source_name: str, changed: Sequence[Supp
         mine = (lambda c, k=keys[i]: c.faction == k) if i < len(keys) and by_faction else (lambda c: True)
         n = sum(1 for c in changed if mine(c))
         left = sum(1 for c in todo if mine(c))
-        out.append(f"* {HEAD.format(faction=name, check=terms.check)}{terms.cite('check')} to {source_name}: "
-                   f"{count(n, left)}")
-    out += [f"* {c.where}: {c.label}: {terms.change.format(before=terms.state(c.before), after=terms.state(c.after))} "
-            f"({c.rule}: {c.why})" for c in changed]
+        out.append(
+            f"* {HEAD.format(faction=name, check=terms.check)}{terms.cite('check')} to {source_name}: {count(n, left)}"
+        )
+    out += [
+        f"* {c.where}: {c.label}: {terms.change.format(before=terms.state(c.before), after=terms.state(c.after))} "
+        f"({c.rule}: {c.why})"
+        for c in changed
+    ]
     out += [f"* {c.where}: {c.label}: {terms.state(c.after)}, to do: {c.todo} ({c.rule}: {c.why})" for c in todo]
     out += [f"* {where}: to do: {what} ({rule})" for where, what, rule in notes]
     return out

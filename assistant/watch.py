@@ -106,8 +106,9 @@ def _check(board):
     return find_game(board.position.game).pack().check(board.position)
 
 
-def check_file(path: str | Path, *, module: str | None = None, phase: str | None = None,
-               keep: dict | None = None) -> Result:
+def check_file(
+    path: str | Path, *, module: str | None = None, phase: str | None = None, keep: dict | None = None
+) -> Result:
     """Check one save or log. Bad input gives a Result with ``error`` set, never an exception.
 
     ``keep`` (optional) receives the board and check for drawing the picture.
@@ -127,19 +128,16 @@ def check_file(path: str | Path, *, module: str | None = None, phase: str | None
                 items.append(Item(f.rule, "-".join(f.hexes), f.unit, f"step {f.step}: {f.reason}"))
             board = position_at(p, audit.steps, module=module, phase=phase)
         else:
-            board = read_position(p, module=module,
-                                  overrides=Overrides(phase=phase) if phase else Overrides())
+            board = read_position(p, module=module, overrides=Overrides(phase=phase) if phase else Overrides())
         checked = _check(board)
         labels = {u.id: u.label for u in board.position.units}
         for f in checked.problems:
             unit = ", ".join(labels.get(u, u) for u in f.units[:3])
             items.append(Item(f.rule, "-".join(f.hexes), unit, f.reason))
-        supply = tuple(sorted((uid, labels.get(uid, uid), line.state)
-                              for uid, line in checked.supply.lines.items()))
+        supply = tuple(sorted((uid, labels.get(uid, uid), line.state) for uid, line in checked.supply.lines.items()))
         if keep is not None:
             keep["board"], keep["check"] = board, checked
-        return Result(p.name, str(p), tuple(sorted(set(items), key=lambda i: i.key)), supply,
-                      game=board.position.game)
+        return Result(p.name, str(p), tuple(sorted(set(items), key=lambda i: i.key)), supply, game=board.position.game)
     except (FormatError, DataError, OSError) as exc:
         return Result(p.name, str(p), (), (), str(exc))
 
@@ -159,7 +157,7 @@ def compare(old: Result | None, new: Result) -> Changes:
     return Changes(fresh, gone, tuple(supply))
 
 
-def _terms(game: str):  # noqa: ANN202
+def _terms(game: str):
     """The words the game's players use for supply (plain ones when the game is not known)."""
     from wargame.games import find_game
     from wargame.rules.words import SupplyTerms
@@ -170,13 +168,23 @@ def _terms(game: str):  # noqa: ANN202
 class Watcher:
     """Polls a folder (its .vsav/.vlog files, not sub-folders) or one file."""
 
-    def __init__(self, target: str | Path, out_dir: str | Path, *, module: str | None = None,
-                 phase: str | None = None, interval: float = 0.2, settle: float = 0.2,
-                 picture: bool = True, echo: Callable[[str], None] = print,
-                 board_art: Callable[[str | None, str], Any] | None = None,
-                 apply: bool = False, factions: tuple[str, ...] = (),
-                 counters: Callable[[str | None, str], Any] | None = None,
-                 module_file: Callable[[str | None, str], Any] | None = None):
+    def __init__(
+        self,
+        target: str | Path,
+        out_dir: str | Path,
+        *,
+        module: str | None = None,
+        phase: str | None = None,
+        interval: float = 0.2,
+        settle: float = 0.2,
+        picture: bool = True,
+        echo: Callable[[str], None] = print,
+        board_art: Callable[[str | None, str], Any] | None = None,
+        apply: bool = False,
+        factions: tuple[str, ...] = (),
+        counters: Callable[[str | None, str], Any] | None = None,
+        module_file: Callable[[str | None, str], Any] | None = None,
+    ):
         self.target = Path(target)
         if not self.target.exists():
             raise FileNotFoundError(2, "no such file or folder", str(self.target))
@@ -189,7 +197,7 @@ class Watcher:
         self.apply, self.factions = apply, tuple(factions)
         self.echo = echo
         self.seen: dict[str, tuple[int, int, float]] = {}  # path -> (size, mtime_ns, since)
-        self.done: dict[str, tuple[int, int]] = {}         # path -> (size, mtime_ns) checked
+        self.done: dict[str, tuple[int, int]] = {}  # path -> (size, mtime_ns) checked
         self.results: dict[str, Result] = {}
         self.early: dict[str, tuple[tuple[int, int], Result, dict]] = {}  # checked while settling
         self.board_art = board_art  # (module, module name) -> what the picture is drawn over
@@ -198,17 +206,14 @@ class Watcher:
         # (module, module name) -> the module file an applied check takes marker pieces from
         self.module_file = module_file or (lambda module, _name: Path(module) if module else None)
         self.checks = 0
-        self.env = Environment(loader=FileSystemLoader(str(TEMPLATES)),
-                               autoescape=select_autoescape(["html"]))
+        self.env = Environment(loader=FileSystemLoader(str(TEMPLATES)), autoescape=select_autoescape(["html"]))
         _warm_up(module)
-
 
     def _candidates(self) -> list[Path]:
         if self.target.is_file():
             return [self.target]
         try:
-            return sorted(p for p in self.target.iterdir()
-                          if p.suffix.lower() in SUFFIXES and p.is_file())
+            return sorted(p for p in self.target.iterdir() if p.suffix.lower() in SUFFIXES and p.is_file())
         except OSError:
             return []
 
@@ -263,8 +268,13 @@ class Watcher:
         if not _zip_complete(p):
             # no whole save (yet): broken, or a copy that stopped half-way; said so when it has
             # held still (a later write is looked at again when its size or time changes)
-            return Result(p.name, str(p), (), (), "not a complete VASSAL save or log "
-                          "(no readable zip archive with a savedGame entry)"), keep
+            return Result(
+                p.name,
+                str(p),
+                (),
+                (),
+                "not a complete VASSAL save or log (no readable zip archive with a savedGame entry)",
+            ), keep
         return check_file(p, module=self.module, phase=self.phase, keep=keep), keep
 
     def _apply(self, save: Path, keep: dict) -> Applying:
@@ -287,13 +297,19 @@ class Watcher:
         try:
             factions = checking_factions(game, board.position.state.phase, self.factions)
             module = None if pack.supply_layer else self.module_file(self.module, board.module_name)
-            done = apply_supply(save, target, game, supply_step(pack, checked, factions), factions, module=module,
-                                notes=pack.supply_step_notes(checked, factions))
+            done = apply_supply(
+                save,
+                target,
+                game,
+                supply_step(pack, checked, factions),
+                factions,
+                module=module,
+                notes=pack.supply_step_notes(checked, factions),
+            )
         except (ValueError, FormatError, DataError, OSError) as exc:
             return Applying("", (), str(exc))
         todo = tuple(c.line(done.terms) for c in done.todo) + tuple(f"{w}: {what} ({r})" for w, what, r in done.notes)
-        return Applying(str(target), tuple(c.line(done.terms) for c in done.changes), todo=todo,
-                        check=done.terms.check)
+        return Applying(str(target), tuple(c.line(done.terms) for c in done.changes), todo=todo, check=done.terms.check)
 
     def _report(self, result: Result, changes: Changes, keep: dict, applied: Applying | None = None) -> None:
         if result.error:
@@ -320,15 +336,34 @@ class Watcher:
             picture, overview, picture_error = self._pictures(Path(result.path), keep)
             self._page(result, changes, applied, picture=picture, overview=overview, picture_error=picture_error)
 
-    def _page(self, result: Result, changes: Changes, applied: Applying | None, *, picture: str = "",
-              overview: str = "", picture_error: str = "", drawing: bool = False) -> None:
+    def _page(
+        self,
+        result: Result,
+        changes: Changes,
+        applied: Applying | None,
+        *,
+        picture: str = "",
+        overview: str = "",
+        picture_error: str = "",
+        drawing: bool = False,
+    ) -> None:
         files = [self.results[k] for k in sorted(self.results)]
         page = self.env.get_template("watch.html").render(
-            target=str(self.target), latest=result, checks=self.checks, refresh=2,
-            new_keys={i.key for i in changes.new}, resolved=changes.resolved,
-            supply_changes=changes.supply, picture=picture, overview=overview, picture_error=picture_error,
-            drawing=drawing, files=files,
-            applied=applied, applied_name=Path(applied.file).name if applied and applied.file else "")
+            target=str(self.target),
+            latest=result,
+            checks=self.checks,
+            refresh=2,
+            new_keys={i.key for i in changes.new},
+            resolved=changes.resolved,
+            supply_changes=changes.supply,
+            picture=picture,
+            overview=overview,
+            picture_error=picture_error,
+            drawing=drawing,
+            files=files,
+            applied=applied,
+            applied_name=Path(applied.file).name if applied and applied.file else "",
+        )
         from vassal.archive import atomic_write
 
         atomic_write(self.out / "report.html", page.encode("utf-8"))
@@ -365,8 +400,16 @@ class Watcher:
             if not checked.problems:
                 return f"latest.png?check={self.checks}", "", said
             every = tuple(sorted({u.hex for u in board.position.units if u.hex}))
-            render_picture(board, checked, self.out / "latest-all.png", base_image=base, focus=every, faces=faces,
-                           counters=counters, title=f"{path.name}: every unit")
+            render_picture(
+                board,
+                checked,
+                self.out / "latest-all.png",
+                base_image=base,
+                focus=every,
+                faces=faces,
+                counters=counters,
+                title=f"{path.name}: every unit",
+            )
         except (DataError, OSError) as exc:
             return "", "", f"no picture: {exc}"
         return f"latest.png?check={self.checks}", f"latest-all.png?check={self.checks}", said
@@ -375,8 +418,11 @@ class Watcher:
         """Seconds until the next look: the poll interval, or less when a changed file will
         have held still for ``settle`` sooner (it is then checked the moment it settles)."""
         now = time.monotonic()
-        waits = [since + self.settle - now for key, (size, mtime, since) in self.seen.items()
-                 if self.done.get(key) != (size, mtime)]
+        waits = [
+            since + self.settle - now
+            for key, (size, mtime, since) in self.seen.items()
+            if self.done.get(key) != (size, mtime)
+        ]
         return max(0.0, min([self.interval, *waits]))
 
     def run(self, max_checks: int | None = None) -> int:

@@ -35,14 +35,18 @@ def main(game: str = "use") -> int:
             elapsed = time.perf_counter() - start
             runs.append(hashlib.sha256(report.path.read_bytes()).hexdigest())
             steps = ", ".join(f"{k} {v:.2f}" for k, v in report.seconds.items() if k != "total")
-            print(f"{label}: {elapsed:5.2f} s  ({steps}); drawn {report.cache_misses}, "
-                  f"cached {report.cache_hits}; {report.size / 1e6:.1f} MB")
+            print(
+                f"{label}: {elapsed:5.2f} s  ({steps}); drawn {report.cache_misses}, "
+                f"cached {report.cache_hits}; {report.size / 1e6:.1f} MB"
+            )
             if label == "cold":
                 cold = elapsed
         print("byte-identical:", runs[0] == runs[1])
         images, floor = encode_floor(report.path, dist / "floor.zip")
-        print(f"floor: re-encoding and zipping the same {images} images {floor:5.2f} s; the cold build is "
-              f"{cold / floor:.1f}x it   target within 4x: {'met' if cold <= 4 * floor else 'NOT met'}")
+        print(
+            f"floor: re-encoding and zipping the same {images} images {floor:5.2f} s; the cold build is "
+            f"{cold / floor:.1f}x it   target within 4x: {'met' if cold <= 4 * floor else 'NOT met'}"
+        )
     return 0 if runs[0] == runs[1] else 1
 
 

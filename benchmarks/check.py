@@ -47,9 +47,11 @@ ENGINE_RATIO = 5.0
 # (vassal-check's TIME game_load: GameState.loadGame, VASSAL 3.7.26, headless, on a module built
 # by `staffwork build use`), on this 2-core machine. The quietest figure is the anchor.
 RECORDED_ENGINE_S = 1.16
-RECORDED_ENGINE_SOURCE = ("vassal-check dist/use.vmod bench.vsav --no-paint, 2026-11-27: game_load 1.16 and "
-                          "1.25 s at load 0.9, 1.90-2.62 s at load 2-7; the Overlord 1944 setup (363 pieces) "
-                          "0.94 s quiet, 2.4-3.2 s loaded; issue 20 measured 0.7-1.1 s")
+RECORDED_ENGINE_SOURCE = (
+    "vassal-check dist/use.vmod bench.vsav --no-paint, 2026-11-27: game_load 1.16 and "
+    "1.25 s at load 0.9, 1.90-2.62 s at load 2-7; the Overlord 1944 setup (363 pieces) "
+    "0.94 s quiet, 2.4-3.2 s loaded; issue 20 measured 0.7-1.1 s"
+)
 
 
 def pieces(count: int) -> list[U]:
@@ -57,8 +59,14 @@ def pieces(count: int) -> list[U]:
     from wargame.games import find_game
 
     m = find_game("use").mapdata()
-    hexes = {n: [h for h, i in sorted(m.hexes.items()) if i.country == n and i.is_land and not i.faded_dot
-                 and not i.restricted and not i.overseas] for n in NATIONS}
+    hexes = {
+        n: [
+            h
+            for h, i in sorted(m.hexes.items())
+            if i.country == n and i.is_land and not i.faded_dot and not i.restricted and not i.overseas
+        ]
+        for n in NATIONS
+    }
     out = []
     n = 0
     while len(out) < count:
@@ -85,8 +93,9 @@ def timed(cmd: list[str], env: dict[str, str], cwd: Path) -> tuple[float, float,
     """(wall ms, CPU ms of the child, its standard error)."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t = time.perf_counter()
-    done = subprocess.run(cmd, cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                          text=True, check=False)
+    done = subprocess.run(
+        cmd, cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, check=False
+    )
     wall = 1000 * (time.perf_counter() - t)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = 1000 * (after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
@@ -95,15 +104,15 @@ def timed(cmd: list[str], env: dict[str, str], cwd: Path) -> tuple[float, float,
 
 def median_run(cmd: list[str], env: dict[str, str], cwd: Path, runs: int) -> tuple[float, float, str]:
     results = [timed(cmd, env, cwd) for _ in range(runs)]
-    return (statistics.median(r[0] for r in results), statistics.median(r[1] for r in results),
-            results[-1][2])
+    return (statistics.median(r[0] for r in results), statistics.median(r[1] for r in results), results[-1][2])
 
 
 def engine_load(module: str, save: Path) -> float | None:
     """The engine's own load of the save (seconds), or None when vassal-check cannot say."""
     try:
-        out = subprocess.run(["vassal-check", module, str(save), "--no-paint"], capture_output=True,
-                             text=True, timeout=600).stdout
+        out = subprocess.run(
+            ["vassal-check", module, str(save), "--no-paint"], capture_output=True, text=True, timeout=600
+        ).stdout
     except (OSError, subprocess.TimeoutExpired):
         return None
     found = re.search(r"^TIME\s+game_load\s+([\d.]+)", out, re.MULTILINE)
@@ -121,8 +130,11 @@ def main() -> int:
         root = Path(tmp)
         env = quick_env(root / "cache")
         os.environ["STAFFWORK_CACHE"] = "off"  # writing the save leaves the benchmark's cache cold
-        save = Path(args.save).resolve() if args.save else write_position(
-            root / "bench.vsav", pieces(args.units), {"Status_ITA": "active axis"})
+        save = (
+            Path(args.save).resolve()
+            if args.save
+            else write_position(root / "bench.vsav", pieces(args.units), {"Status_ITA": "active axis"})
+        )
         cli = [sys.executable, "-m", "staffwork", "check", str(save)]
         cold = timed(cli, env, root)  # fills the compiled cache (and writes the .pyc files)
         os.environ["STAFFWORK_CACHE"] = env["STAFFWORK_CACHE"]
@@ -130,18 +142,25 @@ def main() -> int:
         load = os.getloadavg()[0]
         start = median_run([sys.executable, "-c", "pass"], env, root, args.runs)
         whole = {}
-        for label, extra in (("(text)", []), ("--json", ["--json"]),
-                             ("--picture", ["--picture", str(root / "bench.png")])):
+        for label, extra in (
+            ("(text)", []),
+            ("--json", ["--json"]),
+            ("--picture", ["--picture", str(root / "bench.png")]),
+        ):
             whole[label] = median_run(cli + extra, env, root, args.runs if label != "--picture" else 3)
         split = median_run(cli + ["--timing"], env, root, args.runs)[2].strip()
         engine = engine_load(args.engine, save) if args.engine else None
     units, findings, read, rules_cold, rules_warm = in_process
-    print(f"{units} units, {findings} findings; load average {load:.1f} on 2 shared cores; "
-          f"median of {args.runs} processes")
+    print(
+        f"{units} units, {findings} findings; load average {load:.1f} on 2 shared cores; "
+        f"median of {args.runs} processes"
+    )
     print(f"read save (in process, cache warm):   {read:6.0f} ms")
     print(f"rules, first run (compiled cache):    {rules_cold:6.0f} ms")
-    print(f"rules, warm (best of 5):              {rules_warm:6.0f} ms   target <= {RULES_TARGET_MS:.0f} ms: "
-          f"{_met(rules_warm <= RULES_TARGET_MS)}")
+    print(
+        f"rules, warm (best of 5):              {rules_warm:6.0f} ms   target <= {RULES_TARGET_MS:.0f} ms: "
+        f"{_met(rules_warm <= RULES_TARGET_MS)}"
+    )
     print(f"python -c pass (interpreter start):   {start[0]:6.0f} ms  (CPU {start[1]:.0f})")
     print(f"whole command, compiled cache cold:   {cold[0]:6.0f} ms  (CPU {cold[1]:.0f})")
     text_wall = whole["(text)"][0]
@@ -150,12 +169,15 @@ def main() -> int:
         print(f"{'whole command ' + label + ':':<38}{wall:6.0f} ms  (CPU {cpu:.0f}){note}")
     print(f"  of which, by --timing: {split}; the rest is the interpreter's start and imports")
     anchor = engine if engine is not None else RECORDED_ENGINE_S
-    source = f"measured now: vassal-check {args.engine}" if engine is not None else \
-        f"recorded: {RECORDED_ENGINE_SOURCE}"
+    source = (
+        f"measured now: vassal-check {args.engine}" if engine is not None else f"recorded: {RECORDED_ENGINE_SOURCE}"
+    )
     ratio = 1000 * anchor / text_wall
     print(f"anchor, the engine's own load of the save: {anchor:.2f} s ({source})")
-    print(f"ratio: the whole check is {ratio:.1f}x faster than the engine's load   target >= "
-          f"{ENGINE_RATIO:.0f}x: {_met(ratio >= ENGINE_RATIO)}")
+    print(
+        f"ratio: the whole check is {ratio:.1f}x faster than the engine's load   target >= "
+        f"{ENGINE_RATIO:.0f}x: {_met(ratio >= ENGINE_RATIO)}"
+    )
     return 0
 
 
@@ -175,8 +197,7 @@ def _in_process(save: Path) -> tuple[int, int, float, float, float]:
         t = time.perf_counter()
         result = pack.check(board.position)
         runs.append(time.perf_counter() - t)
-    return (len(board.position.units), len(result.findings), 1000 * (t1 - t0), 1000 * (t2 - t1),
-            1000 * min(runs))
+    return (len(board.position.units), len(result.findings), 1000 * (t1 - t0), 1000 * (t2 - t1), 1000 * min(runs))
 
 
 def _met(ok: bool) -> str:

@@ -26,10 +26,11 @@ sys.path.insert(0, str(REPO / "tests"))
 sys.path.insert(0, str(REPO / "benchmarks"))
 
 from check import pieces as use_pieces  # noqa: E402
-from test_check_support import U, write_position  # noqa: E402
 
 from assistant.board import read_position  # noqa: E402
 from wargame.games import find_game  # noqa: E402
+
+from test_check_support import U, write_position  # noqa: E402
 
 NATIONS = {"GER": "axis", "ITA": "axis", "FRA": "western", "UK": "western", "USSR": "soviet"}
 KINDS = [("ground", "infantry"), ("ground", "armor"), ("ground", "infantry"), ("air", "fighter")]
@@ -41,8 +42,10 @@ def eto_pieces(count: int) -> list[U]:
     """Land units two to a hex at most and air units on cities, over each nation's land."""
     m = find_game("eto").mapdata()
     cities = {c.hex for c in m.cities}
-    land = {n: [h for h, i in sorted(m.hexes.items()) if i.country == n and i.kind == "land" and h not in cities]
-            for n in NATIONS}
+    land = {
+        n: [h for h, i in sorted(m.hexes.items()) if i.country == n and i.kind == "land" and h not in cities]
+        for n in NATIONS
+    }
     bases = {n: sorted(h for h in cities if m.hexes[h].country == n) for n in NATIONS}
     out: list[U] = []
     n = 0
@@ -71,8 +74,13 @@ def whole(save: Path, *extra: str) -> float:
     times, cpu = [], []
     for _ in range(RUNS):
         t, c = time.perf_counter(), _children_cpu()
-        subprocess.run([sys.executable, "-m", "staffwork", "check", str(save), *extra], cwd=REPO,
-                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+        subprocess.run(
+            [sys.executable, "-m", "staffwork", "check", str(save), *extra],
+            cwd=REPO,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            check=False,
+        )
         times.append(time.perf_counter() - t)
         cpu.append(_children_cpu() - c)
     CPU[f"{save.stem} {' '.join(extra[:1])}".strip()] = min(cpu)
@@ -102,16 +110,30 @@ def main() -> None:
         rows = []
         for name, save in (("ETO", eto), ("USE", use)):
             units, read, cold, warm = rules(save)
-            rows.append((name, units, read, cold, warm, whole(save), whole(save, "--json"),
-                         whole(save, "--picture", str(Path(tmp) / f"{name}.png"))))
-        print(f"{'':5}{'units':>6}{'read':>8}{'rules 1st':>11}{'warm':>8}{'text':>8}{'--json':>8}{'--picture':>11}  (ms)")
+            rows.append(
+                (
+                    name,
+                    units,
+                    read,
+                    cold,
+                    warm,
+                    whole(save),
+                    whole(save, "--json"),
+                    whole(save, "--picture", str(Path(tmp) / f"{name}.png")),
+                )
+            )
+        print(
+            f"{'':5}{'units':>6}{'read':>8}{'rules 1st':>11}{'warm':>8}{'text':>8}{'--json':>8}{'--picture':>11}  (ms)"
+        )
         for name, units, *times in rows:
             print(f"{name:5}{units:>6}" + "".join(f"{1000 * t:>{w}.0f}" for t, w in zip(times, (8, 11, 8, 8, 8, 11))))
         (_, _, *eto_t), (_, _, *use_t) = rows
         print(f"{'ETO/USE':11}" + "".join(f"{e / u:>{w}.2f}" for e, u, w in zip(eto_t, use_t, (8, 11, 8, 8, 8, 11))))
-        print(f"ETO whole command (text): {1000 * eto_t[3]:.0f} ms wall, {1000 * CPU['eto']:.0f} ms processor time "
-              f"(target < 1000 ms); USE's in this run: {1000 * use_t[3]:.0f} ms wall, {1000 * CPU['use']:.0f} ms "
-              f"processor time; ratio {CPU['eto'] / CPU['use']:.2f}")
+        print(
+            f"ETO whole command (text): {1000 * eto_t[3]:.0f} ms wall, {1000 * CPU['eto']:.0f} ms processor time "
+            f"(target < 1000 ms); USE's in this run: {1000 * use_t[3]:.0f} ms wall, {1000 * CPU['use']:.0f} ms "
+            f"processor time; ratio {CPU['eto'] / CPU['use']:.2f}"
+        )
 
 
 if __name__ == "__main__":

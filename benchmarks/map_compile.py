@@ -20,8 +20,15 @@ sys.path.insert(0, str(REPO))
 
 from builder.mapmaker.compile import compile_map  # noqa: E402
 
-NAMES = ("hexes.csv", "hexsides.csv", "cities.csv", "seazones.csv", "seazone_links.csv", "fit_report.csv",
-         "geometry.json")
+NAMES = (
+    "hexes.csv",
+    "hexsides.csv",
+    "cities.csv",
+    "seazones.csv",
+    "seazone_links.csv",
+    "fit_report.csv",
+    "geometry.json",
+)
 
 
 def digest(folder: Path) -> dict[str, str]:

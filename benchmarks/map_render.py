@@ -28,12 +28,17 @@ def main() -> int:
     done = time.perf_counter()
     board = board_for("use")
     w, h = result.image.size
-    print(f"map render: {drawn - started:.1f} s drawing + {done - drawn:.1f} s PNG = {done - started:.1f} s "
-          f"on {os.cpu_count()} cores (limit {LIMIT_S:.0f} s)")
-    print(f"image: {w} x {h} px (board.toml {board.width} x {board.height}), "
-          f"{out.stat().st_size / 1e6:.1f} MB -> {out}")
-    print(f"labels: {sum(l.kind == 'city' for l in result.labels)} city names, "
-          f"{sum(l.kind == 'hex' for l in result.labels)} hex numbers")
+    print(
+        f"map render: {drawn - started:.1f} s drawing + {done - drawn:.1f} s PNG = {done - started:.1f} s "
+        f"on {os.cpu_count()} cores (limit {LIMIT_S:.0f} s)"
+    )
+    print(
+        f"image: {w} x {h} px (board.toml {board.width} x {board.height}), {out.stat().st_size / 1e6:.1f} MB -> {out}"
+    )
+    print(
+        f"labels: {sum(l.kind == 'city' for l in result.labels)} city names, "
+        f"{sum(l.kind == 'hex' for l in result.labels)} hex numbers"
+    )
     ok = (w, h) == (board.width, board.height) and done - started < LIMIT_S
     return 0 if ok else 1
 

@@ -79,7 +79,7 @@ MODULE_NAME = "Read Benchmark"
 MAP_NAME = "Main Map"
 BOARD = "Board"
 COLUMNS, ROWS = 60, 40  # hexes on the board
-DX, DY = 64.0, 74.0     # hex grid spacing in pixels
+DX, DY = 64.0, 74.0  # hex grid spacing in pixels
 RUNS = 5
 DEFAULTS = (830, 128)
 # Printed when pywargame cannot be installed or run here (it needs Python 3.12 or later): its
@@ -101,13 +101,22 @@ def _key(name: str) -> NamedKeyStroke:
 
 def _layer(n: int, name: str, images: int) -> Embellishment:
     return Embellishment.make(
-        activate_command=f"{name} on/off", activate_modifiers=CTRL, activate_key="A",
-        up_command=f"{name} up", up_key="]", down_command=f"{name} down", down_key="[",
+        activate_command=f"{name} on/off",
+        activate_modifiers=CTRL,
+        activate_key="A",
+        up_command=f"{name} up",
+        up_key="]",
+        down_command=f"{name} down",
+        down_key="[",
         images=tuple(f"{name.lower()}_{i}_{n % 7}.png" for i in range(images)),
-        level_names=tuple(f"+ ({name} {i})" for i in range(images)), name=name,
-        always_active=n % 3 != 0, increase_keystroke=_key(f"{name}Up"),
-        decrease_keystroke=_key(f"{name}Down"), state_value=1 + n % images,
-        description=f"{name} layer")
+        level_names=tuple(f"+ ({name} {i})" for i in range(images)),
+        name=name,
+        always_active=n % 3 != 0,
+        increase_keystroke=_key(f"{name}Up"),
+        decrease_keystroke=_key(f"{name}Down"),
+        state_value=1 + n % images,
+        description=f"{name} layer",
+    )
 
 
 def _traits(n: int, levels: int) -> list[Trait]:
@@ -116,14 +125,15 @@ def _traits(n: int, levels: int) -> list[Trait]:
     out: list[Trait] = [
         Delete.make(command_name="Delete", key=_key("Delete")),
         Clone.make(command_name="Clone", key=_key("Clone")),
-        PlaceMarker.make(command="Place OOS marker", key=_key("PlaceOOS"),
-                         marker_spec=format_add_piece(None, _marker_piece(1))),
-        PlaceMarker.make(command="Place entrenchment", key=_key("PlaceTrench"),
-                         marker_spec=format_add_piece(None, _marker_piece(2))),
+        PlaceMarker.make(
+            command="Place OOS marker", key=_key("PlaceOOS"), marker_spec=format_add_piece(None, _marker_piece(1))
+        ),
+        PlaceMarker.make(
+            command="Place entrenchment", key=_key("PlaceTrench"), marker_spec=format_add_piece(None, _marker_piece(2))
+        ),
         MovementMarkable.make(moved_icon="moved.png", x_offset=20, y_offset=-20),
         Hideable.make(key=_key("Hide"), access="side:Allied"),
-        Labeler.make(menu_command="Note", property_name="Note").with_state(
-            f"note {n}" if n % 5 == 0 else ""),
+        Labeler.make(menu_command="Note", property_name="Note").with_state(f"note {n}" if n % 5 == 0 else ""),
         BasicName.make(name=f"{nation} Corps {n}"),
         SubMenu.make(menu_name="Combat", commands=("Attack", "Defend", "Retreat")),
         # what makes this unit itself: its own properties and its own counter art
@@ -137,45 +147,62 @@ def _traits(n: int, levels: int) -> list[Trait]:
     while len(out) < levels - 1:
         kind = k % 10
         if kind == 0:
-            out.append(_layer(n + k, ("Step", "Moved", "OOS", "Trench", "Active")[k % 5],
-                              2 + k % 3))
+            out.append(_layer(n + k, ("Step", "Moved", "OOS", "Trench", "Active")[k % 5], 2 + k % 3))
         elif kind in (1, 2):
             out.append(Marker.of({f"P{k}": ("Inf", "Cav", "Art", "Corps", nation)[(n + k) % 5]}))
         elif kind == 3:
-            out.append(DynamicProperty.make(key=f"C{k}", constraints="true,0,9,false")
-                       .with_state(str((n + k) % 9)))
+            out.append(DynamicProperty.make(key=f"C{k}", constraints="true,0,9,false").with_state(str((n + k) % 9)))
         elif kind == 4:
-            out.append(ReportState.make(keys=(_key(f"R{k}"),),
-                                        report_format=f"$location$: $newPieceName$ {k}"))
+            out.append(ReportState.make(keys=(_key(f"R{k}"),), report_format=f"$location$: $newPieceName$ {k}"))
         elif kind in (5, 6):
-            out.append(TriggerAction.make(name=f"T{k}", key=_key(f"T{k}"),
-                                          property_match=f"{{C{k - kind + 3} > 0}}",
-                                          action_keys=(_key(f"S{k}"), _key(f"R{k}"))))
+            out.append(
+                TriggerAction.make(
+                    name=f"T{k}",
+                    key=_key(f"T{k}"),
+                    property_match=f"{{C{k - kind + 3} > 0}}",
+                    action_keys=(_key(f"S{k}"), _key(f"R{k}")),
+                )
+            )
         elif kind == 7:
-            out.append(CounterGlobalKeyCommand.make(
-                command_name="", key=_key(f"G{k}"), global_key=_key(f"H{k}"),
-                properties_filter=f"{{P{k - 6} == \"{nation}\"}}"))
+            out.append(
+                CounterGlobalKeyCommand.make(
+                    command_name="",
+                    key=_key(f"G{k}"),
+                    global_key=_key(f"H{k}"),
+                    properties_filter=f'{{P{k - 6} == "{nation}"}}',
+                )
+            )
         elif kind == 8:
-            out.append(SendToLocation.make(key=_key(f"Send{k}"), map_name=MAP_NAME,
-                                           board_name=BOARD, x=str(100 + k), y=str(200 + k)))
+            out.append(
+                SendToLocation.make(
+                    key=_key(f"Send{k}"), map_name=MAP_NAME, board_name=BOARD, x=str(100 + k), y=str(200 + k)
+                )
+            )
         else:
-            out.append(RestrictCommands.make(name=f"X{k}", action="Disable",
-                                             property_match=f"{{C{k - 6} == 0}}",
-                                             watch_keys=(_key(f"Send{k - 1}"),)))
+            out.append(
+                RestrictCommands.make(
+                    name=f"X{k}",
+                    action="Disable",
+                    property_match=f"{{C{k - 6} == 0}}",
+                    watch_keys=(_key(f"Send{k - 1}"),),
+                )
+            )
         k += 1
     return out
 
 
 def _marker_piece(k: int) -> Piece:
     """A small piece to embed in a Place Marker trait: escapes inside escapes."""
-    return Piece((Marker.of({"Marker": f"m{k}"}),
-                  ReportState.make(report_format=f"placed \\ marker {k}; 'quoted'")),
-                 BasicPiece.make(image_name=f"marker{k}.png", common_name=f"Marker {k}"))
+    return Piece(
+        (Marker.of({"Marker": f"m{k}"}), ReportState.make(report_format=f"placed \\ marker {k}; 'quoted'")),
+        BasicPiece.make(image_name=f"marker{k}.png", common_name=f"Marker {k}"),
+    )
 
 
 def make_piece(n: int, levels: int) -> Piece:
-    basic = BasicPiece.make(image_name=f"unit{n % 97}.png", common_name=f"Unit {n}",
-                            gpid=str(1000 + n), properties={"UniqueID": f"u{n}"})
+    basic = BasicPiece.make(
+        image_name=f"unit{n % 97}.png", common_name=f"Unit {n}", gpid=str(1000 + n), properties={"UniqueID": f"u{n}"}
+    )
     return Piece(tuple(_traits(n, levels)), basic)
 
 
@@ -198,12 +225,12 @@ def write_inputs(folder: Path, pieces: int, levels: int) -> tuple[Path, Path, fl
         seen.update((t.type, t.state) for t in piece.traits)
         col, row = (n * 7) % COLUMNS, (n * 3) % ROWS
         x, y = _hex_center(col, row)
-        placements.append(Placement(str(1_700_000_000_000 + n), piece_type(piece),
-                                    piece_state(piece), MAP_NAME, x, y))
+        placements.append(Placement(str(1_700_000_000_000 + n), piece_type(piece), piece_state(piece), MAP_NAME, x, y))
     extra = [SetGlobal(f"Prop{i}", str(i), "Module") for i in range(20)]
     tree = setup_tree(placements, extra=extra)
-    write_saved_game(save, tree, module_name=MODULE_NAME, module_version="1.0",
-                     vassal_version="3.7.26", date_saved=1_700_000_000_000)
+    write_saved_game(
+        save, tree, module_name=MODULE_NAME, module_version="1.0", vassal_version="3.7.26", date_saved=1_700_000_000_000
+    )
     return module, save, len(seen) / max(1, pieces * (levels - 1))
 
 
@@ -219,31 +246,90 @@ def _png(width: int, height: int) -> bytes:
 
 def _write_module(path: Path) -> None:
     mod, mp = "VASSAL.build.module.", "VASSAL.build.module.map."
-    grid = component(mp + "boardPicker.board.HexGrid", {
-        "color": "0,0,0", "cornersLegal": False, "dotsVisible": False, "dx": DX,
-        "dy": DY, "edgesLegal": False, "sideways": False, "snapTo": True, "visible": False,
-        "x0": 58, "y0": 50},
-        component(mp + "boardPicker.board.mapgrid.HexGridNumbering", {
-            "color": "0,0,0", "first": "H", "fontSize": 9, "hDescend": False, "hDrawOff": 0,
-            "hLeading": 1, "hOff": 1, "hType": "N", "locationFormat": "$gridLocation$",
-            "rotateText": 0, "sep": "", "stagger": False, "vDescend": False, "vDrawOff": 0,
-            "vLeading": 1, "vOff": 1, "vType": "N", "visible": False}))
-    board_map = component(mod + "Map", {"mapName": MAP_NAME, "markMoved": "Never", "launch": False},
-        component(mp + "BoardPicker", {"title": "Choose Boards"},
-                  component(mp + "boardPicker.Board", {"image": "board.png", "name": BOARD,
-                                                        "reversible": False}, grid)),
-        component(mp + "StackMetrics", {"bottom": "40,0", "disabled": False, "down": "37,0",
-                                         "exSepX": 6, "exSepY": 18, "top": "38,0",
-                                         "unexSepX": 2, "unexSepY": 4, "up": "39,0"}))
-    root = component("VASSAL.launch.BasicModule", {
-        "ModuleOther1": "", "ModuleOther2": "", "VassalVersion": "3.7.26", "description": "",
-        "name": MODULE_NAME, "nextPieceSlotId": 1, "version": "1.0"},
-        component(mod + "BasicCommandEncoder"), component(mod + "Documentation"),
-        component(mod + "GlobalOptions"), component(mod + "Chatter"), board_map)
+    grid = component(
+        mp + "boardPicker.board.HexGrid",
+        {
+            "color": "0,0,0",
+            "cornersLegal": False,
+            "dotsVisible": False,
+            "dx": DX,
+            "dy": DY,
+            "edgesLegal": False,
+            "sideways": False,
+            "snapTo": True,
+            "visible": False,
+            "x0": 58,
+            "y0": 50,
+        },
+        component(
+            mp + "boardPicker.board.mapgrid.HexGridNumbering",
+            {
+                "color": "0,0,0",
+                "first": "H",
+                "fontSize": 9,
+                "hDescend": False,
+                "hDrawOff": 0,
+                "hLeading": 1,
+                "hOff": 1,
+                "hType": "N",
+                "locationFormat": "$gridLocation$",
+                "rotateText": 0,
+                "sep": "",
+                "stagger": False,
+                "vDescend": False,
+                "vDrawOff": 0,
+                "vLeading": 1,
+                "vOff": 1,
+                "vType": "N",
+                "visible": False,
+            },
+        ),
+    )
+    board_map = component(
+        mod + "Map",
+        {"mapName": MAP_NAME, "markMoved": "Never", "launch": False},
+        component(
+            mp + "BoardPicker",
+            {"title": "Choose Boards"},
+            component(mp + "boardPicker.Board", {"image": "board.png", "name": BOARD, "reversible": False}, grid),
+        ),
+        component(
+            mp + "StackMetrics",
+            {
+                "bottom": "40,0",
+                "disabled": False,
+                "down": "37,0",
+                "exSepX": 6,
+                "exSepY": 18,
+                "top": "38,0",
+                "unexSepX": 2,
+                "unexSepY": 4,
+                "up": "39,0",
+            },
+        ),
+    )
+    root = component(
+        "VASSAL.launch.BasicModule",
+        {
+            "ModuleOther1": "",
+            "ModuleOther2": "",
+            "VassalVersion": "3.7.26",
+            "description": "",
+            "name": MODULE_NAME,
+            "nextPieceSlotId": 1,
+            "version": "1.0",
+        },
+        component(mod + "BasicCommandEncoder"),
+        component(mod + "Documentation"),
+        component(mod + "GlobalOptions"),
+        component(mod + "Chatter"),
+        board_map,
+    )
     width = round(58 + COLUMNS * DX + 100)
     height = round(50 + ROWS * DY + 100)
-    meta = Metadata(version="1.0", vassal_version="3.7.26", date_saved="1700000000000",
-                    description="", name=MODULE_NAME)
+    meta = Metadata(
+        version="1.0", vassal_version="3.7.26", date_saved="1700000000000", description="", name=MODULE_NAME
+    )
     write_module(path, root, meta, {"images/board.png": _png(width, height)})
 
 
@@ -302,18 +388,19 @@ def _python_for_pywargame(given: str | None) -> str | None:
     if sys.version_info >= (3, 12):
         return sys.executable
     found = [shutil.which(f"python3.{minor}") for minor in (14, 13, 12)]
-    found += sorted(glob.glob(os.path.expanduser("~/.pyenv/versions/3.1[2-9]*/bin/python3")),
-                    reverse=True)
+    found += sorted(glob.glob(os.path.expanduser("~/.pyenv/versions/3.1[2-9]*/bin/python3")), reverse=True)
     for python in filter(None, found):
-        check = subprocess.run([python, "-c", "import sys; print(sys.version_info >= (3, 12))"],
-                               capture_output=True, text=True)
+        check = subprocess.run(
+            [python, "-c", "import sys; print(sys.version_info >= (3, 12))"], capture_output=True, text=True
+        )
         if check.stdout.strip() == "True":
             return python
     return None
 
 
-def pywargame_anchor(save: Path, folder: Path, python: str | None, expected: int
-                     ) -> tuple[float, float, float, str] | str:
+def pywargame_anchor(
+    save: Path, folder: Path, python: str | None, expected: int
+) -> tuple[float, float, float, str] | str:
     """(whole process s, its CPU s, reading s inside it, what ran) or why it could not run."""
     python = _python_for_pywargame(python)
     if python is None:
@@ -326,8 +413,7 @@ def pywargame_anchor(save: Path, folder: Path, python: str | None, expected: int
     if made.returncode != 0:
         return f"could not make a venv with {python}: {made.stderr.strip()[-200:]}"
     venv_python = str(env_dir / "bin" / "python")
-    pip = subprocess.run([venv_python, "-m", "pip", "install", "-q", "pywargame"],
-                         capture_output=True, text=True)
+    pip = subprocess.run([venv_python, "-m", "pip", "install", "-q", "pywargame"], capture_output=True, text=True)
     if pip.returncode != 0:
         return f"pip install pywargame failed: {pip.stderr.strip()[-300:]}"
     script = folder / "pywargame_reader.py"
@@ -340,9 +426,15 @@ def pywargame_anchor(save: Path, folder: Path, python: str | None, expected: int
     inner = statistics.median(float(out.split()[2]) for out in outs)
     if int(pieces) != expected:
         return f"pywargame read {pieces} pieces, not {expected}"
-    version = subprocess.run([venv_python, "-c", "import importlib.metadata as m, sys; "
-                              "print(m.version('pywargame'), sys.version.split()[0])"],
-                             capture_output=True, text=True).stdout.split()
+    version = subprocess.run(
+        [
+            venv_python,
+            "-c",
+            "import importlib.metadata as m, sys; print(m.version('pywargame'), sys.version.split()[0])",
+        ],
+        capture_output=True,
+        text=True,
+    ).stdout.split()
     what = f"pywargame {version[0]} on Python {version[1]}, {pieces} pieces, {traits} traits"
     return whole, cpu, inner, what
 
@@ -364,10 +456,12 @@ def main() -> None:
         module, save, distinct = write_inputs(folder, args.pieces, args.levels)
         saved = read_saved_game(save)
         adds = sum(1 for n in walk(saved.tree) if n.text.startswith("+/"))
-        print(f"input: {args.pieces} pieces of {args.levels} levels ({adds} AddPiece commands "
-              f"with the stacks), {len(saved.text) / 1e6:.1f} MB of command text, "
-              f"{save.stat().st_size / 1e6:.1f} MB file, {distinct:.0%} of "
-              f"the trait levels distinct; written in {time.perf_counter() - t:.1f} s")
+        print(
+            f"input: {args.pieces} pieces of {args.levels} levels ({adds} AddPiece commands "
+            f"with the stacks), {len(saved.text) / 1e6:.1f} MB of command text, "
+            f"{save.stat().st_size / 1e6:.1f} MB file, {distinct:.0%} of "
+            f"the trait levels distinct; written in {time.perf_counter() - t:.1f} s"
+        )
         cli = [sys.executable, "-m", "staffwork.cli", "inspect", str(save), "--module", str(module)]
         text_s, text_cpu, outs = _median_run(cli, cwd=REPO)
         assert f"{args.pieces} pieces" in outs[-1], outs[-1][:500]
@@ -386,8 +480,12 @@ def main() -> None:
 
     row("staffwork inspect (text), whole process:", text_s, text_cpu, "target < 500 ms")
     row("staffwork inspect --json, whole process:", json_s, json_cpu, "target < 500 ms")
-    row("staffwork reading alone, in a process:", read_s, None,
-        f"command tree + {levels} piece levels, timed after imports")
+    row(
+        "staffwork reading alone, in a process:",
+        read_s,
+        None,
+        f"command tree + {levels} piece levels, timed after imports",
+    )
     if isinstance(anchor, str):
         print(f"pywargame anchor NOT measured in this run: {anchor}")
         if (args.pieces, args.levels) not in RECORDED_PYWARGAME:

@@ -42,10 +42,12 @@ def main() -> int:
             atomic_write(Path(tmp) / "use-counters.pdf", data)
         t3 = time.perf_counter()
         outputs.append(data)
-        print(f"run {run}: {len(sheets.slots)} counters, {len(arts)} designs, "
-              f"{len(sheets.pages)} pages at {spec.dpi} dpi; render {t1 - t0:.1f} s, "
-              f"layout+PDF {t2 - t1:.1f} s, write {t3 - t2:.2f} s, total {t3 - t0:.1f} s; "
-              f"{len(data) / 1e6:.1f} MB (lossless)")
+        print(
+            f"run {run}: {len(sheets.slots)} counters, {len(arts)} designs, "
+            f"{len(sheets.pages)} pages at {spec.dpi} dpi; render {t1 - t0:.1f} s, "
+            f"layout+PDF {t2 - t1:.1f} s, write {t3 - t2:.2f} s, total {t3 - t0:.1f} s; "
+            f"{len(data) / 1e6:.1f} MB (lossless)"
+        )
     print("byte-identical:", outputs[0] == outputs[1])
     if args.jpeg:
         t = time.perf_counter()

@@ -58,29 +58,19 @@ def tk_pieces(count: int) -> list[U | M]:
     m, content = game.mapdata(), game.content()
     cities = {c.hex for c in m.cities}
     land = {
-        n: [
-            h for h, i in sorted(m.hexes.items()) if i.country == n and i.is_land and not i.overseas
-        ]
-        for n in NATIONS
+        n: [h for h, i in sorted(m.hexes.items()) if i.country == n and i.is_land and not i.overseas] for n in NATIONS
     }
     designs = {
         n: [
             d
             for d in content.units.values()
-            if d.nation == n
-            and d.kind == "ground"
-            and d.type not in ("hq", "fortress")
-            and not d.back.isalpha()
+            if d.nation == n and d.kind == "ground" and d.type not in ("hq", "fortress") and not d.back.isalpha()
         ]
         for n in NATIONS
     }
-    air = {
-        n: next((d for d in content.units.values() if d.nation == n and d.kind == "air"), None)
-        for n in NATIONS
-    }
+    air = {n: next((d for d in content.units.values() if d.nation == n and d.kind == "air"), None) for n in NATIONS}
     out: list[U | M] = [
-        M(key, content.markers[key].name, box, faction, nation, flipped=True)
-        for key, box, faction, nation in CONVOYS
+        M(key, content.markers[key].name, box, faction, nation, flipped=True) for key, box, faction, nation in CONVOYS
     ]
     n = 0
     while len(out) < count:
@@ -171,14 +161,9 @@ def main() -> None:
             f"{'--json':>8}{'--picture':>11}  (ms)"
         )
         for name, units, traced, *times in rows:
-            print(
-                f"{name:5}{units:>6}{traced:>6}"
-                + "".join(f"{1000 * t:>{w}.0f}" for t, w in zip(times, widths))
-            )
+            print(f"{name:5}{units:>6}{traced:>6}" + "".join(f"{1000 * t:>{w}.0f}" for t, w in zip(times, widths)))
         (_, _, _, *tk_t), (_, _, _, *use_t) = rows
-        print(
-            f"{'TK/USE':17}" + "".join(f"{e / u:>{w}.2f}" for e, u, w in zip(tk_t, use_t, widths))
-        )
+        print(f"{'TK/USE':17}" + "".join(f"{e / u:>{w}.2f}" for e, u, w in zip(tk_t, use_t, widths)))
         print(
             f"TK whole command (text): {1000 * tk_t[3]:.0f} ms wall, {1000 * CPU['tk']:.0f} ms "
             f"processor time (target < 1000 ms); USE's in this run: {1000 * use_t[3]:.0f} ms wall, "

@@ -28,6 +28,7 @@ sys.path.insert(0, str(REPO / "tests"))
 sys.path.insert(0, str(REPO / "benchmarks"))
 
 from check import pieces, quick_env  # noqa: E402
+
 from test_check_support import write_position  # noqa: E402
 
 SETTLE_S = 0.2  # assistant.watch.Watcher's default
@@ -69,16 +70,17 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
         units = pieces(args.units)
-        saves = [write_position(root / f"v{i}.vsav", units[: len(units) - i], {"Status_ITA": "active axis"})
-                 .read_bytes() for i in (0, 1)]
+        saves = [
+            write_position(root / f"v{i}.vsav", units[: len(units) - i], {"Status_ITA": "active axis"}).read_bytes()
+            for i in (0, 1)
+        ]
         anchor = _whole_check(root / "v0.vsav", env)
         folder, out = root / "watched", root / "out"
         folder.mkdir()
         cmd = [sys.executable, "-m", "staffwork", "watch", str(folder), "--out", str(out)]
         if args.no_picture:
             cmd.append("--no-picture")
-        watcher = subprocess.Popen(cmd, cwd=root, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                                   text=True)
+        watcher = subprocess.Popen(cmd, cwd=root, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         try:
             first = watcher.stdout.readline() if watcher.stdout else ""
             if "watching" not in first:
@@ -101,13 +103,17 @@ def main() -> int:
     load = os.getloadavg()[0]
     med = statistics.median(page)
     print(f"{args.units} units, {args.rounds} re-checks, load {load:.1f} (2 cores shared)")
-    print(f"page shows the re-check, after the file settles: {med:6.0f} ms median "
-          f"(min {min(page):.0f}, max {max(page):.0f})   target <= {TARGET_MS:.0f} ms: "
-          f"{'met' if med <= TARGET_MS else 'NOT met'}")
+    print(
+        f"page shows the re-check, after the file settles: {med:6.0f} ms median "
+        f"(min {min(page):.0f}, max {max(page):.0f})   target <= {TARGET_MS:.0f} ms: "
+        f"{'met' if med <= TARGET_MS else 'NOT met'}"
+    )
     if picture:
         print(f"picture redrawn, after the file settles:        {statistics.median(picture):6.0f} ms median")
-    print(f"anchor, whole `staffwork check` of the save:     {anchor:6.0f} ms median; "
-          f"the watcher's page is {anchor / med:.1f}x sooner")
+    print(
+        f"anchor, whole `staffwork check` of the save:     {anchor:6.0f} ms median; "
+        f"the watcher's page is {anchor / med:.1f}x sooner"
+    )
     return 0
 
 
@@ -115,8 +121,13 @@ def _whole_check(save: Path, env: dict[str, str], runs: int = 5) -> float:
     times = []
     for _ in range(runs + 1):
         t = time.perf_counter()
-        subprocess.run([sys.executable, "-m", "staffwork", "check", str(save)], cwd=save.parent, env=env,
-                       stdout=subprocess.DEVNULL, check=False)
+        subprocess.run(
+            [sys.executable, "-m", "staffwork", "check", str(save)],
+            cwd=save.parent,
+            env=env,
+            stdout=subprocess.DEVNULL,
+            check=False,
+        )
         times.append(1000 * (time.perf_counter() - t))
     return statistics.median(times[1:])  # the first also fills the compiled cache
 

@@ -22,6 +22,7 @@ sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "tests"))
 
 from assistant.watch import Watcher  # noqa: E402
+
 from logmaker import LogMaker, unit_piece  # noqa: E402
 
 
@@ -66,8 +67,10 @@ def main() -> int:
         tracemalloc.stop()
     first, last = marks[100], marks[args.checks]
     print(f"re-checks: {args.checks}, {1000 * elapsed / args.checks:.1f} ms each")
-    print(f"traced memory after 100: {first / 1e6:.2f} MB, after {args.checks}: {last / 1e6:.2f} MB, "
-          f"growth {(last - first) / 1e3:+.1f} KB, peak {peak / 1e6:.2f} MB")
+    print(
+        f"traced memory after 100: {first / 1e6:.2f} MB, after {args.checks}: {last / 1e6:.2f} MB, "
+        f"growth {(last - first) / 1e3:+.1f} KB, peak {peak / 1e6:.2f} MB"
+    )
     return 0
 
 

@@ -62,8 +62,16 @@ from wargame.grid import Grid, Hex, Layout
 if TYPE_CHECKING:
     from wargame.board import Board
 
-__all__ = ["vassal_hex_grid", "hex_grid_element", "check_vassal_hex_grid", "SheetZone", "sheet_zones",
-           "check_sheet_zones", "sheet_outline", "sheet_zone_element"]
+__all__ = [
+    "vassal_hex_grid",
+    "hex_grid_element",
+    "check_vassal_hex_grid",
+    "SheetZone",
+    "sheet_zones",
+    "check_sheet_zones",
+    "sheet_outline",
+    "sheet_zone_element",
+]
 
 # VASSAL's hex centres are whole pixels: (int)(dx * n + x0), plus (int)(dy / 2) on shifted
 # lines. With the origin put just above our centre (floor + 1) a VASSAL centre lies within
@@ -71,8 +79,9 @@ __all__ = ["vassal_hex_grid", "hex_grid_element", "check_vassal_hex_grid", "Shee
 SNAP_TOLERANCE = 2.0
 
 
-def vassal_hex_grid(grid: Grid, layout: Layout, board_size: tuple[int, int] | None = None,
-                    hexes: tuple[Hex, ...] | None = None) -> HexGrid:
+def vassal_hex_grid(
+    grid: Grid, layout: Layout, board_size: tuple[int, int] | None = None, hexes: tuple[Hex, ...] | None = None
+) -> HexGrid:
     """The VASSAL HexGrid (with its HexGridNumbering) for the board of `layout.ref`.
 
     `board_size` (image width, height in pixels) is needed only when numbers grow north or
@@ -188,8 +197,8 @@ def _round(v: float) -> int:
     return math.floor(v + 0.5)
 
 
-
 # ----- boards that join several sheets: one ZonedGrid zone per sheet ---------------------------
+
 
 @frozen
 class SheetZone:
@@ -297,6 +306,15 @@ def sheet_zone_element(zone: SheetZone) -> etree._Element:
     """The buildFile Zone of one sheet, with its HexGrid: goes inside the board's ZonedGrid
     after the Map Box zones (the first zone holding a point names it)."""
     path = ";".join(f"{x},{y}" for x, y in zone.path)
-    return component(TAG_ZONE, {"highlightProperty": "", "locationFormat": "$gridLocation$", "name": zone.name,
-                                "path": path, "useHighlight": False, "useParentGrid": False},
-                     hex_grid_element(zone.hex_grid))
+    return component(
+        TAG_ZONE,
+        {
+            "highlightProperty": "",
+            "locationFormat": "$gridLocation$",
+            "name": zone.name,
+            "path": path,
+            "useHighlight": False,
+            "useParentGrid": False,
+        },
+        hex_grid_element(zone.hex_grid),
+    )

@@ -50,10 +50,15 @@ class _Version(argparse.Action):
     """--version, looked up only when asked for (importlib.metadata costs a command's start)."""
 
     def __init__(self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS, **kwargs: object):
-        super().__init__(option_strings, dest=dest, nargs=0, default=argparse.SUPPRESS,
-                         help="show the program's version number and exit")
+        super().__init__(
+            option_strings,
+            dest=dest,
+            nargs=0,
+            default=argparse.SUPPRESS,
+            help="show the program's version number and exit",
+        )
 
-    def __call__(self, parser, namespace, values, option_string=None) -> None:  # noqa: ANN001
+    def __call__(self, parser, namespace, values, option_string=None) -> None:
         sys.stdout.write(_version() + "\n")
         parser.exit()
 
@@ -63,13 +68,16 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     registered (what ``main`` does when the command line names one: a quick start)."""
     parser = _Top(
         prog="staffwork",
-        description="Build VASSAL modules, print counter sheets and check saved games "
-        "for hex-and-counter wargames.",
+        description="Build VASSAL modules, print counter sheets and check saved games for hex-and-counter wargames.",
     )
     parser.add_argument("--version", action=_Version)
-    parser.add_argument("--data", metavar="DIR", default=None,
-                        help="read game data from DIR (a designer's own copy: DIR/scenarios/<game>/ "
-                        "or DIR/<game>/, and optionally DIR/art/) instead of the installed data")
+    parser.add_argument(
+        "--data",
+        metavar="DIR",
+        default=None,
+        help="read game data from DIR (a designer's own copy: DIR/scenarios/<game>/ "
+        "or DIR/<game>/, and optionally DIR/art/) instead of the installed data",
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for name in SUBCOMMANDS if command is None else (command,):
         importlib.import_module(f"staffwork.commands.{name}").register(sub)
@@ -98,7 +106,7 @@ def _games_line() -> str:
         from wargame.games import games
 
         return "Games: " + ", ".join(f"{g.key} ({g.title})" for g in games())
-    except Exception:  # noqa: BLE001 - --help must work even when the game data is broken
+    except Exception:
         return ""
 
 
@@ -146,7 +154,7 @@ def _run(argv: list[str], command: str | None) -> int:
         return 0
     except KeyboardInterrupt as stop:  # Ctrl-C, or SIGTERM (Terminated)
         return report_stop(stop)
-    except Exception as exc:  # noqa: BLE001 - one line for bad input, re-raise real bugs
+    except Exception as exc:
         if is_bad_input(exc):
             report_bad_input(exc)
             return USAGE

@@ -18,9 +18,22 @@ OK, PROBLEMS, USAGE = 0, 1, 2
 INTERRUPTED, TERMINATED = 128 + signal.SIGINT, 128 + signal.SIGTERM
 
 # OS errors about the place the user named (not our bugs): one line, exit status 2
-_PLACE_ERRNOS = frozenset({errno.EACCES, errno.EPERM, errno.EROFS, errno.ENOSPC, errno.EDQUOT,
-                           errno.ENOTDIR, errno.EISDIR, errno.ENOENT, errno.ENAMETOOLONG,
-                           errno.ELOOP, errno.EEXIST, errno.EFBIG})
+_PLACE_ERRNOS = frozenset(
+    {
+        errno.EACCES,
+        errno.EPERM,
+        errno.EROFS,
+        errno.ENOSPC,
+        errno.EDQUOT,
+        errno.ENOTDIR,
+        errno.EISDIR,
+        errno.ENOENT,
+        errno.ENAMETOOLONG,
+        errno.ELOOP,
+        errno.EEXIST,
+        errno.EFBIG,
+    }
+)
 
 
 class InputError(ValueError):
@@ -34,8 +47,14 @@ class Terminated(KeyboardInterrupt):
 def _bad_input_types() -> tuple[type[BaseException], ...]:
     from vassal.errors import FormatError
 
-    types: list[type[BaseException]] = [InputError, FormatError, FileNotFoundError,
-                                        IsADirectoryError, PermissionError, NotADirectoryError]
+    types: list[type[BaseException]] = [
+        InputError,
+        FormatError,
+        FileNotFoundError,
+        IsADirectoryError,
+        PermissionError,
+        NotADirectoryError,
+    ]
     try:
         from wargame.errors import DataError  # the game-data loader's error, once it exists
     except ImportError:

@@ -33,7 +33,7 @@ def built_module_for(module_name: str | None) -> Path | None:
     return path if path.is_file() else None
 
 
-def board_art_for(module: str | Path | None, module_name: str | None, board: str | None = None):  # noqa: ANN201
+def board_art_for(module: str | Path | None, module_name: str | None, board: str | None = None):
     """The board a check picture is drawn over: the map art of the module given, else of our
     build of the save's module (assistant.board_art.BoardArt), or None (a light map is drawn
     from the map data). Only our own dist/ keeps the half-size copy that makes it quick:
@@ -45,7 +45,7 @@ def board_art_for(module: str | Path | None, module_name: str | None, board: str
     return module_board_image(path, cache=dist_dir() / ".cache" / "pictures" if ours else None, board=board)
 
 
-def counters_for(module: str | Path | None, module_name: str | None):  # noqa: ANN201
+def counters_for(module: str | Path | None, module_name: str | None):
     """The counter art a picture draws (assistant.counter_art.CounterArt): the module given,
     else our build of the save's module, else None (tokens with the units' IDs)."""
     from assistant.counter_art import CounterArt

@@ -27,8 +27,14 @@ def _silent(done: int, total: int) -> None:
 class Bar:
     """Draws one stage at a time: ``label [#####-----] done/total unit``."""
 
-    def __init__(self, stream: TextIO | None = None, *, enabled: bool | None = None,
-                 interval: float = 0.1, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self,
+        stream: TextIO | None = None,
+        *,
+        enabled: bool | None = None,
+        interval: float = 0.1,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.stream = stream if stream is not None else sys.stderr
         self.live = _is_terminal(self.stream)
         self.enabled = self.live if enabled is None else enabled
@@ -51,8 +57,7 @@ class Bar:
                 if not finished and now - state["shown"] < self.interval:
                     return
                 state["shown"] = now
-                self._draw(self._line(label, unit, done, total, now - state["started"]),
-                           end="\n" if finished else "")
+                self._draw(self._line(label, unit, done, total, now - state["started"]), end="\n" if finished else "")
             else:
                 tenth = done * 10 // total
                 if tenth == state["tenth"]:
@@ -91,9 +96,11 @@ def _is_terminal(stream: TextIO) -> bool:
 
 
 def add_option(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--progress", action="store_true",
-                        help="show progress bars even when standard error is not a terminal "
-                        "(they show by default on a terminal)")
+    parser.add_argument(
+        "--progress",
+        action="store_true",
+        help="show progress bars even when standard error is not a terminal (they show by default on a terminal)",
+    )
 
 
 def bar_for(args: argparse.Namespace) -> Bar:

@@ -47,4 +47,3 @@ def eto_grid(
         Board(prefix="E", rows=east[0], cols=east[1], rows_grow="south", cols_grow="west", shifted="even"),
     )
     return Grid(name="ETO", boards=boards)
-

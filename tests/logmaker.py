@@ -40,7 +40,7 @@ BOARD = load_board("use")
 MODULE = "Unconditional Surrender! World War 2 in Europe"
 
 
-def _board_of(game: str):  # noqa: ANN202
+def _board_of(game: str):
     if game == "use":
         return BOARD
     from wargame.games import find_game
@@ -61,11 +61,16 @@ def _piece(props: dict[str, str], name: str) -> tuple[str, str]:
     return piece_type(p), piece_state(p)
 
 
-def unit_piece(uid: str, nation: str, faction: str, utype: str = "infantry",
-               kind: str = "ground") -> tuple[str, str]:
-    props = {pp.FACTION: faction, pp.NATIONALITY: nation, pp.KIND: kind, pp.TYPE: utype,
-             pp.CATEGORY: "field" if kind == "ground" else kind, pp.UNIT_ID: uid,
-             pp.UNIT_KEY: uid}
+def unit_piece(uid: str, nation: str, faction: str, utype: str = "infantry", kind: str = "ground") -> tuple[str, str]:
+    props = {
+        pp.FACTION: faction,
+        pp.NATIONALITY: nation,
+        pp.KIND: kind,
+        pp.TYPE: utype,
+        pp.CATEGORY: "field" if kind == "ground" else kind,
+        pp.UNIT_ID: uid,
+        pp.UNIT_KEY: uid,
+    }
     return _piece(props, uid)
 
 
@@ -74,9 +79,11 @@ def marker_piece(name: str, key: str, faction: str = "", nation: str = "") -> tu
     return _piece(props, name)
 
 
-def layered(thing) -> tuple[str, str]:  # noqa: ANN001
+def layered(thing) -> tuple[str, str]:
     """A unit (test_check_support.U) or marker (M) with the module's layers, as (type, state)."""
-    from test_check_support import M, marker_piece as layered_marker, unit_piece as layered_unit
+    from test_check_support import M
+    from test_check_support import marker_piece as layered_marker
+    from test_check_support import unit_piece as layered_unit
 
     piece = layered_marker(thing) if isinstance(thing, M) else layered_unit(thing)
     return piece_type(piece), piece_state(piece)
@@ -95,8 +102,13 @@ def xy(where: str, game: str = "use") -> tuple[int, int]:
 
 
 class LogMaker:
-    def __init__(self, pieces: dict[str, tuple[tuple[str, str], str]], phase: str | None = "Axis Operations",
-                 properties: dict[str, str] | None = None, game: str = "use"):
+    def __init__(
+        self,
+        pieces: dict[str, tuple[tuple[str, str], str]],
+        phase: str | None = "Axis Operations",
+        properties: dict[str, str] | None = None,
+        game: str = "use",
+    ):
         """``phase`` None: no Phase property (the turn tracker says it, ``turn``)."""
         self.game = game
         self.board = _board_of(game)
@@ -115,10 +127,9 @@ class LogMaker:
             placements.append(Placement(pid, ptype, pstate, board.map_name, x, y))
         extra = [SetGlobalProperty(pp.PHASE, self.phase, "")] if self.phase is not None else []
         extra += [SetGlobalProperty(k, v, "Module") for k, v in sorted(self.properties.items())]
-        return setup_tree(placements, {board.map_name: [BoardPlacement(board.board_name)]},
-                          extra=extra)
+        return setup_tree(placements, {board.map_name: [BoardPlacement(board.board_name)]}, extra=extra)
 
-    def move(self, pid: str, where: str, chat: str | None = None, under: str | None = None) -> "LogMaker":
+    def move(self, pid: str, where: str, chat: str | None = None, under: str | None = None) -> LogMaker:
         x0, y0 = self.where[pid]
         x1, y1 = xy(where, self.game)
         self.where[pid] = (x1, y1)
@@ -128,7 +139,7 @@ class LogMaker:
         self.steps.append(Node(encode_command(Log(encode_command(cmd))), children))
         return self
 
-    def add(self, pid: str, piece: tuple[str, str], where: str) -> "LogMaker":
+    def add(self, pid: str, piece: tuple[str, str], where: str) -> LogMaker:
         """A piece put on the map (from a palette): AddPiece at the place."""
         x, y = xy(where, self.game)
         placed = with_position(parse_piece(*piece), self.board.map_name, x, y)
@@ -137,7 +148,7 @@ class LogMaker:
         self.steps.append(Node(encode_command(Log(encode_command(AddPiece(pid, *self.text[pid]))))))
         return self
 
-    def layer(self, pid: str, name: str, level: int | None = None, active: bool | None = None) -> "LogMaker":
+    def layer(self, pid: str, name: str, level: int | None = None, active: bool | None = None) -> LogMaker:
         """A layer of a piece changed (flip, supply, Sorties): ChangePiece with the new state."""
         ptype, pstate = self.text[pid]
         changed = with_layer(parse_piece(ptype, pstate), name, level, active)
@@ -145,25 +156,25 @@ class LogMaker:
         self.steps.append(Node(encode_command(Log(encode_command(ChangePiece(pid, self.text[pid][1], pstate))))))
         return self
 
-    def flip(self, pid: str) -> "LogMaker":
+    def flip(self, pid: str) -> LogMaker:
         return self.layer(pid, pp.LAYER_SIDE, 1, True)
 
-    def sorties(self, pid: str, n: int) -> "LogMaker":
+    def sorties(self, pid: str, n: int) -> LogMaker:
         return self.layer(pid, pp.LAYER_SORTIES, pp.sorties_level(n), True)
 
-    def remove(self, pid: str) -> "LogMaker":
+    def remove(self, pid: str) -> LogMaker:
         self.steps.append(Node(encode_command(Log(encode_command(RemovePiece(pid))))))
         return self
 
-    def chat(self, text: str) -> "LogMaker":
+    def chat(self, text: str) -> LogMaker:
         self.steps.append(Node(encode_command(Log(encode_command(Chat(text))))))
         return self
 
-    def set_phase(self, name: str) -> "LogMaker":
+    def set_phase(self, name: str) -> LogMaker:
         self.steps.append(Node(encode_command(Log(encode_command(SetGlobalProperty(pp.PHASE, name, ""))))))
         return self
 
-    def turn(self, month: str, phase: str) -> "LogMaker":
+    def turn(self, month: str, phase: str) -> LogMaker:
         """The turn tracker moved to ``month`` ("Sep-39") and ``phase``, as our modules save it."""
         from builder.module.setups import game_months
         from builder.module.tree import TURN_TRACKER_ID, turn_state
@@ -181,11 +192,23 @@ class LogMaker:
         return Node(start.text, start.children + tuple(self.steps))
 
     def write(self, path: Path) -> Path:
-        write_saved_game(path, self.tree(), module_name=_module_of(self.game), module_version="0.1",
-                         vassal_version="3.7.26", date_saved=1700000000000)
+        write_saved_game(
+            path,
+            self.tree(),
+            module_name=_module_of(self.game),
+            module_version="0.1",
+            vassal_version="3.7.26",
+            date_saved=1700000000000,
+        )
         return path
 
     def write_save(self, path: Path) -> Path:
-        write_saved_game(path, self._start(), module_name=_module_of(self.game), module_version="0.1",
-                         vassal_version="3.7.26", date_saved=1700000000000)
+        write_saved_game(
+            path,
+            self._start(),
+            module_name=_module_of(self.game),
+            module_version="0.1",
+            vassal_version="3.7.26",
+            date_saved=1700000000000,
+        )
         return path

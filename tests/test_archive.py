@@ -108,9 +108,7 @@ def test_non_utf8_text_entry_is_reported(tmp_path):
 def test_written_archives_are_byte_identical_whatever_the_input_order(tmp_path):
     a, b = tmp_path / "a.zip", tmp_path / "b.zip"
     write_archive(a, {"images/x.png": b"\x89PNG", "buildFile.xml": b"<x/>", "moduledata": b"m"})
-    write_archive(
-        b, [("moduledata", b"m"), ("buildFile.xml", b"<x/>"), ("images/x.png", b"\x89PNG")]
-    )
+    write_archive(b, [("moduledata", b"m"), ("buildFile.xml", b"<x/>"), ("images/x.png", b"\x89PNG")])
     assert hashlib.sha256(a.read_bytes()).digest() == hashlib.sha256(b.read_bytes()).digest()
     with zipfile.ZipFile(a) as zf:
         assert zf.namelist() == ["buildFile.xml", "images/x.png", "moduledata"]

@@ -10,14 +10,11 @@ import json
 import sys
 from pathlib import Path
 
-import pytest
-
 sys.path.insert(0, str(Path(__file__).parent))
-from logmaker import BOARD, LogMaker, unit_piece  # noqa: E402
+from assistant.audit import audit_log
+from staffwork.commands import audit as audit_command
 
-from assistant.audit import audit_log  # noqa: E402
-from staffwork.commands import audit as audit_command  # noqa: E402
-from staffwork.cli import build_parser  # noqa: E402
+from logmaker import BOARD, LogMaker, unit_piece
 
 
 def paris_pieces(**extra) -> dict:
@@ -50,13 +47,16 @@ def test_paris_direct_is_flagged_with_the_same_unit_rule(tmp_path):
 
 
 def test_legal_moves_are_not_flagged(tmp_path):
-    log = (LogMaker(paris_pieces(inf=german("16 Army", "2923")))
-           .move("2P", "2815").move("2P", "2814")          # out of EZOC first, then into one
-           .move("inf", "2924").move("inf", "2925")).write(tmp_path / "b.vlog")
+    log = (
+        LogMaker(paris_pieces(inf=german("16 Army", "2923")))
+        .move("2P", "2815")
+        .move("2P", "2814")  # out of EZOC first, then into one
+        .move("inf", "2924")
+        .move("inf", "2925")
+    ).write(tmp_path / "b.vlog")
     audit = audit_log(log)
     assert audit.problems == ()
-    assert [(a.unit_id, a.start, a.end) for a in audit.activations] == [
-        ("2P", "2915", "2814"), ("inf", "2923", "2925")]
+    assert [(a.unit_id, a.start, a.end) for a in audit.activations] == [("2P", "2915", "2814"), ("inf", "2923", "2925")]
     assert all(a.legal for a in audit.activations)
 
 
@@ -68,11 +68,13 @@ def test_first_move_into_another_units_zoc_is_legal(tmp_path):
 def test_calais_example_end_to_end(tmp_path):
     # 2P attacks 10 Army (3 MP); 10 Army retreats to Calais; 2P advances into 2914; 2P attacks
     # Calais (4 MP) and eliminates 10 Army; with 3 MP left it moves into Paris (3 MP).
-    log = (LogMaker(paris_pieces())
-           .move("10A", "2813", "Mobile attack: DR, 10 Army retreats to Calais")
-           .move("2P", "2914", "2P advances after combat")
-           .remove("10A")
-           .move("2P", "3014", "2P enters Paris")).write(tmp_path / "d.vlog")
+    log = (
+        LogMaker(paris_pieces())
+        .move("10A", "2813", "Mobile attack: DR, 10 Army retreats to Calais")
+        .move("2P", "2914", "2P advances after combat")
+        .remove("10A")
+        .move("2P", "3014", "2P enters Paris")
+    ).write(tmp_path / "d.vlog")
     audit = audit_log(log)
     assert audit.problems == ()
     (act,) = audit.activations
@@ -81,35 +83,37 @@ def test_calais_example_end_to_end(tmp_path):
 
 
 def test_calais_example_cannot_leave_the_ezoc_after_the_advance(tmp_path):
-    log = (LogMaker(paris_pieces())
-           .move("10A", "2813", "DR: 10 Army retreats to Calais")
-           .move("2P", "2914")
-           .move("2P", "3014")).write(tmp_path / "e.vlog")
+    log = (
+        LogMaker(paris_pieces())
+        .move("10A", "2813", "DR: 10 Army retreats to Calais")
+        .move("2P", "2914")
+        .move("2P", "3014")
+    ).write(tmp_path / "e.vlog")
     audit = audit_log(log)
     assert rules(audit) == [(3, "4.2.3.1")]
     assert "after its first move" in audit.problems[0].reason
 
 
 def test_calais_example_without_advance_may_go_to_paris(tmp_path):
-    log = (LogMaker(paris_pieces())
-           .move("10A", "2813", "DR: 10 Army retreats to Calais")
-           .move("2P", "3014")).write(tmp_path / "f.vlog")
+    log = (LogMaker(paris_pieces()).move("10A", "2813", "DR: 10 Army retreats to Calais").move("2P", "3014")).write(
+        tmp_path / "f.vlog"
+    )
     audit = audit_log(log)
     assert audit.problems == ()
     assert audit.activations[0].mp_used == 6  # attack 3 + Paris 3
 
 
 def test_exceeding_movement_points(tmp_path):
-    log = (LogMaker(paris_pieces(inf=german("16 Army", "2923")))
-           .move("inf", "2927").move("inf", "2932")).write(tmp_path / "g.vlog")
+    log = (LogMaker(paris_pieces(inf=german("16 Army", "2923"))).move("inf", "2927").move("inf", "2932")).write(
+        tmp_path / "g.vlog"
+    )
     audit = audit_log(log)
     assert rules(audit) == [(2, "4.2.1")]
     assert "MP" in audit.problems[0].reason
 
 
 def test_across_a_water_hexside(tmp_path):
-    log = (LogMaker(paris_pieces(inf=german("16 Army", "2813")))
-           .move("inf", "2812")).write(tmp_path / "h.vlog")
+    log = (LogMaker(paris_pieces(inf=german("16 Army", "2813"))).move("inf", "2812")).write(tmp_path / "h.vlog")
     audit = audit_log(log)
     assert rules(audit) == [(1, "1.3.3")]
     assert "water hexside" in audit.problems[0].reason
@@ -118,7 +122,9 @@ def test_across_a_water_hexside(tmp_path):
 def test_into_a_hex_with_a_friendly_unit_and_an_ezoc(tmp_path):
     # 3.3 example: Germans in 2915, 3015 and 3116, a French unit in Paris
     pieces = {
-        "A": german("A", "2915"), "B": german("B", "3015"), "C": german("C", "3116"),
+        "A": german("A", "2915"),
+        "B": german("B", "3015"),
+        "C": german("C", "3116"),
         "F": (unit_piece("Paris", "FRA", "western"), "3014"),
     }
     legal = LogMaker(pieces).move("B", "3216").write(tmp_path / "i.vlog")  # through 3116
@@ -130,15 +136,19 @@ def test_into_a_hex_with_a_friendly_unit_and_an_ezoc(tmp_path):
 
 
 def test_double_activation(tmp_path):
-    log = (LogMaker(paris_pieces(inf=german("16 Army", "2923")))
-           .move("2P", "2916").move("inf", "2924").move("2P", "2917")).write(tmp_path / "k.vlog")
+    log = (
+        LogMaker(paris_pieces(inf=german("16 Army", "2923"))).move("2P", "2916").move("inf", "2924").move("2P", "2917")
+    ).write(tmp_path / "k.vlog")
     audit = audit_log(log)
     assert rules(audit) == [(3, "6.3")]
 
 
 def test_overstacking_after_a_step(tmp_path):
-    log = (LogMaker(paris_pieces(a=german("16 Army", "2923"), b=german("1 Army", "2925")))
-           .move("a", "2924").move("b", "2924")).write(tmp_path / "l.vlog")
+    log = (
+        LogMaker(paris_pieces(a=german("16 Army", "2923"), b=german("1 Army", "2925")))
+        .move("a", "2924")
+        .move("b", "2924")
+    ).write(tmp_path / "l.vlog")
     audit = audit_log(log)
     assert rules(audit) == [(2, "3.3")]
 
@@ -150,9 +160,13 @@ def test_other_phases_do_not_audit_movement(tmp_path):
 
 
 def test_phase_changes_in_the_log_reset_activations(tmp_path):
-    log = (LogMaker(paris_pieces(inf=german("16 Army", "2923")))
-           .move("inf", "2924").set_phase("Western Operations").set_phase("Axis Operations")
-           .move("inf", "2925")).write(tmp_path / "n.vlog")
+    log = (
+        LogMaker(paris_pieces(inf=german("16 Army", "2923")))
+        .move("inf", "2924")
+        .set_phase("Western Operations")
+        .set_phase("Axis Operations")
+        .move("inf", "2925")
+    ).write(tmp_path / "n.vlog")
     assert audit_log(log).problems == ()
 
 
@@ -242,8 +256,9 @@ def test_a_log_of_a_module_staffwork_does_not_know_is_refused_with_one_line(tmp_
 
     maker = LogMaker(paris_pieces()).move("2P", "3014")
     log = tmp_path / "other.vlog"
-    write_saved_game(log, maker.tree(), module_name="Some Other Game", module_version="1",
-                     vassal_version="3.7.26", date_saved=1)
+    write_saved_game(
+        log, maker.tree(), module_name="Some Other Game", module_version="1", vassal_version="3.7.26", date_saved=1
+    )
     assert cli.main(["audit", str(log)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "Some Other Game" in err and "not one of Staffwork's games" in err

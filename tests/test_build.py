@@ -16,7 +16,7 @@ from PIL import Image
 from builder.module import build as buildmod
 from builder.module.build import build_module
 from vassal.buildfile import parse_buildfile
-from vassal.grids import ZonedGrid, HexGrid, parse_grid
+from vassal.grids import HexGrid, ZonedGrid, parse_grid
 from vassal.inspection import inspect_save, load_module_maps
 from vassal.mapgeometry import map_geometry
 from vassal.pieces import parse_add_piece, parse_piece, view
@@ -26,7 +26,7 @@ from wargame.board import load_board
 from wargame.content import default_folder, load_content, load_scenarios
 
 
-def _small_board(board=None) -> Image.Image:  # noqa: ANN001
+def _small_board(board=None) -> Image.Image:
     """A plain board of the right size: the art is not what these tests look at."""
     board = board or load_board("use")
     return Image.new("RGB", (board.width, board.height), (158, 190, 222))
@@ -89,9 +89,16 @@ def test_main_map_is_a_zoned_grid_with_the_six_boxes_over_the_hex_grid(root):
     board_el = next(root.iter("VASSAL.build.module.map.boardPicker.Board"))
     grid = parse_grid(next(iter(board_el)))
     assert isinstance(grid, ZonedGrid) and isinstance(grid.background, HexGrid)
-    assert sorted(z.name for z in grid.zones) == sorted([
-        "Arabian Sea", "Central Russia", "North Atlantic Ocean", "Eastern North America",
-        "South Atlantic Ocean", "Western Indian Ocean"])
+    assert sorted(z.name for z in grid.zones) == sorted(
+        [
+            "Arabian Sea",
+            "Central Russia",
+            "North Atlantic Ocean",
+            "Eastern North America",
+            "South Atlantic Ocean",
+            "Western Indian Ocean",
+        ]
+    )
 
 
 def test_vassal_names_every_hex_centre_with_our_id_and_box_centres_with_the_box(root, archive):
@@ -125,9 +132,16 @@ def test_every_setup_reads_back_with_pieces_on_the_hexes_the_scenario_names(buil
             path = Path(tmp) / f"{key}.vsav"
             path.write_bytes(archive[f"{key}.vsav"])
             report = inspect_save(str(path), module)
-            on_map = Counter((r["properties"].get(pp.UNIT_KEY) or r["markers"].get(pp.UNIT_KEY)
-                              or r["markers"].get(pp.MARKER_KEY), r["location"])
-                             for r in report["pieces"] if r["map"] == "Europe" and r["location"].isdigit())
+            on_map = Counter(
+                (
+                    r["properties"].get(pp.UNIT_KEY)
+                    or r["markers"].get(pp.UNIT_KEY)
+                    or r["markers"].get(pp.MARKER_KEY),
+                    r["location"],
+                )
+                for r in report["pieces"]
+                if r["map"] == "Europe" and r["location"].isdigit()
+            )
             wanted = Counter()
             for p in scenario.setup:
                 if p.where.isdigit():
@@ -158,8 +172,11 @@ def test_setups_describe_counters_still_waiting_for_a_hex(root):
 
     content = load_content(default_folder("use"))
     scenarios = load_scenarios(default_folder("use") / "scenarios", content)
-    described = {e.get("file"): e.get("description") or ""
-                 for e in root.iter("VASSAL.build.module.PredefinedSetup") if e.get("file")}
+    described = {
+        e.get("file"): e.get("description") or ""
+        for e in root.iter("VASSAL.build.module.PredefinedSetup")
+        if e.get("file")
+    }
     assert len(described) == len(scenarios)
     for key, scenario in scenarios.items():
         waiting = len(scenario.unplaced())
@@ -308,14 +325,28 @@ def test_cup_markers_start_inside_the_diplomacy_cup_deck(root, archive):
             # the rest of the type is the DrawPile's own settings, in Deck.getType's field order
             t = sequence.decode(deck.type, ";")
             assert t[0] == "deck" and len(t) <= 50
-            assert (t[1], t[2], t[3], t[4], t[5], t[6], t[7], t[8], t[9], t[17]) == tuple(pile.get(a) for a in (
-                "draw", "color", "width", "height", "faceDown", "shuffle", "allowMultiple", "allowSelect",
-                "reversible", "drawFaceUp"))
+            assert (t[1], t[2], t[3], t[4], t[5], t[6], t[7], t[8], t[9], t[17]) == tuple(
+                pile.get(a)
+                for a in (
+                    "draw",
+                    "color",
+                    "width",
+                    "height",
+                    "faceDown",
+                    "shuffle",
+                    "allowMultiple",
+                    "allowSelect",
+                    "reversible",
+                    "drawFaceUp",
+                )
+            )
             assert t[10:13] == ["", "", ""] and pile.get("reshufflable") == "false"
             assert (deck.map, deck.x, deck.y) == (pile.get("owningBoard"), int(pile.get("x")), int(pile.get("y")))
             assert deck.face_down is (pile.get("faceDown") not in ("Never", "MenuDefaultUp"))
-            in_cup = Counter(view(parse_piece(position.pieces[m].type, position.pieces[m].state)).markers[pp.MARKER_KEY]
-                             for m in deck.members)
+            in_cup = Counter(
+                view(parse_piece(position.pieces[m].type, position.pieces[m].state)).markers[pp.MARKER_KEY]
+                for m in deck.members
+            )
             wanted = Counter()
             for p in scenarios[key].setup:
                 if p.where == "cup":
@@ -447,7 +478,7 @@ def test_check_picture_is_drawn_over_the_modules_board_art(built, archive, tmp_p
     out = render_picture(position, result, tmp_path / "p.png", base_image=art)
     colours = Image.open(out).convert("RGB").getcolors(1 << 24)
     total = sum(n for n, _ in colours)
-    sea = (0xb9, 0xd1, 0xe3)  # the map art's sea (art/map.toml)
+    sea = (0xB9, 0xD1, 0xE3)  # the map art's sea (art/map.toml)
     near = lambda c, t: max(abs(a - b) for a, b in zip(c, t)) <= 6  # noqa: E731
     assert sum(n for n, c in colours if near(c, sea)) > total * 0.05  # the art's sea is there
     assert sum(n for n, c in colours if c == WATER) < total * 0.01  # not the light map's
@@ -471,8 +502,14 @@ def test_check_picture_draws_the_modules_counters_and_names_every_unit(built, ar
     result = check(position.position)
     faces = faces_in(save)
     assert faces and all(name.startswith(("unit_", "marker_")) for name in faces.values())
-    out = render_picture(position, result, tmp_path / "p.png", base_image=module_board_image(built),
-                         faces=faces, counters=CounterArt(built))
+    out = render_picture(
+        position,
+        result,
+        tmp_path / "p.png",
+        base_image=module_board_image(built),
+        faces=faces,
+        counters=CounterArt(built),
+    )
     with Image.open(out) as im:
         drawn = json.loads(im.text["staffwork"])
     assert any("counter as the module draws it" in t for t in drawn["legend"])
@@ -535,8 +572,9 @@ def test_policies_nations_and_ceded_areas_can_be_set_from_the_game_state_menu(ro
         else:
             assert options == ["true", "false"], name
         buttons[changers[0].get("text")] = name
-    menus = {m.get("text"): sequence.decode(m.get("menuItems"), ",")
-             for m in root.iter("VASSAL.build.module.ToolbarMenu")}
+    menus = {
+        m.get("text"): sequence.decode(m.get("menuItems"), ",") for m in root.iter("VASSAL.build.module.ToolbarMenu")
+    }
     assert menus["Game state"] == ["Policies", "Nations", "Disputed areas", "Events"]
     listed = [item for key in ("Policies", "Nations", "Disputed areas", "Events") for item in menus[key]]
     assert sorted(listed) == sorted(buttons)  # every button in a menu, once
@@ -571,12 +609,13 @@ def test_setups_show_one_sided_units_on_their_printed_side(archive, tmp_path):
 
 # --- versions, damaged cache entries and board images, output place checked first -----------
 
-def _sea_board(board=None) -> Image.Image:  # noqa: ANN001
+
+def _sea_board(board=None) -> Image.Image:
     board = board or load_board("use")
     return Image.new("RGB", (board.width, board.height), (158, 190, 222))
 
 
-def _red_board(board=None) -> Image.Image:  # noqa: ANN001
+def _red_board(board=None) -> Image.Image:
     board = board or load_board("use")
     return Image.new("RGB", (board.width, board.height), (200, 40, 40))
 
@@ -594,8 +633,10 @@ def _versions(module: Path) -> dict[str, str]:
     import re
 
     with zipfile.ZipFile(module) as z:
-        found = {"moduledata": re.search(r"<version>(.*?)</version>", z.read("moduledata").decode()).group(1),
-                 "buildFile.xml": parse_buildfile(z.read("buildFile.xml")).get("version")}
+        found = {
+            "moduledata": re.search(r"<version>(.*?)</version>", z.read("moduledata").decode()).group(1),
+            "buildFile.xml": parse_buildfile(z.read("buildFile.xml")).get("version"),
+        }
         for name in z.namelist():
             if name.endswith(".vsav"):
                 with zipfile.ZipFile(io.BytesIO(z.read(name))) as save:
@@ -639,12 +680,16 @@ def _board_entry(dist: Path) -> Path:
     import hashlib
 
     from builder.module.cache import fingerprint
-
     from wargame.games import find_game
 
     board = load_board("use")
-    parts = ("board", "use", board.board_name, fingerprint(buildmod._board_sources(find_game("use"))),
-             _sea_board.__qualname__)
+    parts = (
+        "board",
+        "use",
+        board.board_name,
+        fingerprint(buildmod._board_sources(find_game("use"))),
+        _sea_board.__qualname__,
+    )
     key = hashlib.sha256(repr(parts).encode("utf-8")).hexdigest()
     entry = dist / ".cache" / "use" / key[:2] / f"{key}.png"
     assert entry.is_file()
@@ -660,8 +705,7 @@ def _pixel_bomb() -> bytes:
         return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
 
     ihdr = struct.pack(">IIBBBBB", 100_000, 100_000, 8, 2, 0, 0, 0)
-    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr) + chunk(b"IDAT", zlib.compress(b"\0" * 64))
-            + chunk(b"IEND", b""))
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr) + chunk(b"IDAT", zlib.compress(b"\0" * 64)) + chunk(b"IEND", b"")
 
 
 @pytest.mark.parametrize("damage", ["truncated", "pixel bomb", "other size"])
@@ -670,8 +714,13 @@ def test_a_damaged_board_in_the_image_cache_is_drawn_again(damage, plain_dist, t
     shutil.copytree(plain_dist / ".cache", dist / ".cache")
     entry = _board_entry(dist)
     good = entry.read_bytes()
-    entry.write_bytes({"truncated": good[:len(good) // 2], "pixel bomb": _pixel_bomb(),
-                       "other size": buildmod._png(Image.new("RGB", (64, 64)))}[damage])
+    entry.write_bytes(
+        {
+            "truncated": good[: len(good) // 2],
+            "pixel bomb": _pixel_bomb(),
+            "other size": buildmod._png(Image.new("RGB", (64, 64))),
+        }[damage]
+    )
     report = build_module("use", dist, board_image=_sea_board)
     assert report.cache_misses == 1
     assert entry.read_bytes() == good
@@ -687,9 +736,9 @@ def test_a_board_image_that_cannot_be_read_is_a_data_error_not_a_crash(damage, t
 
     source = tmp_path / "board.png"
     good = buildmod._png(_sea_board())
-    source.write_bytes(good[:len(good) // 3] if damage == "truncated" else _pixel_bomb())
+    source.write_bytes(good[: len(good) // 3] if damage == "truncated" else _pixel_bomb())
 
-    def board_from_file(board=None) -> Image.Image:  # noqa: ANN001
+    def board_from_file(board=None) -> Image.Image:
         return Image.open(source)
 
     with pytest.raises(DataError, match="board image"):

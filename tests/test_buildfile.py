@@ -52,9 +52,7 @@ def example_module() -> etree._Element:
         f"+/null/report;70\\,130;$location$: $newPieceName$ *;;;Report flip;false{TAB}"
         f"delete;Delete;68,130;\\{TAB}piece;;;;/-1{TAB}\\{TAB}null;0;0;;0"
     )
-    unit_text = (
-        f"+/null/prototype;Common{TAB}piece;;;inf1_front.png;1st Infantry/{TAB}\\{TAB}null;0;0;1;0"
-    )
+    unit_text = f"+/null/prototype;Common{TAB}piece;;;inf1_front.png;1st Infantry/{TAB}\\{TAB}null;0;0;1;0"
     hexgrid = component(
         GRID + "HexGrid",
         {
@@ -146,9 +144,7 @@ def example_module() -> etree._Element:
         ),
         component(MAP + "Zoomer", {"zoomLevels": "0.25,0.5,1.0", "zoomStart": 1}),
         component(MAP + "SelectionHighlighters"),
-        component(
-            MAP + "HighlightLastMoved", {"color": "255,0,0", "enabled": True, "thickness": 2}
-        ),
+        component(MAP + "HighlightLastMoved", {"color": "255,0,0", "enabled": True, "thickness": 2}),
         component(
             MAP + "SetupStack",
             {
@@ -198,9 +194,7 @@ def example_module() -> etree._Element:
         component(
             MOD + "PrototypesContainer",
             None,
-            component(
-                MOD + "PrototypeDefinition", {"description": "", "name": "Common"}, text=proto_text
-            ),
+            component(MOD + "PrototypeDefinition", {"description": "", "name": "Common"}, text=proto_text),
         ),
         board_map,
         component(
@@ -268,9 +262,7 @@ def test_entity_declarations_are_refused_with_file_and_line() -> None:
 
 
 def test_external_entities_and_external_dtds_are_refused() -> None:
-    external = (
-        b'<?xml version="1.0"?>\n<!DOCTYPE a [<!ENTITY x SYSTEM "file:///etc/passwd">]>\n<a>&x;</a>'
-    )
+    external = b'<?xml version="1.0"?>\n<!DOCTYPE a [<!ENTITY x SYSTEM "file:///etc/passwd">]>\n<a>&x;</a>'
     with pytest.raises(FormatError, match="DOCTYPE"):
         parse_buildfile(external)
     with pytest.raises(FormatError, match="external DTD"):
@@ -382,10 +374,7 @@ def test_tour_round_trips_semantically_with_attributes_sorted() -> None:
     original = parse_buildfile(_buildfile(outside("tour.mod"), "buildFile"))
     written = buildfile_bytes(original)
     assert _shape(parse_buildfile(written)) == _shape(original)
-    assert (
-        b'<VASSAL.build.GameModule VassalVersion="2.0b6" name="VASSAL Tour" version="1.3">'
-        in written
-    )
+    assert b'<VASSAL.build.GameModule VassalVersion="2.0b6" name="VASSAL Tour" version="1.3">' in written
 
 
 def test_writing_does_not_change_the_tree() -> None:
@@ -506,10 +495,7 @@ def test_the_table_covers_every_class_we_write() -> None:
                 "map.boardPicker.board.mapgrid.HexGridNumbering",
             )
         ]
-        + [
-            W + n
-            for n in ("TabWidget", "PanelWidget", "ListWidget", "BoxWidget", "PieceSlot", "Chart")
-        ]
+        + [W + n for n in ("TabWidget", "PanelWidget", "ListWidget", "BoxWidget", "PieceSlot", "Chart")]
     )
     missing = [t for t in wanted if (t if "." in t else "VASSAL.build." + t) not in COMPONENTS]
     assert missing == []
@@ -592,8 +578,7 @@ def test_an_int_attribute_with_a_decimal_point_is_an_error() -> None:
             MOD + "Map",
             "markMoved",
             "Sometimes",
-            "warning: attribute markMoved='Sometimes': not one of "
-            "['Always', 'Never', 'Use Preferences Setting']",
+            "warning: attribute markMoved='Sometimes': not one of ['Always', 'Never', 'Use Preferences Setting']",
         ),
         (MAP + "StackMetrics", "exSepX", "six", "warning: attribute exSepX='six': not a Java int"),
         (MOD + "Map", "colour", "1", "warning: attribute 'colour' is not read by Map"),
@@ -617,9 +602,7 @@ def test_a_child_in_the_wrong_parent_is_an_error() -> None:
 
 
 def test_a_chart_in_a_piece_palette_does_not_belong() -> None:
-    problems = _problems_after(
-        lambda r: _find(r, W + "PanelWidget").append(etree.Element(W + "Chart"))
-    )
+    problems = _problems_after(lambda r: _find(r, W + "PanelWidget").append(etree.Element(W + "Chart")))
     assert problems == ["warning: Chart does not belong in a PieceWindow"]
 
 

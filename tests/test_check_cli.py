@@ -5,9 +5,10 @@ from __future__ import annotations
 import json
 
 import pytest
-from test_check_support import U, write_position
 
 import staffwork.cli as cli
+
+from test_check_support import U, write_position
 
 
 @pytest.fixture(autouse=True)
@@ -20,8 +21,9 @@ def test_a_clean_position_exits_0_and_a_broken_one_exits_1(tmp_path, capsys):
     clean = write_position(tmp_path / "clean.vsav", [U("GER", "ground", "infantry", "2626")])
     assert cli.main(["check", str(clean)]) == 0
     assert "No problems found." in capsys.readouterr().out
-    broken = write_position(tmp_path / "broken.vsav", [U("GER", "ground", "infantry", "2626"),
-                                                      U("GER", "ground", "tank", "2626")])
+    broken = write_position(
+        tmp_path / "broken.vsav", [U("GER", "ground", "infantry", "2626"), U("GER", "ground", "tank", "2626")]
+    )
     assert cli.main(["check", str(broken)]) == 1
     assert "3.3" in capsys.readouterr().out
 
@@ -55,14 +57,17 @@ def test_bad_input_exits_2_with_one_line(tmp_path, capsys):
     assert "appeasement" in err and err.count("\n") == 3
 
 
-@pytest.mark.parametrize("option, value, says", [
-    ("--month", "Feb-99", "runs from Sep-39"),
-    ("--month", "Smarch-40", "not a month"),
-    ("--phase", "Lunch", "not a phase of USE"),
-    ("--weather", "foo=Poor", "no weather zone 'foo'"),
-    ("--weather", "mild=Sunny", "weather is Fair, Poor, Severe"),
-    ("--weather", "desert=Poor", "always Fair"),
-])
+@pytest.mark.parametrize(
+    "option, value, says",
+    [
+        ("--month", "Feb-99", "runs from Sep-39"),
+        ("--month", "Smarch-40", "not a month"),
+        ("--phase", "Lunch", "not a phase of USE"),
+        ("--weather", "foo=Poor", "no weather zone 'foo'"),
+        ("--weather", "mild=Sunny", "weather is Fair, Poor, Severe"),
+        ("--weather", "desert=Poor", "always Fair"),
+    ],
+)
 def test_values_the_game_does_not_have_are_refused_with_one_line(tmp_path, capsys, option, value, says):
     save = write_position(tmp_path / "g.vsav", [U("GER", "ground", "infantry", "2434")])
     assert cli.main(["check", str(save), option, value]) == 2
@@ -76,8 +81,10 @@ def test_a_phase_may_name_the_faction_that_plays_it(tmp_path, capsys):
 
 
 def test_explain_of_a_name_several_units_share_lists_them_instead_of_picking_one(tmp_path, capsys):
-    save = write_position(tmp_path / "g.vsav", [U("GER", "ground", "infantry", "2434", name="10"),
-                                                U("UK", "ground", "infantry", "2611", name="10")])
+    save = write_position(
+        tmp_path / "g.vsav",
+        [U("GER", "ground", "infantry", "2434", name="10"), U("UK", "ground", "infantry", "2611", name="10")],
+    )
     assert cli.main(["check", str(save), "--explain", "10"]) == 2
     err = capsys.readouterr().err
     assert "2 units are called '10'" in err and "GER 10" in err and "UK 10" in err
@@ -94,8 +101,13 @@ def test_check_of_a_log_judges_the_position_after_its_last_step(tmp_path, capsys
 
 
 def test_a_save_of_another_game_is_judged_by_that_games_rules(tmp_path, capsys):
-    save = write_position(tmp_path / "g.vsav", [U("GER", "ground", "infantry", "2719")],
-                          {"Status_GER": "active axis"}, game="uswc", board="France")
+    save = write_position(
+        tmp_path / "g.vsav",
+        [U("GER", "ground", "infantry", "2719")],
+        {"Status_GER": "active axis"},
+        game="uswc",
+        board="France",
+    )
     assert cli.main(["check", str(save), "--json"]) == 0
     doc = json.loads(capsys.readouterr().out)
     assert doc["game"] == "uswc" and doc["factions"] == ["axis", "western"] and doc["boards"] == ["France"]
@@ -119,7 +131,8 @@ def test_a_module_given_that_cannot_be_read_is_one_line_before_any_report(tmp_pa
 @pytest.mark.parametrize("command", ["check", "audit"])
 @pytest.mark.parametrize("broken", ["malformed build file", "no build file"])
 def test_an_unreadable_module_is_one_line_and_exit_2_for_check_and_audit_with_or_without_picture(
-        tmp_path, capsys, command, broken):
+    tmp_path, capsys, command, broken
+):
     import zipfile
 
     from logmaker import LogMaker, unit_piece

@@ -21,9 +21,7 @@ def _run(capsys, *argv: str) -> tuple[int, str, str]:
 
 
 def test_tiny_save_names_the_hex_of_its_unit(capsys):
-    code, out, err = _run(
-        capsys, "inspect", str(fixture("tiny_engine.vsav")), "--module", str(fixture("tiny.vmod"))
-    )
+    code, out, err = _run(capsys, "inspect", str(fixture("tiny_engine.vsav")), "--module", str(fixture("tiny.vmod")))
     assert code == 0, err
     assert "Red Unit" in out
     line = next(row for row in out.splitlines() if "Red Unit" in row)
@@ -31,9 +29,7 @@ def test_tiny_save_names_the_hex_of_its_unit(capsys):
 
 
 def test_tour_log_lists_every_piece_with_map_position_and_location(capsys):
-    code, out, _ = _run(
-        capsys, "inspect", str(outside("tour.log")), "--module", str(outside("tour.mod")), "--json"
-    )
+    code, out, _ = _run(capsys, "inspect", str(outside("tour.log")), "--module", str(outside("tour.mod")), "--json")
     assert code == 0
     report = json.loads(out)
     assert report["kind"] == "log"
@@ -48,9 +44,7 @@ def test_tour_log_lists_every_piece_with_map_position_and_location(capsys):
 
 
 def test_text_output_of_a_log_shows_its_steps(capsys):
-    code, out, _ = _run(
-        capsys, "inspect", str(fixture("tiny.vlog")), "--module", str(fixture("tiny.vmod"))
-    )
+    code, out, _ = _run(capsys, "inspect", str(fixture("tiny.vlog")), "--module", str(fixture("tiny.vmod")))
     assert code == 0
     assert "4 steps" in out and "step 1:" in out
     assert 'Red Unit: Main Map "0101" 60,46 -> Main Map "0102" 60,92' in out

@@ -167,9 +167,7 @@ def test_absurd_nesting_is_a_format_error_not_a_crash():
         ("UNDO\tfalse", Undo(False)),
         (
             "Main MapBoardPicker\tWest/rev\t0\t0\tEast\t1\t0",
-            SetBoards(
-                "Main Map", (BoardPlacement("West", 0, 0, True), BoardPlacement("East", 1, 0))
-            ),
+            SetBoards("Main Map", (BoardPlacement("West", 0, 0, True), BoardPlacement("East", 1, 0))),
         ),
         ("SETUP_STACK\t", SetupStack()),
         ("PLAYER\tsecret\tAlice\tAllies", AddPlayer("secret", "Alice", "Allies")),
@@ -237,9 +235,7 @@ def test_our_log_steps_are_its_top_level_log_groups():
     ]
 
 
-_ALPHABET = st.sampled_from(
-    list("ab/;\t\\'" + ESC) + ["LOG\t", "M/", "+/", "D/", "-/", "begin_save", "CHAT", "1"]
-)
+_ALPHABET = st.sampled_from(list("ab/;\t\\'" + ESC) + ["LOG\t", "M/", "+/", "D/", "-/", "begin_save", "CHAT", "1"])
 
 
 @given(st.lists(_ALPHABET, max_size=60).map("".join))

@@ -42,7 +42,7 @@ def _builds(monkeypatch) -> list[str]:
     calls: list[str] = []
     real = mapdata.load_for_game
 
-    def counted(game):  # noqa: ANN001, ANN202
+    def counted(game):
         calls.append(game.key)
         return real(game)
 
@@ -148,7 +148,7 @@ def test_every_file_the_loaders_read_is_an_input_of_the_digest(key, monkeypatch)
     opened: set[Path] = set()
     real_open, real_io_open = builtins.open, io.open
 
-    def spy(file, *args, **kwargs):  # noqa: ANN001, ANN002, ANN003, ANN202
+    def spy(file, *args, **kwargs):
         if isinstance(file, (str, Path)):
             opened.add(Path(file).resolve())
         return real_open(file, *args, **kwargs)
@@ -188,11 +188,18 @@ def test_a_check_imports_no_picture_or_module_library(tmp_path):
     from test_check_support import U, write_position
 
     save = write_position(tmp_path / "s.vsav", [U("GER", "ground", "infantry", "2915", faction="axis")])
-    code = ("import sys, io, contextlib\nfrom staffwork.cli import main\n"
-            "with contextlib.redirect_stdout(io.StringIO()):\n"
-            f"    main(['check', {str(save)!r}])\n"
-            "print(sorted({m.split('.')[0] for m in sys.modules} & {'PIL', 'lxml', 'jinja2', 'shapely'}))")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path,
-                          env={**os.environ, "PYTHONPATH": str(REPO)})
+    code = (
+        "import sys, io, contextlib\nfrom staffwork.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        f"    main(['check', {str(save)!r}])\n"
+        "print(sorted({m.split('.')[0] for m in sys.modules} & {'PIL', 'lxml', 'jinja2', 'shapely'}))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+    )
     assert done.returncode == 0, done.stderr[-2000:]
     assert done.stdout.strip() == "[]"

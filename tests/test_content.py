@@ -150,11 +150,7 @@ def test_upgrades_replace_an_existing_unit_of_their_own_nation(use: Content) -> 
         if unit.replaces and not unit.replaces.startswith("type:"):
             old = use.units[unit.replaces]
             assert old.nation == unit.nation and not old.upgrade
-            assert (
-                old.arrives.month is None
-                or unit.arrives.month is None
-                or old.arrives.month < unit.arrives.month
-            )
+            assert old.arrives.month is None or unit.arrives.month is None or old.arrives.month < unit.arrives.month
 
 
 def test_field_units_have_two_sides_and_everything_else_one(use: Content) -> None:
@@ -188,7 +184,7 @@ def test_border_and_reserve_units_wait_for_their_events(use: Content) -> None:
 
 def test_every_marker_of_rules_14_and_15_is_in_the_table(use: Content) -> None:
     names = {m.name for m in use.markers.values()}
-    assert RULE_MARKERS <= names
+    assert names >= RULE_MARKERS
     assert {m.name for m in use.markers.values() if m.kind == "event"} == {n for n in RULE_MARKERS if n in {
         "Airdrop", "Area Seized", "Convoy Action", "Free Forces", "Ground Support", "Heavy Arty", "Jets",
         "Naval Evacuation", "No Event", "Partisans", "Political Failure", "Political Success", "Rockets",

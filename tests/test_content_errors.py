@@ -228,10 +228,7 @@ def test_a_bad_setting_names_the_setting(tmp_path: Path) -> None:
     message = error(tmp_path, "game.toml", 'last_turn = "Aug-45"', 'last_turn = "Aug-38"')
     assert "game.toml: line 4, last_turn: Aug-38 comes before first_turn Sep-39" in message
     message = error(tmp_path, "game.toml", "weather_zones", "weather_zone")
-    assert (
-        'game.toml: line 6, weather_zone: unknown setting "weather_zone" (did you mean "weather_zones"?)'
-        in message
-    )
+    assert 'game.toml: line 6, weather_zone: unknown setting "weather_zone" (did you mean "weather_zones"?)' in message
     message = error(tmp_path, "game.toml", 'first_turn = "Sep-39"\n', "")
     assert message.endswith("game.toml: first_turn: is missing")
 
@@ -257,9 +254,7 @@ def test_loading_never_changes_the_files(tmp_path: Path) -> None:
 def test_a_table_saved_by_a_spreadsheet_with_bom_and_crlf_loads(tmp_path: Path) -> None:
     folder = tiny(tmp_path)
     units = folder / "units.csv"
-    units.write_bytes(
-        b"\xef\xbb\xbf" + units.read_text(encoding="utf-8").replace("\n", "\r\n").encode("utf-8")
-    )
+    units.write_bytes(b"\xef\xbb\xbf" + units.read_text(encoding="utf-8").replace("\n", "\r\n").encode("utf-8"))
     assert "ger-xix" in load_content(folder).units
 
 
@@ -276,10 +271,12 @@ uk-hood,UK,naval,carrier,Hood,2,4-12-40,2-11-26,1,1941,,no,,OB,
 def factor_folder(tmp_path: Path, old: str = "", new: str = "", toml_extra: str = "") -> Path:
     folder = tiny(tmp_path)
     game = (folder / "game.toml").read_text() + toml_extra
-    (folder / "game.toml").write_text(game.replace("[units]", '[units]\narrivals = ["start"]\n', 1)
-                                      .replace('arrivals = ["setup", "mobilization", "conditional"]\n', "")
-                                      .replace("two_sided", "# two_sided")
-                                      .replace('first_turn = "Sep-39"', 'first_turn = "Sep-39"\nseasons = { Winter = "Jan", Autumn = "Oct" }'))
+    (folder / "game.toml").write_text(
+        game.replace("[units]", '[units]\narrivals = ["start"]\n', 1)
+        .replace('arrivals = ["setup", "mobilization", "conditional"]\n', "")
+        .replace("two_sided", "# two_sided")
+        .replace('first_turn = "Sep-39"', 'first_turn = "Sep-39"\nseasons = { Winter = "Jan", Autumn = "Oct" }')
+    )
     (folder / "units.csv").write_text(FACTORS.replace(old, new, 1) if old else FACTORS)
     return folder
 
@@ -320,7 +317,7 @@ def test_a_misspelt_season_suggests_the_season(tmp_path: Path) -> None:
 def test_a_game_without_its_unit_vocabulary_is_refused(tmp_path: Path) -> None:
     folder = tiny(tmp_path)
     text = (folder / "game.toml").read_text()
-    (folder / "game.toml").write_text(text[:text.index("[units]")])
+    (folder / "game.toml").write_text(text[: text.index("[units]")])
     with pytest.raises(DataError, match=r"game\.toml: units: is missing"):
         load_content(folder)
 
@@ -328,7 +325,8 @@ def test_a_game_without_its_unit_vocabulary_is_refused(tmp_path: Path) -> None:
 def test_an_alliance_must_be_named_by_both_factions(tmp_path: Path) -> None:
     folder = tiny(tmp_path)
     (folder / "factions.csv").write_text(
-        "key,name,leader,scheme,allies\naxis,Axis,GER,axis,\nwestern,Western,UK,western,axis\n")
+        "key,name,leader,scheme,allies\naxis,Axis,GER,axis,\nwestern,Western,UK,western,axis\n"
+    )
     with pytest.raises(DataError) as caught:
         load_content(folder)
     assert "factions.csv: line 3, column allies" in str(caught.value) and "mutual" in str(caught.value)

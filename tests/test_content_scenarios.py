@@ -10,6 +10,7 @@ import pytest
 
 from wargame.content import Content, Scenario, default_folder, load_content, load_scenario, load_scenarios
 from wargame.errors import DataError
+
 from grids import USE
 
 FOLDER = default_folder("use") / "scenarios"
@@ -43,9 +44,7 @@ def test_every_faction_in_play_has_ground_and_air_units_on_the_map(
     for scenario in scenarios.values():
         on_map = scenario.units_at_start()
         for faction in scenario.factions:
-            nations = {
-                n for n, s in scenario.nations.items() if s.faction == faction and s.status == "active"
-            }
+            nations = {n for n, s in scenario.nations.items() if s.faction == faction and s.status == "active"}
             kinds = {use.units[k].kind for k in on_map if use.units[k].nation in nations}
             assert {"ground", "air"} <= kinds, (scenario.key, faction)
 
@@ -69,9 +68,7 @@ def test_the_campaign_uses_every_historical_unit_of_the_nations_at_war(
             assert listed[unit.key] == 1, unit.key
 
 
-def test_france_1940_pits_the_german_army_against_the_allies(
-    use: Content, scenarios: dict[str, Scenario]
-) -> None:
+def test_france_1940_pits_the_german_army_against_the_allies(use: Content, scenarios: dict[str, Scenario]) -> None:
     on_map = scenarios["france_1940"].units_at_start()
     ground = Counter(use.units[k].nation for k in on_map if use.units[k].kind == "ground")
     assert ground["GER"] == 18 and ground["FRA"] == 19 and ground["UK"] == 7
@@ -106,7 +103,8 @@ def _cup(scenario: Scenario, where: str = "cup") -> Counter:
 
 
 def test_a_scenario_that_plays_the_diplomacy_phase_starts_with_markers_in_the_cup(
-        scenarios: dict[str, Scenario]) -> None:
+    scenarios: dict[str, Scenario],
+) -> None:
     # 10.2.1: the Diplomacy Phase is played while Appeasement, the Pact or the Moscow Treaty is
     # in effect. The Campaign and France 1940 start under the Pact. Barbarossa (the Pact has just
     # ended), the Mediterranean and Overlord start with none of the three, and none can begin
@@ -118,8 +116,7 @@ def test_a_scenario_that_plays_the_diplomacy_phase_starts_with_markers_in_the_cu
     assert {k for k, s in scenarios.items() if _cup(s)} == played
 
 
-def test_france_1940s_cup_is_the_campaigns_with_what_the_war_so_far_put_in(
-        scenarios: dict[str, Scenario]) -> None:
+def test_france_1940s_cup_is_the_campaigns_with_what_the_war_so_far_put_in(scenarios: dict[str, Scenario]) -> None:
     campaign, france = _cup(scenarios["campaign_1939"]), _cup(scenarios["france_1940"])
     # 13.2.2: the Axis put a Pro-Axis marker in the cup for each of Poland, Denmark and Norway
     assert france - campaign == Counter({"pro-axis": 3})
@@ -210,9 +207,7 @@ def test_a_reinforcement_after_the_scenario_is_refused(use: Content, tmp_path: P
 
 
 def test_a_misspelt_box_suggests_the_box(use: Content, tmp_path: Path) -> None:
-    message = fails(
-        use, broken(tmp_path, "france_1940", ".csv", "fra-algerie,conditional", "fra-algerie,conditonal")
-    )
+    message = fails(use, broken(tmp_path, "france_1940", ".csv", "fra-algerie,conditional", "fra-algerie,conditonal"))
     assert "column where" in message and '(did you mean "conditional"?)' in message
 
 
@@ -245,7 +240,5 @@ def test_a_scenario_without_its_setup_file_is_named(use: Content, tmp_path: Path
 
 
 def test_broken_toml_is_one_clear_error(use: Content, tmp_path: Path) -> None:
-    message = fails(
-        use, broken(tmp_path, "france_1940", ".toml", 'last_turn = "Aug-40"', "last_turn = Aug-40")
-    )
+    message = fails(use, broken(tmp_path, "france_1940", ".toml", 'last_turn = "Aug-40"', "last_turn = Aug-40"))
     assert "france_1940.toml: is not valid TOML" in message

@@ -8,22 +8,22 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from test_content_errors import tiny
+
 from wargame.content import Month, load_content, load_scenario
 from wargame.errors import DataError
 
-TURNS = '''turn_names = { Jan = "Jan-Feb", Mar = "Mar-Apr", May = "May-June", Jul = "July-Aug", Sep = "Sept-Oct", Nov = "Nov-Dec" }
+TURNS = """turn_names = { Jan = "Jan-Feb", Mar = "Mar-Apr", May = "May-June", Jul = "July-Aug", Sep = "Sept-Oct", Nov = "Nov-Dec" }
 seasonal_turns = ["Mar", "Sep"]
-'''
-CARDS_TOML = '''
+"""
+CARDS_TOML = """
 [cards]
 published = { axis = 3, western = 1 }
 
 [cards.states]
 pre-war = { label = "Pre-War", colour = [70, 120, 190] }
 total = { label = "Total War", colour = [176, 40, 120] }
-'''
+"""
 CARDS_CSV = """key,faction,number,name,state,count,blitz,recyclable,production,requires,actions,rule,template
 axis-15,axis,15,Demand Corridor,pre-war,1,,no,,Not after another Demand.,Poland may resist.,15.7,no
 axis-22a,axis,22a,Case Yellow,total,1,2,no,,,A minor is conquered.,16.2.1,no
@@ -32,11 +32,21 @@ western-7a,western,7a,Guarantees,pre-war,1,,yes,1,,Roll one die.,,no
 """
 
 
-def game(tmp_path: Path, *, turns: str = "", cards: bool = False, first: str = "Sep-39", last: str = "Jul-45",
-         csv_old: str = "", csv_new: str = "") -> Path:
+def game(
+    tmp_path: Path,
+    *,
+    turns: str = "",
+    cards: bool = False,
+    first: str = "Sep-39",
+    last: str = "Jul-45",
+    csv_old: str = "",
+    csv_new: str = "",
+) -> Path:
     folder = tiny(tmp_path)
     toml = (folder / "game.toml").read_text(encoding="utf-8")
-    toml = toml.replace('first_turn = "Sep-39"\nlast_turn = "Aug-45"\n', f'first_turn = "{first}"\nlast_turn = "{last}"\n{turns}')
+    toml = toml.replace(
+        'first_turn = "Sep-39"\nlast_turn = "Aug-45"\n', f'first_turn = "{first}"\nlast_turn = "{last}"\n{turns}'
+    )
     if cards:
         toml += CARDS_TOML
         (folder / "cards.csv").write_text(CARDS_CSV.replace(csv_old, csv_new, 1), encoding="utf-8")
@@ -51,12 +61,19 @@ def refused(folder: Path) -> str:
 
 
 def test_turns_are_named_by_the_month_they_start_in_and_step_over_the_months_between(tmp_path: Path) -> None:
-    units = tiny(tmp_path).joinpath("units.csv").read_text().replace(",Mar-40,", ",Mar-40,").replace(",Jun-40,", ",Jul-40,")
+    units = (
+        tiny(tmp_path).joinpath("units.csv").read_text().replace(",Mar-40,", ",Mar-40,").replace(",Jun-40,", ",Jul-40,")
+    )
     folder = game(tmp_path, turns=TURNS)
     (folder / "units.csv").write_text(units, encoding="utf-8")
     settings = load_content(folder).settings
     turns = settings.turns()
-    assert [settings.turn_label(m) for m in turns[:4]] == ["Sept-Oct 1939", "Nov-Dec 1939", "Jan-Feb 1940", "Mar-Apr 1940"]
+    assert [settings.turn_label(m) for m in turns[:4]] == [
+        "Sept-Oct 1939",
+        "Nov-Dec 1939",
+        "Jan-Feb 1940",
+        "Mar-Apr 1940",
+    ]
     assert settings.next_turn(Month.parse("Sep-39")) == Month.parse("Nov-39")  # October starts no turn
     assert settings.is_seasonal(Month.parse("Mar-40")) and not settings.is_seasonal(Month.parse("May-40"))
     assert len([m for m in turns if m.year == 1940]) == 6
@@ -115,10 +132,12 @@ def test_a_cards_table_without_cards_csv_is_refused(tmp_path: Path) -> None:
     assert "cards.csv: file not found" in refused(folder)
 
 
-STEPPED = ("key,nation,kind,type,id,steps,front,back,back_steps,size,range,code,delay,colonial,elite,drm,"
-           "breaks_into,count,arrives\n"
-           "ger-inf,GER,ground,infantry,,1,1-2-3,,,,,,no,no,no,,,4,setup\n"
-           "ger-4,GER,ground,infantry,4,3,5-6-2,3-4-2,2,XXXX,,22a,yes,no,no,,ger-inf,1,setup\n")
+STEPPED = (
+    "key,nation,kind,type,id,steps,front,back,back_steps,size,range,code,delay,colonial,elite,drm,"
+    "breaks_into,count,arrives\n"
+    "ger-inf,GER,ground,infantry,,1,1-2-3,,,,,,no,no,no,,,4,setup\n"
+    "ger-4,GER,ground,infantry,4,3,5-6-2,3-4-2,2,XXXX,,22a,yes,no,no,,ger-inf,1,setup\n"
+)
 
 
 def _stepped(tmp_path: Path, old: str = "", new: str = "") -> Path:
@@ -132,8 +151,14 @@ def _stepped(tmp_path: Path, old: str = "", new: str = "") -> Path:
 
 def test_units_print_steps_size_code_and_stripe(tmp_path: Path) -> None:
     army = load_content(_stepped(tmp_path)).units["ger-4"]
-    assert (army.steps, army.back_steps, army.size, army.code, army.delay, army.breaks_into) == \
-        (3, 2, "XXXX", "22a", True, "ger-inf")
+    assert (army.steps, army.back_steps, army.size, army.code, army.delay, army.breaks_into) == (
+        3,
+        2,
+        "XXXX",
+        "22a",
+        True,
+        "ger-inf",
+    )
 
 
 def test_a_break_down_into_a_multi_step_unit_is_refused(tmp_path: Path) -> None:
@@ -155,17 +180,21 @@ def test_a_scenario_may_start_cards_out_of_their_decks_but_only_its_own_factions
     folder = game(tmp_path, cards=True)
     content = load_content(folder)
     toml = folder / "s.toml"
-    base = ('name = "S"\nfirst_turn = "Sep-39"\nlast_turn = "Jul-45"\nfactions = ["axis"]\npolicies = []\n'
-            'nations.GER = { status = "active", faction = "axis" }\n[victory]\naxis = "win"\n[cards]\n')
+    base = (
+        'name = "S"\nfirst_turn = "Sep-39"\nlast_turn = "Jul-45"\nfactions = ["axis"]\npolicies = []\n'
+        'nations.GER = { status = "active", faction = "axis" }\n[victory]\naxis = "win"\n[cards]\n'
+    )
     (folder / "s.csv").write_text("counter,where\n", encoding="utf-8")
     toml.write_text(base + 'current = ["axis-22a"]\nplayed = ["axis-15"]\n', encoding="utf-8")
     scenario = load_scenario(toml, content)
     assert scenario.card_place("axis-22a") == "current" and scenario.card_place("axis-t1") == "deck"
-    for text, words in (('current = ["axis-22a", "axis-15"]\n', "one current card at most"),
-                        ('current = ["axis-22a"]\nplayed = ["axis-22a"]\n', "already current"),
-                        ('played = ["western-7a"]\n', "not a faction of this scenario"),
-                        ('played = ["axis-2a"]\n', 'no card "axis-2a"'),
-                        ('discarded = ["axis-15"]\n', '"discarded" is not a card place')):
+    for text, words in (
+        ('current = ["axis-22a", "axis-15"]\n', "one current card at most"),
+        ('current = ["axis-22a"]\nplayed = ["axis-22a"]\n', "already current"),
+        ('played = ["western-7a"]\n', "not a faction of this scenario"),
+        ('played = ["axis-2a"]\n', 'no card "axis-2a"'),
+        ('discarded = ["axis-15"]\n', '"discarded" is not a card place'),
+    ):
         toml.write_text(base + text, encoding="utf-8")
         with pytest.raises(DataError, match=words):
             load_scenario(toml, content)

@@ -60,9 +60,7 @@ def digest(path: Path) -> str:
 
 
 def pieces(path: Path) -> dict[str, AddPiece]:
-    return {
-        n.command.id: n.command for n in walk(read_saved_game(path).tree) if n.text.startswith("+/")
-    }
+    return {n.command.id: n.command for n in walk(read_saved_game(path).tree) if n.text.startswith("+/")}
 
 
 def stacks(path: Path) -> dict[str, list[str]]:
@@ -75,9 +73,7 @@ def stacks(path: Path) -> dict[str, list[str]]:
 
 
 def chat(path: Path) -> list[str]:
-    return [
-        n.command.message for n in walk(read_saved_game(path).tree) if n.text.startswith("CHAT")
-    ]
+    return [n.command.message for n in walk(read_saved_game(path).tree) if n.text.startswith("CHAT")]
 
 
 def key_of(cmd: AddPiece) -> str:
@@ -101,15 +97,9 @@ def reread(out: Path):
 # ---- 33.3: a unit that cannot trace goes under an Out of Supply marker --------------------------
 
 
-def test_a_unit_that_cannot_trace_gets_the_modules_out_of_supply_marker_right_on_it(
-    tmp_path, m, module
-):
-    tripoli = m.city(
-        "Tripoli"
-    ).hex  # Libya holds no Italian source: cut off without a supply marker
-    save, out, done = apply(
-        tmp_path, [unit("ITA", "infantry", tripoli), unit("ITA", "armor", tripoli)], module=module
-    )
+def test_a_unit_that_cannot_trace_gets_the_modules_out_of_supply_marker_right_on_it(tmp_path, m, module):
+    tripoli = m.city("Tripoli").hex  # Libya holds no Italian source: cut off without a supply marker
+    save, out, done = apply(tmp_path, [unit("ITA", "infantry", tripoli), unit("ITA", "armor", tripoli)], module=module)
     assert [(c.unit_id, c.before, c.after, c.rule) for c in done.changes] == [
         ("1", "full", "none", "33.3"),
         ("2", "full", "none", "33.3"),
@@ -119,13 +109,9 @@ def test_a_unit_that_cannot_trace_gets_the_modules_out_of_supply_marker_right_on
     assert len(markers) == 2 and all(key_of(new[pid]) == OOS for pid in markers)
     slot = marker_source(read_saved_game(save).tree, OOS, module)
     assert slot is not None and slot.origin == str(module)
-    assert {new[pid].type for pid in markers} == {
-        slot.type
-    }  # the module's piece, prototypes expanded
+    assert {new[pid].type for pid in markers} == {slot.type}  # the module's piece, prototypes expanded
     gpid = view(parse_piece(slot.type, slot.state, exact=False)).gpid
-    assert gpid and all(
-        view(parse_piece(new[p].type, new[p].state, exact=False)).gpid == gpid for p in markers
-    )
+    assert gpid and all(view(parse_piece(new[p].type, new[p].state, exact=False)).gpid == gpid for p in markers)
     (members,) = stacks(out).values()
     assert members == ["1", markers[0], "2", markers[1]]  # each right on its unit
     again = reread(out)
@@ -135,9 +121,7 @@ def test_a_unit_that_cannot_trace_gets_the_modules_out_of_supply_marker_right_on
 
 def test_a_marked_unit_that_traces_again_loses_its_marker(tmp_path, m):  # 33.4
     berlin = m.city("Berlin").hex
-    save, out, done = apply(
-        tmp_path, [unit("GER", "infantry", berlin), oos(berlin), unit("GER", "armor", berlin)]
-    )
+    save, out, done = apply(tmp_path, [unit("GER", "infantry", berlin), oos(berlin), unit("GER", "armor", berlin)])
     (c,) = done.changes
     assert (c.unit_id, c.before, c.after, c.rule) == (
         "1",
@@ -147,15 +131,10 @@ def test_a_marked_unit_that_traces_again_loses_its_marker(tmp_path, m):  # 33.4
     ) and "Berlin" in c.why
     assert "2" not in pieces(out) and stacks(out) == {s: ["1", "3"] for s in stacks(save)}
     assert reread(out).position.unit("1").supply == "full"
-    assert (
-        chat(out)[1]
-        == f"* {berlin}: GER infantry: Out of Supply -> in supply (33.4: traces to Berlin)"
-    )
+    assert chat(out)[1] == f"* {berlin}: GER infantry: Out of Supply -> in supply (33.4: traces to Berlin)"
 
 
-def test_a_marked_unit_still_cut_off_keeps_its_marker_and_its_depletion_is_left_to_the_player(
-    tmp_path, m, capsys
-):
+def test_a_marked_unit_still_cut_off_keeps_its_marker_and_its_depletion_is_left_to_the_player(tmp_path, m, capsys):
     tripoli = m.city("Tripoli").hex
     placed = [
         unit("ITA", "infantry", tripoli),
@@ -164,23 +143,15 @@ def test_a_marked_unit_still_cut_off_keeps_its_marker_and_its_depletion_is_left_
         oos(tripoli),
     ]
     save, out, done = apply(tmp_path, placed)
-    assert done.changes == () and [c.unit_id for c in done.todo] == [
-        "1"
-    ]  # 33.7: the air unit is never depleted
+    assert done.changes == () and [c.unit_id for c in done.todo] == ["1"]  # 33.7: the air unit is never depleted
     assert pieces(out).keys() == pieces(save).keys()
     lines = chat(out)
     assert lines[0].endswith("to turn.vsav: no marking changed, 1 left to do by hand")
-    assert lines[1].startswith(
-        f"* {tripoli}: ITA infantry: Out of Supply, to do: deplete it, or eliminate it"
-    )
+    assert lines[1].startswith(f"* {tripoli}: ITA infantry: Out of Supply, to do: deplete it, or eliminate it")
     assert "(33.5: marked and still cannot trace: " in lines[1] and len(lines) == 2
-    cli.main(
-        ["check", str(save), "--json", "--apply", str(tmp_path / "j.vsav"), "--faction", "axis"]
-    )
+    cli.main(["check", str(save), "--json", "--apply", str(tmp_path / "j.vsav"), "--faction", "axis"])
     doc = json.loads(capsys.readouterr().out)
-    assert [(t["id"], t["rule"], t["marked"]) for t in doc["applied"]["to_do"]] == [
-        ("1", "33.5", "none")
-    ]
+    assert [(t["id"], t["rule"], t["marked"]) for t in doc["applied"]["to_do"]] == [("1", "33.5", "none")]
     cli.main(["check", str(save), "--apply", str(tmp_path / "t.vsav"), "--faction", "axis"])
     text = capsys.readouterr().out
     assert "Supply step applied for Axis (33.3): no marking changed" in text
@@ -210,9 +181,7 @@ def test_units_of_one_stack_are_marked_each_on_its_own(tmp_path, m):  # 33.3
     assert [again.unit(u).supply for u in ("1", "2")] == ["none", "full"]
 
 
-def test_the_input_is_never_written_and_the_output_re_read_agrees_with_the_rules(
-    tmp_path, m, module
-):
+def test_the_input_is_never_written_and_the_output_re_read_agrees_with_the_rules(tmp_path, m, module):
     tripoli, berlin = m.city("Tripoli").hex, m.city("Berlin").hex
     placed = [
         unit("ITA", "infantry", tripoli),
@@ -246,14 +215,10 @@ def test_a_unit_alone_on_the_map_gets_a_stack_with_its_marker(tmp_path, m, modul
     from vassal.savefile import rewrite_saved_game
 
     tripoli = m.city("Tripoli").hex
-    save = write_position(
-        tmp_path / "turn.vsav", [unit("ITA", "infantry", tripoli)], AT_WAR, game="eto"
-    )
+    save = write_position(tmp_path / "turn.vsav", [unit("ITA", "infantry", tripoli)], AT_WAR, game="eto")
     tree = read_saved_game(save).tree
     loose = tmp_path / "loose.vsav"
-    rewrite_saved_game(
-        save, loose, Node(tree.text, tuple(k for k in tree.children if "/stack/" not in k.text))
-    )
+    rewrite_saved_game(save, loose, Node(tree.text, tuple(k for k in tree.children if "/stack/" not in k.text)))
     assert stacks(loose) == {}
     pack = find_game("eto").pack()
     changes = supply_step(pack, pack.check(read_position(loose).position), ("axis",))
@@ -266,14 +231,10 @@ def test_a_unit_alone_on_the_map_gets_a_stack_with_its_marker(tmp_path, m, modul
 # ---- refusals: one line, nothing written ---------------------------------------------------------
 
 
-def test_without_a_marker_in_the_save_or_a_module_it_says_so_in_one_line(
-    tmp_path, m, capsys, monkeypatch
-):
+def test_without_a_marker_in_the_save_or_a_module_it_says_so_in_one_line(tmp_path, m, capsys, monkeypatch):
     monkeypatch.chdir(tmp_path)  # no dist/ build of the module here
     tripoli = m.city("Tripoli").hex
-    save = write_position(
-        tmp_path / "turn.vsav", [unit("ITA", "infantry", tripoli)], AT_WAR, game="eto"
-    )
+    save = write_position(tmp_path / "turn.vsav", [unit("ITA", "infantry", tripoli)], AT_WAR, game="eto")
     out = tmp_path / "out.vsav"
     assert cli.main(["check", str(save), "--apply", str(out), "--faction", "axis"]) == 2
     err = capsys.readouterr().err
@@ -287,24 +248,18 @@ def test_a_second_supply_step_on_the_same_save_is_refused(tmp_path, m, module): 
     pack = find_game("eto").pack()
     changes = supply_step(pack, pack.check(read_position(out).position), ("axis",))
     with pytest.raises(FormatError, match=r"Supply step is already applied .* would deplete"):
-        apply_supply(
-            out, tmp_path / "again.vsav", find_game("eto"), changes, ("axis",), module=module
-        )
+        apply_supply(out, tmp_path / "again.vsav", find_game("eto"), changes, ("axis",), module=module)
     assert not (tmp_path / "again.vsav").exists()
 
 
 def test_the_end_phase_holds_every_partnerships_supply_step():  # Sequence of Play, 33.3
     eto = find_game("eto")
     assert checking_factions(eto, "End") == ALL
-    with pytest.raises(
-        ValueError, match=r"whose Supply step .* 'Offensive' holds no faction's Supply step"
-    ):
+    with pytest.raises(ValueError, match=r"whose Supply step .* 'Offensive' holds no faction's Supply step"):
         checking_factions(eto, "Offensive")
 
 
-def test_the_cli_applies_the_end_phase_supply_step_with_the_module_given(
-    tmp_path, m, module, capsys
-):
+def test_the_cli_applies_the_end_phase_supply_step_with_the_module_given(tmp_path, m, module, capsys):
     tripoli = m.city("Tripoli").hex
     london = m.city("London").hex
     save = write_position(
@@ -317,13 +272,10 @@ def test_the_cli_applies_the_end_phase_supply_step_with_the_module_given(
     assert cli.main(["check", str(save), "--module", str(module), "--apply", str(out)]) == 1
     text = capsys.readouterr().out
     assert "Supply step applied for Axis, Western Allies and Soviet (33.3): 1 unit changed" in text
-    assert (
-        f"ITA infantry ({tripoli}): in supply -> Out of Supply (33.3: cannot trace supply" in text
-    )
+    assert f"ITA infantry ({tripoli}): in supply -> Out of Supply (33.3: cannot trace supply" in text
     assert chat(out)[:3] == [
         "* Staffwork applied the Axis Supply step (33.3) to turn.vsav: 1 unit changed",
-        "* Staffwork applied the Western Allies Supply step (33.3) to turn.vsav: "
-        "no marking changed",
+        "* Staffwork applied the Western Allies Supply step (33.3) to turn.vsav: no marking changed",
         "* Staffwork applied the Soviet Supply step (33.3) to turn.vsav: no marking changed",
     ]
 
@@ -386,16 +338,12 @@ def test_watch_writes_the_supply_step_beside_the_report(tmp_path, m, module):
         factions=("axis",),
     )
     tripoli = m.city("Tripoli").hex
-    write_position(
-        folder / "turn.vsav", [unit("ITA", "infantry", tripoli), oos(tripoli)], AT_WAR, game="eto"
-    )
+    write_position(folder / "turn.vsav", [unit("ITA", "infantry", tripoli), oos(tripoli)], AT_WAR, game="eto")
     end = time.monotonic() + 5
     while time.monotonic() < end and not w.poll():
         time.sleep(0.05)
     text = "\n".join(said)
-    assert (
-        f"supply check applied, 0 marking(s) changed: open {report / 'turn-supplied.vsav'}" in text
-    )
+    assert f"supply check applied, 0 marking(s) changed: open {report / 'turn-supplied.vsav'}" in text
     assert "left to do by hand (1):" in text and "ITA infantry" in text
     page = (report / "report.html").read_text(encoding="utf-8")
     assert "Supply step applied" in page and "Left for you to do by hand" in page
@@ -414,14 +362,11 @@ def test_the_supply_markers_a_step_uses_are_listed_to_take_off(tmp_path, m, caps
     note = f"{tripoli}: 2 of the 2 supply markers there supplied 5 units: take them off the map"
     assert f"Left for you to do by hand (1):\n  {note}" in text and "(32.4)" in text
     assert (
-        chat(tmp_path / "out.vsav")[-1]
-        == f"* {note.replace(': ', ': to do: ', 1)} (or leave units out of "
+        chat(tmp_path / "out.vsav")[-1] == f"* {note.replace(': ', ': to do: ', 1)} (or leave units out of "
         "supply to keep them) (32.4)"
     )
     one = write_position(tmp_path / "one.vsav", [*five[:3], placed[5]], AT_WAR, game="eto")
-    cli.main(
-        ["check", str(one), "--json", "--apply", str(tmp_path / "o.vsav"), "--faction", "axis"]
-    )
+    cli.main(["check", str(one), "--json", "--apply", str(tmp_path / "o.vsav"), "--faction", "axis"])
     (todo,) = json.loads(capsys.readouterr().out)["applied"]["to_do"]
     assert (todo["where"], todo["rule"], todo["id"]) == (tripoli, "32.4", "")
     assert todo["what"].startswith("the supply marker there supplied 3 units: take it off")

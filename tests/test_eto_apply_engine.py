@@ -74,10 +74,7 @@ def check_in_engine(module: Path, out: Path, done, tmp_path: Path) -> None:
     for c in done.changes:
         on = order[order.index(c.unit_id) + 1] if c.after == "none" else None
         if on is not None:
-            assert (
-                pieces[order.index(on)][1] == "Out of Supply"
-                and where[on] == where[c.unit_id] == c.where
-            )
+            assert pieces[order.index(on)][1] == "Out of Supply" and where[on] == where[c.unit_id] == c.where
     # the engine's own save keeps every marking
     assert marks(tmp_path / "resaved.vsav") == marks(out)
 
@@ -99,10 +96,7 @@ def test_the_engine_opens_blitzkrieg_with_a_marker_taken_off_and_new_ones_copied
     fed = next(
         u
         for u in units
-        if u.kind == "ground"
-        and u.id in lines
-        and lines[u.id].via == "land"
-        and sum(v.hex == u.hex for v in units) > 1
+        if u.kind == "ground" and u.id in lines and lines[u.id].via == "land" and sum(v.hex == u.hex for v in units) > 1
     )
     tree = read_saved_game(save).tree
     edit = StackEdit(tree, str(save))
@@ -115,10 +109,6 @@ def test_the_engine_opens_blitzkrieg_with_a_marker_taken_off_and_new_ones_copied
     done = applied(None, marked, out)  # no module: the new markers copy the one in the save
     assert (fed.id, "none", "full") in {(c.unit_id, c.before, c.after) for c in done.changes}
     assert sum(c.after == "none" for c in done.changes) == 4
-    n = sum(
-        1
-        for n in walk(read_saved_game(out).tree)
-        if "out-of-supply" in n.text and n.text.startswith("+/")
-    )
+    n = sum(1 for n in walk(read_saved_game(out).tree) if "out-of-supply" in n.text and n.text.startswith("+/"))
     assert n == 4
     check_in_engine(module, out, done, tmp_path)

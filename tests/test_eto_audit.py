@@ -10,9 +10,9 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
-from logmaker import LogMaker, marker_piece, unit_piece  # noqa: E402
+from assistant.audit import audit_log
 
-from assistant.audit import audit_log  # noqa: E402
+from logmaker import LogMaker, marker_piece, unit_piece
 
 SIDE = {"GER": "axis", "ITA": "axis", "POL": "western", "FRA": "western", "UK": "western", "USSR": "soviet"}
 
@@ -55,18 +55,25 @@ def poland(**extra) -> dict:
 
 # -- the example of play -----------------------------------------------------------------------
 
+
 def test_eop_kliest_enters_w3832_in_polish_zoc_and_moves_one_more_hex_to_w3733(tmp_path):  # 25.3
     """EoP step 2-A: Kliest and his armour move to W3832, in the ZOC of the Polish unit in
     W3732; being armour it may move one more hex despite the ZOC, and goes on to W3733."""
-    audit = audit_log(log(tmp_path, poland()).move("kliest", "W3832").move("kliest", "W3733")
-                      .write(tmp_path / "a.vlog"))
+    audit = audit_log(
+        log(tmp_path, poland()).move("kliest", "W3832").move("kliest", "W3733").write(tmp_path / "a.vlog")
+    )
     assert problems(audit) == []
     assert [(a.unit_id, a.start, a.end, a.mp_used) for a in audit.activations] == [("kliest", "W3932", "W3733", 2)]
 
 
 def test_eop_kliest_may_not_go_a_hex_further_in_the_same_move(tmp_path):  # 25.3
-    audit = audit_log(log(tmp_path, poland()).move("kliest", "W3832").move("kliest", "W3733")
-                      .move("kliest", "W3633").write(tmp_path / "b.vlog"))
+    audit = audit_log(
+        log(tmp_path, poland())
+        .move("kliest", "W3832")
+        .move("kliest", "W3733")
+        .move("kliest", "W3633")
+        .write(tmp_path / "b.vlog")
+    )
     assert problems(audit) == [(3, "25.3")]
     assert "stop in enemy ZOC" in audit.problems[0].reason
 
@@ -75,26 +82,41 @@ def test_eop_the_infantry_moves_of_step_3_are_legal_once_the_breakthroughs_clear
     """EoP step 3-A, after the breakthroughs eliminated the Polish units in W3732 and Krakow:
     3831 to 3630, 3832 and 3833 to 3632, 3134 to 3433, 3132 to 3432, 3131 to 3331 - each ends
     in the ZOC of Warsaw or Poznan, where infantry stops (25.2)."""
-    made = (log(tmp_path, poland()).remove("pol-3732").remove("pol-krakow")
-            .move("inf-3831", "W3630").move("inf-3832", "W3632").move("inf-3833", "W3632")
-            .move("inf-3134", "W3433").move("inf-3132", "W3432").move("inf-3131", "W3331"))
+    made = (
+        log(tmp_path, poland())
+        .remove("pol-3732")
+        .remove("pol-krakow")
+        .move("inf-3831", "W3630")
+        .move("inf-3832", "W3632")
+        .move("inf-3833", "W3632")
+        .move("inf-3134", "W3433")
+        .move("inf-3132", "W3432")
+        .move("inf-3131", "W3331")
+    )
     audit = audit_log(made.write(tmp_path / "c.vlog"))
     assert problems(audit) == []
     assert len(audit.activations) == 6 and all(a.legal for a in audit.activations)
 
 
 def test_infantry_stops_on_entering_enemy_zoc(tmp_path):  # 25.2
-    made = log(tmp_path, poland()).remove("pol-3732").move("inf-3134", "W3334").move("inf-3134", "W3433") \
+    made = (
+        log(tmp_path, poland())
+        .remove("pol-3732")
+        .move("inf-3134", "W3334")
+        .move("inf-3134", "W3433")
         .move("inf-3134", "W3434")
+    )
     assert problems(audit_log(made.write(tmp_path / "d.vlog"))) == [(4, "25.2")]
 
 
 def warsaw(**extra) -> dict:
     """Polish units in Warsaw (W3533) and W3631; a German infantry unit in W3632, in the ZOC of
     both, as it stands after the EoP's step 3 (ours: the second Polish unit)."""
-    pieces = {"pol-warsaw": u("POL Warsaw", "POL", "infantry", "W3533"),
-              "pol-3631": u("POL 3631", "POL", "infantry", "W3631"),
-              "inf": u("GER inf", "GER", "infantry", "W3632")}
+    pieces = {
+        "pol-warsaw": u("POL Warsaw", "POL", "infantry", "W3533"),
+        "pol-3631": u("POL 3631", "POL", "infantry", "W3631"),
+        "inf": u("GER inf", "GER", "infantry", "W3632"),
+    }
     pieces.update(extra)
     return pieces
 
@@ -153,8 +175,11 @@ def test_an_unsupplied_armour_unit_moves_one_hex(tmp_path):  # 33.1
 def test_eop_italian_units_go_by_rail_from_sicily_to_the_french_border(tmp_path):  # 31.2, EoP
     """EoP, Movement phase: Italy moves two units from Sicily to the French border by rail."""
     pieces = {"ita1": u("ITA 1", "ITA", "infantry", "W1427"), "ita2": u("ITA 2", "ITA", "infantry", "W1328")}
-    made = log(tmp_path, pieces, phase="Movement", properties={"Status_ITA": "active axis"}) \
-        .move("ita1", "W2521").move("ita2", "W2421")
+    made = (
+        log(tmp_path, pieces, phase="Movement", properties={"Status_ITA": "active axis"})
+        .move("ita1", "W2521")
+        .move("ita2", "W2421")
+    )
     audit = audit_log(made.write(tmp_path / "j.vlog"))
     assert problems(audit) == []
     assert any("rail capacity" in t for t in audit.unjudged)
@@ -205,8 +230,10 @@ def test_an_advance_after_combat_is_not_judged_and_the_audit_says_so(tmp_path): 
 
 
 def test_a_marker_or_air_unit_moving_is_counted_not_judged(tmp_path):
-    pieces = {"ftr": u("GER ftr", "GER", "fighter", "W3626", "air"),
-              "fort": (marker_piece("Fortification", "fortification"), "W3526")}
+    pieces = {
+        "ftr": u("GER ftr", "GER", "fighter", "W3626", "air"),
+        "fort": (marker_piece("Fortification", "fortification"), "W3526"),
+    }
     made = log(tmp_path, pieces, phase="Naval and Air").move("ftr", "W3533")
     audit = audit_log(made.write(tmp_path / "q.vlog"))
     assert problems(audit) == [] and any("air and naval" in t for t in audit.unjudged)
@@ -222,8 +249,14 @@ def test_staffwork_audit_on_an_eto_log_flags_what_the_rules_forbid(tmp_path, cap
 
     parser = argparse.ArgumentParser(prog="staffwork")
     audit_command.register(parser.add_subparsers(dest="command"))
-    made = log(tmp_path, poland()).remove("pol-krakow").move("kliest", "W3832").move("kliest", "W3733") \
-        .move("kliest", "W3633").write(tmp_path / "r.vlog")
+    made = (
+        log(tmp_path, poland())
+        .remove("pol-krakow")
+        .move("kliest", "W3832")
+        .move("kliest", "W3733")
+        .move("kliest", "W3633")
+        .write(tmp_path / "r.vlog")
+    )
     assert audit_command.run(parser.parse_args(["audit", str(made)])) == 1
     out = capsys.readouterr().out
     assert "step 4" in out and "[25.3]" in out and "not judged" in out
@@ -235,8 +268,11 @@ def test_staffwork_audit_on_an_eto_log_flags_what_the_rules_forbid(tmp_path, cap
 def test_hexes_a_land_unit_passed_through_are_its_sides_for_a_later_rail_move(tmp_path):  # 24.4, 31.3
     """German infantry walks into Poland in the Offensive phase; in the Movement phase another
     German unit goes by rail along the hexes it took, but not beyond them into Polish-held ones."""
-    pieces = {"walker": u("GER walker", "GER", "infantry", "W3430"), "rail": u("GER rail", "GER", "infantry", "W3427"),
-              "pol": u("POL", "POL", "infantry", "W3629")}
+    pieces = {
+        "walker": u("GER walker", "GER", "infantry", "W3430"),
+        "rail": u("GER rail", "GER", "infantry", "W3427"),
+        "pol": u("POL", "POL", "infantry", "W3629"),
+    }
     along = log(tmp_path, pieces).move("walker", "W3432").set_phase("Movement").move("rail", "W3432")
     audit = audit_log(along.write(tmp_path / "s1.vlog"))
     assert problems(audit) == [] and any("rail capacity" in t for t in audit.unjudged)
@@ -247,13 +283,18 @@ def test_hexes_a_land_unit_passed_through_are_its_sides_for_a_later_rail_move(tm
 def test_eop_new_german_units_go_one_row_behind_the_french_zoc(tmp_path):  # 37.6, 23.1, EoP
     """EoP, Construction: the three new infantry go to W2923, W3223 and W3322, because French
     units in the Maginot Line put the border hexes in their ZOC, where arriving units may not go."""
-    maginot = {f"fra{i}": u(f"FRA {h}", "FRA", "infantry", h) for i, h in enumerate(("W2921", "W3021", "W3121", "W3122"))}
+    maginot = {
+        f"fra{i}": u(f"FRA {h}", "FRA", "infantry", h) for i, h in enumerate(("W2921", "W3021", "W3121", "W3122"))
+    }
     made = log(tmp_path, maginot, phase="Seasonal: Construction")
     for i, h in enumerate(("W2923", "W3223", "W3322")):
         made.add(f"new{i}", unit_piece(f"GER new {i}", "GER", "axis", "infantry"), h)
     assert problems(audit_log(made.write(tmp_path / "t1.vlog"))) == []
-    border = log(tmp_path, maginot, phase="Seasonal: Construction").add("new", unit_piece("GER new", "GER", "axis", "infantry"), "W3222") \
+    border = (
+        log(tmp_path, maginot, phase="Seasonal: Construction")
+        .add("new", unit_piece("GER new", "GER", "axis", "infantry"), "W3222")
         .add("hq", unit_piece("GER HQ", "GER", "axis", "hq"), "W3022")
+    )
     assert problems(audit_log(border.write(tmp_path / "t2.vlog"))) == [(1, "37.6"), (2, "23.1")]
 
 
@@ -261,8 +302,13 @@ def test_eop_hq_south_moves_in_step_1b_and_again_in_step_3c(tmp_path):  # 23.2, 
     """EoP: HQ South goes to W3230 in step 1-B and, after the breakthroughs took Krakow, on to
     Krakow in step 3-C: two moves of up to three hexes; a third is one too many."""
     hq = {"hq-south": u("HQ South", "GER", "hq", "W3129")}
-    made = (log(tmp_path, poland(**hq)).move("hq-south", "W3230").remove("pol-krakow")
-            .move("inf-3134", "W3234").move("hq-south", "W3232"))
+    made = (
+        log(tmp_path, poland(**hq))
+        .move("hq-south", "W3230")
+        .remove("pol-krakow")
+        .move("inf-3134", "W3234")
+        .move("hq-south", "W3232")
+    )
     assert problems(audit_log(made.write(tmp_path / "u1.vlog"))) == []
     again = made.move("inf-3131", "W3331").move("hq-south", "W3333")
     assert problems(audit_log(again.write(tmp_path / "u2.vlog"))) == [(6, "23.2")]

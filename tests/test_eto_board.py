@@ -17,7 +17,7 @@ def test_the_board_shows_both_sheets_as_one_plane() -> None:
     assert BOARD.sheets() == ("W", "E")
     assert len(BOARD.hexes()) == len(GRID.hexes()) == 3944
     left, top, right, bottom = BOARD.bounds()
-    assert 0 < left and right < BOARD.width and 0 < top and bottom < BOARD.height
+    assert left > 0 and right < BOARD.width and top > 0 and bottom < BOARD.height
 
 
 def test_each_sheet_zone_names_its_own_hexes_and_the_seam_follows_the_hexes() -> None:
@@ -60,7 +60,9 @@ def test_boxes_and_key_keep_clear_of_the_hexes() -> None:
     corners = [p for h in BOARD.hexes() for p in GRID.corners(h, BOARD.layout)]
     for area in (*BOARD.boxes, BOARD.key_area):
         assert area is not None
-        inside = [p for p in corners if area.x <= p[0] <= area.x + area.width and area.y <= p[1] <= area.y + area.height]
+        inside = [
+            p for p in corners if area.x <= p[0] <= area.x + area.width and area.y <= p[1] <= area.y + area.height
+        ]
         assert inside == [], area.code
 
 

@@ -16,13 +16,26 @@ from wargame.games import find_game
 
 # Factor notation per type, as the game prints it (digest 4.2-4.4).
 NOTATION = {
-    "infantry": r"\d+-\d+", "armor": r"\d+-\d+", "paratroop": r"\d+-\d+", "partisan": r"\d+-\d+",
-    "hq": r"\d+-\d+", "general": r"\d+-(\d+|X)",
-    "fighter": r"\d+\*-\d+/\d+", "fighter-bomber": r"\d+-\d+/\d+", "naval-air": r"\d+-\d+/\d+",
+    "infantry": r"\d+-\d+",
+    "armor": r"\d+-\d+",
+    "paratroop": r"\d+-\d+",
+    "partisan": r"\d+-\d+",
+    "hq": r"\d+-\d+",
+    "general": r"\d+-(\d+|X)",
+    "fighter": r"\d+\*-\d+/\d+",
+    "fighter-bomber": r"\d+-\d+/\d+",
+    "naval-air": r"\d+-\d+/\d+",
     "bomber": r"\d+-\d+",
-    "bb": r"\d+-\d+-\d+", "ca": r"\d+-\d+-\d+", "cl": r"\d+-\d+-\d+", "dd": r"\d+-\d+-\d+", "de": r"\d+-\d+-\d+",
-    "ss": r"\d+-\d+-\d+", "cv": r"X-\d+-\d+", "cve": r"X-\d+-\d+",
-    "uboat": r"U-boat.*", "schnorkel-uboat": r"U-boat.*",
+    "bb": r"\d+-\d+-\d+",
+    "ca": r"\d+-\d+-\d+",
+    "cl": r"\d+-\d+-\d+",
+    "dd": r"\d+-\d+-\d+",
+    "de": r"\d+-\d+-\d+",
+    "ss": r"\d+-\d+-\d+",
+    "cv": r"X-\d+-\d+",
+    "cve": r"X-\d+-\d+",
+    "uboat": r"U-boat.*",
+    "schnorkel-uboat": r"U-boat.*",
 }
 
 
@@ -123,7 +136,10 @@ def test_every_eto_face_renders_with_its_text_inside_its_box(eto, px):
             for block in drawn.texts:
                 x0, y0, x1, y1 = block.bbox
                 bx0, by0, bx1, by1 = block.box
-                assert bx0 - 1 <= x0 and x1 <= bx1 + 1 and by0 - 1 <= y0 and y1 <= by1 + 1, (counter.caption, block.lines)
+                assert bx0 - 1 <= x0 and x1 <= bx1 + 1 and by0 - 1 <= y0 and y1 <= by1 + 1, (
+                    counter.caption,
+                    block.lines,
+                )
     for marker in markers_from(eto):
         for face in (marker.front, marker.back):
             if face is not None:

@@ -21,7 +21,7 @@ from wargame import pieceprops as pp
 from wargame.games import find_game
 
 
-def _plain(board) -> Image.Image:  # noqa: ANN001
+def _plain(board) -> Image.Image:
     return Image.new("RGB", (board.width, board.height), (158, 190, 222))
 
 
@@ -78,15 +78,21 @@ def test_one_palette_slot_per_printed_design_and_no_supply_or_sorties_layers(roo
     assert pp.LAYER_SUPPLY not in prototypes and "Sorties" not in prototypes
     text = "\n".join(e.text or "" for e in slots)
     assert "+ (depleted)" in text and "+ (damaged)" in text and "+ (previously activated)" in text
-    assert "Send to Force Pool box" in "\n".join(e.text or "" for e in root.iter("VASSAL.build.module.PrototypeDefinition"))
+    assert "Send to Force Pool box" in "\n".join(
+        e.text or "" for e in root.iter("VASSAL.build.module.PrototypeDefinition")
+    )
 
 
 def test_case_white_sets_up_on_the_hexes_the_text_gives(built, archive):  # Scn 4.1
     report = _report(built, archive, "case_white")
-    polish = Counter(r["location"] for r in report["pieces"]
-                     if r["markers"].get(pp.NATIONALITY) == "POL" and r["map"] == "European Theater")
-    assert polish == Counter({"W3533": 4, "W3931": 1, "W3629": 1, "W3232": 1, "E3032": 1, "W3732": 1,
-                              "W3734": 1, "W3431": 1})
+    polish = Counter(
+        r["location"]
+        for r in report["pieces"]
+        if r["markers"].get(pp.NATIONALITY) == "POL" and r["map"] == "European Theater"
+    )
+    assert polish == Counter(
+        {"W3533": 4, "W3931": 1, "W3629": 1, "W3232": 1, "E3032": 1, "W3732": 1, "W3734": 1, "W3431": 1}
+    )
     assert all(r["location"] != "offboard" for r in report["pieces"])
 
 
@@ -95,8 +101,11 @@ def test_every_setup_reads_back_with_its_counters_where_the_scenario_puts_them(b
     grid = game.boards().grid
     for key, scenario in game.scenarios().items():
         report = _report(built, archive, key)
-        on_hexes = Counter((r["markers"].get(pp.UNIT_KEY) or r["markers"].get(pp.MARKER_KEY), r["location"])
-                           for r in report["pieces"] if r["map"] == "European Theater")
+        on_hexes = Counter(
+            (r["markers"].get(pp.UNIT_KEY) or r["markers"].get(pp.MARKER_KEY), r["location"])
+            for r in report["pieces"]
+            if r["map"] == "European Theater"
+        )
         wanted = Counter()
         for p in scenario.setup:
             if p.on_hex:
@@ -105,10 +114,10 @@ def test_every_setup_reads_back_with_its_counters_where_the_scenario_puts_them(b
         assert got == wanted, key
 
 
-def _is_hex(grid, where: str) -> bool:  # noqa: ANN001
+def _is_hex(grid, where: str) -> bool:
     try:
         grid.parse(where)
-    except Exception:  # noqa: BLE001
+    except Exception:
         return False
     return True
 
@@ -144,8 +153,11 @@ def test_setups_start_the_tracker_at_their_first_phase(archive):
 
     phases = find_game("eto").displays().phases
     with tempfile.TemporaryDirectory() as tmp:
-        for key, phase in (("case_white", "Offensive"), ("blitzkrieg", "Seasonal: Minor Partner Activation"),
-                           ("sink_the_bismarck", "Naval and Air")):
+        for key, phase in (
+            ("case_white", "Offensive"),
+            ("blitzkrieg", "Seasonal: Minor Partner Activation"),
+            ("sink_the_bismarck", "Naval and Air"),
+        ):
             path = Path(tmp) / f"{key}.vsav"
             path.write_bytes(archive[f"{key}.vsav"])
             state = replay_save(read_saved_game(path)).turns["TurnTracker0"]

@@ -39,10 +39,14 @@ def test_the_bulge_starts_with_the_territory_of_scn_3_1_and_its_allied_sources(g
     m = game.mapdata()
     assert control["W3122"] == "axis" and control["W3421"] == "western" and control["W3521"] == "western"
     assert control[m.city("Paris").hex] == "western" and control[m.city("Amsterdam").hex] == "axis"
-    allied = [line for uid, line in result.supply.lines.items()
-              if pos.unit(uid).faction == "western" and line.via != "exempt"]
+    allied = [
+        line for uid, line in result.supply.lines.items() if pos.unit(uid).faction == "western" and line.via != "exempt"
+    ]
     assert allied and all(line.state == "full" for line in allied)
-    assert {line.source for line in allied} <= {"Antwerp", *(c.name for c in m.cities if m.hexes[c.hex].area == "France")}
+    assert {line.source for line in allied} <= {
+        "Antwerp",
+        *(c.name for c in m.cities if m.hexes[c.hex].area == "France"),
+    }
     assert result.problems == ()
 
 
@@ -59,7 +63,7 @@ def test_the_big_three_front_gives_the_axis_the_west_of_the_ussr_and_leaves_mosc
 def test_a_unit_set_up_in_the_enemys_territory_is_a_setup_problem(game):
     sc = game.scenarios()["battle_of_the_bulge"]
     us = next(i for i, p in enumerate(sc.setup) if p.is_unit and p.counter.startswith("usa-inf"))
-    moved = replace(sc, setup=sc.setup[:us] + (replace(sc.setup[us], where="W3323"),) + sc.setup[us + 1:])
+    moved = replace(sc, setup=sc.setup[:us] + (replace(sc.setup[us], where="W3323"),) + sc.setup[us + 1 :])
     pos, _lines = setup(game, "", moved)
     problems = game.pack().setup_problems(pos, game.mapdata())
     assert any(rule == "Scn" and "gives to the axis side" in why for _pid, rule, why in problems)
@@ -68,8 +72,9 @@ def test_a_unit_set_up_in_the_enemys_territory_is_a_setup_problem(game):
 def test_naval_air_left_ashore_while_a_carrier_of_its_side_is_empty_is_a_setup_problem(game):
     sc = game.scenarios()["war_in_europe"]
     aboard = next(i for i, p in enumerate(sc.setup) if p.counter.startswith("uk-nav") and p.where == "Capetown Box")
-    ashore = replace(sc, setup=sc.setup[:aboard] + (replace(sc.setup[aboard], where="W3616"),) + sc.setup[aboard + 1:])
+    ashore = replace(sc, setup=sc.setup[:aboard] + (replace(sc.setup[aboard], where="W3616"),) + sc.setup[aboard + 1 :])
     pos, _lines = setup(game, "", ashore)
     problems = game.pack().setup_problems(pos, game.mapdata())
     assert [why for _pid, rule, why in problems if "carriers" in why] == [
-        "naval air units start with their carriers, and one at CAPE has none aboard"]
+        "naval air units start with their carriers, and one at CAPE has none aboard"
+    ]

@@ -11,13 +11,20 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
-from test_check_support import M, U, position  # noqa: E402
+from wargame.games import find_game
+from wargame.rules.eto.supply import Tracer
 
-from wargame.games import find_game  # noqa: E402
-from wargame.rules.eto.supply import Tracer  # noqa: E402
+from test_check_support import M, U, position
 
-FACTION = {"GER": "axis", "ITA": "axis", "FRA": "western", "UK": "western", "USA": "western", "POL": "western",
-           "USSR": "soviet"}
+FACTION = {
+    "GER": "axis",
+    "ITA": "axis",
+    "FRA": "western",
+    "UK": "western",
+    "USA": "western",
+    "POL": "western",
+    "USSR": "soviet",
+}
 AT_WAR_1939 = {"Status_ITA": "active axis", "Status_USSR": "active soviet"}
 
 
@@ -44,6 +51,7 @@ def ring(m, h: str, n: int) -> list[str]:
 
 
 # -- examples of play ----------------------------------------------------------------------------
+
 
 def test_eop_one_supply_marker_in_tripoli_supplies_the_italians_in_africa(tmp_path, m):  # 32.4, EoP
     """EoP, Naval and Air phase: an Italian supply marker shipped to Tripoli supplies up to four
@@ -79,14 +87,19 @@ def test_eop_british_units_landed_at_calais_need_their_supply_marker(tmp_path, m
 
 # -- 32.3: the hexes a line may use --------------------------------------------------------------
 
+
 def test_a_line_avoids_enemy_units_enemy_zoc_and_hexes_the_side_does_not_hold(tmp_path, m):
     plain = "W3017"  # a French hex south of Paris
-    result = check(tmp_path, unit("FRA", "infantry", plain), unit("GER", "infantry", "W3218"),
-                   unit("FRA", "infantry", "W3117"))
+    result = check(
+        tmp_path, unit("FRA", "infantry", plain), unit("GER", "infantry", "W3218"), unit("FRA", "infantry", "W3117")
+    )
     tracer = Tracer(result.situation, result.zoc)
     assert tracer.closed("W3218", "western") == "enemy unit"  # and held by the Axis through it
-    in_zoc = next(h for h in ring(m, "W3218", 1) if result.zoc.ezoc(h, "western")
-                  and m.hexes[h].terrain == "clear" and not result.situation.ground_units(h))
+    in_zoc = next(
+        h
+        for h in ring(m, "W3218", 1)
+        if result.zoc.ezoc(h, "western") and m.hexes[h].terrain == "clear" and not result.situation.ground_units(h)
+    )
     assert tracer.closed(in_zoc, "western") == "enemy ZOC"
     assert tracer.closed("W3117", "western") is None or m.hexes["W3117"].terrain == "forest"
     assert tracer.closed(m.city("Berlin").hex, "western") == "held by the axis side"
@@ -98,10 +111,19 @@ def test_a_line_avoids_enemy_units_enemy_zoc_and_hexes_the_side_does_not_hold(tm
 
 
 def test_forest_and_a_friendly_partisan_let_a_line_through_enemy_zoc(tmp_path, m):  # 24.1, 45.6
-    forest = next(h for h in sorted(m.hexes) if m.hexes[h].country == "USSR" and m.hexes[h].terrain == "forest"
-                  and m.hexes[h].kind == "land")
-    clear = next(h for h in sorted(m.hexes) if m.hexes[h].country == "USSR" and m.hexes[h].terrain == "clear"
-                 and m.hexes[h].kind == "land" and not m.cities_in(h))
+    forest = next(
+        h
+        for h in sorted(m.hexes)
+        if m.hexes[h].country == "USSR" and m.hexes[h].terrain == "forest" and m.hexes[h].kind == "land"
+    )
+    clear = next(
+        h
+        for h in sorted(m.hexes)
+        if m.hexes[h].country == "USSR"
+        and m.hexes[h].terrain == "clear"
+        and m.hexes[h].kind == "land"
+        and not m.cities_in(h)
+    )
     enemies = [unit("GER", "infantry", sorted(ring(m, h, 1))[0]) for h in (forest, clear)]
     result = check(tmp_path, *enemies)
     tracer = Tracer(result.situation, result.zoc)
@@ -121,12 +143,18 @@ def test_a_unit_ringed_by_enemy_zoc_is_cut_off_until_friendly_units_hold_a_corri
     germans = [unit("GER", "infantry", h) for h in around if h != gap]
     cut = check(tmp_path, unit("FRA", "infantry", centre), *germans)
     assert state(cut, "1") == "none" and any(w == "enemy ZOC" for _h, w in cut.supply.lines["1"].blocked)
-    opened = check(tmp_path, unit("FRA", "infantry", centre), *germans, unit("FRA", "infantry", inner),
-                   unit("FRA", "infantry", gap))
+    opened = check(
+        tmp_path,
+        unit("FRA", "infantry", centre),
+        *germans,
+        unit("FRA", "infantry", inner),
+        unit("FRA", "infantry", gap),
+    )
     assert state(opened, "1") == "full" and opened.supply.lines["1"].path[:3] == (centre, inner, gap)
 
 
 # -- 32.1, 32.2, 41.3: sources --------------------------------------------------------------------
+
 
 def test_a_minor_countrys_units_trace_only_to_their_own_sources(tmp_path, m):  # 41.3
     paris = m.city("Paris").hex
@@ -136,8 +164,13 @@ def test_a_minor_countrys_units_trace_only_to_their_own_sources(tmp_path, m):  #
 
 def test_us_units_use_british_sources_and_the_boxes_serve_the_units_in_them(tmp_path, m):  # 32.1, 32.2
     london = m.city("London").hex
-    result = check(tmp_path, unit("USA", "infantry", london), unit("UK", "infantry", "CAN"),
-                   unit("USA", "infantry", "US"), unit("UK", "infantry", "US"))
+    result = check(
+        tmp_path,
+        unit("USA", "infantry", london),
+        unit("UK", "infantry", "CAN"),
+        unit("USA", "infantry", "US"),
+        unit("UK", "infantry", "US"),
+    )
     assert state(result, "1") == "full" and result.supply.lines["1"].source == "London"
     assert [state(result, u) for u in ("2", "3", "4")] == ["full", "full", "full"]
     neutral = check(tmp_path, unit("UK", "infantry", "US"), properties={"Status_USA": "neutral"})
@@ -145,8 +178,13 @@ def test_us_units_use_british_sources_and_the_boxes_serve_the_units_in_them(tmp_
 
 
 def test_colonial_cities_supply_their_colonial_power(tmp_path, m):  # 32.1
-    result = check(tmp_path, unit("FRA", "infantry", m.city("Algiers").hex), unit("UK", "infantry", m.city("Cairo").hex),
-                   unit("ITA", "infantry", m.city("Durazzo").hex), unit("ITA", "infantry", m.city("Benghazi").hex))
+    result = check(
+        tmp_path,
+        unit("FRA", "infantry", m.city("Algiers").hex),
+        unit("UK", "infantry", m.city("Cairo").hex),
+        unit("ITA", "infantry", m.city("Durazzo").hex),
+        unit("ITA", "infantry", m.city("Benghazi").hex),
+    )
     assert [result.supply.lines[u].source for u in ("1", "2", "3")] == ["Algiers", "Cairo", "Durazzo"]
     assert state(result, "4") == "none"
 
@@ -171,18 +209,27 @@ def test_an_isolated_home_source_serves_nobody(tmp_path, m):  # 32.8
     German unit in it traces to nothing; Berlin, which reaches the rest, still serves."""
     hamburg = m.city("Hamburg").hex
     ring2 = [h for h in ring(m, hamburg, 2) if m.hexes[h].is_land]
-    result = check(tmp_path, unit("GER", "infantry", hamburg), *(unit("UK", "infantry", h) for h in ring2),
-                   unit("GER", "infantry", m.city("Berlin").hex))
+    result = check(
+        tmp_path,
+        unit("GER", "infantry", hamburg),
+        *(unit("UK", "infantry", h) for h in ring2),
+        unit("GER", "infantry", m.city("Berlin").hex),
+    )
     assert state(result, "1") == "none" and "isolated" in result.supply.lines["1"].note
     assert state(result, str(len(ring2) + 2)) == "full"
 
 
 # -- 32.1, 32.4: sources of limited capacity --------------------------------------------------------
 
+
 def test_an_air_supply_marker_supplies_one_unit(tmp_path, m):  # 32.4
     benghazi = m.city("Benghazi").hex
-    result = check(tmp_path, unit("ITA", "infantry", benghazi), unit("ITA", "infantry", benghazi),
-                   M("air-supply", "Air supply", benghazi))
+    result = check(
+        tmp_path,
+        unit("ITA", "infantry", benghazi),
+        unit("ITA", "infantry", benghazi),
+        M("air-supply", "Air supply", benghazi),
+    )
     assert sorted(state(result, u) for u in ("1", "2")) == ["full", "none"]
 
 
@@ -193,17 +240,24 @@ def test_the_limited_sources_are_shared_so_that_the_most_units_are_supplied(tmp_
     cut = ring(m, benghazi, 2)
     blockers = [unit("UK", "infantry", h) for h in cut if m.hexes[h].is_land]
     inside = sorted(h for h in ring(m, benghazi, 1) if m.hexes[h].is_land)[0]
-    result = check(tmp_path, unit("ITA", "infantry", tripoli), unit("ITA", "infantry", inside), *blockers,
-                   M("air-supply", "Air supply", benghazi), M("air-supply", "Air supply", tripoli),
-                   properties={"Control_axis": f"{benghazi}; {inside}"})
+    result = check(
+        tmp_path,
+        unit("ITA", "infantry", tripoli),
+        unit("ITA", "infantry", inside),
+        *blockers,
+        M("air-supply", "Air supply", benghazi),
+        M("air-supply", "Air supply", tripoli),
+        properties={"Control_axis": f"{benghazi}; {inside}"},
+    )
     # unit 1 (Tripoli) reaches Tripoli only; unit 2 reaches Benghazi only (ringed): both supplied
     assert state(result, "1") == "full" and state(result, "2") == "full"
 
 
 def test_a_permanent_fortification_supplies_one_unit_in_its_hex(tmp_path, m):  # 32.1
     maginot = "W3121"  # a French hex with a fortress hexside
-    germans = [unit("GER", "infantry", h) for h in ring(m, maginot, 2) if m.hexes[h].is_land
-               and m.hexes[h].country != "SWI"]
+    germans = [
+        unit("GER", "infantry", h) for h in ring(m, maginot, 2) if m.hexes[h].is_land and m.hexes[h].country != "SWI"
+    ]
     result = check(tmp_path, unit("FRA", "infantry", maginot), unit("FRA", "armor", maginot), *germans)
     assert sorted(state(result, u) for u in ("1", "2")) == ["full", "none"]
     assert "permanent fortification" in {result.supply.lines[u].source for u in ("1", "2")}
@@ -211,8 +265,9 @@ def test_a_permanent_fortification_supplies_one_unit_in_its_hex(tmp_path, m):  #
 
 def test_a_supply_marker_belongs_to_whoever_holds_its_hex(tmp_path, m):  # 32.4
     tripoli = m.city("Tripoli").hex
-    result = check(tmp_path, unit("UK", "infantry", tripoli), unit("ITA", "infantry", "W0625"),
-                   M("supply", "Sea supply", tripoli))
+    result = check(
+        tmp_path, unit("UK", "infantry", tripoli), unit("ITA", "infantry", "W0625"), M("supply", "Sea supply", tripoli)
+    )
     assert state(result, "1") == "full" and result.supply.lines["1"].source == "supply marker"
     assert state(result, "2") == "none"
 
@@ -230,6 +285,7 @@ def test_the_iraq_box_supply_marker_supplies_the_iraq_map_edge(tmp_path, m):  # 
 
 # -- 33.3-33.5: Out of Supply markers ----------------------------------------------------------------
 
+
 def test_an_out_of_supply_marker_on_a_unit_marks_it_and_the_supply_step_says_what_follows(tmp_path, m):
     tripoli = m.city("Tripoli").hex
     pack = find_game("eto").pack()
@@ -240,8 +296,12 @@ def test_an_out_of_supply_marker_on_a_unit_marks_it_and_the_supply_step_says_wha
     assert pack.supply_marking(u, marked.supply.lines["1"]).rule == "33.5"
     below = check(tmp_path, M("out-of-supply", "Out of Supply", tripoli), unit("ITA", "infantry", tripoli))
     assert below.position.unit("2").supply == "full"  # a marker under the unit marks nothing
-    fed = check(tmp_path, unit("ITA", "infantry", tripoli), M("out-of-supply", "Out of Supply", tripoli),
-                M("supply", "Sea supply", tripoli))
+    fed = check(
+        tmp_path,
+        unit("ITA", "infantry", tripoli),
+        M("out-of-supply", "Out of Supply", tripoli),
+        M("supply", "Sea supply", tripoli),
+    )
     notes = [f for f in fed.findings if f.rule == "33.4"]
     assert notes and notes[0].severity == "note" and "activated or attacked" in notes[0].reason
     assert pack.supply_marking(fed.position.unit("1"), fed.supply.lines["1"]).state == "full"
@@ -249,8 +309,12 @@ def test_an_out_of_supply_marker_on_a_unit_marks_it_and_the_supply_step_says_wha
 
 def test_ships_partisans_hqs_and_generals_trace_no_line(tmp_path, m):  # 33.8, 45.4
     tripoli = m.city("Tripoli").hex
-    result = check(tmp_path, unit("ITA", "bb", tripoli, kind="naval"), unit("ITA", "hq", tripoli),
-                   unit("USSR", "partisan", "E2430"))
+    result = check(
+        tmp_path,
+        unit("ITA", "bb", tripoli, kind="naval"),
+        unit("ITA", "hq", tripoli),
+        unit("USSR", "partisan", "E2430"),
+    )
     assert all(line.via == "exempt" for line in result.supply.lines.values())
     assert not result.problems
 
@@ -262,8 +326,13 @@ def test_a_marker_marks_the_unit_it_stands_on_not_the_units_further_down_the_sta
     oos = M("out-of-supply", "Out of Supply", tripoli)
     result = check(tmp_path, unit("ITA", "infantry", tripoli), unit("ITA", "armor", tripoli), oos)
     assert [result.position.unit(u).supply for u in ("1", "2")] == ["full", "none"]
-    lower = check(tmp_path, unit("ITA", "infantry", tripoli), oos, M("activated-standby", "Activated", tripoli),
-                  unit("ITA", "armor", tripoli))
+    lower = check(
+        tmp_path,
+        unit("ITA", "infantry", tripoli),
+        oos,
+        M("activated-standby", "Activated", tripoli),
+        unit("ITA", "armor", tripoli),
+    )
     assert [lower.position.unit(u).supply for u in ("1", "4")] == ["none", "full"]
 
 

@@ -37,9 +37,7 @@ def add(pid: str, x: int, y: int, map_id: str = "M") -> str:
     return f"+/{pid}/{UNIT}/{map_id};{x};{y}"
 
 
-def move(
-    pid: str, x: int, y: int, under: str = "null", map_id: str = "M", player: str = "alice"
-) -> str:
+def move(pid: str, x: int, y: int, under: str = "null", map_id: str = "M", player: str = "alice") -> str:
     return f"M/{pid}/{map_id}/{x}/{y}/{under}/M/0/0/null/{player}"
 
 
@@ -138,9 +136,7 @@ def test_under_id_that_has_moved_away_falls_back_to_the_pieces_at_the_point():
 
 
 def test_never_stack_piece_stays_alone():
-    pos = run(
-        add("1", 10, 10), "+/s/stack/M;10;10;1;@@1", f"+/f/{FIXED}/\tM;0;0", move("f", 10, 10)
-    )
+    pos = run(add("1", 10, 10), "+/s/stack/M;10;10;1;@@1", f"+/f/{FIXED}/\tM;0;0", move("f", 10, 10))
     assert pos.pieces["f"].container is None
     assert (pos.pieces["f"].x, pos.pieces["f"].y) == (10, 10)
     assert pos.stacks["s"].members == ("1",)
@@ -256,14 +252,10 @@ def test_malformed_move_in_a_save_names_the_command(tmp_path):
 def test_errors_from_a_read_file_name_that_file(tmp_path):
     path = tmp_path / "bad.vsav"
     text = "begin_save\x1b" + add("1", 0, 0) + "\x1bM/1/M/x/0/null/M/0/0/null/p\x1bend_save"
-    write_saved_game(
-        path, text, module_name="X", module_version="1", vassal_version="3.7.26", date_saved=0
-    )
+    write_saved_game(path, text, module_name="X", module_version="1", vassal_version="3.7.26", date_saved=0)
     with pytest.raises(FormatError) as err:
         replay_save(read_saved_game(path))
-    assert err.value.line() == (
-        f"{path}: savedGame, command 3: MovePiece new x is not an integer: 'x'"
-    )
+    assert err.value.line() == (f"{path}: savedGame, command 3: MovePiece new x is not an integer: 'x'")
 
 
 # ---- other state --------------------------------------------------------------------------
@@ -371,8 +363,7 @@ def test_four_hundred_piece_save_loads_well_under_100_ms(tmp_path):
     ptype = join_type(["markmoved;x", "mark;Type", layer, "piece;;;front.png;Unit"])
     pstate = join_state(["false", "Infantry", "1", "null;0;0;1;0"])
     placements = [
-        Placement(str(10_000 + i), ptype, pstate, "Main Map", 100 * (i % 40), 100 * (i // 80))
-        for i in range(400)
+        Placement(str(10_000 + i), ptype, pstate, "Main Map", 100 * (i % 40), 100 * (i // 80)) for i in range(400)
     ]
     path = tmp_path / "big.vsav"
     write_saved_game(
@@ -439,11 +430,7 @@ def test_any_command_sequence_replays_or_raises_format_error(texts):
             )
 
 
-@given(
-    st.lists(
-        st.sampled_from(list("ab/;\t\\'\x1b") + ["LOG\t", "M/", "+/", "D/", "1"]), max_size=60
-    ).map("".join)
-)
+@given(st.lists(st.sampled_from(list("ab/;\t\\'\x1b") + ["LOG\t", "M/", "+/", "D/", "1"]), max_size=60).map("".join))
 @settings(max_examples=300, deadline=None)
 def test_any_text_replays_as_a_log_or_raises_format_error(text):
     try:

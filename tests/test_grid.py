@@ -8,8 +8,6 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from grids import USE, tk_grid, use_grid
-
 from wargame.errors import DataError
 from wargame.grid import (
     FLAT_DIRECTIONS,
@@ -20,6 +18,8 @@ from wargame.grid import (
     Hexside,
     Layout,
 )
+
+from grids import USE, tk_grid, use_grid
 
 TK = tk_grid()
 SIZE = 20  # rows and columns of the generated grids
@@ -122,7 +122,9 @@ def test_multi_board_ids_need_a_known_prefix(text: str) -> None:
 
 
 def test_column_first_numbering_with_a_separator() -> None:
-    grid = Grid(name="CR", boards=(Board(rows=(1, 12), cols=(1, 30)),), orientation="flat", order="CR", sep=".", col_digits=3)
+    grid = Grid(
+        name="CR", boards=(Board(rows=(1, 12), cols=(1, 30)),), orientation="flat", order="CR", sep=".", col_digits=3
+    )
     assert grid.parse("007.03") == Hex(3, 7)
     assert grid.hex_id(Hex(11, 25)) == "025.11"
     with pytest.raises(DataError):
@@ -160,8 +162,22 @@ def test_inconsistent_grids_are_refused(boards: tuple[Board, ...], kwargs: dict,
 
 def test_neighbours_come_in_direction_order() -> None:
     assert USE.directions == POINTY_DIRECTIONS == ("E", "NE", "NW", "W", "SW", "SE")
-    assert [USE.hex_id(h) for h in USE.neighbours(USE.parse("2915"))] == ["2916", "2815", "2814", "2914", "3014", "3015"]
-    assert [USE.hex_id(h) for h in USE.neighbours(USE.parse("3015"))] == ["3016", "2916", "2915", "3014", "3115", "3116"]
+    assert [USE.hex_id(h) for h in USE.neighbours(USE.parse("2915"))] == [
+        "2916",
+        "2815",
+        "2814",
+        "2914",
+        "3014",
+        "3015",
+    ]
+    assert [USE.hex_id(h) for h in USE.neighbours(USE.parse("3015"))] == [
+        "3016",
+        "2916",
+        "2915",
+        "3014",
+        "3115",
+        "3116",
+    ]
 
 
 def test_neighbours_at_the_map_edge_stay_on_the_map() -> None:
@@ -399,9 +415,7 @@ def test_points_near_a_corner_belong_to_a_hex_touching_it(
 
 
 @given(grids(), layouts(), st.floats(0, 1), st.floats(0, 1))
-def test_hex_at_returns_the_hex_whose_outline_holds_the_point(
-    grid: Grid, layout: Layout, fx: float, fy: float
-) -> None:
+def test_hex_at_returns_the_hex_whose_outline_holds_the_point(grid: Grid, layout: Layout, fx: float, fy: float) -> None:
     x0, y0 = grid.center(Hex(5, 5), layout)
     x1, y1 = grid.center(Hex(15, 15), layout)
     point = (x0 + fx * (x1 - x0), y0 + fy * (y1 - y0))

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from grids import USE, eto_grid, tk_grid
-
 from wargame.grid import Grid, Layout
+
+from grids import USE, eto_grid, tk_grid
 
 TK = tk_grid()
 ETO = eto_grid()
@@ -80,7 +80,9 @@ USE_ADJACENCY = [
 ]
 
 
-@pytest.mark.parametrize(("a", "b", "adjacent", "cite"), USE_ADJACENCY, ids=[f"{a}-{b}" for a, b, _, _ in USE_ADJACENCY])
+@pytest.mark.parametrize(
+    ("a", "b", "adjacent", "cite"), USE_ADJACENCY, ids=[f"{a}-{b}" for a, b, _, _ in USE_ADJACENCY]
+)
 def test_use_adjacency_facts(a: str, b: str, adjacent: bool, cite: str) -> None:
     ha, hb = _hexes(USE, a, b)
     assert USE.is_adjacent(ha, hb) is adjacent, cite
@@ -181,7 +183,18 @@ def test_uswc_compass_facts() -> None:
 
 def test_use_hexsides_named_in_the_rules_parse() -> None:
     # use 2.3 / 3.1 and uswc 2.1: hexsides are named by their two hexes
-    for name in ("1742/1743", "1642/1743", "2714/2715", "2125/2126", "2914/2915", "2813/2914", "4141/4241", "2911/2912", "2912/3011", "3816/3817"):
+    for name in (
+        "1742/1743",
+        "1642/1743",
+        "2714/2715",
+        "2125/2126",
+        "2914/2915",
+        "2813/2914",
+        "4141/4241",
+        "2911/2912",
+        "2912/3011",
+        "3816/3817",
+    ):
         assert USE.hexside_id(USE.parse_hexside(name)) == name
 
 

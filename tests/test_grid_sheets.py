@@ -24,8 +24,16 @@ ETO = load_boards_file(ROOT / "scenarios" / "eto" / "board.toml", "eto").grid
 def _pair(orientation: str = "pointy", offset: tuple[int, int] = (137, -63)) -> Grid:
     """W 10 columns, E laid over it reversed in both numbers (ETO's two sheets, cut down)."""
     west = Board(prefix="W", rows=(1, 12), cols=(1, 10), rows_grow="north", cols_grow="east", shifted="even")
-    east = Board(prefix="E", rows=(51, 62), cols=(58, 60), rows_grow="south", cols_grow="west", shifted="even",
-                 over="W", offset=offset)
+    east = Board(
+        prefix="E",
+        rows=(51, 62),
+        cols=(58, 60),
+        rows_grow="south",
+        cols_grow="west",
+        shifted="even",
+        over="W",
+        offset=offset,
+    )
     return Grid(name="Pair", boards=(west, east), orientation=orientation)  # type: ignore[arg-type]
 
 
@@ -34,8 +42,10 @@ def _as_west(h: Hex) -> Hex:
     return Hex(h.row, h.col, "W") if h.board == "W" else Hex(63 - h.row, 68 - h.col, "W")
 
 
-REFERENCE = Grid(name="Ref", boards=(Board(prefix="W", rows=(0, 63), cols=(0, 70), rows_grow="north",
-                                           cols_grow="east", shifted="even"),))
+REFERENCE = Grid(
+    name="Ref",
+    boards=(Board(prefix="W", rows=(0, 63), cols=(0, 70), rows_grow="north", cols_grow="east", shifted="even"),),
+)
 
 
 def test_the_east_sheet_lies_where_both_ids_name_one_place() -> None:
@@ -61,8 +71,10 @@ def test_a_seam_hex_has_six_neighbours_across_both_sheets() -> None:
     assert {n.board for n in ns} == {"W", "E"}
     for n in ns:
         assert pair.is_adjacent(inner, n) and pair.distance(inner, n) == 1
-        assert pair.direction(n, inner) == {"E": "W", "W": "E", "NE": "SW", "SW": "NE", "NW": "SE",
-                                             "SE": "NW"}[pair.direction(inner, n)]
+        assert (
+            pair.direction(n, inner)
+            == {"E": "W", "W": "E", "NE": "SW", "SW": "NE", "NW": "SE", "SE": "NW"}[pair.direction(inner, n)]
+        )
 
 
 def test_a_sheet_half_a_hex_off_is_refused() -> None:
@@ -78,7 +90,9 @@ def test_a_sheet_laid_on_an_unknown_or_later_sheet_is_refused() -> None:
 
 
 def test_separate_sheets_still_refuse_to_measure_between_them() -> None:
-    two = Grid(name="Two", boards=(Board(prefix="a", rows=(1, 5), cols=(1, 5)), Board(prefix="b", rows=(1, 5), cols=(1, 5))))
+    two = Grid(
+        name="Two", boards=(Board(prefix="a", rows=(1, 5), cols=(1, 5)), Board(prefix="b", rows=(1, 5), cols=(1, 5)))
+    )
     with pytest.raises(DataError, match="different boards"):
         two.distance(Hex(1, 1, "a"), Hex(1, 1, "b"))
     assert not two.is_adjacent(Hex(1, 1, "a"), Hex(1, 2, "b"))
@@ -99,8 +113,20 @@ def test_the_game_grid_lines_the_sheets_up_at_63_and_68() -> None:
 
 
 def test_the_rules_hexes_print_as_the_rules_print_them() -> None:
-    for hex_id in ("W3533", "W3734", "W3134", "W1316", "W0133", "W5225", "E1924", "E3032", "E5629", "E5111",
-                   "E4808", "E4428"):
+    for hex_id in (
+        "W3533",
+        "W3734",
+        "W3134",
+        "W1316",
+        "W0133",
+        "W5225",
+        "E1924",
+        "E3032",
+        "E5629",
+        "E5111",
+        "E4808",
+        "E4428",
+    ):
         assert ETO.hex_id(ETO.parse(hex_id)) == hex_id
 
 

@@ -77,9 +77,7 @@ def test_pieces_on_a_map_inside_a_chart_window_get_its_locations(tmp_path, capsy
         game_map("Main", board("A", width=100, height=100)),
         chart_window(sheet),
     )
-    save = write_game(
-        tmp_path / "g.vsav", pieces=[("3", "OnSheet", "Sheet", 130, 180)], boards={"Sheet": ["S"]}
-    )
+    save = write_game(tmp_path / "g.vsav", pieces=[("3", "OnSheet", "Sheet", 130, 180)], boards={"Sheet": ["S"]})
     report, err = _json(capsys, str(save), "--module", str(module))
     assert _by_name(report)["OnSheet"]["location"] == "2,3"  # the engine names it so too
     assert "warning" not in err
@@ -95,9 +93,7 @@ def test_maps_are_numbered_across_chart_windows_as_the_engine_numbers_them(tmp_p
         chart_window(sheet),
         nameless,
     )
-    save = write_game(
-        tmp_path / "g.vsav", pieces=[("4", "OnNameless", "Map2", 55, 77)], boards={"Map2": ["N"]}
-    )
+    save = write_game(tmp_path / "g.vsav", pieces=[("4", "OnNameless", "Map2", 55, 77)], boards={"Map2": ["N"]})
     report, _ = _json(capsys, str(save), "--module", str(module))
     assert _by_name(report)["OnNameless"]["location"] == "5,7"
     code, out, _ = _inspect(capsys, str(module))
@@ -112,9 +108,7 @@ def test_boards_chosen_under_the_maps_id_apply_to_pieces_saved_under_its_name(tm
         board("B", square_grid(10, 10, 5, 5), width=100, height=100),
     )
     module = write_module(tmp_path / "m.vmod", main)
-    save = write_game(
-        tmp_path / "g.vsav", pieces=[("1", "P", "Main", 125, 35)], boards={"Map0": ["A", "B"]}
-    )
+    save = write_game(tmp_path / "g.vsav", pieces=[("1", "P", "Main", 125, 35)], boards={"Map0": ["A", "B"]})
     report, _ = _json(capsys, str(save), "--module", str(module))
     assert _by_name(report)["P"]["location"] == "2,3"  # on B, right of A
 
@@ -126,9 +120,7 @@ def test_a_map_class_of_the_modules_own_holding_boards_is_a_map(tmp_path, capsys
         tag="org.example.game.SpecialMap",
     )
     module = write_module(tmp_path / "m.vmod", custom)
-    save = write_game(
-        tmp_path / "g.vsav", pieces=[("1", "P", "Custom", 25, 35)], boards={"Custom": ["C"]}
-    )
+    save = write_game(tmp_path / "g.vsav", pieces=[("1", "P", "Custom", 25, 35)], boards={"Custom": ["C"]})
     report, _ = _json(capsys, str(save), "--module", str(module))
     assert _by_name(report)["P"]["location"] == "2,3"
 
@@ -146,9 +138,7 @@ def test_a_broken_image_of_a_board_the_save_does_not_use_changes_nothing(tmp_pat
         game_map("Main", used, unused, broken),
         images={"a.png": png(200, 200), "broken.png": b"not an image"},
     )
-    save = write_game(
-        tmp_path / "g.vsav", pieces=[("1", "P", "Main", 130, 180)], boards={"Main": ["A"]}
-    )
+    save = write_game(tmp_path / "g.vsav", pieces=[("1", "P", "Main", 130, 180)], boards={"Main": ["A"]})
     report, err = _json(capsys, str(save), "--module", str(module))
     assert _by_name(report)["P"]["location"] == "2,3"
     assert report["warnings"] == [] and err == ""
@@ -247,9 +237,7 @@ def test_svg_that_is_not_svg_or_not_xml_is_refused_without_reading_anything_else
 def test_a_used_board_whose_image_is_missing_warns_and_still_names_hexes(tmp_path, capsys):
     a = board("A", square_grid(50, 50, 25, 25), image="gone.png")
     module = write_module(tmp_path / "m.vmod", game_map("Main", a))
-    save = write_game(
-        tmp_path / "g.vsav", pieces=[("1", "P", "Main", 130, 180)], boards={"Main": ["A"]}
-    )
+    save = write_game(tmp_path / "g.vsav", pieces=[("1", "P", "Main", 130, 180)], boards={"Main": ["A"]})
     code, out, err = _inspect(capsys, str(save), "--module", str(module))
     assert code == 0 and "Traceback" not in err
     lines = err.strip().splitlines()
@@ -266,9 +254,7 @@ def test_a_missing_image_leaves_unnamed_only_what_depends_on_its_size(tmp_path, 
     b = board("B", square_grid(50, 50, 25, 25), width=300, height=300)
     c = board("C", square_grid(50, 50, 25, 25), width=300, height=300)
     descending = board("D", square_grid(50, 50, 25, 25, vDescend=True), image="gone.png")
-    module = write_module(
-        tmp_path / "m.vmod", game_map("Main", a, b, c), game_map("Down", descending)
-    )
+    module = write_module(tmp_path / "m.vmod", game_map("Main", a, b, c), game_map("Down", descending))
     save = write_game(
         tmp_path / "g.vsav",
         pieces=[
@@ -292,9 +278,7 @@ def test_layout_with_an_unsized_board_keeps_the_known_ones_exact():
     b = board("B", square_grid(50, 50, 25, 25), width=300, height=300)
     c = board("C", square_grid(50, 50, 25, 25), width=300, height=300)
     element = game_map("Main", a, b, c)
-    geometry = map_geometry(
-        element, "MainBoardPicker\tA\t0\t0\tB\t1\t0\tC\t1\t1", lambda image: None
-    )
+    geometry = map_geometry(element, "MainBoardPicker\tA\t0\t0\tB\t1\t0\tC\t1\t1", lambda image: None)
     placed = {p.board.name: p for p in geometry.boards}
     assert not placed["A"].size_known and placed["A"].x_known and placed["A"].y_known
     assert not placed["B"].x_known and placed["B"].y_known
@@ -341,9 +325,7 @@ def test_a_save_whose_maps_the_module_lacks_says_so_in_one_line(tmp_path, capsys
 
 def test_module_shows_a_zoned_boards_background_hex_grid_and_its_numbering(tmp_path, capsys):
     grid = zoned_grid(zone("Box", "0,0;100,0;100,100;0,100"), hex_grid(dx=56.25, dy=64.5))
-    module = write_module(
-        tmp_path / "m.vmod", game_map("Main", board("A", grid, width=900, height=900))
-    )
+    module = write_module(tmp_path / "m.vmod", game_map("Main", board("A", grid, width=900, height=900)))
     code, out, _ = _inspect(capsys, str(module))
     assert code == 0
     assert "ZonedGrid, background HexGrid + HexGridNumbering" in out
@@ -368,9 +350,7 @@ def _tracker():
 
 
 def test_module_shows_turn_tracker_levels_and_formats(tmp_path, capsys):
-    module = write_module(
-        tmp_path / "m.vmod", game_map("Main", board("A", width=9, height=9)), _tracker()
-    )
+    module = write_module(tmp_path / "m.vmod", game_map("Main", board("A", width=9, height=9)), _tracker())
     code, out, _ = _inspect(capsys, str(module))
     assert code == 0
     assert "turn tracker 'Turn' (TurnTracker0): 2 level(s), shown as '$level1$ / $level2$'" in out
@@ -381,9 +361,7 @@ def test_module_shows_turn_tracker_levels_and_formats(tmp_path, capsys):
 def test_a_saved_turn_is_shown_as_the_tracker_shows_it(tmp_path, capsys):
     # The state VASSAL 3.7.26 wrote for this tracker in a new game (File > Save As).
     state = "0|1;0;0;true,true,true;1\\;0\\;0\\;true,true,true;5\\;0\\;false\\;-1|3;0;false;-1"
-    module = write_module(
-        tmp_path / "m.vmod", game_map("Main", board("A", width=9, height=9)), _tracker()
-    )
+    module = write_module(tmp_path / "m.vmod", game_map("Main", board("A", width=9, height=9)), _tracker())
     save = write_game(tmp_path / "g.vsav", extra=[Node(f"TURNTurnTracker0\t{state}")])
     report, _ = _json(capsys, str(save), "--module", str(module))
     turn = report["turns"]["TurnTracker0"]
@@ -447,10 +425,7 @@ def test_each_step_of_a_log_says_which_piece_went_where(tmp_path, capsys):
     )
     report, _ = _json(capsys, str(log), "--module", str(module))
     moves = [
-        [
-            (m["name"], m["from"] and m["from"]["location"], m["to"] and m["to"]["location"])
-            for m in s["moves"]
-        ]
+        [(m["name"], m["from"] and m["from"]["location"], m["to"] and m["to"]["location"]) for m in s["moves"]]
         for s in report["steps"]
     ]
     assert moves == [

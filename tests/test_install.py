@@ -25,15 +25,25 @@ def test_a_plain_install_builds_a_module_in_the_folder_it_runs_in(tmp_path):
     assert done.returncode == 0, done.stderr[-2000:]
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
-    where = subprocess.run([str(python), "-c", "import staffwork, wargame.games as g; "
-                            "print(staffwork.__file__); print(g.data_root())"],
-                           cwd=elsewhere, capture_output=True, text=True, check=True).stdout.split("\n")
+    where = subprocess.run(
+        [str(python), "-c", "import staffwork, wargame.games as g; print(staffwork.__file__); print(g.data_root())"],
+        cwd=elsewhere,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split("\n")
     assert str(env_dir) in where[0] and str(env_dir) in where[1]  # not the checkout
-    built = subprocess.run([str(env_dir / "bin" / "staffwork"), "build", "uswc", "-q"], cwd=elsewhere,
-                           capture_output=True, text=True)
+    built = subprocess.run(
+        [str(env_dir / "bin" / "staffwork"), "build", "uswc", "-q"], cwd=elsewhere, capture_output=True, text=True
+    )
     assert built.returncode == 0, built.stderr[-2000:]
     module = elsewhere / "dist" / "uswc.vmod"
     assert module.is_file() and module.stat().st_size > 1_000_000
-    listed = subprocess.run([str(env_dir / "bin" / "staffwork"), "map", "find", "use", "Paris"], cwd=elsewhere,
-                            capture_output=True, text=True, check=True).stdout
+    listed = subprocess.run(
+        [str(env_dir / "bin" / "staffwork"), "map", "find", "use", "Paris"],
+        cwd=elsewhere,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
     assert "3014" in listed

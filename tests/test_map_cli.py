@@ -99,13 +99,18 @@ def _help(argv: list[str], capsys) -> str:
     return capsys.readouterr().out
 
 
-@pytest.mark.parametrize("action,words", [
-    ("info", ["game folder under scenarios/", "hex number as printed"]),
-    ("find", ["game folder under scenarios/", "Map Box name or code", "one word"]),
-    ("preview", ["game folder under scenarios/", "PNG file to write", "what to colour",
-                 "hex radius in pixels, 2 to 60"]),
-    ("compile", ["game folder under scenarios/", "mapmaker extra"]),
-])
+@pytest.mark.parametrize(
+    "action,words",
+    [
+        ("info", ["game folder under scenarios/", "hex number as printed"]),
+        ("find", ["game folder under scenarios/", "Map Box name or code", "one word"]),
+        (
+            "preview",
+            ["game folder under scenarios/", "PNG file to write", "what to colour", "hex radius in pixels, 2 to 60"],
+        ),
+        ("compile", ["game folder under scenarios/", "mapmaker extra"]),
+    ],
+)
 def test_each_action_explains_its_arguments_in_its_help(action, words, capsys):
     text = " ".join(_help(["map", action], capsys).split())
     for word in words:

@@ -27,6 +27,7 @@ def adjacent(m, a: str, b: str) -> bool:
 
 # ---- 3.1 numbered hexes ------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("hex_id", ["1805", "5640", "4153"])
 def test_stated_faded_dot_hexes_are_faded_land(m, hex_id):  # 1.3.2
     h = m.hex(hex_id)
@@ -79,8 +80,10 @@ def test_london_is_the_uk_capital_and_an_inland_port_in_sz10(m):  # 1.3.6, 7.3.1
     assert 10 in c.seazones and not m.hex("2611").is_coastal
 
 
-@pytest.mark.parametrize("hex_id,limit", [("1458", 58), ("1558", 58), ("1657", 57), ("1757", 57),
-                                          ("2159", 59), ("2258", 58), ("2359", 59), ("2459", 59)])
+@pytest.mark.parametrize(
+    "hex_id,limit",
+    [("1458", 58), ("1558", 58), ("1657", 57), ("1757", 57), ("2159", 59), ("2258", 58), ("2359", 59), ("2459", 59)],
+)
 def test_ussr_restricted_hexes_start_east_of_the_listed_hexes(m, hex_id, limit):  # 1.3.10
     row = m.grid.parse(hex_id).row
     for h in m.hexes.values():
@@ -191,6 +194,7 @@ def test_ranges_follow_the_grid(m):  # 1.4
 
 # ---- 3.2 named places --------------------------------------------------------------------------
 
+
 def test_malta_is_a_uk_overseas_island_port_in_sz22(m):  # 1.3.3, 16.0
     c = m.city("Valletta")
     h = m.hex(c.hex)
@@ -209,11 +213,29 @@ def test_sicily_is_mainland_italy_and_not_an_island(m):  # 1.3.3, 16.0
     assert city_hex(m, "Rome") in _line_component(m, h.id)
 
 
-@pytest.mark.parametrize("name,zones", [
-    ("Antwerp", {10, 11}), ("Gibraltar", {16, 17}), ("Tangier", {16, 17}), ("Rotterdam", {11}),
-    ("Amsterdam", {11}), ("Brest", {7}), ("Port Said", {26}), ("Suez", {31}), ("Alexandria", {26}),
-    ("Catania", {22}), ("Tripoli", {22}), ("Palermo", {19, 22}), ("Taranto", {24}), ("Benghazi", {24}),
-    ("Tunis", {19}), ("Cardiff", {9}), ("Plymouth", {7}), ("Stavanger", {3})])
+@pytest.mark.parametrize(
+    "name,zones",
+    [
+        ("Antwerp", {10, 11}),
+        ("Gibraltar", {16, 17}),
+        ("Tangier", {16, 17}),
+        ("Rotterdam", {11}),
+        ("Amsterdam", {11}),
+        ("Brest", {7}),
+        ("Port Said", {26}),
+        ("Suez", {31}),
+        ("Alexandria", {26}),
+        ("Catania", {22}),
+        ("Tripoli", {22}),
+        ("Palermo", {19, 22}),
+        ("Taranto", {24}),
+        ("Benghazi", {24}),
+        ("Tunis", {19}),
+        ("Cardiff", {9}),
+        ("Plymouth", {7}),
+        ("Stavanger", {3}),
+    ],
+)
 def test_named_ports_lie_in_their_sea_zones(m, name, zones):  # 1.3.6, 4.2.4, 6.x, 9.2.2
     c = m.city(name)
     assert c.port and zones <= set(c.seazones), c.seazones
@@ -234,10 +256,26 @@ def test_minsk_is_soviet_and_cold(m):  # 15.23
     assert h.country == "USSR" and h.weather == "cold"
 
 
-@pytest.mark.parametrize("name,country", [
-    ("Berlin", "GER"), ("Moscow", "USSR"), ("Bucharest", "ROM"), ("Oslo", "NOR"), ("Warsaw", "POL"),
-    ("Riga", "LAT"), ("Zagreb", "YUG"), ("Munich", "GER"), ("Konigsberg", "GER"), ("Damascus", "FRA"),
-    ("Tunis", "FRA"), ("Vichy", "FRA"), ("Kharkov", "USSR"), ("Sevastopol", "USSR"), ("Metz", "FRA")])
+@pytest.mark.parametrize(
+    "name,country",
+    [
+        ("Berlin", "GER"),
+        ("Moscow", "USSR"),
+        ("Bucharest", "ROM"),
+        ("Oslo", "NOR"),
+        ("Warsaw", "POL"),
+        ("Riga", "LAT"),
+        ("Zagreb", "YUG"),
+        ("Munich", "GER"),
+        ("Konigsberg", "GER"),
+        ("Damascus", "FRA"),
+        ("Tunis", "FRA"),
+        ("Vichy", "FRA"),
+        ("Kharkov", "USSR"),
+        ("Sevastopol", "USSR"),
+        ("Metz", "FRA"),
+    ],
+)
 def test_named_cities_lie_in_their_1939_countries(m, name, country):  # 7.3.1, 13.x
     assert m.hex(city_hex(m, name)).country == country
 
@@ -246,13 +284,37 @@ def test_named_cities_lie_in_their_1939_countries(m, name, country):  # 7.3.1, 1
 # Germany, Slovakia and Bohemia-Moravia are German, Albania is Italian). The first group was wrong
 # in the first compile (the review of issue 3); the second was checked and is pinned against drift.
 CITIES_1939 = [
-    ("Strasbourg", "FRA"), ("Antwerp", "BEL"), ("Rhodes", "ITA"), ("Fiume", "ITA"), ("Gdynia", "POL"),
-    ("Danzig", "GER"), ("Petsamo", "FIN"), ("Memel", "GER"), ("Varna", "BUL"),
-    ("Wilno", "POL"), ("Lwow", "POL"), ("Brest-Litovsk", "POL"), ("Kattowitz", "POL"), ("Breslau", "GER"),
-    ("Stettin", "GER"), ("Kishinev", "ROM"), ("Cluj", "ROM"), ("Constanta", "ROM"), ("Prague", "GER"),
-    ("Vienna", "GER"), ("Trieste", "ITA"), ("Tirana", "ITA"), ("Durazzo", "ITA"), ("Viipuri", "FIN"),
-    ("Aleppo", "FRA"), ("Beirut", "FRA"), ("Adana", "TUR"), ("Gibraltar", "UK"), ("Tetuan", "SPA"),
-    ("Metz", "FRA"), ("Luxembourg", "BEL"),
+    ("Strasbourg", "FRA"),
+    ("Antwerp", "BEL"),
+    ("Rhodes", "ITA"),
+    ("Fiume", "ITA"),
+    ("Gdynia", "POL"),
+    ("Danzig", "GER"),
+    ("Petsamo", "FIN"),
+    ("Memel", "GER"),
+    ("Varna", "BUL"),
+    ("Wilno", "POL"),
+    ("Lwow", "POL"),
+    ("Brest-Litovsk", "POL"),
+    ("Kattowitz", "POL"),
+    ("Breslau", "GER"),
+    ("Stettin", "GER"),
+    ("Kishinev", "ROM"),
+    ("Cluj", "ROM"),
+    ("Constanta", "ROM"),
+    ("Prague", "GER"),
+    ("Vienna", "GER"),
+    ("Trieste", "ITA"),
+    ("Tirana", "ITA"),
+    ("Durazzo", "ITA"),
+    ("Viipuri", "FIN"),
+    ("Aleppo", "FRA"),
+    ("Beirut", "FRA"),
+    ("Adana", "TUR"),
+    ("Gibraltar", "UK"),
+    ("Tetuan", "SPA"),
+    ("Metz", "FRA"),
+    ("Luxembourg", "BEL"),
 ]
 
 
@@ -287,8 +349,33 @@ def test_petsamo_gives_finland_its_arctic_coast(m):  # 16.0
 
 def test_every_country_of_16_0_has_its_capital(m):  # 16.0
     caps = {m.hex(c.hex).country for c in m.cities if c.capital}
-    assert {"BEL", "BUL", "DEN", "EST", "FIN", "FRA", "GER", "GRE", "HUN", "IRQ", "IRE", "ITA", "LAT", "LIT",
-            "NET", "NOR", "POL", "POR", "ROM", "SPA", "SWE", "TUR", "UK", "USSR", "YUG"} <= caps
+    assert {
+        "BEL",
+        "BUL",
+        "DEN",
+        "EST",
+        "FIN",
+        "FRA",
+        "GER",
+        "GRE",
+        "HUN",
+        "IRQ",
+        "IRE",
+        "ITA",
+        "LAT",
+        "LIT",
+        "NET",
+        "NOR",
+        "POL",
+        "POR",
+        "ROM",
+        "SPA",
+        "SWE",
+        "TUR",
+        "UK",
+        "USSR",
+        "YUG",
+    } <= caps
 
 
 def test_kishinev_is_a_factory_in_bessarabia(m):  # 2.2
@@ -320,8 +407,16 @@ def test_prohibited_countries_are_marked(m):  # 1.3.8
 
 
 def test_disputed_areas_of_17_0_exist_in_their_countries(m):  # 17.0
-    owner = {"Alsace-Lorraine": "FRA", "Bessarabia": "ROM", "Eastern Poland": "POL", "Estonia": "EST",
-             "Karelia": "FIN", "Latvia": "LAT", "Lithuania": "LIT", "Polish Corridor": "POL"}
+    owner = {
+        "Alsace-Lorraine": "FRA",
+        "Bessarabia": "ROM",
+        "Eastern Poland": "POL",
+        "Estonia": "EST",
+        "Karelia": "FIN",
+        "Latvia": "LAT",
+        "Lithuania": "LIT",
+        "Polish Corridor": "POL",
+    }
     found = {}
     for h in m.hexes.values():
         if h.disputed:
@@ -331,9 +426,11 @@ def test_disputed_areas_of_17_0_exist_in_their_countries(m):  # 17.0
 
 # ---- 3.3 Map Boxes and Sea Zones ----------------------------------------------------------------
 
+
 def test_map_box_links(m):  # 1.3.5, 4.2.4, 6.4.4
     def adj(a, b):
         return b in m.box(a).adjacent_boxes and a in m.box(b).adjacent_boxes
+
     assert adj("NAO", "ENA") and adj("ENA", "SAO") and adj("NAO", "SAO") and adj("SAO", "WIO") and adj("WIO", "ARS")
     assert not adj("NAO", "WIO")
     assert {31, 32} <= set(m.box("Arabian Sea").adjacent_zones) and 7 in m.box("NAO").adjacent_zones
@@ -365,7 +462,8 @@ def test_suez_canal_joins_port_said_and_suez(m):  # 4.2.4, 6.4.4
 def test_istanbul_samsun_needs_no_strait_but_athens_sevastopol_needs_two(m):  # 4.2.4.4
     def straits_between(start, goal):
         from collections import deque
-        best = {z: 0 for z in start}
+
+        best = dict.fromkeys(start, 0)
         q = deque(start)
         while q:
             z = q.popleft()
@@ -375,6 +473,7 @@ def test_istanbul_samsun_needs_no_strait_but_athens_sevastopol_needs_two(m):  # 
                     best[n] = cost
                     q.append(n)
         return min(best.get(g, 99) for g in goal)
+
     ist, sam = set(m.city("Istanbul").seazones), set(m.city("Samsun").seazones)
     assert ist & sam or straits_between(ist & {28}, sam) == 0
     assert straits_between(set(m.city("Athens").seazones), set(m.city("Sevastopol").seazones)) == 2
@@ -382,6 +481,7 @@ def test_istanbul_samsun_needs_no_strait_but_athens_sevastopol_needs_two(m):  # 
 
 
 # ---- USWC 2.10 (the same numbering) -------------------------------------------------------------
+
 
 def test_uswc_coastal_water_and_land_hexes(m):  # USWC 1.3.3
     assert all(h.is_coastal for h in hexes(m, "2517 2518 2616"))
@@ -442,6 +542,7 @@ def test_uswc_lille_and_aachen_are_factories(m):  # USWC 9.1.1
 
 # ---- helpers -----------------------------------------------------------------------------------
 
+
 def _line_component(m, start: str) -> set[str]:
     """Hexes joined to `start` by Transport Line hexside crossings (rule 1.3.7)."""
     seen = {start}
@@ -489,6 +590,7 @@ def test_central_russia_touches_soviet_hexes_on_the_east_edge(m):  # 1.3.5
 
 # ---- what the issue asks the map to look like (not rulebook facts) ------------------------------
 
+
 def _share(m, terrain: str, **where) -> float:
     hs = [h for h in m.hexes.values() if h.is_land and all(getattr(h, k) == v for k, v in where.items())]
     return sum(h.terrain == terrain for h in hs) / len(hs)
@@ -512,13 +614,38 @@ def test_danube_and_dnieper_run_on_hexsides(m):
         h = m.grid.parse(city_hex(m, name))
         near = m.grid.within(h, 1)
         return any(s.river for x in near for s in m.sides_of(m.grid.hex_id(x)))
+
     for name in ("Vienna", "Budapest", "Belgrade", "Kiev", "Dnepropetrovsk"):
         assert river_near(name), name
 
 
-FACTORIES = {"BEL": 1, "BUL": 1, "DEN": 1, "EST": 1, "FIN": 2, "FRA": 8, "GER": 13, "GRE": 1, "HUN": 1, "IRQ": 1,
-             "IRE": 1, "ITA": 6, "LAT": 1, "LIT": 1, "NET": 1, "NOR": 1, "POL": 3, "POR": 1, "ROM": 2, "SPA": 4,
-             "SWE": 2, "TUR": 3, "UK": 9, "USSR": 9, "YUG": 2}
+FACTORIES = {
+    "BEL": 1,
+    "BUL": 1,
+    "DEN": 1,
+    "EST": 1,
+    "FIN": 2,
+    "FRA": 8,
+    "GER": 13,
+    "GRE": 1,
+    "HUN": 1,
+    "IRQ": 1,
+    "IRE": 1,
+    "ITA": 6,
+    "LAT": 1,
+    "LIT": 1,
+    "NET": 1,
+    "NOR": 1,
+    "POL": 3,
+    "POR": 1,
+    "ROM": 2,
+    "SPA": 4,
+    "SWE": 2,
+    "TUR": 3,
+    "UK": 9,
+    "USSR": 9,
+    "YUG": 2,
+}
 
 
 def test_factory_counts_match_the_country_list(m):  # 16.0
@@ -533,6 +660,7 @@ def test_factory_counts_match_the_country_list(m):  # 16.0
 def test_created_countries_find_their_factories(m):  # 16.0: FNA 2, Syria 1, Vichy 2
     def factories(**where):
         return sum(1 for c in m.cities if c.factory and all(getattr(m.hex(c.hex), k) == v for k, v in where.items()))
+
     assert factories(area="French North Africa") == 2
     assert factories(area="Syria") == 1
     assert factories(line="Vichy") == 2

@@ -4,7 +4,6 @@ against game.toml [map]), sea-area columns, and the mapmaker's feature inputs.""
 from __future__ import annotations
 
 import pytest
-
 from test_map_loader import SMALL, write_small
 
 from wargame.errors import DataError
@@ -34,8 +33,11 @@ def test_feature_words_load_as_sets_on_hexes_and_hexsides(tmp_path):
 
 def test_a_word_the_game_does_not_know_names_file_line_and_the_near_miss(tmp_path):
     _with_features(tmp_path, "resorce")
-    with pytest.raises(DataError, match=r'hexes.csv: line 3, features: "resorce" is not a feature word of this game'
-                                        r'.*did you mean "resource"'):
+    with pytest.raises(
+        DataError,
+        match=r'hexes.csv: line 3, features: "resorce" is not a feature word of this game'
+        r'.*did you mean "resource"',
+    ):
         load(tmp_path, SMALL, WORDS)
 
 
@@ -54,8 +56,11 @@ def test_a_map_without_the_new_columns_loads_as_before(tmp_path):
 
 
 def test_sea_area_columns_give_entry_cost_interception_and_grid(tmp_path):
-    write_small(tmp_path, seazones="zone,name,water_hexes,coastal_hexes,weather,entry_mp,interception,gridded\n"
-                                   "1,South Atlantic,2,1,mild,20,-3,\n")
+    write_small(
+        tmp_path,
+        seazones="zone,name,water_hexes,coastal_hexes,weather,entry_mp,interception,gridded\n"
+        "1,South Atlantic,2,1,mild,20,-3,\n",
+    )
     m = load(tmp_path, SMALL)
     z = m.zones[1]
     assert m.sea_areas and (z.entry_mp, z.interception, z.gridded) == (20, -3, False)

@@ -8,8 +8,9 @@ from pathlib import Path
 import pytest
 
 from wargame.errors import DataError
-from grids import use_grid
 from wargame.mapdata import load, load_game
+
+from grids import use_grid
 
 REAL = Path(__file__).resolve().parents[1] / "scenarios" / "use" / "map"
 FILES = ("hexes.csv", "hexsides.csv", "cities.csv", "seazones.csv", "seazone_links.csv", "boxes.csv")
@@ -19,15 +20,20 @@ SMALL = use_grid((1, 2), (1, 3))  # six hexes: 0101-0103, 0201-0203
 def write_small(folder: Path, **replace: str) -> Path:
     """A tiny valid map on a 2 x 3 grid; `replace` swaps whole files (name without .csv)."""
     head = "hex,kind,terrain,country,area,overseas,disputed,line,weather,seazones,lake,faded_dot,prohibited,restricted,transport,land_pct\n"
-    rows = ["0101,water,,,,,,,mild,1,,,,,,0", "0102,coastal,clear,FRA,Continental France,,,,mild,1,,,,,yes,60",
-            "0103,land,hills,GER,Germany and East Prussia,,,,mild,,,,,,yes,100", "0201,water,,,,,,,mild,1,,,,,,0",
-            "0202,land,woods,FRA,Continental France,,,,mild,,,yes,,,,100", "0203,land,clear,SWI,Switzerland,,,,mild,,,,yes,,,100"]
+    rows = [
+        "0101,water,,,,,,,mild,1,,,,,,0",
+        "0102,coastal,clear,FRA,Continental France,,,,mild,1,,,,,yes,60",
+        "0103,land,hills,GER,Germany and East Prussia,,,,mild,,,,,,yes,100",
+        "0201,water,,,,,,,mild,1,,,,,,0",
+        "0202,land,woods,FRA,Continental France,,,,mild,,,yes,,,,100",
+        "0203,land,clear,SWI,Switzerland,,,,mild,,,,yes,,,100",
+    ]
     files = {
         "hexes": head + "\n".join(rows) + "\n",
         "hexsides": "hexside,water,river,border,land_border,line,strait,strait_zones,transport,land_pct\n"
-                    "0102/0103,,yes,international,yes,,,,yes,100\n0102/0202,,,,,,,,,100\n",
+        "0102/0103,,yes,international,yes,,,,yes,100\n0102/0202,,,,,,,,,100\n",
         "cities": "hex,name,capital,factory,port,country,seazones,lat,lon,geonameid,note\n"
-                  "0102,Calais,,,yes,FRA,1,50.95,1.85,3029276,\n",
+        "0102,Calais,,,yes,FRA,1,50.95,1.85,3029276,\n",
         "seazones": "zone,name,water_hexes,coastal_hexes,weather\n1,Channel,2,1,mild\n",
         "seazone_links": "zone_a,zone_b,kind,via,note\n",
         "boxes": "box,name,friendly,adjacent_boxes,adjacent_zones,ground_edge,note\nNAO,North Atlantic Ocean,Western,,1,,\n",
@@ -57,8 +63,14 @@ def test_unlisted_hexsides_are_all_water(tmp_path):
 def test_a_bad_flag_names_file_line_and_column(tmp_path):
     text = (tmp_path / "x").as_posix()
     write_small(tmp_path)
-    hexes = (tmp_path / "hexes.csv").read_text().replace("0202,land,woods,FRA,Continental France,,,,mild,,,yes",
-                                                        "0202,land,woods,FRA,Continental France,,,,mild,,,maybe")
+    hexes = (
+        (tmp_path / "hexes.csv")
+        .read_text()
+        .replace(
+            "0202,land,woods,FRA,Continental France,,,,mild,,,yes",
+            "0202,land,woods,FRA,Continental France,,,,mild,,,maybe",
+        )
+    )
     (tmp_path / "hexes.csv").write_text(hexes)
     with pytest.raises(DataError) as err:
         load(tmp_path, SMALL)
@@ -103,8 +115,11 @@ def test_a_zone_that_does_not_exist_is_refused(tmp_path):
 
 
 def test_hexsides_must_join_adjacent_hexes(tmp_path):
-    write_small(tmp_path, hexsides="hexside,water,river,border,land_border,line,strait,strait_zones,transport,land_pct\n"
-                                   "0101/0103,,,,,,,,,0\n")
+    write_small(
+        tmp_path,
+        hexsides="hexside,water,river,border,land_border,line,strait,strait_zones,transport,land_pct\n"
+        "0101/0103,,,,,,,,,0\n",
+    )
     with pytest.raises(DataError, match="not adjacent"):
         load(tmp_path, SMALL)
 

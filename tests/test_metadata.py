@@ -124,8 +124,7 @@ def test_translations_round_trip_sorted_by_language() -> None:
 
 def test_translations_written_before_3_6_11_are_unswapped() -> None:
     data = (
-        b"<data version='1'><VassalVersion>3.6.10</VassalVersion><name>Game</name>"
-        b"<name lang='Juego'>es</name></data>"
+        b"<data version='1'><VassalVersion>3.6.10</VassalVersion><name>Game</name><name lang='Juego'>es</name></data>"
     )
     assert parse_metadata(data).name_translations == (("es", "Juego"),)
     assert is_pre_bug_11929("3.6.10-beta1")
@@ -151,10 +150,7 @@ def test_malformed_xml_names_line_and_column() -> None:
 
 
 def test_entity_declarations_are_refused() -> None:
-    data = (
-        b'<?xml version="1.0"?>\n<!DOCTYPE data [<!ENTITY a "aaaa">]>\n'
-        b"<data><name>&a;</name></data>"
-    )
+    data = b'<?xml version="1.0"?>\n<!DOCTYPE data [<!ENTITY a "aaaa">]>\n<data><name>&a;</name></data>'
     with pytest.raises(FormatError, match="DOCTYPE") as info:
         parse_metadata(data, "moduledata")
     assert info.value.place == "line 2"
@@ -188,13 +184,16 @@ def test_missing_vassal_version_differs_from_an_empty_one() -> None:
     assert parse_metadata(b"<data><VassalVersion/></data>").vassal_version == ""
 
 
-@pytest.mark.parametrize("data", [
-    b'<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n<data version="1">\n  <version>1.0</version>\n'
-    b'  <name>Guns &amp; Butter</name>\n  <name lang="de">Kanonen</name>\n</data>\n',
-    b"<data><!-- a note --><name>a<b>inner</b> tail<?pi x?></name><extra1><![CDATA[<raw>]]></extra1></data>",
-    "<data version='2'><description lang='fr'>\u00e9t\u00e9 &#233;</description>text<name/></data>".encode(),
-    '<?xml version="1.0" encoding="ISO-8859-1"?><data><name>caf\xe9</name></data>'.encode("latin-1"),
-])
+@pytest.mark.parametrize(
+    "data",
+    [
+        b'<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n<data version="1">\n  <version>1.0</version>\n'
+        b'  <name>Guns &amp; Butter</name>\n  <name lang="de">Kanonen</name>\n</data>\n',
+        b"<data><!-- a note --><name>a<b>inner</b> tail<?pi x?></name><extra1><![CDATA[<raw>]]></extra1></data>",
+        "<data version='2'><description lang='fr'>\u00e9t\u00e9 &#233;</description>text<name/></data>".encode(),
+        '<?xml version="1.0" encoding="ISO-8859-1"?><data><name>caf\xe9</name></data>'.encode("latin-1"),
+    ],
+)
 def test_the_save_reader_reads_metadata_as_lxml_does(data: bytes) -> None:
     from vassal.metadata import _read_xml, _read_xml_lxml
 

@@ -184,10 +184,7 @@ def test_no_build_file(tmp_path: Path) -> None:
 
 
 def test_build_file_with_entities(tmp_path: Path) -> None:
-    xml = (
-        b'<?xml version="1.0"?>\n<!DOCTYPE m [<!ENTITY a "aaaaaaaaaa">]>\n'
-        b"<VASSAL.build.GameModule name='&a;'/>"
-    )
+    xml = b'<?xml version="1.0"?>\n<!DOCTYPE m [<!ENTITY a "aaaaaaaaaa">]>\n<VASSAL.build.GameModule name=\'&a;\'/>'
     path = _zip(tmp_path / "x.vmod", {"buildFile.xml": xml})
     with pytest.raises(FormatError, match="DOCTYPE") as info:
         read_module(path)
@@ -208,10 +205,7 @@ def test_malformed_build_file(tmp_path: Path) -> None:
 def test_non_utf8_build_file(tmp_path: Path) -> None:
     path = _zip(
         tmp_path / "x.vmod",
-        {
-            "buildFile.xml": b"<VASSAL.build.GameModule name='X'>\n<a n='\xff'/>\n"
-            b"</VASSAL.build.GameModule>"
-        },
+        {"buildFile.xml": b"<VASSAL.build.GameModule name='X'>\n<a n='\xff'/>\n</VASSAL.build.GameModule>"},
     )
     with pytest.raises(FormatError, match="not UTF-8") as info:
         read_module(path)
@@ -219,9 +213,7 @@ def test_non_utf8_build_file(tmp_path: Path) -> None:
 
 
 def test_entry_names_that_climb_out_are_refused(tmp_path: Path) -> None:
-    path = _zip(
-        tmp_path / "x.vmod", {"buildFile.xml": b"<VASSAL.build.GameModule/>", "../evil.png": PNG}
-    )
+    path = _zip(tmp_path / "x.vmod", {"buildFile.xml": b"<VASSAL.build.GameModule/>", "../evil.png": PNG})
     with pytest.raises(FormatError, match=r"\.\.") as info:
         read_module(path)
     assert info.value.place == "../evil.png"
@@ -243,16 +235,12 @@ def test_saves_and_extensions_are_not_modules(tmp_path: Path) -> None:
 
 def _rich_module() -> etree._Element:
     root = example_module()
-    root.append(
-        component(MOD + "Map", {"mapName": ""}, component("VASSAL.build.module.map.BoardPicker"))
-    )
+    root.append(component(MOD + "Map", {"mapName": ""}, component("VASSAL.build.module.map.BoardPicker")))
     root.append(
         component(
             MOD + "PredefinedSetup",
             {"name": "Campaigns", "isMenu": True},
-            component(
-                MOD + "PredefinedSetup", {"name": "1941", "useFile": True, "file": "c41.vsav"}
-            ),
+            component(MOD + "PredefinedSetup", {"name": "1941", "useFile": True, "file": "c41.vsav"}),
             component(MOD + "PredefinedSetup", {"name": "Blank", "useFile": False}),
         )
     )
@@ -315,9 +303,7 @@ def test_summary_of_a_module_built_from_data() -> None:
 
 def test_images_in_piece_texts_and_attributes_are_checked() -> None:
     root = example_module()
-    problems = check_module_references(
-        root, ["images/map.png", "Scenario1.vsav", "images/unused.png"]
-    )
+    problems = check_module_references(root, ["images/map.png", "Scenario1.vsav", "images/unused.png"])
     lines = [p.line() for p in problems]
     assert any("error" in x and "'inf1_front.png' is not in the archive" in x for x in lines)
     assert any(x.startswith("warning: images/unused.png") for x in lines)
@@ -383,12 +369,8 @@ def test_missing_images_refuse_the_write(tmp_path: Path) -> None:
 
 
 def test_unreferenced_images_are_reported(tmp_path: Path) -> None:
-    problems = write_module(
-        tmp_path / "m.vmod", example_module(), META, {**FILES, "images/spare.png": PNG}
-    )
-    assert [p.line() for p in problems] == [
-        "warning: images/spare.png: image is not named by the build file"
-    ]
+    problems = write_module(tmp_path / "m.vmod", example_module(), META, {**FILES, "images/spare.png": PNG})
+    assert [p.line() for p in problems] == ["warning: images/spare.png: image is not named by the build file"]
 
 
 def test_old_vassal_version_in_metadata_is_refused(tmp_path: Path) -> None:

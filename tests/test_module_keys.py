@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
-from keysim import Sim  # noqa: E402
+from keysim import Sim
 
 from builder.module import keys
 from builder.module.pieces import marker_piece, prototypes, unit_piece
@@ -62,6 +62,7 @@ def report_keys(piece) -> set[tuple[int, int]]:
 
 # ---- Supply (7.1) --------------------------------------------------------------------------------
 
+
 def test_low_no_supply_on_a_supplied_unit_marks_it_low_and_the_next_ctrl_u_makes_it_full(content, protos):
     # before: Ctrl+Shift+U moved the hidden level of the inactive layer (nothing seen), and
     # the next Ctrl+U then showed No Supply
@@ -77,7 +78,11 @@ def test_ctrl_shift_u_steps_full_low_no_and_back_to_low(content, protos):
 def test_ctrl_u_from_no_supply_is_full_and_the_next_ctrl_u_is_low_not_no(content, protos):
     sim = Sim(unit(content, protos, "ger-2"))
     assert supply_after(sim, keys.SUPPLY_CYCLE, keys.SUPPLY_CYCLE, keys.SUPPLY_TOGGLE, keys.SUPPLY_TOGGLE) == [
-        "Low", "No", "Full", "Low"]
+        "Low",
+        "No",
+        "Full",
+        "Low",
+    ]
     assert sim.levels[pp.LAYER_SUPPLY] == 1
 
 
@@ -100,13 +105,16 @@ def test_players_reach_the_supply_layer_only_through_the_two_commands(content, p
     piece = unit(content, protos, "ger-2")
     menu = [t for t in piece.traits if isinstance(t, TriggerAction) and t.get("command")]
     assert [(t.get("command"), t.get("key")) for t in menu if "Supply" in t.get("command")] == [
-        ("Low Supply on/off", keys.SUPPLY_TOGGLE), ("Low / No Supply", keys.SUPPLY_CYCLE)]
+        ("Low Supply on/off", keys.SUPPLY_TOGGLE),
+        ("Low / No Supply", keys.SUPPLY_CYCLE),
+    ]
     layer = next(t for t in piece.traits if getattr(t, "layer_name", "") == pp.LAYER_SUPPLY)
     assert all(k.is_named for k in (layer.activate_keystroke, layer.increase_keystroke, layer.get("reset_key")))
     assert not layer.get("activate_command") and not layer.get("up_command")
 
 
 # ---- Sorties (1.5) -------------------------------------------------------------------------------
+
 
 def test_sorties_have_a_second_binding_that_needs_no_shift(content, protos):
     sim = Sim(unit(content, protos, "ger-i"))
@@ -126,7 +134,10 @@ def test_one_sortie_is_named_in_the_singular(content, protos):
 
 # ---- Eliminated box (12.2) ----------------------------------------------------------------------
 
-@pytest.mark.parametrize("key", ["ire-1-div", "por-army", "spa-i", "swe-i", "tur-1", "vic-1-gdm", "ger-2", "fna-algerie"])
+
+@pytest.mark.parametrize(
+    "key", ["ire-1-div", "por-army", "spa-i", "swe-i", "tur-1", "vic-1-gdm", "ger-2", "fna-algerie"]
+)
 def test_every_nations_units_can_be_sent_to_an_eliminated_box(content, protos, key):
     piece = unit(content, protos, key)
     sends = [t for t in piece.traits if isinstance(t, SendToLocation)]
@@ -141,7 +152,8 @@ def test_the_eliminated_box_is_the_card_of_the_nations_faction_in_the_game(conte
     faction = calc[keys.ELIMINATED_FACTION]
     # Status_<nation> ("active western") first, the piece's Faction (the setup's) second
     assert faction.index(f'GetString("{pp.STATUS_PREFIX}" + GetString("{pp.NATIONALITY}"))') < faction.index(
-        f'GetString("{pp.FACTION}")')
+        f'GetString("{pp.FACTION}")'
+    )
     assert all(f'endsWith(" {k}") ? "{k}"' in faction for k in CARDS)
     assert all(f'equals("{k}") ? "{c}"' in calc[keys.ELIMINATED_CARD] for k, c in CARDS.items())
 
@@ -156,12 +168,14 @@ def test_a_unit_of_no_faction_has_the_command_disabled(content, protos):
 
 # ---- Reports -------------------------------------------------------------------------------------
 
+
 def test_markers_answer_only_the_keys_they_have(content, protos):
     control = marker(content, protos, "control-axis")
     assert report_keys(control) == {(keys.DELETE.code, keys.DELETE.modifiers)}
     two_sided = next(m for m in content.markers.values() if m.back)
     assert report_keys(marker(content, protos, two_sided.key)) == {
-        (k.code, k.modifiers) for k in (keys.DELETE, keys.FLIP)}
+        (k.code, k.modifiers) for k in (keys.DELETE, keys.FLIP)
+    }
 
 
 def test_each_unit_command_is_reported_once_and_delete_too(content, protos):
@@ -186,10 +200,11 @@ def test_reports_say_what_changed_and_nothing_when_nothing_did(content, protos):
     assert "Sorties" in by_key[(keys.SORTIE_UP.code, keys.SORTIE_UP.modifiers)]
     assert 'GetString("oldLocationName")' in by_key[(keys.ELIMINATE.code, keys.ELIMINATE.modifiers)]  # the hex left
     assert "$oldLocation$" in by_key[(keys.DELETE.code, keys.DELETE.modifiers)]
-    flips = {k: by_key[(keys.FLIP.code, keys.FLIP.modifiers)] for k in ("ger-i",)}
+    flips = dict.fromkeys(("ger-i",), by_key[keys.FLIP.code, keys.FLIP.modifiers])
     assert "worded back" in flips["ger-i"]
-    assert "reduced side" in next(r.get("report_format") for r in reports(unit(content, protos, "ger-2"))
-                                  if keys.FLIP in r.get("keys"))
+    assert "reduced side" in next(
+        r.get("report_format") for r in reports(unit(content, protos, "ger-2")) if keys.FLIP in r.get("keys")
+    )
 
 
 def test_a_marker_flip_names_the_side_it_left_and_the_side_it_shows(content, protos):

@@ -8,7 +8,6 @@ from __future__ import annotations
 import json
 
 import pytest
-from test_check_support import M, U, position
 
 from assistant.notation import read_notation, to_notation
 from staffwork import cli
@@ -16,11 +15,28 @@ from wargame.errors import DataError
 from wargame.games import find_game
 from wargame.rules.setup import setup_position
 
+from test_check_support import M, U, position
+
 
 def _essence(pos):
     """What the rules read of a position, without piece ids."""
-    units = sorted((u.nationality, u.type, u.name, u.key, u.faction, u.where, u.level, u.reduced, u.supply,
-                    u.sorties, u.elite, u.in_fort) for u in pos.units)
+    units = sorted(
+        (
+            u.nationality,
+            u.type,
+            u.name,
+            u.key,
+            u.faction,
+            u.where,
+            u.level,
+            u.reduced,
+            u.supply,
+            u.sorties,
+            u.elite,
+            u.in_fort,
+        )
+        for u in pos.units
+    )
     markers = sorted((m.key, m.faction, m.nationality, m.hex or m.box, m.level, m.flipped) for m in pos.markers)
     return units, markers, pos.state.month, pos.state.phase, dict(pos.state.weather), pos.state.policies
 
@@ -28,9 +44,14 @@ def _essence(pos):
 def test_the_paris_calais_example_reads_the_same_in_notation_as_in_a_save(tmp_path):  # 4.2.3.1
     text = 'use | 2914: FRA infantry "10" | 3115: FRA infantry "6" | 2915: GER tank "2P"'
     from_text = read_notation(text).position
-    from_save = position(tmp_path, [U("FRA", "ground", "infantry", "2914", name="10"),
-                                    U("FRA", "ground", "infantry", "3115", name="6"),
-                                    U("GER", "ground", "tank", "2915", name="2P")])
+    from_save = position(
+        tmp_path,
+        [
+            U("FRA", "ground", "infantry", "2914", name="10"),
+            U("FRA", "ground", "infantry", "3115", name="6"),
+            U("GER", "ground", "tank", "2915", name="2P"),
+        ],
+    )
     assert _essence(from_text) == _essence(from_save)
     zoc = find_game("use").pack().check(from_text).zoc
     assert zoc.exerted_by("3015", "axis") == ("2",)  # 6 Army's ZOC, not 10 Army's
@@ -43,8 +64,10 @@ def test_a_unit_listed_below_a_fort_marker_lies_in_the_fort():  # 15.12: bottom 
 
 
 def test_state_header_and_flags_become_the_module_s_properties_and_layers():
-    pos = read_notation('use Oct-39 "Axis Operations" | weather mild=Poor | policy appeasement=on '
-                        '| nation POL=conquered:axis | 2626: GER infantry "4" reduced low | NAO: UK convoy sorties=3').position
+    pos = read_notation(
+        'use Oct-39 "Axis Operations" | weather mild=Poor | policy appeasement=on '
+        '| nation POL=conquered:axis | 2626: GER infantry "4" reduced low | NAO: UK convoy sorties=3'
+    ).position
     ger, uk = pos.units
     assert (ger.name, ger.reduced, ger.supply, ger.faction) == ("4", True, "low", "axis")
     assert (uk.box, uk.sorties, uk.kind, uk.category) == ("NAO", 3, "naval", "convoy")
@@ -76,31 +99,39 @@ def test_every_setup_of_every_game_survives_notation_and_back(game):
 
 
 def test_the_same_position_gives_the_same_findings_from_text_and_from_its_save(tmp_path):
-    pieces = [U("GER", "ground", "infantry", "2915"), U("GER", "ground", "tank", "2915", reduced=True),
-              U("FRA", "ground", "infantry", "3014"), M("no-ezoc", "No EZOC", "3015")]
+    pieces = [
+        U("GER", "ground", "infantry", "2915"),
+        U("GER", "ground", "tank", "2915", reduced=True),
+        U("FRA", "ground", "infantry", "3014"),
+        M("no-ezoc", "No EZOC", "3015"),
+    ]
     pack = find_game("use").pack()
     from_save = pack.check(position(tmp_path, pieces))
     from_text = pack.check(read_notation(to_notation(position(tmp_path, pieces, name="b.vsav"))).position)
-    assert [(f.rule, f.hexes, f.reason) for f in from_save.findings] == \
-           [(f.rule, f.hexes, f.reason) for f in from_text.findings]
+    assert [(f.rule, f.hexes, f.reason) for f in from_save.findings] == [
+        (f.rule, f.hexes, f.reason) for f in from_text.findings
+    ]
 
 
-@pytest.mark.parametrize("text,words", [
-    ("", "empty position"),
-    ("chess | 2914: GER infantry", "chess"),
-    ("use Feb-99", "runs from"),
-    ('use "Lunch"', "not a phase"),
-    ("use | weather foo=Poor", "no weather zone"),
-    ("use | weather mild=Sunny", "weather"),
-    ("use | policy tea=on", "no policy"),
-    ("use | 9999: GER infantry", "neither a hex"),
-    ("use | 2914: XYZ infantry", "neither a unit key"),
-    ("use | 2914: GER battleship", "not a unit type"),
-    ("use | 2914: GER infantry fast", "not a unit flag"),
-    ("use | 2914: GER fighter sorties=9", "sorties run"),
-    ("use | 2914: +nothing", "no marker"),
-    ("use | 2914 GER infantry", "neither game state"),
-])
+@pytest.mark.parametrize(
+    "text,words",
+    [
+        ("", "empty position"),
+        ("chess | 2914: GER infantry", "chess"),
+        ("use Feb-99", "runs from"),
+        ('use "Lunch"', "not a phase"),
+        ("use | weather foo=Poor", "no weather zone"),
+        ("use | weather mild=Sunny", "weather"),
+        ("use | policy tea=on", "no policy"),
+        ("use | 9999: GER infantry", "neither a hex"),
+        ("use | 2914: XYZ infantry", "neither a unit key"),
+        ("use | 2914: GER battleship", "not a unit type"),
+        ("use | 2914: GER infantry fast", "not a unit flag"),
+        ("use | 2914: GER fighter sorties=9", "sorties run"),
+        ("use | 2914: +nothing", "no marker"),
+        ("use | 2914 GER infantry", "neither game state"),
+    ],
+)
 def test_a_wrong_notation_is_one_clear_error_naming_the_segment(text, words):
     with pytest.raises(DataError) as caught:
         read_notation(text, "t.pos")

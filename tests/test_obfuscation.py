@@ -15,10 +15,7 @@ from vassal.obfuscation import deobfuscate, detect, obfuscate
 from conftest import fixture, outside
 
 # vassal-app/src/test/java/VASSAL/tools/io/DeobfuscatingInputStreamTest.java (key 0x58)
-ENGINE_VECTOR = (
-    b"!VCSK581934347832393b333c392f2b7834372e3d783521783f2a3d392c782b283031362078"
-    b"373e78292d392a2c2276"
-)
+ENGINE_VECTOR = b"!VCSK581934347832393b333c392f2b7834372e3d783521783f2a3d392c782b283031362078373e78292d392a2c2276"
 SPHINX = b"All jackdaws love my great sphinx of quartz."
 
 

@@ -16,16 +16,17 @@ from pathlib import Path
 
 import pytest
 from PIL import Image
+
 from test_check_support import U, write_position
 
 sys.path.insert(0, str(Path(__file__).parent))
-from logmaker import BOARD, LogMaker, unit_piece  # noqa: E402
+from assistant.board import read_position
+from assistant.picture import render_picture
+from assistant.picture_layers import NO_SUPPLY
+from staffwork import cli
+from wargame.games import find_game
 
-from assistant.board import read_position  # noqa: E402
-from assistant.picture import render_picture  # noqa: E402
-from assistant.picture_layers import NO_SUPPLY  # noqa: E402
-from staffwork import cli  # noqa: E402
-from wargame.games import find_game  # noqa: E402
+from logmaker import BOARD, LogMaker, unit_piece
 
 NORWAY_NEUTRAL = {"Status_NOR": "neutral"}  # a German unit in Norway has no line anywhere (7.4)
 
@@ -48,9 +49,13 @@ def named(record: dict) -> list[str]:
 
 
 def test_every_unit_is_named_once_and_a_stack_lists_its_units_top_first(tmp_path):
-    pieces = [U("GER", "ground", "infantry", "2626", name="16"), U("GER", "air", "fighter", "2626", name="II"),
-              U("GER", "air", "bomber", "2626", name="IV"), U("FRA", "ground", "infantry", "2914", name="10"),
-              U("UK", "ground", "infantry", "2611", name="2 Corps")]
+    pieces = [
+        U("GER", "ground", "infantry", "2626", name="16"),
+        U("GER", "air", "fighter", "2626", name="II"),
+        U("GER", "air", "bomber", "2626", name="IV"),
+        U("FRA", "ground", "infantry", "2914", name="10"),
+        U("UK", "ground", "infantry", "2611", name="2 Corps"),
+    ]
     record, _out, _check = picture(tmp_path, pieces)
     assert sorted(named(record)) == ["1", "2", "3", "4", "5"]
     (stack,) = [label for label in record["labels"] if len(label["units"]) == 3]
@@ -87,20 +92,28 @@ def test_the_legend_explains_the_marks_drawn_and_no_others(tmp_path):
     assert "Axis unit (the square before its name)" in legend
     assert any("without counter art: its ID and nation" in t for t in legend)  # no unexplained letters
     assert not any("Low Supply" in t or "cannot trace" in t or "overstacked" in t for t in legend)
-    record, _out, _check = picture(tmp_path, [U("GER", "ground", "infantry", "2626", name="16"),
-                                              U("GER", "ground", "tank", "2626", name="1 Pz")], name="two")
+    record, _out, _check = picture(
+        tmp_path,
+        [U("GER", "ground", "infantry", "2626", name="16"), U("GER", "ground", "tank", "2626", name="1 Pz")],
+        name="two",
+    )
     assert any("overstacked" in t for t in record["legend"])
 
 
 def test_the_audit_picture_names_its_step_and_draws_the_illegal_path(tmp_path, capsys):
-    pieces = {"2P": (unit_piece("2P", "GER", "axis", "tank"), "2915"),
-              "10A": (unit_piece("10 Army", "FRA", "western"), "2914"),
-              "6A": (unit_piece("6 Army", "FRA", "western"), "3115")}
+    pieces = {
+        "2P": (unit_piece("2P", "GER", "axis", "tank"), "2915"),
+        "10A": (unit_piece("10 Army", "FRA", "western"), "2914"),
+        "6A": (unit_piece("6 Army", "FRA", "western"), "3115"),
+    }
     log = LogMaker(pieces).move("2P", "3014").write(tmp_path / "paris.vlog")  # 4.2.3.1's example
     png = tmp_path / "audit.png"
     assert cli.main(["audit", str(log), "--picture", str(png)]) == 1
     record = drawn(png)
-    assert record["title"].startswith("Audit of paris.vlog: step 1 of 1") and "[4.2.3.1] GER 2P 2915-3014" in record["title"]
+    assert (
+        record["title"].startswith("Audit of paris.vlog: step 1 of 1")
+        and "[4.2.3.1] GER 2P 2915-3014" in record["title"]
+    )
     assert "step 1: GER 2P 2915-3014 (4.2.3.1)" in record["legend"]  # the path, in its own legend
     assert "hex a finding of step 1 names" in record["legend"]
     assert not any("supply line" in t for t in record["legend"])  # not the check's legend
@@ -109,9 +122,14 @@ def test_the_audit_picture_names_its_step_and_draws_the_illegal_path(tmp_path, c
 
 def _far_apart(tmp_path: Path) -> Path:
     """An overstack in Germany and a lone unit in Spain."""
-    return write_position(tmp_path / "far.vsav", [U("GER", "ground", "infantry", "2626", name="16"),
-                                                  U("GER", "ground", "tank", "2626", name="1 Pz"),
-                                                  U("SPA", "ground", "infantry", "4308", faction="axis", name="I")])
+    return write_position(
+        tmp_path / "far.vsav",
+        [
+            U("GER", "ground", "infantry", "2626", name="16"),
+            U("GER", "ground", "tank", "2626", name="1 Pz"),
+            U("SPA", "ground", "infantry", "4308", faction="axis", name="I"),
+        ],
+    )
 
 
 def test_the_check_picture_covers_the_problems_and_the_watch_page_leads_with_it(tmp_path):
@@ -136,6 +154,7 @@ def test_the_check_picture_covers_the_problems_and_the_watch_page_leads_with_it(
 
 
 # ---- boards that cannot be read: one line, exit 2, before any report -----------------------------
+
 
 def _bomb_png(width: int = 30000, height: int = 30000) -> bytes:
     import struct
@@ -162,8 +181,12 @@ def _board_png(cut: bool = False) -> bytes:
 def _module_with_board(tmp_path: Path, data: bytes) -> Path:
     from modmaker import board, game_map, write_module
 
-    return write_module(tmp_path / "bad.vmod", game_map(BOARD.map_name, board(BOARD.board_name, image="europe.png")),
-                        images={"europe.png": data}, name=find_game("use").title)
+    return write_module(
+        tmp_path / "bad.vmod",
+        game_map(BOARD.map_name, board(BOARD.board_name, image="europe.png")),
+        images={"europe.png": data},
+        name=find_game("use").title,
+    )
 
 
 @pytest.mark.parametrize("damage", ["truncated", "pixel bomb"])
@@ -187,8 +210,16 @@ def test_watch_over_a_module_whose_board_cannot_be_read_says_so_and_draws_the_pl
     folder, out = tmp_path / "w", tmp_path / "o"
     folder.mkdir()
     write_position(folder / "g.vsav", [U("GER", "ground", "infantry", "2434")])
-    w = Watcher(folder, out, module=str(module), interval=0.05, settle=0.0, picture=True, echo=lambda s: None,
-                board_art=board_art_for)
+    w = Watcher(
+        folder,
+        out,
+        module=str(module),
+        interval=0.05,
+        settle=0.0,
+        picture=True,
+        echo=lambda s: None,
+        board_art=board_art_for,
+    )
     for _ in range(40):
         if w.poll():
             break

@@ -69,17 +69,9 @@ PROTO_COMMON = (
     "+/null/report;70\\,130;$location$: $newPieceName$ *;;;Report flip;false\t"
     "delete;Delete;68,130;\\\tpiece;;;;/-1\t\\\tnull;0;0;;0"
 )
-EMB2_SIDE = (
-    "emb2;Flip;128;F;;128;;;128;;;;1;false;0;0;inf1_back.png;;true;Side;;;false;;1;1;false;"
-    "70,130;;;;1.0;;true"
-)
-SLOT_INFANTRY = (
-    "+/null/prototype;Common\t" + EMB2_SIDE + "\\\tpiece;;;inf1_front.png;1st Infantry/"
-    "\t-1\\\tnull;0;0;1;0"
-)
-SLOT_DISRUPTED = (
-    "+/null/prototype;Common\tmark;Type\\\tpiece;;;disrupted.png;Disrupted/\tMarker\\\tnull;0;0;2;0"
-)
+EMB2_SIDE = "emb2;Flip;128;F;;128;;;128;;;;1;false;0;0;inf1_back.png;;true;Side;;;false;;1;1;false;70,130;;;;1.0;;true"
+SLOT_INFANTRY = "+/null/prototype;Common\t" + EMB2_SIDE + "\\\tpiece;;;inf1_front.png;1st Infantry/\t-1\\\tnull;0;0;1;0"
+SLOT_DISRUPTED = "+/null/prototype;Common\tmark;Type\\\tpiece;;;disrupted.png;Disrupted/\tMarker\\\tnull;0;0;2;0"
 SAVE_4_9 = spelled_out(fixture("flipped_unit_save.txt").read_text(encoding="utf-8"))
 assert EMB2_SIDE in SAVE_4_9
 
@@ -393,9 +385,7 @@ def test_saved_tiny_game_places_the_unit_and_its_unique_id():
 
 
 def _layered(level_names: tuple[str, ...], value: int) -> Piece:
-    layer = Embellishment.make(
-        images=("a.png", "b.png"), level_names=level_names, name="L", state_value=value
-    )
+    layer = Embellishment.make(images=("a.png", "b.png"), level_names=level_names, name="L", state_value=value)
     return Piece((layer,), BasicPiece.make(image_name="base.png", common_name="Unit"))
 
 
@@ -495,9 +485,7 @@ def test_layer_marker_label_and_dynamic_property_edits_touch_one_level():
 
 def test_prototype_parameters_are_substituted_when_expanding():
     proto = Piece((Marker.of({"$key$": "$side$"}),), BasicPiece.make())
-    user = Piece(
-        (UsePrototype.of("P", {"side": "Axis", "key": "Side"}),), BasicPiece.make(common_name="U")
-    )
+    user = Piece((UsePrototype.of("P", {"side": "Axis", "key": "Side"}),), BasicPiece.make(common_name="U"))
     out = expand_prototypes(user, {"P": proto})
     assert (out.traits[0].type, out.traits[0].state) == ("mark;Side", "Axis")
     assert out.basic == user.basic
@@ -671,9 +659,7 @@ def _deep_piece(depth: int, *, escapes: bool = False) -> Piece:
         ),
         lambda k: Marker.of({f"Key{k}": f"{odd} {k}", "Side": "Axis"}),
         lambda k: DynamicProperty.make(key=f"Steps{k}").with_state(f"{k} {odd}"),
-        lambda k: Labeler.make(name_format="$pieceName$ ($label$)").with_state(
-            f"'{odd}'" if escapes else str(k)
-        ),
+        lambda k: Labeler.make(name_format="$pieceName$ ($label$)").with_state(f"'{odd}'" if escapes else str(k)),
         lambda k: ReportState.make(keys=(_key(f"R{k}"),), report_format=f"$location$: {odd}"),
         lambda k: TriggerAction.make(
             name=f"T{k}",
@@ -681,9 +667,7 @@ def _deep_piece(depth: int, *, escapes: bool = False) -> Piece:
             property_match=f"{{{odd}}}",
             action_keys=(_key(f"A{k}"), _key(f"B{k}")),
         ),
-        lambda k: PlaceMarker.make(
-            command=f"Place {k}", key=_key(f"P{k}"), marker_spec=format_add_piece(None, inner)
-        ),
+        lambda k: PlaceMarker.make(command=f"Place {k}", key=_key(f"P{k}"), marker_spec=format_add_piece(None, inner)),
         lambda k: Hideable.make().with_state("null" if k % 3 else "Bob"),
     ]
     traits = tuple(makers[k % len(makers)](k) for k in range(depth - 1))
@@ -754,9 +738,7 @@ def test_a_thousand_levels_with_a_spare_token_read_like_the_engine():
     assert split_state(spared, 701) == _reference_split_state(spared, 701)
 
 
-NASTY = st.lists(
-    st.sampled_from(["\t", "\\", "'", "a", ";", ",", "\\\t", "'\t", "/", "é"]), max_size=8
-).map("".join)
+NASTY = st.lists(st.sampled_from(["\t", "\\", "'", "a", ";", ",", "\\\t", "'\t", "/", "é"]), max_size=8).map("".join)
 
 
 @given(st.lists(NASTY, min_size=1, max_size=40), st.booleans())
@@ -789,9 +771,7 @@ def test_split_reads_any_nested_text_like_a_decoder_per_level(levels, count, dat
     assert split_state(text, count) == expected
 
 
-TEXT_VALUE = st.text(st.sampled_from(list("ab ;,'\t\\/$+=é")), max_size=12).filter(
-    lambda s: not s.endswith("\\")
-)
+TEXT_VALUE = st.text(st.sampled_from(list("ab ;,'\t\\/$+=é")), max_size=12).filter(lambda s: not s.endswith("\\"))
 
 
 @st.composite
@@ -805,15 +785,11 @@ def nested_pieces(draw) -> Piece:
         lambda v, k: Embellishment.make(name=v, images=("a.png", "b.png"), state_value=-1),
         lambda v, k: Hideable.make().with_state(v or "null"),
         lambda v, k: PlaceMarker.make(
-            marker_spec=format_add_piece(
-                None, Piece((Marker.of({"M": v}),), BasicPiece.make(common_name=v))
-            )
+            marker_spec=format_add_piece(None, Piece((Marker.of({"M": v}),), BasicPiece.make(common_name=v)))
         ),
     ]
     depth = draw(st.integers(1, 60))
-    traits = tuple(
-        makers[draw(st.integers(0, len(makers) - 1))](draw(TEXT_VALUE), k) for k in range(depth - 1)
-    )
+    traits = tuple(makers[draw(st.integers(0, len(makers) - 1))](draw(TEXT_VALUE), k) for k in range(depth - 1))
     basic = BasicPiece.make(
         image_name=draw(TEXT_VALUE),
         common_name=draw(TEXT_VALUE),

@@ -5,8 +5,6 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
-import pytest
-
 from staffwork import cli
 from staffwork.progress import Bar
 
@@ -62,8 +60,7 @@ def _run(argv: list[str], monkeypatch) -> int:
     return cli.main(argv)
 
 
-def test_sheets_show_counts_when_asked_and_nothing_otherwise(tmp_path: Path, monkeypatch,
-                                                              capsys) -> None:
+def test_sheets_show_counts_when_asked_and_nothing_otherwise(tmp_path: Path, monkeypatch, capsys) -> None:
     argv = ["sheets", "use", "--nation", "GER", "--units-only", "-o", str(tmp_path / "g.pdf")]
     assert _run(argv, monkeypatch) == 0
     assert capsys.readouterr().err == ""
@@ -77,11 +74,9 @@ def test_sheets_show_counts_when_asked_and_nothing_otherwise(tmp_path: Path, mon
     assert done == total and int(total) > 0
 
 
-def test_map_render_shows_the_strips_as_they_are_drawn(tmp_path: Path, monkeypatch,
-                                                       capsys) -> None:
+def test_map_render_shows_the_strips_as_they_are_drawn(tmp_path: Path, monkeypatch, capsys) -> None:
     out = tmp_path / "m.png"
-    assert _run(["map", "render", "use", "-o", str(out), "--print", "--dpi", "50",
-                 "--progress"], monkeypatch) == 0
+    assert _run(["map", "render", "use", "-o", str(out), "--print", "--dpi", "50", "--progress"], monkeypatch) == 0
     lines = [line for line in capsys.readouterr().err.splitlines() if line.startswith("map [")]
     assert lines and lines[-1].startswith("map [########################]")
     done, total = lines[-1].split("] ")[1].split(" ")[0].split("/")

@@ -21,8 +21,12 @@ SIZES = (40, 80, 150)
 
 
 def _inside(inner, outer, slack: float = 0.6) -> bool:
-    return (inner[0] >= outer[0] - slack and inner[1] >= outer[1] - slack
-            and inner[2] <= outer[2] + slack and inner[3] <= outer[3] + slack)
+    return (
+        inner[0] >= outer[0] - slack
+        and inner[1] >= outer[1] - slack
+        and inner[2] <= outer[2] + slack
+        and inner[3] <= outer[3] + slack
+    )
 
 
 def _region(image: Image.Image, box) -> Image.Image:
@@ -60,13 +64,17 @@ def test_screen_and_print_sizes_come_from_the_layout() -> None:
 PLAIN = CounterFace("GER", "ground", "infantry", "Afrika", "GER")
 
 
-@pytest.mark.parametrize("flag,region", [
-    ("elite", "star"), ("upgrade", "upgrade"), ("what_if", "what_if"), ("reduced", "stripe"),
-])
-@pytest.mark.parametrize("kind,unit_type", [("ground", "tank"), ("air", "fighter"),
-                                            ("naval", "surface")])
-def test_a_flag_draws_its_mark_and_no_flag_leaves_the_spot_plain(flag, region, kind,
-                                                                 unit_type) -> None:
+@pytest.mark.parametrize(
+    "flag,region",
+    [
+        ("elite", "star"),
+        ("upgrade", "upgrade"),
+        ("what_if", "what_if"),
+        ("reduced", "stripe"),
+    ],
+)
+@pytest.mark.parametrize("kind,unit_type", [("ground", "tank"), ("air", "fighter"), ("naval", "surface")])
+def test_a_flag_draws_its_mark_and_no_flag_leaves_the_spot_plain(flag, region, kind, unit_type) -> None:
     plain = replace(PLAIN, kind=kind, unit_type=unit_type)
     marked = draw_unit(replace(plain, **{flag: True}), 80)
     unmarked = draw_unit(plain, 80)
@@ -87,9 +95,14 @@ def test_the_reduced_stripe_runs_across_the_nationality_name() -> None:
     assert all(abs(c - s) < 3 for c, s in zip(colour, scheme("GER").stripe))
 
 
-@pytest.mark.parametrize("kind,unit_type,edge", [
-    ("ground", "infantry", "right"), ("naval", "carrier", "top"), ("air", "bomber", "left"),
-])
+@pytest.mark.parametrize(
+    "kind,unit_type,edge",
+    [
+        ("ground", "infantry", "right"),
+        ("naval", "carrier", "top"),
+        ("air", "bomber", "left"),
+    ],
+)
 def test_the_historical_id_runs_along_the_edge_of_its_kind(kind, unit_type, edge) -> None:
     face = replace(PLAIN, kind=kind, unit_type=unit_type, ident="Graf Zeppelin")
     x0, y0, x1, y1 = draw_unit(face, 80).regions["id"]
@@ -102,9 +115,11 @@ def test_the_historical_id_runs_along_the_edge_of_its_kind(kind, unit_type, edge
 
 
 def test_the_back_of_a_one_sided_unit_shows_its_type_in_words() -> None:
-    for kind, unit_type, words in (("air", "fighter", ("FIGHTER",)),
-                                   ("naval", "surface", ("SURFACE", "FLEET")),
-                                   ("ground", "garrison", ("GARRISON",))):
+    for kind, unit_type, words in (
+        ("air", "fighter", ("FIGHTER",)),
+        ("naval", "surface", ("SURFACE", "FLEET")),
+        ("ground", "garrison", ("GARRISON",)),
+    ):
         unit = unit_counter("UK", kind, unit_type, "Force H")
         drawn = draw_unit(unit.back, 80)
         assert any(b.lines == words for b in drawn.texts)
@@ -130,16 +145,16 @@ def _png(image: Image.Image) -> bytes:
 
 
 def test_the_same_face_gives_the_same_png_bytes() -> None:
-    face = unit_counter("USSR", "ground", "motorized", "2 Guards", elite=True,
-                        upgrade=True).front
+    face = unit_counter("USSR", "ground", "motorized", "2 Guards", elite=True, upgrade=True).front
     assert _png(render_counter(face, 80)) == _png(render_counter(face, 80))
-    code = ("import hashlib, io; from builder.render.counters import render_counter;"
-            "from builder.render.faces import unit_counter;"
-            "f = unit_counter('USSR', 'ground', 'motorized', '2 Guards', elite=True,"
-            " upgrade=True).front; b = io.BytesIO(); render_counter(f, 80).save(b, format='PNG');"
-            "print(hashlib.sha256(b.getvalue()).hexdigest())")
-    other = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                           check=True).stdout.strip()
+    code = (
+        "import hashlib, io; from builder.render.counters import render_counter;"
+        "from builder.render.faces import unit_counter;"
+        "f = unit_counter('USSR', 'ground', 'motorized', '2 Guards', elite=True,"
+        " upgrade=True).front; b = io.BytesIO(); render_counter(f, 80).save(b, format='PNG');"
+        "print(hashlib.sha256(b.getvalue()).hexdigest())"
+    )
+    other = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip()
     assert other == hashlib.sha256(_png(render_counter(face, 80))).hexdigest()
 
 

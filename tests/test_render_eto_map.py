@@ -54,22 +54,49 @@ def test_cities_are_named_once_and_ports_print_their_size(half):
     names = _texts(half, "city")
     assert Counter(names) == Counter(c.name for c in DATA.cities)
     boxes = [l for l in half.labels if l.kind == "city"]
-    assert [(a.text, b.text) for a, b in combinations(boxes, 2)
-            if min(a.box[2], b.box[2]) > max(a.box[0], b.box[0]) and min(a.box[3], b.box[3]) > max(a.box[1], b.box[1])] == []
+    assert [
+        (a.text, b.text)
+        for a, b in combinations(boxes, 2)
+        if min(a.box[2], b.box[2]) > max(a.box[0], b.box[0]) and min(a.box[3], b.box[3]) > max(a.box[1], b.box[1])
+    ] == []
     assert Counter(_texts(half, "port")) == Counter(
-        "20" if DATA.hexes[c.hex].has("major-port") else "10" for c in DATA.cities if c.port)
+        "20" if DATA.hexes[c.hex].has("major-port") else "10" for c in DATA.cities if c.port
+    )
 
 
 def test_the_key_lists_what_is_drawn_and_nothing_else(half):
     key = set(_texts(half, "key"))
-    for entry in ("Forest", "Rough", "Marsh", "Clear", "City resource hex", "Resource hex", "Canal hexside",
-                  "Ferry crossing", "Fortress hexside (Maginot Line)", "Connected coastal hexes",
-                  "Resource hex linked to Moscow", "Iraq map edge hex (to the Iraq box)",
-                  "Mild zone of France and Germany", "Weather line Severe / Moderate", "Sea area border",
-                  "Prohibited: no unit may enter", "Icebound port (W weather)"):
+    for entry in (
+        "Forest",
+        "Rough",
+        "Marsh",
+        "Clear",
+        "City resource hex",
+        "Resource hex",
+        "Canal hexside",
+        "Ferry crossing",
+        "Fortress hexside (Maginot Line)",
+        "Connected coastal hexes",
+        "Resource hex linked to Moscow",
+        "Iraq map edge hex (to the Iraq box)",
+        "Mild zone of France and Germany",
+        "Weather line Severe / Moderate",
+        "Sea area border",
+        "Prohibited: no unit may enter",
+        "Icebound port (W weather)",
+    ):
         assert entry in key, entry
-    for absent in ("Woods (rough)", "Factory", "Faded Dot hex: no ground movement", "Transport Line",
-                   "USSR restricted line", "Sea Zone border", "Airfield", "Disputed border", "Canal"):
+    for absent in (
+        "Woods (rough)",
+        "Factory",
+        "Faded Dot hex: no ground movement",
+        "Transport Line",
+        "USSR restricted line",
+        "Sea Zone border",
+        "Airfield",
+        "Disputed border",
+        "Canal",
+    ):
         assert absent not in key, absent
 
 
@@ -79,8 +106,9 @@ def test_features_are_drawn_where_the_data_puts_them(half):
 
     def near(hex_id: str, colour, radius: int = 9) -> bool:
         cx, cy = (round(v * SCALE) for v in BOARD.center(BOARD.grid.parse(hex_id)))
-        return any(px[x, y] == colour for x in range(cx - radius, cx + radius + 1)
-                   for y in range(cy - radius, cy + radius + 1))
+        return any(
+            px[x, y] == colour for x in range(cx - radius, cx + radius + 1) for y in range(cy - radius, cy + radius + 1)
+        )
 
     resource = st.colours["resource"]
     assert near("W3020", resource) and near("E5111", resource)  # resource hexes without a city

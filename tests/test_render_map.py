@@ -46,8 +46,9 @@ def test_faded_dots_sit_on_the_hex_centres_of_the_board_grid(half):
     pixels around each sampled hex's Board.center lands within a pixel of it."""
     board, data = board_for("use"), load_game("use")
     city_hexes = {c.hex for c in data.cities}
-    sample = [h for h in sorted(data.hexes) if data.hexes[h].faded_dot and h not in city_hexes
-              and not data.hexes[h].transport][::12]
+    sample = [
+        h for h in sorted(data.hexes) if data.hexes[h].faded_dot and h not in city_hexes and not data.hexes[h].transport
+    ][::12]
     assert {"1805", "5640"} <= set(h for h in data.hexes if data.hexes[h].faded_dot)
     sample += ["1805", "5640"]
     px = half.image.load()
@@ -82,7 +83,7 @@ def test_every_city_is_named_once_and_no_two_names_overlap(half):
     assert Counter(l.text for l in names) == Counter(c.name for c in data.cities)
     w, h = half.image.size
     for l in names:
-        assert 0 <= l.box[0] and l.box[2] <= w and 0 <= l.box[1] and l.box[3] <= h, l
+        assert l.box[0] >= 0 and l.box[2] <= w and l.box[1] >= 0 and l.box[3] <= h, l
     clashes = [(a.text, b.text) for a, b in combinations(names, 2) if overlaps(a.box, b.box)]
     assert clashes == []
 
@@ -102,9 +103,11 @@ def test_every_city_name_is_nearer_its_own_symbol_than_any_other_city(half):
     for label in (l for l in half.labels if l.kind == "city"):
         own = min(gap(label.box, x, y) for name, x, y in symbols if name == label.text)
         nearest = min(symbols, key=lambda s: gap(label.box, s[1], s[2]))
-        led = any(gap(label.box, lx1, ly1) <= 1 and any(abs(lx0 - x) <= 1 and abs(ly0 - y) <= 1
-                                                          for name, x, y in symbols if name == label.text)
-                  for lx0, ly0, lx1, ly1 in leaders)
+        led = any(
+            gap(label.box, lx1, ly1) <= 1
+            and any(abs(lx0 - x) <= 1 and abs(ly0 - y) <= 1 for name, x, y in symbols if name == label.text)
+            for lx0, ly0, lx1, ly1 in leaders
+        )
         if gap(label.box, nearest[1], nearest[2]) < own and not led:
             wrong.append((label.text, nearest[0]))
     assert wrong == []
@@ -112,7 +115,7 @@ def test_every_city_name_is_nearer_its_own_symbol_than_any_other_city(half):
 
 
 def test_strait_names_cover_no_city_name_and_no_city_symbol(half):
-    """"Strait of Messina" was written over Messina: a strait's name keeps clear of cities."""
+    """ "Strait of Messina" was written over Messina: a strait's name keeps clear of cities."""
     from builder.render.map_scene import build_scene, load_style
 
     scene = build_scene(board_for("use"), load_game("use"), load_style())
@@ -120,8 +123,10 @@ def test_strait_names_cover_no_city_name_and_no_city_symbol(half):
     assert any("Messina" in l.text for l in straits)
     cities = [l.box for l in half.labels if l.kind == "city"]
     r = load_style().sizes["capital_ring"] * SCALE  # the largest city symbol
-    symbols = [(c.center[0] * SCALE - r, c.center[1] * SCALE - r, c.center[0] * SCALE + r, c.center[1] * SCALE + r)
-               for c in scene.cities]
+    symbols = [
+        (c.center[0] * SCALE - r, c.center[1] * SCALE - r, c.center[0] * SCALE + r, c.center[1] * SCALE + r)
+        for c in scene.cities
+    ]
     assert [(l.text, b) for l in straits for b in cities + symbols if overlaps(l.box, b)] == []
 
 
@@ -213,9 +218,9 @@ def test_page_tiles_are_full_pages_that_cover_the_map_with_overlap():
 def test_chain_joins_hexside_segments_into_one_line():
     segs = [((2, 0), (3, 0)), ((0, 0), (1, 0)), ((1, 0), (2, 0)), ((5, 5), (6, 5))]
     lines = sorted(chain(segs))
-    assert lines == [((0, 0), (1, 0), (2, 0), (3, 0)), ((5, 5), (6, 5))] or \
-        sorted(tuple(reversed(l)) if l[0] > l[-1] else l for l in lines) == [((0, 0), (1, 0), (2, 0), (3, 0)),
-                                                                            ((5, 5), (6, 5))]
+    assert lines == [((0, 0), (1, 0), (2, 0), (3, 0)), ((5, 5), (6, 5))] or sorted(
+        tuple(reversed(l)) if l[0] > l[-1] else l for l in lines
+    ) == [((0, 0), (1, 0), (2, 0), (3, 0)), ((5, 5), (6, 5))]
 
 
 def test_dashes_follow_the_pattern_around_corners():
@@ -266,8 +271,9 @@ def test_cli_rejects_tiles_without_print_and_a_silly_dpi(tmp_path):
         run(["map", "render", "use", "-o", str(tmp_path / "x.png"), "--print", "--dpi", "5000"])
 
 
-@pytest.mark.skipif(__import__("shutil").which("pdftoppm") is None,
-                    reason="pdftoppm missing (Debian package poppler-utils)")
+@pytest.mark.skipif(
+    __import__("shutil").which("pdftoppm") is None, reason="pdftoppm missing (Debian package poppler-utils)"
+)
 def test_tiles_pdf_prints_each_tile_at_its_paper_size_and_scale(tmp_path):
     import subprocess
 
@@ -288,8 +294,21 @@ def test_tiles_pdf_prints_each_tile_at_its_paper_size_and_scale(tmp_path):
     w_pt, h_pt = (float(v) for v in size.split(":")[1].split("pts")[0].split(" x "))
     assert sorted((round(w_pt), round(h_pt))) == [612, 792]  # letter in points, either way round
     last = tiles[-1]
-    subprocess.run(["pdftoppm", "-r", str(dpi), "-f", str(len(tiles)), "-l", str(len(tiles)),
-                    "-singlefile", str(pdf), str(tmp_path / "page")], check=True)
+    subprocess.run(
+        [
+            "pdftoppm",
+            "-r",
+            str(dpi),
+            "-f",
+            str(len(tiles)),
+            "-l",
+            str(len(tiles)),
+            "-singlefile",
+            str(pdf),
+            str(tmp_path / "page"),
+        ],
+        check=True,
+    )
     with Image.open(tmp_path / "page.ppm") as page:
         assert page.size == last.image.size  # same pixels per inch as the map print
         grey, want = page.convert("L"), last.image.convert("L")

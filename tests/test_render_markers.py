@@ -15,17 +15,63 @@ FACES = [face for m in MARKERS for face in (m.front, m.back) if face is not None
 
 # USE 4.4: every event and tracking marker (policies and conditional events included).
 RULES_MARKERS = (
-    "Airdrop", "Area Seized", "Convoy Action", "Free Forces", "Ground Support", "Heavy Arty",
-    "Jets", "Naval Evacuation", "No Event", "Partisans", "Political Failure",
-    "Political Success", "Rockets", "SNAFU", "Submarines", "Surface Action",
-    "Surprise Attack", "Tanks", "ULTRA", "DRM Attacker", "DRM Defender",
-    "Appsmt or Pact Ends / Scenario Ends", "Assault", "Bombed", "Ceded", "Commonwealth Trade",
-    "Control", "Economic Reforms", "Fac Count", "Fac Lost", "Factory", "Fort",
-    "Lend Lease to UK", "Lend Lease to USSR", "Moscow Treaty", "Movement Points", "Mulberry",
-    "No EZOC", "Nuclear Strike", "Pro-Axis", "Pro-Western", "Pro-Soviet", "Prod",
-    "Policy Evaluation", "Sorties", "Russian Winter", "Strategic Move", "Strict Neutrality",
-    "Supply Low / No", "Turn", "Urals Fac", "USA Entry / Variable Arrival", "Variable Entry",
-    "Will 10s", "Will 1s", "Weather", "Will Commit",
+    "Airdrop",
+    "Area Seized",
+    "Convoy Action",
+    "Free Forces",
+    "Ground Support",
+    "Heavy Arty",
+    "Jets",
+    "Naval Evacuation",
+    "No Event",
+    "Partisans",
+    "Political Failure",
+    "Political Success",
+    "Rockets",
+    "SNAFU",
+    "Submarines",
+    "Surface Action",
+    "Surprise Attack",
+    "Tanks",
+    "ULTRA",
+    "DRM Attacker",
+    "DRM Defender",
+    "Appsmt or Pact Ends / Scenario Ends",
+    "Assault",
+    "Bombed",
+    "Ceded",
+    "Commonwealth Trade",
+    "Control",
+    "Economic Reforms",
+    "Fac Count",
+    "Fac Lost",
+    "Factory",
+    "Fort",
+    "Lend Lease to UK",
+    "Lend Lease to USSR",
+    "Moscow Treaty",
+    "Movement Points",
+    "Mulberry",
+    "No EZOC",
+    "Nuclear Strike",
+    "Pro-Axis",
+    "Pro-Western",
+    "Pro-Soviet",
+    "Prod",
+    "Policy Evaluation",
+    "Sorties",
+    "Russian Winter",
+    "Strategic Move",
+    "Strict Neutrality",
+    "Supply Low / No",
+    "Turn",
+    "Urals Fac",
+    "USA Entry / Variable Arrival",
+    "Variable Entry",
+    "Will 10s",
+    "Will 1s",
+    "Weather",
+    "Will Commit",
 )
 
 
@@ -36,8 +82,13 @@ def test_the_sample_set_has_every_marker_of_the_rules(name: str) -> None:
 
 def test_two_sided_markers_of_the_rules_have_both_sides() -> None:
     two = {m.name for m in MARKERS if m.back is not None}
-    for name in ("Supply Low / No", "Appsmt or Pact Ends / Scenario Ends",
-                 "USA Entry / Variable Arrival", "Fort Tobruk (ITA/UK)", "DRM Attacker"):
+    for name in (
+        "Supply Low / No",
+        "Appsmt or Pact Ends / Scenario Ends",
+        "USA Entry / Variable Arrival",
+        "Fort Tobruk (ITA/UK)",
+        "DRM Attacker",
+    ):
         assert name in two
 
 
@@ -66,8 +117,7 @@ def test_every_icon_draws_something_in_its_region(icon: str) -> None:
 
 
 def test_the_reminder_sits_in_the_bottom_right_corner() -> None:
-    drawn = draw_marker(MarkerFace(("CONVOY ACTION",), "axis", icon="convoy", reminder="S+1"),
-                        80)
+    drawn = draw_marker(MarkerFace(("CONVOY ACTION",), "axis", icon="convoy", reminder="S+1"), 80)
     x0, y0, x1, y1 = drawn.regions["reminder"]
     assert x0 > 50 and y0 > 55
     assert any(b.lines == ("S+1",) for b in drawn.texts)

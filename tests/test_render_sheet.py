@@ -75,11 +75,11 @@ def _run(argv: list[str], monkeypatch) -> int:
         return int(exit_.code)
 
 
-def test_the_command_writes_the_sheet_and_says_how_many(tmp_path: Path, monkeypatch,
-                                                        capsys) -> None:
+def test_the_command_writes_the_sheet_and_says_how_many(tmp_path: Path, monkeypatch, capsys) -> None:
     out = tmp_path / "sheet.png"
-    status = _run(["art", "contact-sheet", "use", "--samples", "-o", str(out), "--inch", "0.3",
-                   "--dpi", "160"], monkeypatch)
+    status = _run(
+        ["art", "contact-sheet", "use", "--samples", "-o", str(out), "--inch", "0.3", "--dpi", "160"], monkeypatch
+    )
     assert status == 0
     report = capsys.readouterr().out
     assert "243 counter designs" in report and "48 px" in report  # 219 USE-style + 15 with factors + 9 stepped
@@ -95,37 +95,43 @@ def test_the_output_folder_is_made_when_missing(tmp_path: Path, monkeypatch, cap
     assert not list(out.parent.glob(".*"))
 
 
-@pytest.mark.parametrize("argv,message", [
-    (["art", "contact-sheet", "nope", "-o", "{tmp}/x.png"], 'unknown game "nope"'),
-    (["art", "contact-sheet", "use", "-o", "{tmp}/x.jpg"], "written as PNG"),
-    (["art", "contact-sheet", "use", "-o", "{tmp}/x.jpg/x.png"], "not a folder"),
-    (["art", "contact-sheet", "use", "--samples", "-o", "{tmp}/x.png", "--dpi", "-3"],
-     "argument --dpi: -3 is out of range"),
-    # nonsense numbers are refused by the option itself, before anything is loaded or drawn
-    (["art", "contact-sheet", "use", "-o", "{tmp}/x.png", "--dpi", "0"],
-     "argument --dpi: 0 is out of range"),
-    (["art", "contact-sheet", "use", "-o", "{tmp}/x.png", "--dpi", "nan"],
-     "argument --dpi: nan is out of range"),
-    (["art", "contact-sheet", "use", "-o", "{tmp}/x.png", "--dpi", "1e6"],
-     "argument --dpi: 1e6 is out of range"),
-    (["art", "contact-sheet", "use", "-o", "{tmp}/x.png", "--inch", "inf"],
-     "argument --inch: inf is out of range"),
-    (["art", "contact-sheet", "use", "-o", "{tmp}/x.png", "--mm", "-4"],
-     "argument --mm: -4 is out of range"),
-    (["art", "contact-sheet", "use", "-o", "{tmp}/x.png", "--columns", "0"],
-     "argument --columns: 0 is out of range"),
-    (["art", "contact-sheet", "use", "-o", "{tmp}/x.png", "--columns", "100000"],
-     "argument --columns: 100000 is out of range"),
-    (["art", "contact-sheet", "use", "-o", "{tmp}/x.png", "--dpi", "many"],
-     "argument --dpi: 'many' is not a number"),
-    # each number usable, together too big to hold in memory: refused before drawing
-    (["art", "contact-sheet", "use", "--samples", "-o", "{tmp}/x.png", "--inch", "4", "--dpi",
-      "1200"], "million pixels"),
-    (["art", "contact-sheet", "use", "--samples", "-o", "{tmp}/x.png", "--inch", "0.05"],
-     "cannot draw at"),
-])
-def test_bad_input_is_one_line_and_status_2(argv, message, tmp_path: Path, monkeypatch,
-                                            capsys) -> None:
+@pytest.mark.parametrize(
+    "argv,message",
+    [
+        (["art", "contact-sheet", "nope", "-o", "{tmp}/x.png"], 'unknown game "nope"'),
+        (["art", "contact-sheet", "use", "-o", "{tmp}/x.jpg"], "written as PNG"),
+        (["art", "contact-sheet", "use", "-o", "{tmp}/x.jpg/x.png"], "not a folder"),
+        (
+            ["art", "contact-sheet", "use", "--samples", "-o", "{tmp}/x.png", "--dpi", "-3"],
+            "argument --dpi: -3 is out of range",
+        ),
+        # nonsense numbers are refused by the option itself, before anything is loaded or drawn
+        (["art", "contact-sheet", "use", "-o", "{tmp}/x.png", "--dpi", "0"], "argument --dpi: 0 is out of range"),
+        (["art", "contact-sheet", "use", "-o", "{tmp}/x.png", "--dpi", "nan"], "argument --dpi: nan is out of range"),
+        (["art", "contact-sheet", "use", "-o", "{tmp}/x.png", "--dpi", "1e6"], "argument --dpi: 1e6 is out of range"),
+        (["art", "contact-sheet", "use", "-o", "{tmp}/x.png", "--inch", "inf"], "argument --inch: inf is out of range"),
+        (["art", "contact-sheet", "use", "-o", "{tmp}/x.png", "--mm", "-4"], "argument --mm: -4 is out of range"),
+        (
+            ["art", "contact-sheet", "use", "-o", "{tmp}/x.png", "--columns", "0"],
+            "argument --columns: 0 is out of range",
+        ),
+        (
+            ["art", "contact-sheet", "use", "-o", "{tmp}/x.png", "--columns", "100000"],
+            "argument --columns: 100000 is out of range",
+        ),
+        (
+            ["art", "contact-sheet", "use", "-o", "{tmp}/x.png", "--dpi", "many"],
+            "argument --dpi: 'many' is not a number",
+        ),
+        # each number usable, together too big to hold in memory: refused before drawing
+        (
+            ["art", "contact-sheet", "use", "--samples", "-o", "{tmp}/x.png", "--inch", "4", "--dpi", "1200"],
+            "million pixels",
+        ),
+        (["art", "contact-sheet", "use", "--samples", "-o", "{tmp}/x.png", "--inch", "0.05"], "cannot draw at"),
+    ],
+)
+def test_bad_input_is_one_line_and_status_2(argv, message, tmp_path: Path, monkeypatch, capsys) -> None:
     (tmp_path / "x.jpg").write_bytes(b"a file where a folder would have to be")
     argv = [a.replace("{tmp}", str(tmp_path)) for a in argv]
     assert _run(argv, monkeypatch) == 2

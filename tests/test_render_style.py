@@ -7,15 +7,43 @@ from pathlib import Path
 
 import pytest
 
-from builder.render.style import (ART_DIR, contrast, delta_e, load_layout, load_schemes,
-                                  pixels)
+from builder.render.style import ART_DIR, contrast, delta_e, load_layout, load_schemes, pixels
 from wargame.errors import DataError
 
 SCHEMES = load_schemes()
 
 # Every country abbreviation of the rules (USE 4.3 / 16.0).
-COUNTRIES = ("BEL BUL DEN EST FIN FRA FNA GER GRE HUN IRQ IRE ITA LAT LIT NET NOR POL POR "
-             "ROM SPA SWE SYR TUR UK USA USSR VIC YUG").split()
+COUNTRIES = [
+    "BEL",
+    "BUL",
+    "DEN",
+    "EST",
+    "FIN",
+    "FRA",
+    "FNA",
+    "GER",
+    "GRE",
+    "HUN",
+    "IRQ",
+    "IRE",
+    "ITA",
+    "LAT",
+    "LIT",
+    "NET",
+    "NOR",
+    "POL",
+    "POR",
+    "ROM",
+    "SPA",
+    "SWE",
+    "SYR",
+    "TUR",
+    "UK",
+    "USA",
+    "USSR",
+    "VIC",
+    "YUG",
+]
 
 
 @pytest.mark.parametrize("key", sorted(SCHEMES))
@@ -44,7 +72,7 @@ def test_every_country_of_the_rules_has_a_scheme() -> None:
 def test_major_powers_have_clearly_different_backgrounds() -> None:
     majors = [SCHEMES[k].bg for k in ("GER", "ITA", "UK", "USA", "FRA", "USSR")]
     for i, a in enumerate(majors):
-        for b in majors[i + 1:]:
+        for b in majors[i + 1 :]:
             assert delta_e(a, b) >= 18
 
 

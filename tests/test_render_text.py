@@ -14,12 +14,15 @@ def _ink_box(image: Image.Image) -> tuple[int, int, int, int]:
     return box
 
 
-@pytest.mark.parametrize("words,box", [
-    ("GER", (10, 10, 110, 50)),
-    ("5 Shock Army", (0, 0, 60, 400)),
-    ("Graf Zeppelin", (3, 7, 300, 40)),
-    ("Qgjy", (20, 20, 80, 90)),
-])
+@pytest.mark.parametrize(
+    "words,box",
+    [
+        ("GER", (10, 10, 110, 50)),
+        ("5 Shock Army", (0, 0, 60, 400)),
+        ("Graf Zeppelin", (3, 7, 300, 40)),
+        ("Qgjy", (20, 20, 80, 90)),
+    ],
+)
 def test_fitted_ink_lies_inside_the_box(words: str, box) -> None:
     block = text.fit(words, box, weight="bold")
     x0, y0, x1, y1 = block.bbox
@@ -64,8 +67,9 @@ def test_text_that_cannot_fit_raises_instead_of_clipping() -> None:
 def test_turned_text_ink_stays_in_its_vertical_box(clockwise: bool) -> None:
     image = Image.new("RGB", (120, 200), (0, 0, 0))
     box = (80, 10, 110, 190)
-    block = text.draw_rotated(image, "5 Shock Army", box, (255, 255, 255), weight="semibold",
-                              max_cap=None, min_px=6, clockwise=clockwise)
+    block = text.draw_rotated(
+        image, "5 Shock Army", box, (255, 255, 255), weight="semibold", max_cap=None, min_px=6, clockwise=clockwise
+    )
     left, top, right, bottom = _ink_box(image)
     assert left >= 80 and top >= 10 and right <= 111 and bottom <= 191
     bx0, by0, bx1, by1 = block.bbox

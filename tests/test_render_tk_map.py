@@ -51,17 +51,47 @@ def test_cities_are_named_once(half):
 
 def test_the_key_lists_what_is_drawn_and_nothing_else(half):
     key = set(_texts(half, "key"))
-    for entry in ("Clear", "Rough", "Swamp", "Rail", "Road", "Axis Strategic Hex (gray)",
-                  "Western Strategic Hex (green)", "Soviet Strategic Hex (red)", "Reduced US Impact hex (white star)",
-                  "Key Port", "Multi-Zone Port", "Canal port", "Restricted Waterway port",
-                  "Limited Stacking (3 units, 3 steps)", "Ice hex (no Naval Base in Snow)", "Provisional Capital",
-                  "Russian east-edge hex (Central Asia Box)", "Mountain hexside (blocks ZOC)",
-                  "Connected Strait (Rail or Road across)", "Canal hexside", "Region border", "Naval Zone border",
-                  "Weather line North / Desert", "Strait", "Where the maps meet", "River hexside", "International border"):
+    for entry in (
+        "Clear",
+        "Rough",
+        "Swamp",
+        "Rail",
+        "Road",
+        "Axis Strategic Hex (gray)",
+        "Western Strategic Hex (green)",
+        "Soviet Strategic Hex (red)",
+        "Reduced US Impact hex (white star)",
+        "Key Port",
+        "Multi-Zone Port",
+        "Canal port",
+        "Restricted Waterway port",
+        "Limited Stacking (3 units, 3 steps)",
+        "Ice hex (no Naval Base in Snow)",
+        "Provisional Capital",
+        "Russian east-edge hex (Central Asia Box)",
+        "Mountain hexside (blocks ZOC)",
+        "Connected Strait (Rail or Road across)",
+        "Canal hexside",
+        "Region border",
+        "Naval Zone border",
+        "Weather line North / Desert",
+        "Strait",
+        "Where the maps meet",
+        "River hexside",
+        "International border",
+    ):
         assert entry in key, entry
-    for absent in ("Transport Line", "Factory", "Sea Zone border", "Sea area border", "Swamp (rough)",
-                   "Icebound port (W weather)", "Resource hex", "Faded Dot hex: no ground movement",
-                   "Edge of the sheet on top (where its numbers begin)"):
+    for absent in (
+        "Transport Line",
+        "Factory",
+        "Sea Zone border",
+        "Sea area border",
+        "Swamp (rough)",
+        "Icebound port (W weather)",
+        "Resource hex",
+        "Faded Dot hex: no ground movement",
+        "Edge of the sheet on top (where its numbers begin)",
+    ):
         assert absent not in key, absent
     # the plates of the key print their letters
     assert {"K", "MZ", "C", "RW", "3"} <= set(key)
@@ -73,8 +103,9 @@ def test_rail_and_road_are_drawn_in_their_own_colours(half):
 
     def near(hex_id: str, colour, radius: int = 24) -> bool:
         cx, cy = (round(v * SCALE) for v in BOARD.center(BOARD.grid.parse(hex_id)))
-        return any(px[x, y] == colour for x in range(cx - radius, cx + radius + 1)
-                   for y in range(cy - radius, cy + radius + 1))
+        return any(
+            px[x, y] == colour for x in range(cx - radius, cx + radius + 1) for y in range(cy - radius, cy + radius + 1)
+        )
 
     road, rail = st.features["road"].colour, st.features["rail"].colour
     assert near("e1307", road) and not near("e1307", rail)  # Sollum: a Road hex (10.2)

@@ -24,17 +24,20 @@ from wargame.rules.use.movement import (
 )
 from wargame.rules.use.zoc import zoc_map
 
-NATIONS = MappingProxyType({
-    "FRA": NationState("active", "western"),
-    "GER": NationState("active", "axis"),
-    "UK": NationState("active", "western"),
-    "BEL": NationState("active", "western"),
-    "NET": NationState("active", "western"),
-})
+NATIONS = MappingProxyType(
+    {
+        "FRA": NationState("active", "western"),
+        "GER": NationState("active", "axis"),
+        "UK": NationState("active", "western"),
+        "BEL": NationState("active", "western"),
+        "NET": NationState("active", "western"),
+    }
+)
 
 
-def unit(uid: str, hex_id: str, nation: str = "FRA", faction: str = "western",
-         utype: str = "infantry", supply: str = "full") -> Unit:
+def unit(
+    uid: str, hex_id: str, nation: str = "FRA", faction: str = "western", utype: str = "infantry", supply: str = "full"
+) -> Unit:
     return Unit(uid, uid, uid, faction, nation, "ground", utype, "field", supply=supply, hex=hex_id)
 
 
@@ -43,8 +46,7 @@ def german(uid: str, hex_id: str, utype: str = "tank", supply: str = "full") -> 
 
 
 def ground_for(mover: Unit, *others: Unit, weather: str = "Fair") -> Ground:
-    state = GameState(weather=MappingProxyType({z: weather for z in ("cold", "mild", "warm")}),
-                      nations=NATIONS)
+    state = GameState(weather=MappingProxyType(dict.fromkeys(("cold", "mild", "warm"), weather)), nations=NATIONS)
     sit = situation(Position("use", (mover, *others), (), state))
     return Ground(sit, zoc_map(sit), mover)
 
@@ -105,8 +107,9 @@ def test_poor_weather_makes_attacks_dearer(paris):
 def test_friendly_unit_in_an_ezoc_cannot_be_entered():
     # 3.3 example: Germans in 2915, 3015, 3116; French in Paris
     mover = german("inf B", "3015", "infantry")
-    g = ground_for(mover, german("inf A", "2915", "infantry"), german("inf C", "3116", "infantry"),
-                   unit("Paris garrison", "3014"))
+    g = ground_for(
+        mover, german("inf A", "2915", "infantry"), german("inf C", "3116", "infantry"), unit("Paris garrison", "3014")
+    )
     through = ground_path(g, "3015", "2916", mp=8)
     assert through.legal and "2915" not in through.path
     into = ground_path(g, "3015", "2915", mp=8)

@@ -3,18 +3,24 @@ printed on its counters: pinned on the findings the scenario setups first produc
 
 from __future__ import annotations
 
-from test_check_support import U, position
-
 from wargame.mapdata import load_game
 from wargame.rules.use import check
+
+from test_check_support import U, position
 
 FREE_FRENCH = {"Status_FNA": "active western", "Status_FRA": "conquered western"}
 
 
 def test_free_french_counters_printed_axis_fight_for_the_western_faction_their_country_joined(tmp_path):
     casablanca = load_game("use").city("Casablanca").hex
-    pos = position(tmp_path, [U("FNA", "naval", "surface", casablanca, faction="axis"),
-                              U("FNA", "ground", "infantry", "4716", faction="axis")], FREE_FRENCH)
+    pos = position(
+        tmp_path,
+        [
+            U("FNA", "naval", "surface", casablanca, faction="axis"),
+            U("FNA", "ground", "infantry", "4716", faction="axis"),
+        ],
+        FREE_FRENCH,
+    )
     result = check(pos)
     assert {u.faction for u in result.situation.pos.units} == {"western"}
     assert not [f for f in result.findings if f.check == "placement"]  # Casablanca is a friendly port
@@ -23,8 +29,11 @@ def test_free_french_counters_printed_axis_fight_for_the_western_faction_their_c
 
 
 def test_a_country_still_on_its_printed_side_keeps_its_counters_there(tmp_path):
-    pos = position(tmp_path, [U("FNA", "ground", "infantry", "4716", faction="axis")],
-                   {"Status_FNA": "active axis", "Status_FRA": "conquered western"})
+    pos = position(
+        tmp_path,
+        [U("FNA", "ground", "infantry", "4716", faction="axis")],
+        {"Status_FNA": "active axis", "Status_FRA": "conquered western"},
+    )
     assert check(pos).situation.pos.units[0].faction == "axis"
 
 

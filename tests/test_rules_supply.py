@@ -3,11 +3,10 @@ Mediterranean, 7.3.1 Limited sources) and on the 7.2 exemptions and 7.4.1 prohib
 
 from __future__ import annotations
 
-import pytest
-from test_check_support import M, U, position
-
 from wargame.mapdata import load_game
 from wargame.rules.use import check
+
+from test_check_support import M, U, position
 
 ITALY_ACTIVE = {"Status_ITA": "active axis"}
 
@@ -28,9 +27,17 @@ def test_with_konigsberg_lost_and_the_west_cut_2434_goes_2535_then_along_the_lin
     m = load_game("use")
     assert m.hexes["2634"].transport and m.cities_in("2634")[0].name == "Warsaw"
     polish = sorted({c.hex for c in m.cities if c.country == "POL"})  # conquest took every Polish city
-    pos = position(tmp_path, [U("GER", "ground", "infantry", "2434"), M("control-soviet", "Control", "2334", "soviet"),
-                              U("USSR", "ground", "infantry", "2433"), U("USSR", "ground", "infantry", "2335")]
-                   + [M("control-axis", "Control", h, "axis") for h in polish], {"Status_POL": "conquered western"})
+    pos = position(
+        tmp_path,
+        [
+            U("GER", "ground", "infantry", "2434"),
+            M("control-soviet", "Control", "2334", "soviet"),
+            U("USSR", "ground", "infantry", "2433"),
+            U("USSR", "ground", "infantry", "2335"),
+        ]
+        + [M("control-axis", "Control", h, "axis") for h in polish],
+        {"Status_POL": "conquered western"},
+    )
     found = line(pos, "1")
     assert found.state == "full" and found.path[:3] == ("2434", "2535", "2634")
     assert m.cities_in(found.path[-1])[0].country == "GER"
@@ -41,9 +48,15 @@ def test_tripoli_supplies_two_italian_units_and_the_third_goes_without(tmp_path)
     m = load_game("use")
     tripoli = m.city("Tripoli")
     assert tripoli.factory and m.hexes[tripoli.hex].overseas
-    pos = position(tmp_path, [U("ITA", "ground", "infantry", "5227", supply="low"),
-                              U("ITA", "ground", "infantry", "5226", supply="low"),
-                              U("ITA", "ground", "infantry", "5327", supply="low")], ITALY_ACTIVE)
+    pos = position(
+        tmp_path,
+        [
+            U("ITA", "ground", "infantry", "5227", supply="low"),
+            U("ITA", "ground", "infantry", "5226", supply="low"),
+            U("ITA", "ground", "infantry", "5327", supply="low"),
+        ],
+        ITALY_ACTIVE,
+    )
     result = check(pos)
     states = {uid: (ln.state, ln.source) for uid, ln in result.supply.lines.items()}
     assert sorted(states.values()) == [("low", "Tripoli"), ("low", "Tripoli"), ("none", "")]
@@ -68,8 +81,10 @@ def test_a_convoy_in_port_carries_a_sea_line_to_a_mainland_port_and_six_sorties_
     found = line(position(tmp_path, pieces + [U("ITA", "naval", "convoy", "5227", sorties=2)], ITALY_ACTIVE), "1")
     assert found.state == "full" and found.via == "sea" and found.convoy == "2" and "SZ 22" in found.path
     assert load_game("use").hexes[found.source_at].area == "Italy and Sicily"
-    tired = line(position(tmp_path, pieces + [U("ITA", "naval", "convoy", "5227", sorties=6)], ITALY_ACTIVE,
-                          name="tired.vsav"), "1")
+    tired = line(
+        position(tmp_path, pieces + [U("ITA", "naval", "convoy", "5227", sorties=6)], ITALY_ACTIVE, name="tired.vsav"),
+        "1",
+    )
     assert (tired.state, tired.source) == ("low", "Tripoli")
 
 
@@ -80,19 +95,29 @@ def test_a_warship_traces_its_own_sea_line_from_its_port_even_at_six_sorties(tmp
 
 def test_axis_held_capital_of_a_conquered_country_is_a_limited_source_for_any_axis_unit(tmp_path):
     oslo = load_game("use").city("Oslo").hex
-    pos = position(tmp_path, [U("GER", "ground", "infantry", oslo), M("control-axis", "Control", oslo, "axis")],
-                   {"Status_NOR": "conquered western"})
+    pos = position(
+        tmp_path,
+        [U("GER", "ground", "infantry", oslo), M("control-axis", "Control", oslo, "axis")],
+        {"Status_NOR": "conquered western"},
+    )
     found = line(pos, "1")
     assert (found.state, found.source, found.limited) == ("low", "Oslo", True)
-    neutral = line(position(tmp_path, [U("GER", "ground", "infantry", oslo)], {"Status_NOR": "neutral"},
-                            name="neutral.vsav"), "1")
+    neutral = line(
+        position(tmp_path, [U("GER", "ground", "infantry", oslo)], {"Status_NOR": "neutral"}, name="neutral.vsav"), "1"
+    )
     assert neutral.state == "none"
 
 
 def test_convoys_units_in_boxes_and_island_port_garrisons_need_no_trace(tmp_path):
     valletta = load_game("use").city("Valletta").hex
-    pos = position(tmp_path, [U("UK", "naval", "convoy", "2611"), U("UK", "ground", "infantry", "WIO"),
-                              U("UK", "ground", "garrison", valletta, category="garrison")])
+    pos = position(
+        tmp_path,
+        [
+            U("UK", "naval", "convoy", "2611"),
+            U("UK", "ground", "infantry", "WIO"),
+            U("UK", "ground", "garrison", valletta, category="garrison"),
+        ],
+    )
     lines = check(pos).supply.lines
     assert all(ln.via == "exempt" and ln.state == "full" for ln in lines.values())
     assert "island" in lines["3"].exempt

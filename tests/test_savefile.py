@@ -198,9 +198,7 @@ def test_writing_is_deterministic_with_fixed_key_and_date(tmp_path):
 
 def test_plain_write_and_no_metadata_writes_neither_entry(tmp_path):
     path = tmp_path / "plain.vsav"
-    write_saved_game(
-        path, "begin_save\x1bend_save", obfuscate=False, with_metadata=False, **WRITE_ARGS
-    )
+    write_saved_game(path, "begin_save\x1bend_save", obfuscate=False, with_metadata=False, **WRITE_ARGS)
     with zipfile.ZipFile(path) as zf:
         assert zf.namelist() == ["savedGame"]
         assert zf.read("savedGame") == b"begin_save\x1bend_save"
@@ -220,11 +218,7 @@ def test_saved_game_bytes_use_vcsk_hex():
 
 def test_setup_reproduces_the_spec_example_byte_for_byte():
     tree = decode_tree(example_49())
-    adds = [
-        n.command
-        for n in walk(tree)
-        if isinstance(n.command, AddPiece) and n.command.type != "stack"
-    ]
+    adds = [n.command for n in walk(tree) if isinstance(n.command, AddPiece) and n.command.type != "stack"]
     placements = [Placement(a.id or "", a.type, a.state, "Main Map", 144, 100) for a in adds]
     built = setup_tree(placements, {"Main Map": [BoardPlacement("Map", 0, 0)]})
     assert encode_tree(built) == example_49()
@@ -263,9 +257,7 @@ def test_setup_round_trip_puts_every_piece_where_it_was_placed(tmp_path):
 
 
 def test_setup_members_come_right_before_their_stack():
-    placements = [
-        Placement(str(i), INFANTRY_TYPE, INFANTRY_STATE, "M", 10 * (i % 2), 0) for i in range(1, 5)
-    ]
+    placements = [Placement(str(i), INFANTRY_TYPE, INFANTRY_STATE, "M", 10 * (i % 2), 0) for i in range(1, 5)]
     tree = setup_tree(placements, stack_ids=iter(["s1", "s2"]))
     order = [c.command.id for c in tree.children if isinstance(c.command, AddPiece)]
     assert order == ["1", "3", "s1", "2", "4", "s2"]
@@ -310,9 +302,7 @@ def test_a_rewritten_save_keeps_its_wrapping_key_and_other_entries(tmp_path, for
 
 def test_a_rewrite_onto_its_own_source_is_refused(tmp_path):
     source = tmp_path / "in.vsav"
-    write_saved_game(
-        source, [Chat("x")], module_name="M", module_version="1", vassal_version="3.7.26"
-    )
+    write_saved_game(source, [Chat("x")], module_name="M", module_version="1", vassal_version="3.7.26")
     before = source.read_bytes()
     (tmp_path / "link.vsav").hardlink_to(source)
     for target in (source, tmp_path / "link.vsav"):

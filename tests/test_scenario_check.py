@@ -77,10 +77,13 @@ def test_the_documented_exceptions_are_the_supply_gaps_of_the_map(reports) -> No
     # railways or shipping it leaves out: the far north, East Karelia, Pskov and Albania.
     documented = {(r.scenario, f.counter, f.rule) for r in reports.values() for f in r.findings if f.documented}
     assert documented == {
-        ("barbarossa_1941", "ger-norwegen", "7.4"), ("barbarossa_1941", "fin-lappi", "7.4"),
+        ("barbarossa_1941", "ger-norwegen", "7.4"),
+        ("barbarossa_1941", "fin-lappi", "7.4"),
         ("mediterranean_1941", "gre-epirus", "7.4"),
-        ("overlord_1944", "ger-16", "7.4"), ("overlord_1944", "ger-20-geb", "7.4"),
-        ("overlord_1944", "fin-lappi", "7.4"), ("overlord_1944", "fin-karjala", "7.4"),
+        ("overlord_1944", "ger-16", "7.4"),
+        ("overlord_1944", "ger-20-geb", "7.4"),
+        ("overlord_1944", "fin-lappi", "7.4"),
+        ("overlord_1944", "fin-karjala", "7.4"),
     }
 
 
@@ -141,7 +144,9 @@ def test_a_hex_off_the_map_is_bad_input(tmp_path: Path) -> None:
 def test_a_control_marker_off_a_city_is_a_problem(tmp_path: Path) -> None:
     folder = _copy(tmp_path)
     path = folder / "scenarios" / "france_1940.csv"
-    path.write_text(path.read_text(encoding="utf-8") + "control-axis,2720,,,,\ncontrol-axis,2920,,,,\n", encoding="utf-8")
+    path.write_text(
+        path.read_text(encoding="utf-8") + "control-axis,2720,,,,\ncontrol-axis,2920,,,,\n", encoding="utf-8"
+    )
     report = next(r for r in check_game("use", tmp_path) if r.scenario == "france_1940")
     assert [(f.counter, f.where, f.rule) for f in report.problems] == [("control-axis", "2920", "2.3.1")]
 
@@ -176,4 +181,6 @@ def test_a_supply_exception_is_documented_by_its_note(tmp_path: Path) -> None:
     _move(folder, "mediterranean_1941", {"ita-5": "4121"}, {"ita-5": "exception 7.4: a test"})
     medi = next(r for r in check_game("use", tmp_path) if r.scenario == "mediterranean_1941")
     assert medi.problems == ()
-    assert [(f.counter, f.rule, f.documented) for f in medi.findings if f.counter == "ita-5"] == [("ita-5", "7.4", True)]
+    assert [(f.counter, f.rule, f.documented) for f in medi.findings if f.counter == "ita-5"] == [
+        ("ita-5", "7.4", True)
+    ]

@@ -23,8 +23,11 @@ def _literals(path: Path) -> list[tuple[int, str]]:
             body = getattr(node, "body", [])
             if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
                 docstrings.add(id(body[0].value))
-    return [(n.lineno, n.value) for n in ast.walk(tree)
-            if isinstance(n, ast.Constant) and isinstance(n.value, str) and id(n) not in docstrings]
+    return [
+        (n.lineno, n.value)
+        for n in ast.walk(tree)
+        if isinstance(n, ast.Constant) and isinstance(n.value, str) and id(n) not in docstrings
+    ]
 
 
 def test_no_code_outside_a_games_own_folders_names_a_game():
@@ -48,7 +51,10 @@ def test_no_code_outside_a_games_own_folders_names_a_game():
 
 def test_every_code_package_is_listed_for_a_plain_install():
     listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"])
-    packages = {str(p.parent.relative_to(ROOT)).replace("/", ".") for package in CODE
-                for p in (ROOT / package).rglob("__init__.py")}
+    packages = {
+        str(p.parent.relative_to(ROOT)).replace("/", ".")
+        for package in CODE
+        for p in (ROOT / package).rglob("__init__.py")
+    }
     assert packages <= listed
     assert {"staffwork_data.scenarios", "staffwork_data.art"} <= listed

@@ -103,9 +103,19 @@ def test_deprecated_modifier_key_decodes_to_its_text():
 
 def test_multi_value_sequence_from_the_engine_test():
     se = encode(
-        ["true", "42", "3.1415926535", "16777217", "32,145,212", "121,130", "121,130",
-         "0,0,#control", "How many ,'s in this sentence?\n",
-         encode(["line 1", "line 2,", "line 3'", "line 4\n"], ","), "PieceName>=2"],
+        [
+            "true",
+            "42",
+            "3.1415926535",
+            "16777217",
+            "32,145,212",
+            "121,130",
+            "121,130",
+            "0,0,#control",
+            "How many ,'s in this sentence?\n",
+            encode(["line 1", "line 2,", "line 3'", "line 4\n"], ","),
+            "PieceName>=2",
+        ],
         ",",
     )
     d = Decoder(se, ",")
@@ -175,9 +185,19 @@ def test_next_double_refuses_what_java_refuses(text):
     assert Decoder(text, ";").next_double(99.9) == 99.9
 
 
-@pytest.mark.parametrize("text,value", [("1.0", 1.0), (" 2.5 ", 2.5), ("-3", -3.0), ("1e3", 1000.0),
-                                        ("4f", 4.0), (".5", 0.5), ("Infinity", float("inf")),
-                                        ("0x1p4", 16.0)])
+@pytest.mark.parametrize(
+    "text,value",
+    [
+        ("1.0", 1.0),
+        (" 2.5 ", 2.5),
+        ("-3", -3.0),
+        ("1e3", 1000.0),
+        ("4f", 4.0),
+        (".5", 0.5),
+        ("Infinity", float("inf")),
+        ("0x1p4", 16.0),
+    ],
+)
 def test_next_double_reads_what_java_reads(text, value):
     assert Decoder(text, ";").next_double(99.9) == value
 
@@ -290,8 +310,9 @@ def test_everything_the_encoder_writes_is_canonical(tokens):
 
 # --- decode in one split gives exactly the tokens of the step-by-step Decoder -----------------
 
-ESCAPY = st.lists(st.sampled_from(["\\", "'", "a", ";", ",", "\t", "\\;", "';", ";'", "\\\\"]),
-                  max_size=30).map("".join)
+ESCAPY = st.lists(st.sampled_from(["\\", "'", "a", ";", ",", "\t", "\\;", "';", ";'", "\\\\"]), max_size=30).map(
+    "".join
+)
 
 
 @given(ESCAPY, st.sampled_from([";", ",", "\t"]))

@@ -9,14 +9,37 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from builder.sheets import (Choice, CounterArt, SheetError, SheetSpec, behind, build, chosen,
-                            grid, manifest_csv, parse_offset, parse_size, sheets_pdf, with_bleed)
+from builder.sheets import (
+    Choice,
+    CounterArt,
+    SheetError,
+    SheetSpec,
+    behind,
+    build,
+    chosen,
+    grid,
+    manifest_csv,
+    parse_offset,
+    parse_size,
+    sheets_pdf,
+    with_bleed,
+)
 from staffwork import cli
 
 
-@pytest.mark.parametrize("text,mm", [("5/8", 15.875), ("1/2", 12.7), ("9/16", 14.2875),
-                                     ("3/4", 19.05), ("1", 25.4), ("1in", 25.4), ("16mm", 16.0),
-                                     ("0.625", 15.875)])
+@pytest.mark.parametrize(
+    "text,mm",
+    [
+        ("5/8", 15.875),
+        ("1/2", 12.7),
+        ("9/16", 14.2875),
+        ("3/4", 19.05),
+        ("1", 25.4),
+        ("1in", 25.4),
+        ("16mm", 16.0),
+        ("0.625", 15.875),
+    ],
+)
 def test_sizes_are_read_as_inches_or_millimetres(text, mm) -> None:
     assert parse_size(text) == pytest.approx(mm)
 
@@ -28,8 +51,14 @@ def test_unusable_sizes_are_refused(text) -> None:
 
 
 def test_settings_out_of_range_are_refused() -> None:
-    for bad in (dict(margin_mm=3), dict(paper="legal"), dict(flip="sideways"),
-                dict(back_offset=(9.0, 0.0)), dict(bleed_mm=5), dict(dpi=72)):
+    for bad in (
+        dict(margin_mm=3),
+        dict(paper="legal"),
+        dict(flip="sideways"),
+        dict(back_offset=(9.0, 0.0)),
+        dict(bleed_mm=5),
+        dict(dpi=72),
+    ):
         with pytest.raises(SheetError):
             SheetSpec(**bad)
     assert parse_offset("0.5,-1") == (0.5, -1.0)
@@ -38,8 +67,11 @@ def test_settings_out_of_range_are_refused() -> None:
 
 
 def test_the_grid_stays_inside_the_printable_margin() -> None:
-    for spec in (SheetSpec(), SheetSpec(paper="a4", landscape=True, bleed_mm=1.5),
-                 SheetSpec(counter_mm=25.4, fold=True)):
+    for spec in (
+        SheetSpec(),
+        SheetSpec(paper="a4", landscape=True, bleed_mm=1.5),
+        SheetSpec(counter_mm=25.4, fold=True),
+    ):
         g = grid(spec)
         w, h = spec.page
         assert g.left >= spec.margin_mm + 4 and g.right <= w - spec.margin_mm - 4
@@ -66,8 +98,7 @@ def test_backs_are_turned_upside_down_only_when_the_paper_turns_top_over_bottom(
 
 
 def _art(key: str, count: int, px: int = 188) -> CounterArt:
-    return CounterArt(key, "unit", "GER", count, Image.new("RGB", (px, px), "red"),
-                      Image.new("RGB", (px, px), "blue"))
+    return CounterArt(key, "unit", "GER", count, Image.new("RGB", (px, px), "red"), Image.new("RGB", (px, px), "blue"))
 
 
 def test_every_copy_is_placed_once_and_sheets_follow_each_other() -> None:
@@ -102,10 +133,8 @@ def test_bleed_repeats_the_edge_and_keeps_the_art_inside() -> None:
 def test_the_manifest_says_where_each_counter_is() -> None:
     sheets = build([_art("a", 2)], SheetSpec(), "t")
     rows = list(csv.DictReader(io.StringIO(manifest_csv(sheets).decode())))
-    assert [(r["key"], r["copy"], r["row"], r["column"]) for r in rows] == [
-        ("a", "1", "1", "1"), ("a", "2", "1", "2")]
-    assert float(rows[0]["front_x_mm"]) + float(rows[0]["back_x_mm"]) == pytest.approx(215.9,
-                                                                                      abs=0.02)
+    assert [(r["key"], r["copy"], r["row"], r["column"]) for r in rows] == [("a", "1", "1", "1"), ("a", "2", "1", "2")]
+    assert float(rows[0]["front_x_mm"]) + float(rows[0]["back_x_mm"]) == pytest.approx(215.9, abs=0.02)
 
 
 def test_counts_come_from_the_tables_and_the_choice_narrows_them(content) -> None:
@@ -121,8 +150,7 @@ def test_counts_come_from_the_tables_and_the_choice_narrows_them(content) -> Non
     assert any(key.startswith("ussr") for _, key, _ in soviet)
     assert not any(key.startswith("ger-") for _, key, _ in soviet)
     folder = default_folder("use") / "scenarios"
-    france = dict((key, n) for _, key, n in chosen(content, Choice(scenario="france_1940"),
-                                                    folder))
+    france = dict((key, n) for _, key, n in chosen(content, Choice(scenario="france_1940"), folder))
     assert "ger-holland" in france and "ussr-1" not in france
     with pytest.raises(SheetError, match="did you mean"):
         chosen(content, Choice(scenario="france1940"), folder)
@@ -135,11 +163,12 @@ def _run(argv: list[str], monkeypatch) -> int:
     return cli.main(argv)
 
 
-def test_the_command_writes_pdf_manifest_and_pngs(content, tmp_path: Path, monkeypatch,
-                                                  capsys) -> None:
+def test_the_command_writes_pdf_manifest_and_pngs(content, tmp_path: Path, monkeypatch, capsys) -> None:
     out = tmp_path / "dist" / "ger.pdf"
-    status = _run(["sheets", "use", "-o", str(out), "--nation", "GER", "--units-only",
-                   "--png", "--size", "1/2", "--paper", "a4"], monkeypatch)
+    status = _run(
+        ["sheets", "use", "-o", str(out), "--nation", "GER", "--units-only", "--png", "--size", "1/2", "--paper", "a4"],
+        monkeypatch,
+    )
     assert status == 0
     assert "counters" in capsys.readouterr().out
     assert out.read_bytes().startswith(b"%PDF") and (tmp_path / "dist" / "ger.csv").is_file()
@@ -151,23 +180,24 @@ def test_the_command_writes_pdf_manifest_and_pngs(content, tmp_path: Path, monke
 
 def test_the_calibration_sheet_is_two_pages(tmp_path: Path, monkeypatch, capsys) -> None:
     out = tmp_path / "cal.pdf"
-    assert _run(["sheets", "use", "--calibration", "-o", str(out), "--back-offset", "1,-1"],
-                monkeypatch) == 0
+    assert _run(["sheets", "use", "--calibration", "-o", str(out), "--back-offset", "1,-1"], monkeypatch) == 0
     assert out.read_bytes().count(b"/Type /Page ") == 2
 
 
-@pytest.mark.parametrize("argv,message", [
-    (["sheets", "nope", "-o", "{tmp}/x.pdf"], 'unknown game "nope"'),
-    (["sheets", "use", "-o", "{tmp}/x.png"], "written as PDF"),
-    (["sheets", "use", "-o", "{tmp}/x.pdf", "--size", "3cm"], "not like 5/8"),
-    (["sheets", "use", "-o", "{tmp}/x.pdf", "--margin", "2"], "home printers"),
-    (["sheets", "use", "-o", "{tmp}/x.pdf", "--back-offset", "a,b"], "back offset"),
-    (["sheets", "use", "-o", "{tmp}/x.pdf", "--scenario", "nope"], "no scenario"),
-    (["sheets", "use", "-o", "{tmp}/x.pdf", "--faction", "axsi"], "did you mean"),
-    (["sheets", "use", "-o", "{tmp}/x.pdf", "--calibration", "--fold"], "--fold needs none"),
-])
-def test_bad_input_is_one_line_and_status_2(argv, message, tmp_path: Path, monkeypatch,
-                                            capsys) -> None:
+@pytest.mark.parametrize(
+    "argv,message",
+    [
+        (["sheets", "nope", "-o", "{tmp}/x.pdf"], 'unknown game "nope"'),
+        (["sheets", "use", "-o", "{tmp}/x.png"], "written as PDF"),
+        (["sheets", "use", "-o", "{tmp}/x.pdf", "--size", "3cm"], "not like 5/8"),
+        (["sheets", "use", "-o", "{tmp}/x.pdf", "--margin", "2"], "home printers"),
+        (["sheets", "use", "-o", "{tmp}/x.pdf", "--back-offset", "a,b"], "back offset"),
+        (["sheets", "use", "-o", "{tmp}/x.pdf", "--scenario", "nope"], "no scenario"),
+        (["sheets", "use", "-o", "{tmp}/x.pdf", "--faction", "axsi"], "did you mean"),
+        (["sheets", "use", "-o", "{tmp}/x.pdf", "--calibration", "--fold"], "--fold needs none"),
+    ],
+)
+def test_bad_input_is_one_line_and_status_2(argv, message, tmp_path: Path, monkeypatch, capsys) -> None:
     argv = [a.replace("{tmp}", str(tmp_path)) for a in argv]
     assert _run(argv, monkeypatch) == 2
     err = capsys.readouterr().err
@@ -176,7 +206,8 @@ def test_bad_input_is_one_line_and_status_2(argv, message, tmp_path: Path, monke
 
 
 def test_the_calibration_sheet_has_its_own_default_name_and_leaves_the_counters_alone(
-        tmp_path: Path, monkeypatch, capsys) -> None:
+    tmp_path: Path, monkeypatch, capsys
+) -> None:
     import staffwork.games
 
     monkeypatch.setattr(staffwork.games, "dist_dir", lambda: tmp_path)
@@ -189,12 +220,14 @@ def test_the_calibration_sheet_has_its_own_default_name_and_leaves_the_counters_
     assert (tmp_path / "use-counters.csv").read_bytes() == manifest
 
 
-@pytest.mark.parametrize("first,second", [
-    (["--nation", "GER", "--units-only"], ["--calibration"]),
-    (["--calibration"], ["--nation", "GER", "--units-only"]),
-])
-def test_one_kind_of_sheet_never_replaces_the_other(first, second, tmp_path: Path, monkeypatch,
-                                                    capsys) -> None:
+@pytest.mark.parametrize(
+    "first,second",
+    [
+        (["--nation", "GER", "--units-only"], ["--calibration"]),
+        (["--calibration"], ["--nation", "GER", "--units-only"]),
+    ],
+)
+def test_one_kind_of_sheet_never_replaces_the_other(first, second, tmp_path: Path, monkeypatch, capsys) -> None:
     out = tmp_path / "print.pdf"
     assert _run(["sheets", "use", "-o", str(out), *first], monkeypatch) == 0
     before = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
@@ -205,19 +238,18 @@ def test_one_kind_of_sheet_never_replaces_the_other(first, second, tmp_path: Pat
     assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before
 
 
-def test_a_csv_that_is_not_our_manifest_is_not_replaced(tmp_path: Path, monkeypatch,
-                                                       capsys) -> None:
+def test_a_csv_that_is_not_our_manifest_is_not_replaced(tmp_path: Path, monkeypatch, capsys) -> None:
     mine = tmp_path / "notes.csv"
     mine.write_text("player,score\nann,3\n")
-    assert _run(["sheets", "use", "-o", str(tmp_path / "notes.pdf"), "--nation", "GER"],
-                monkeypatch) == 2
+    assert _run(["sheets", "use", "-o", str(tmp_path / "notes.pdf"), "--nation", "GER"], monkeypatch) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and str(mine) in err
     assert mine.read_text() == "player,score\nann,3\n" and not (tmp_path / "notes.pdf").exists()
 
 
 def test_a_read_only_folder_is_found_before_any_drawing_and_named_as_given(
-        read_only_folder, monkeypatch, capsys) -> None:
+    read_only_folder, monkeypatch, capsys
+) -> None:
     import builder.sheets
 
     def no_drawing(*args, **kwargs):

@@ -8,8 +8,8 @@ lies behind its front's centre once the paper is turned, with and without a back
 from __future__ import annotations
 
 import shutil
-from dataclasses import dataclass
 import subprocess
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -19,15 +19,21 @@ from builder.sheets import CounterArt, SheetSpec, behind, build, grid, sheets_pd
 from builder.sheets.geometry import MM_PER_INCH
 from builder.sheets.pages import OVERSHOOT, cut_positions
 
-pytestmark = pytest.mark.skipif(shutil.which("pdftoppm") is None,
-                                reason="pdftoppm missing (Debian package poppler-utils)")
+pytestmark = pytest.mark.skipif(
+    shutil.which("pdftoppm") is None, reason="pdftoppm missing (Debian package poppler-utils)"
+)
 # pdftoppm puts image edges on whole device pixels (its image drawing rounds them outwards);
 # at 600 dpi that stays well inside 0.1 mm. pdftocairo smooths edges into the neighbours.
 DPI = 600
 MM = DPI / MM_PER_INCH  # pixels per millimetre
 # Flat colours far from each other and from the greys of cut lines and anti-aliased captions.
-PALETTE = [c for c in ((r, g, b) for r in (20, 80, 140, 200, 250) for g in (20, 80, 140, 200, 250)
-                       for b in (20, 80, 140, 200, 250)) if max(c) - min(c) >= 120]
+PALETTE = [
+    c
+    for c in (
+        (r, g, b) for r in (20, 80, 140, 200, 250) for g in (20, 80, 140, 200, 250) for b in (20, 80, 140, 200, 250)
+    )
+    if max(c) - min(c) >= 120
+]
 
 
 def _colour(i: int, back: bool) -> tuple[int, int, int]:
@@ -36,8 +42,17 @@ def _colour(i: int, back: bool) -> tuple[int, int, int]:
 
 def _arts(spec: SheetSpec, n: int = 16) -> list[CounterArt]:
     px = spec.counter_px
-    return [CounterArt(f"c{i}", "unit", "", 1, Image.new("RGB", (px, px), _colour(i, False)),
-                       Image.new("RGB", (px, px), _colour(i, True))) for i in range(n)]
+    return [
+        CounterArt(
+            f"c{i}",
+            "unit",
+            "",
+            1,
+            Image.new("RGB", (px, px), _colour(i, False)),
+            Image.new("RGB", (px, px), _colour(i, True)),
+        )
+        for i in range(n)
+    ]
 
 
 @dataclass
@@ -56,8 +71,7 @@ class Raster:
         return self.image.getpixel((x - self.origin[0], y - self.origin[1]))
 
 
-def _raster(pdf: Path, page: int, box: tuple[float, float, float, float] | None = None,
-            dpi: int = DPI) -> Raster:
+def _raster(pdf: Path, page: int, box: tuple[float, float, float, float] | None = None, dpi: int = DPI) -> Raster:
     """Rasterize one page with poppler, only the part inside ``box`` when given (faster)."""
     out = pdf.with_name(f"r{page}")
     args = ["pdftoppm", "-r", str(dpi), "-f", str(page), "-l", str(page), "-singlefile"]
@@ -68,14 +82,15 @@ def _raster(pdf: Path, page: int, box: tuple[float, float, float, float] | None 
         args += ["-x", str(x0), "-y", str(y0), "-W", str(x1 - x0), "-H", str(y1 - y0)]
         origin = (x0, y0)
     subprocess.run([*args, str(pdf), str(out)], check=True)
-    info = subprocess.run(["pdfinfo", "-f", str(page), "-l", str(page), str(pdf)], check=True,
-                          capture_output=True, text=True).stdout
-    size = next(line for line in info.splitlines() if line.startswith(f"Page {page:4d} size")
-                or line.startswith("Page size"))
+    info = subprocess.run(
+        ["pdfinfo", "-f", str(page), "-l", str(page), str(pdf)], check=True, capture_output=True, text=True
+    ).stdout
+    size = next(
+        line for line in info.splitlines() if line.startswith(f"Page {page:4d} size") or line.startswith("Page size")
+    )
     w_pt, h_pt = (float(v) for v in size.split(":")[1].split("pts")[0].split(" x "))
     with Image.open(out.with_suffix(".ppm")) as image:
-        return Raster(image.convert("RGB"), origin,
-                      (round(w_pt / 72 * dpi), round(h_pt / 72 * dpi)))
+        return Raster(image.convert("RGB"), origin, (round(w_pt / 72 * dpi), round(h_pt / 72 * dpi)))
 
 
 def _around(points, reach: float) -> tuple[float, float, float, float]:
@@ -83,20 +98,17 @@ def _around(points, reach: float) -> tuple[float, float, float, float]:
     return min(xs) - reach, min(ys) - reach, max(xs) + reach, max(ys) + reach
 
 
-def _find(page: Raster, colour, around: tuple[float, float], reach: float
-          ) -> tuple[float, float, float, float]:
+def _find(page: Raster, colour, around: tuple[float, float], reach: float) -> tuple[float, float, float, float]:
     """(centre x, centre y, width, height) in mm of the patch of ``colour`` near ``around``."""
     x, y = around
     box = tuple(round(v * MM) for v in (x - reach, y - reach, x + reach, y + reach))
     window = page.crop(box)
-    bands = [b.point(lambda v, c=c: 255 if abs(v - c) <= 25 else 0)
-             for b, c in zip(window.split(), colour)]
+    bands = [b.point(lambda v, c=c: 255 if abs(v - c) <= 25 else 0) for b, c in zip(window.split(), colour)]
     mask = ImageChops.darker(ImageChops.darker(bands[0], bands[1]), bands[2])
     found = mask.getbbox()
     assert found, f"no counter of colour {colour} within {reach} mm of {around}"
     x0, y0, x1, y1 = found
-    return ((box[0] + (x0 + x1) / 2) / MM, (box[1] + (y0 + y1) / 2) / MM,
-            (x1 - x0) / MM, (y1 - y0) / MM)
+    return ((box[0] + (x0 + x1) / 2) / MM, (box[1] + (y0 + y1) / 2) / MM, (x1 - x0) / MM, (y1 - y0) / MM)
 
 
 def _measure(spec: SheetSpec, tmp: Path, n: int = 16):
@@ -109,8 +121,7 @@ def _measure(spec: SheetSpec, tmp: Path, n: int = 16):
     if spec.fold:
         on_front += [s.back_centre for s in sheets.slots]
     front = _raster(pdf, 1, _around(on_front, reach))
-    back = front if spec.fold else _raster(pdf, 2, _around([s.back_centre for s in sheets.slots],
-                                                              reach))
+    back = front if spec.fold else _raster(pdf, 2, _around([s.back_centre for s in sheets.slots], reach))
     fronts, backs = [], []
     for i, slot in enumerate(sheets.slots):
         # Searched where the layout says; a counter far off or missing fails the test.
@@ -144,12 +155,18 @@ def test_other_counter_sizes_print_exactly(size, mm, tmp_path) -> None:
         assert abs(width - mm) < 0.1 and abs(height - mm) < 0.1
 
 
-@pytest.mark.parametrize("flip,landscape,offset", [
-    ("long", False, (0.0, 0.0)), ("long", False, (1.5, -0.8)), ("short", False, (1.5, -0.8)),
-    ("long", True, (-2.0, 0.6)), ("short", True, (0.0, 0.0)), ("short", True, (-0.4, 3.5)),
-])
-def test_each_back_lies_behind_its_front_after_the_turn(flip, landscape, offset,
-                                                        tmp_path) -> None:
+@pytest.mark.parametrize(
+    "flip,landscape,offset",
+    [
+        ("long", False, (0.0, 0.0)),
+        ("long", False, (1.5, -0.8)),
+        ("short", False, (1.5, -0.8)),
+        ("long", True, (-2.0, 0.6)),
+        ("short", True, (0.0, 0.0)),
+        ("short", True, (-0.4, 3.5)),
+    ],
+)
+def test_each_back_lies_behind_its_front_after_the_turn(flip, landscape, offset, tmp_path) -> None:
     spec = SheetSpec(flip=flip, landscape=landscape, back_offset=offset, bleed_mm=1.0)
     plain = SheetSpec(flip=flip, landscape=landscape, bleed_mm=1.0)
     _, _, fronts, backs = _measure(spec, tmp_path)
@@ -210,8 +227,7 @@ def test_cut_lines_run_along_every_cut_edge_on_both_sides(flip, offset, tmp_path
     assert all(abs(a - b[0]) < 0.1 for a, b in zip(found, expected))
 
 
-def test_the_real_use_sheet_shows_each_counter_front_and_back_where_the_manifest_says(
-        content, tmp_path) -> None:
+def test_the_real_use_sheet_shows_each_counter_front_and_back_where_the_manifest_says(content, tmp_path) -> None:
     from builder.sheets import Choice, chosen, content_art
 
     spec = SheetSpec(flip="long", back_offset=(0.7, -0.4))
@@ -228,22 +244,20 @@ def test_the_real_use_sheet_shows_each_counter_front_and_back_where_the_manifest
     assert len(first) == grid(spec).columns * grid(spec).rows
     for slot in first:
         art = by_key[slot.key]
-        for page, centre, face in ((pages[0], slot.front_centre, art.front),
-                                   (pages[1], slot.back_centre, art.back)):
+        for page, centre, face in ((pages[0], slot.front_centre, art.front), (pages[1], slot.back_centre, art.back)):
             cx, cy = (v * dpi / MM_PER_INCH for v in centre)
-            crop = page.image.crop((round(cx - side / 2), round(cy - side / 2),
-                                    round(cx - side / 2) + side, round(cy - side / 2) + side))
+            crop = page.image.crop(
+                (round(cx - side / 2), round(cy - side / 2), round(cx - side / 2) + side, round(cy - side / 2) + side)
+            )
             inner = (side // 8, side // 8, side - side // 8, side - side // 8)
-            diff = ImageChops.difference(crop.crop(inner),
-                                         face.resize((side, side)).crop(inner)).convert("L")
+            diff = ImageChops.difference(crop.crop(inner), face.resize((side, side)).crop(inner)).convert("L")
             own = _mean(diff)
             other = next(a for a in arts if a.nation != art.nation and a.kind == art.kind)
             wrong = other.front if face is art.front else other.back
-            miss = _mean(ImageChops.difference(crop.crop(inner), wrong.resize((side, side))
-                                               .crop(inner)).convert("L"))
+            miss = _mean(ImageChops.difference(crop.crop(inner), wrong.resize((side, side)).crop(inner)).convert("L"))
             assert own < 25 and own < miss / 2, (
-                f"{slot.key}: the raster differs from its art by {own:.1f}, from "
-                f"{other.key}'s by {miss:.1f}")
+                f"{slot.key}: the raster differs from its art by {own:.1f}, from {other.key}'s by {miss:.1f}"
+            )
 
 
 def _mean(grey: Image.Image) -> float:
@@ -268,8 +282,9 @@ def test_captions_print_in_the_embedded_font_as_wide_as_on_the_png_pages(tmp_pat
     pdf = tmp_path / "cal.pdf"
     pdf.write_bytes(calibration_pdf(spec, "USE counters"))
     if shutil.which("pdffonts"):
-        fonts = subprocess.run(["pdffonts", str(pdf)], check=True, capture_output=True,
-                               text=True).stdout.splitlines()[2:]
+        fonts = subprocess.run(["pdffonts", str(pdf)], check=True, capture_output=True, text=True).stdout.splitlines()[
+            2:
+        ]
         assert fonts and all(line.split()[-5] == "yes" for line in fonts), fonts  # emb
     dpi = 300
     band = (spec.margin_mm, spec.margin_mm + 1.5, spec.margin_mm + 120, spec.margin_mm + 7)

@@ -17,8 +17,9 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parents[1]
-pytestmark = pytest.mark.skipif(not Path("/proc/self/task").is_dir(),
-                                reason="finds worker processes through Linux's /proc")
+pytestmark = pytest.mark.skipif(
+    not Path("/proc/self/task").is_dir(), reason="finds worker processes through Linux's /proc"
+)
 
 
 def _children(pid: int) -> list[int]:
@@ -41,18 +42,26 @@ def _group_alive(pgid: int) -> bool:
 
 def _start(argv: list[str], cwd: Path, script: str | None = None) -> subprocess.Popen:
     command = [sys.executable, "-c", script, *argv] if script else [sys.executable, "-m", "staffwork", *argv]
-    return subprocess.Popen(command, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True, start_new_session=True,
-                            env={**os.environ, "PYTHONPATH": str(REPO)})
+    return subprocess.Popen(
+        command,
+        cwd=cwd,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+    )
 
 
-@pytest.mark.parametrize("signum,to_group,status,word", [
-    (signal.SIGTERM, False, 143, "terminated"),   # kill PID, systemd
-    (signal.SIGTERM, True, 143, "terminated"),    # timeout(1), kill -- -PGID
-    (signal.SIGINT, True, 130, "interrupted"),    # Ctrl-C in a terminal
-])
-def test_a_stop_while_the_board_is_drawn_is_one_line_and_ends_every_worker(
-        signum, to_group, status, word, tmp_path):
+@pytest.mark.parametrize(
+    "signum,to_group,status,word",
+    [
+        (signal.SIGTERM, False, 143, "terminated"),  # kill PID, systemd
+        (signal.SIGTERM, True, 143, "terminated"),  # timeout(1), kill -- -PGID
+        (signal.SIGINT, True, 130, "interrupted"),  # Ctrl-C in a terminal
+    ],
+)
+def test_a_stop_while_the_board_is_drawn_is_one_line_and_ends_every_worker(signum, to_group, status, word, tmp_path):
     out = tmp_path / "board.png"
     proc = _start(["map", "render", "use", "-o", str(out)], tmp_path)
     deadline = time.monotonic() + 60
@@ -99,8 +108,7 @@ sys.exit(cli.main(sys.argv[1:]))
 
 def test_sigterm_while_the_module_is_written_leaves_no_temporary_file(tmp_path):
     dist = tmp_path / "dist"
-    proc = _start(["build", "use", "--dist", str(dist), "-q"], tmp_path,
-                  script=_BUILD_STOPPED_WHILE_WRITING)
+    proc = _start(["build", "use", "--dist", str(dist), "-q"], tmp_path, script=_BUILD_STOPPED_WHILE_WRITING)
     _, err = proc.communicate(timeout=300)
     assert proc.returncode == 143, err
     assert err == "staffwork: terminated\n"

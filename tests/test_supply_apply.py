@@ -14,13 +14,11 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from test_check_support import M, U, position, write_position
 
 import staffwork.cli as cli
 from assistant.board import read_position
 from assistant.supplycheck import apply_supply, checking_factions, supply_step, with_supply_state
-from vassal.commands import AddPiece, Chat, walk
-from vassal.errors import FormatError
+from vassal.commands import AddPiece, walk
 from vassal.nesting import split_state, split_type
 from vassal.pieces import parse_piece
 from vassal.savefile import read_saved_game
@@ -29,6 +27,8 @@ from wargame import pieceprops as pp
 from wargame.games import find_game
 from wargame.mapdata import load_game
 from wargame.rules.pack import RulesPack
+
+from test_check_support import M, U, position, write_position
 
 ITALY_ACTIVE = {"Status_ITA": "active axis"}
 NORWAY_NEUTRAL = {"Status_NOR": "neutral"}  # a German unit in Norway has no line anywhere (7.4)
@@ -61,6 +61,7 @@ def supply_value(cmd: AddPiece) -> int:
 
 # ---- the step rule (7.2) through the pack -------------------------------------------------------
 
+
 def test_a_unit_that_cannot_trace_drops_one_step_and_one_at_no_supply_stays(tmp_path):
     pieces = [U("GER", "ground", "infantry", h, supply=s) for h, s in zip(NORWAY, ("full", "low", "none"))]
     _pos, found = step(tmp_path, pieces, NORWAY_NEUTRAL)
@@ -70,8 +71,11 @@ def test_a_unit_that_cannot_trace_drops_one_step_and_one_at_no_supply_stays(tmp_
 
 
 def test_a_unit_that_traces_to_an_unlimited_source_returns_to_full(tmp_path):
-    pieces = [U("GER", "ground", "infantry", "2434", supply="none"), U("GER", "ground", "infantry", "2626", supply="low"),
-              U("GER", "ground", "tank", "2527")]
+    pieces = [
+        U("GER", "ground", "infantry", "2434", supply="none"),
+        U("GER", "ground", "infantry", "2626", supply="low"),
+        U("GER", "ground", "tank", "2527"),
+    ]
     _pos, found = step(tmp_path, pieces)
     assert [(c.before, c.after) for c in found.values()] == [("none", "full"), ("low", "full"), ("full", "full")]
     assert "Konigsberg" in found["1"].why and "Unlimited" in found["1"].why
@@ -81,8 +85,11 @@ def test_a_limited_source_gives_low_to_two_units_and_the_third_steps_down(tmp_pa
     # 7.3.1: Tripoli (an overseas factory) supplies at most two Italian units, at Low.
     tripoli = load_game("use").city("Tripoli").hex
     assert tripoli == "5227"
-    pieces = [U("ITA", "ground", "infantry", "5227", supply="none"), U("ITA", "ground", "infantry", "5226"),
-              U("ITA", "ground", "infantry", "5327", supply="low")]
+    pieces = [
+        U("ITA", "ground", "infantry", "5227", supply="none"),
+        U("ITA", "ground", "infantry", "5226"),
+        U("ITA", "ground", "infantry", "5327", supply="low"),
+    ]
     _pos, found = step(tmp_path, pieces, ITALY_ACTIVE)
     after = {uid: c.after for uid, c in found.items()}
     assert sorted(after.values()) == ["low", "low", "none"]
@@ -122,6 +129,7 @@ def test_the_base_pack_marks_no_supply():
 
 # ---- the layer state: what the module's keys leave ----------------------------------------------
 
+
 def test_low_and_no_are_the_layer_active_at_levels_1_and_2_and_full_turns_it_off_at_level_1(tmp_path):
     save = write_position(tmp_path / "g.vsav", [U("GER", "ground", "infantry", "2626", supply="none")])
     cmd = adds(save)["1"]
@@ -142,10 +150,16 @@ def test_a_piece_without_a_supply_layer_is_refused(tmp_path):
 
 # ---- the new save -------------------------------------------------------------------------------
 
+
 def _norway_save(tmp_path) -> Path:
-    pieces = [U("GER", "ground", "infantry", "1623", name="20 Geb"), U("GER", "ground", "infantry", "1124", supply="low"),
-              U("GER", "ground", "infantry", "0334", supply="none"), U("GER", "ground", "infantry", "2626", supply="low"),
-              U("USSR", "ground", "infantry", "0141", supply="low"), M("no-ezoc", "No EZOC", "3014")]
+    pieces = [
+        U("GER", "ground", "infantry", "1623", name="20 Geb"),
+        U("GER", "ground", "infantry", "1124", supply="low"),
+        U("GER", "ground", "infantry", "0334", supply="none"),
+        U("GER", "ground", "infantry", "2626", supply="low"),
+        U("USSR", "ground", "infantry", "0141", supply="low"),
+        M("no-ezoc", "No EZOC", "3014"),
+    ]
     return write_position(tmp_path / "turn.vsav", pieces, NORWAY_NEUTRAL)
 
 
@@ -176,7 +190,8 @@ def test_only_the_supply_layer_of_changed_units_differs_and_the_input_is_untouch
         "* Staffwork applied the Axis Supply Check (7.2) to turn.vsav: 3 units changed",
         "* 1623: GER 20 Geb: Full -> Low Supply (7.2: cannot trace supply: no line reaches a supply source)",
         "* 1124: GER infantry: Low -> No Supply (7.2: cannot trace supply: no line reaches a supply source)",
-        "* 2626: GER infantry: Low -> Full Supply (7.2: traces to Berlin, an Unlimited source)"]
+        "* 2626: GER infantry: Low -> Full Supply (7.2: traces to Berlin, an Unlimited source)",
+    ]
 
 
 def test_the_applied_save_rechecked_shows_every_marking_as_the_rules_give_it(tmp_path):
@@ -225,7 +240,10 @@ def test_json_lists_the_changes(tmp_path, capsys):
     applied = doc["applied"]
     assert applied["file"] == str(out) and applied["factions"] == ["Axis"]
     assert [(c["id"], c["before"], c["after"]) for c in applied["changes"]] == [
-        ("1", "full", "low"), ("2", "low", "none"), ("4", "low", "full")]
+        ("1", "full", "low"),
+        ("2", "low", "none"),
+        ("4", "low", "full"),
+    ]
 
 
 def test_a_failed_write_leaves_no_output_and_the_input_intact(tmp_path, monkeypatch):
@@ -248,6 +266,7 @@ def test_a_failed_write_leaves_no_output_and_the_input_intact(tmp_path, monkeypa
 
 # ---- the command line ---------------------------------------------------------------------------
 
+
 def test_the_phase_names_the_faction_and_without_it_faction_is_required(tmp_path, capsys):
     save = _norway_save(tmp_path)
     out = tmp_path / "o.vsav"
@@ -258,8 +277,9 @@ def test_the_phase_names_the_faction_and_without_it_faction_is_required(tmp_path
     assert "'Axis Strategic Movement' holds no faction's Supply Check" in capsys.readouterr().err
     assert cli.main(["check", str(save), "--apply", str(out), "--phase", "Axis Operations"]) == 1
     assert "Supply Check applied for Axis" in capsys.readouterr().out and out.exists()
-    phased = write_position(tmp_path / "p.vsav", [U("GER", "ground", "infantry", "1623")],
-                            {**NORWAY_NEUTRAL, "Phase": "Axis Operations"})
+    phased = write_position(
+        tmp_path / "p.vsav", [U("GER", "ground", "infantry", "1623")], {**NORWAY_NEUTRAL, "Phase": "Axis Operations"}
+    )
     assert cli.main(["check", str(phased), "--apply", str(tmp_path / "p2.vsav")]) == 1
 
 
@@ -269,12 +289,12 @@ def test_bad_apply_requests_are_one_line_and_exit_2(tmp_path, capsys):
     alias = tmp_path / "alias.vsav"
     alias.hardlink_to(save)
     bad = [
-        ["--apply", str(save), "--faction", "axis"],                        # the input itself
+        ["--apply", str(save), "--faction", "axis"],  # the input itself
         ["--apply", str(tmp_path / "." / "turn.vsav"), "--faction", "axis"],  # by another path
-        ["--apply", str(alias), "--faction", "axis"],                       # the same file, another name
+        ["--apply", str(alias), "--faction", "axis"],  # the same file, another name
         ["--apply", str(tmp_path / "out.vlog"), "--faction", "axis"],
         ["--apply", str(tmp_path / "out.vsav"), "--faction", "axiz"],
-        ["--faction", "axis"],                                              # --faction alone
+        ["--faction", "axis"],  # --faction alone
     ]
     for args in bad:
         assert cli.main(["check", str(save), *args]) == 2, args
@@ -306,6 +326,7 @@ def test_checking_factions_reads_keys_and_names():
 
 # ---- the module's own setups --------------------------------------------------------------------
 
+
 @pytest.fixture(scope="module")
 def setups(tmp_path_factory):
     """Every setup of a freshly built USE module (a plain board image: the art is not looked at)."""
@@ -314,7 +335,7 @@ def setups(tmp_path_factory):
     from builder.module.build import build_module
     from wargame.board import load_board
 
-    def plain(board=None):  # noqa: ANN001, ANN202
+    def plain(board=None):
         board = board or load_board("use")
         return Image.new("RGB", (board.width, board.height), (158, 190, 222))
 
@@ -347,13 +368,17 @@ def test_every_setup_of_the_module_takes_every_factions_check(setups, tmp_path):
         marked = {u.id: u.supply for u in again.units}
         assert all(marked[c.unit_id] == c.after for c in changes), name
         assert len(chat(out)) == 3 + len(done.changes)
-    overlord = {c.label: (c.before, c.after) for c in supply_step(
-        pack, pack.check(read_position(setups / "overlord_1944.vsav").position), ("axis",)) if c.changed}
+    overlord = {
+        c.label: (c.before, c.after)
+        for c in supply_step(pack, pack.check(read_position(setups / "overlord_1944.vsav").position), ("axis",))
+        if c.changed
+    }
     for cut_off in ("GER 16", "GER 20 Geb", "FIN Lappi", "FIN Karjala"):  # the map's documented supply gaps
         assert overlord[cut_off] == ("full", "low")
 
 
 # ---- staffwork watch --apply --------------------------------------------------------------------
+
 
 def _poll(watcher, seconds: float = 3.0) -> list:
     import time
@@ -373,8 +398,7 @@ def test_watch_writes_each_saves_supply_check_beside_the_report(tmp_path):
     folder, out = tmp_path / "pbem", tmp_path / "out"
     folder.mkdir()
     said: list[str] = []
-    w = Watcher(folder, out, interval=0.05, settle=0.1, picture=False, echo=said.append, apply=True,
-                factions=("axis",))
+    w = Watcher(folder, out, interval=0.05, settle=0.1, picture=False, echo=said.append, apply=True, factions=("axis",))
     save = _norway_save(folder)
     before = digest(save)
     assert _poll(w)
@@ -409,9 +433,15 @@ def test_watch_refuses_a_faction_without_apply_or_unknown(tmp_path, capsys):
 
 
 def test_convoys_that_carry_sea_lines_are_listed_for_their_sorties(tmp_path, capsys):  # 7.4.3
-    save = write_position(tmp_path / "g.vsav", [U("ITA", "ground", "infantry", "5227", supply="low"),
-                                                U("ITA", "ground", "tank", "5227"),
-                                                U("ITA", "naval", "convoy", "5227", sorties=2)], ITALY_ACTIVE)
+    save = write_position(
+        tmp_path / "g.vsav",
+        [
+            U("ITA", "ground", "infantry", "5227", supply="low"),
+            U("ITA", "ground", "tank", "5227"),
+            U("ITA", "naval", "convoy", "5227", sorties=2),
+        ],
+        ITALY_ACTIVE,
+    )
     out = tmp_path / "o.vsav"
     cli.main(["check", str(save), "--apply", str(out), "--faction", "axis"])
     text = capsys.readouterr().out
@@ -436,5 +466,7 @@ def test_each_factions_chat_line_counts_its_own_changes(tmp_path, capsys):
     out = tmp_path / "both.vsav"
     cli.main(["check", str(save), "--apply", str(out), "--faction", "axis", "--faction", "soviet"])
     heads = [line for line in chat(out) if line.startswith("* Staffwork applied")]
-    assert heads == ["* Staffwork applied the Axis Supply Check (7.2) to turn.vsav: 3 units changed",
-                     "* Staffwork applied the Soviet Supply Check (7.2) to turn.vsav: 1 unit changed"]
+    assert heads == [
+        "* Staffwork applied the Axis Supply Check (7.2) to turn.vsav: 3 units changed",
+        "* Staffwork applied the Soviet Supply Check (7.2) to turn.vsav: 1 unit changed",
+    ]

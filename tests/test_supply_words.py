@@ -31,14 +31,10 @@ def _checked(path):
 def test_each_pack_names_its_own_supply_states_and_rules():
     use, eto = find_game("use").pack().supply_terms, find_game("eto").pack().supply_terms
     assert (
-        list(use.states) == ["full", "low", "none"]
-        and use.state("low") == "Low"
-        and use.cite("blocked") == " (7.4.1)"
+        list(use.states) == ["full", "low", "none"] and use.state("low") == "Low" and use.cite("blocked") == " (7.4.1)"
     )
     assert list(eto.states) == ["full", "none"] and eto.state("none") == "Out of Supply"
-    assert (
-        eto.check == "Supply step" and eto.cite("check") == " (33.3)" and eto.cite("convoy") == ""
-    )
+    assert eto.check == "Supply step" and eto.cite("check") == " (33.3)" and eto.cite("convoy") == ""
     assert find_game("uswc").pack().supply_terms == use  # read along the pack hierarchy
     # no words.toml: plain words, no rules
     assert RulesPack(find_game("use")).supply_terms == SupplyTerms()
@@ -103,8 +99,5 @@ def test_the_picture_key_of_an_eto_check_speaks_etos_words(tmp_path):
     board, result, _doc = _checked(save)
     out = render_picture(board, result, tmp_path / "eto.png")
     legend = json.loads(Image.open(out).text["staffwork"])["legend"]
-    assert (
-        "supply line to a supply marker, air supply or permanent fort (a few units a turn)"
-        in legend
-    )
+    assert "supply line to a supply marker, air supply or permanent fort (a few units a turn)" in legend
     assert not any(w in t for t in legend for w in ("Low Supply", "Limited", "Unlimited"))

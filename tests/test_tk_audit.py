@@ -104,9 +104,7 @@ def test_kiev_the_hq_may_cross_the_river_into_the_swamp_of_e3708_for_three_mp_as
         "Soviet 3 Operational Movement",
     )
     assert found(audit) == []
-    assert [(a.start, a.end, a.mp, a.mp_used) for a in audit.activations] == [
-        ("e3609", "e3708", 2, 3)
-    ]
+    assert [(a.start, a.end, a.mp, a.mp_used) for a in audit.activations] == [("e3609", "e3708", 2, 3)]
     further = run(
         tmp_path,
         {"hq": unit("rus-hq-sw", "e3609")},
@@ -211,9 +209,7 @@ def border(**extra) -> dict:
 
 
 def test_an_army_may_not_overrun_a_multi_step_unit(tmp_path):
-    audit = run(
-        tmp_path, border(army=unit("rus-infantry-6", "e3607")), [("p1", "e3607")], properties=BORDER
-    )
+    audit = run(tmp_path, border(army=unit("rus-infantry-6", "e3607")), [("p1", "e3607")], properties=BORDER)
     assert found(audit) == [(1, "3.2")] and "lone one-step" in audit.problems[0].reason
 
 
@@ -243,13 +239,9 @@ def test_no_overrun_where_the_defender_would_have_a_shift(tmp_path):
         properties={"Status_BH": "conquered western"},
     )
     assert found(audit) == [(1, "3.2")]
-    assert (
-        "the river hexside" in audit.problems[0].reason and "its City" in audit.problems[0].reason
-    )
+    assert "the river hexside" in audit.problems[0].reason and "its City" in audit.problems[0].reason
     moves = [("inf", "e3607"), ("p1", "e3607"), ("p1", "e3507")]
-    hq = run(
-        tmp_path, border(hq=unit("rus-hq-sw", "e3409")), moves, properties=BORDER, name="b.vlog"
-    )
+    hq = run(tmp_path, border(hq=unit("rus-hq-sw", "e3409")), moves, properties=BORDER, name="b.vlog")
     assert found(hq) == [(3, "3.2")] and "supplied HQ" in hq.problems[0].reason
 
 
@@ -306,9 +298,7 @@ def test_london_to_brest_by_a_british_troop_convoy_and_on_through_gibraltar_to_m
     assert found(run(tmp_path, pieces, moves, None)) == []
     far = {**pieces, "na": marker("convoy-fra", "NA-CV"), "wm": marker("convoy-br", "WM-CV")}
     assert found(run(tmp_path, far, moves[:1] + [("inf", "w1824")], None, name="b.vlog")) == []
-    assert found(run(tmp_path, pieces, moves[:1] + [("inf", "w1824")], None, name="c.vlog")) == [
-        (2, "3.1.1")
-    ]
+    assert found(run(tmp_path, pieces, moves[:1] + [("inf", "w1824")], None, name="c.vlog")) == [(2, "3.1.1")]
 
 
 def test_only_the_us_fleet_train_carries_a_multi_step_unit(tmp_path):
@@ -354,10 +344,7 @@ def test_an_unsupplied_unit_may_not_move_in_the_operational_phase_but_may_in_the
     props = {"Status_ITA": "active axis"}
     audit = run(tmp_path, pieces, [("ger", "e1405")], properties=props)
     assert found(audit) == [(1, "3")] and "not supplied" in audit.problems[0].reason
-    assert (
-        found(run(tmp_path, pieces, [("ger", "e1405")], "Axis 5 Reserve Movement", props, "b.vlog"))
-        == []
-    )
+    assert found(run(tmp_path, pieces, [("ger", "e1405")], "Axis 5 Reserve Movement", props, "b.vlog")) == []
 
 
 def test_only_the_phasing_factions_units_move(tmp_path):
@@ -412,9 +399,7 @@ def test_the_audit_reads_the_phase_from_the_turn_tracker_as_the_module_keeps_it(
     made.turn("Sep-41", "Soviet 5 Reserve Movement").move("hq", "e3608").move("hq", "e3607")
     audit = audit_log(made.write(tmp_path / "t.vlog"))
     assert [p for _step, p in audit.phases] == ["", "Soviet 5 Reserve Movement"]
-    assert (
-        found(audit) == []
-    )  # 1/2 MP a Rail hexside in the Reserve phase (ours): two hexes for 1 MP
+    assert found(audit) == []  # 1/2 MP a Rail hexside in the Reserve phase (ours): two hexes for 1 MP
 
 
 def test_the_audit_says_what_it_did_not_judge(tmp_path):
@@ -439,9 +424,7 @@ def test_watch_checks_tk_saves_and_logs(tmp_path):
     )
     result = check_file(save)
     assert not result.error and [state for _uid, _label, state in result.supply] == ["full"]
-    log = LogMaker(
-        {"hq": unit("rus-hq-sw", "e3609")}, phase="Soviet 3 Operational Movement", game="tk"
-    )
+    log = LogMaker({"hq": unit("rus-hq-sw", "e3609")}, phase="Soviet 3 Operational Movement", game="tk")
     watched = check_file(log.move("hq", "e3608").move("hq", "e3707").write(tmp_path / "w.vlog"))
     assert [i.rule for i in watched.findings] == ["3.1.1"]
 
@@ -471,9 +454,13 @@ def test_one_one_step_unit_a_phase_goes_through_the_suez_canal_between_friendly_
     # 3.1.2: both canal ports friendly Open Ports (a Dependent's need a friendly unit: one holds
     # Port Said); an Axis unit's ZOC keeps the units out of e1312 in the Reserve phase hex to
     # hex, not through the canal; a second unit the same phase, or a multi-step one, may not
-    pieces = {"a": unit("br-inf-1-2-2", "e1213"), "b": unit("br-inf-1-2-2", "e1213"),
-              "said": unit("br-inf-1-2-2", "e1312"), "axis": unit("ger-inf-1-2-3", "e1311"),
-              "army": unit("br-infantry-1", "e1213")}
+    pieces = {
+        "a": unit("br-inf-1-2-2", "e1213"),
+        "b": unit("br-inf-1-2-2", "e1213"),
+        "said": unit("br-inf-1-2-2", "e1312"),
+        "axis": unit("ger-inf-1-2-3", "e1311"),
+        "army": unit("br-infantry-1", "e1213"),
+    }
     phase = "Western 5 Reserve Movement"
     props = {"Status_ITA": "active axis"}
     assert found(run(tmp_path, pieces, [("phase", phase), ("a", "e1312")], None, props)) == []

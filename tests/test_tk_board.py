@@ -19,7 +19,7 @@ def test_the_board_shows_both_maps_as_one_plane() -> None:
     assert len(BOARD.hexes()) == len(GRID.hexes()) == 2541
     assert len(GRID.hexes("w")) == 49 * 26
     left, top, right, bottom = BOARD.bounds()
-    assert 0 < left and right < BOARD.width and 0 < top and bottom < BOARD.height
+    assert left > 0 and right < BOARD.width and top > 0 and bottom < BOARD.height
 
 
 def test_the_maps_abut_east_column_c_continuing_west_column_c_plus_26() -> None:
@@ -35,8 +35,15 @@ def test_the_maps_abut_east_column_c_continuing_west_column_c_plus_26() -> None:
 def test_the_east_edge_runs_through_e2828_and_e5127_and_the_north_east_corner_is_cut() -> None:
     # 3.1.4 names e2828 ... e5127 the Russian hexes along the east edge: even rows end at column
     # 28, odd rows at 27; rows 52-58 end at column 16 (the corner holds Naval Zone Boxes)
-    for name, last in (("e2828", True), ("e5127", True), ("e2928", False), ("e5228", False), ("e5216", True),
-                       ("e5217", False), ("e5816", True)):
+    for name, last in (
+        ("e2828", True),
+        ("e5127", True),
+        ("e2928", False),
+        ("e5228", False),
+        ("e5216", True),
+        ("e5217", False),
+        ("e5816", True),
+    ):
         h = GRID._match(name, None, None)
         assert GRID.contains(h) == last, name
         if last and name not in ("e5216", "e5816"):
@@ -87,7 +94,9 @@ def test_boxes_and_key_keep_clear_of_the_hexes() -> None:
     corners = [p for h in BOARD.hexes() for p in GRID.corners(h, BOARD.layout)]
     for area in (*BOARD.boxes, BOARD.key_area):
         assert area is not None
-        inside = [p for p in corners if area.x <= p[0] <= area.x + area.width and area.y <= p[1] <= area.y + area.height]
+        inside = [
+            p for p in corners if area.x <= p[0] <= area.x + area.width and area.y <= p[1] <= area.y + area.height
+        ]
         assert inside == [], area.code
 
 
@@ -108,7 +117,7 @@ def test_the_west_board_shows_the_west_map_alone_each_hex_where_the_joined_board
     assert WEST.hex_at(*BOARD.center(GRID.parse("w3825"))) == GRID.parse("w3825")
     assert WEST.hex_at(*BOARD.center(GRID.parse("e3501"))) is None
     left, top, right, bottom = WEST.bounds()
-    assert 0 < left and right < WEST.width and 0 < top and bottom < WEST.height
+    assert left > 0 and right < WEST.width and top > 0 and bottom < WEST.height
 
 
 def test_the_west_board_holds_the_boxes_of_the_west_maps_naval_zones_clear_of_its_hexes() -> None:
@@ -116,12 +125,20 @@ def test_the_west_board_holds_the_boxes_of_the_west_maps_naval_zones_clear_of_it
     data = game.mapdata()
     zones = {z for h in WEST.hexes() for z in data.hexes[GRID.hex_id(h)].seazones}
     names = {data.zones[z].name for z in zones}
-    assert names == {"North Atlantic", "North Sea", "Baltic Sea", "Western Mediterranean", "Central Mediterranean",
-                     "Adriatic Sea"}
+    assert names == {
+        "North Atlantic",
+        "North Sea",
+        "Baltic Sea",
+        "Western Mediterranean",
+        "Central Mediterranean",
+        "Adriatic Sea",
+    }
     wanted = {b.code for b in data.boxes.values() if set(b.adjacent_zones) & zones and not b.friendly}
     assert {b.code for b in WEST.boxes} == wanted | {"USC", "AFR"}  # the off-map boxes a West port reaches
     corners = [p for h in WEST.hexes() for p in GRID.corners(h, WEST.layout)]
     for area in (*WEST.boxes, WEST.key_area):
         assert area is not None and area.x + area.width <= WEST.width
-        assert not [p for p in corners if area.x <= p[0] <= area.x + area.width and area.y <= p[1] <= area.y + area.height]
+        assert not [
+            p for p in corners if area.x <= p[0] <= area.x + area.width and area.y <= p[1] <= area.y + area.height
+        ]
     assert game.scenarios()["fall_of_france_1940"].board == "West"

@@ -40,11 +40,7 @@ def test_every_country_code_the_map_uses_is_a_nation_of_nations_csv() -> None:
 
 def test_every_nation_on_the_map_at_the_start_owns_hexes_and_no_other_does() -> None:
     owners = {x.country for x in LAND}
-    boxed = {
-        a
-        for a, n in C.nations.items()
-        if _items(n, "territory") and _items(n, "territory") <= BOXES
-    }
+    boxed = {a for a, n in C.nations.items() if _items(n, "territory") and _items(n, "territory") <= BOXES}
     expected = {a for a, n in C.nations.items() if not n.conditional} - boxed
     assert owners == expected
     assert boxed == {"US"}  # 13.2.1: the Eastern US/Canada Box
@@ -72,9 +68,7 @@ def test_a_nations_territory_and_dependents_are_places_of_the_map(abbr: str) -> 
     for name in _items(nation, "territory"):
         assert name in AREAS | REGIONS | BOXES, name
     for name in _items(nation, "dependents"):
-        assert {M.hex(h).country for h in _hexes_of(name)} == {abbr} and all(
-            M.hex(h).overseas for h in _hexes_of(name)
-        )
+        assert {M.hex(h).country for h in _hexes_of(name)} == {abbr} and all(M.hex(h).overseas for h in _hexes_of(name))
 
 
 def test_the_dependents_and_regions_that_may_become_minor_countries_are_their_territories() -> None:

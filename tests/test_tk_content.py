@@ -14,9 +14,10 @@ from builder.render.content_faces import card_face, markers_from, units_from
 from builder.render.counters import draw_unit
 from builder.render.markers import draw_marker
 from builder.render.option_cards import card_layout, draw_card
-from grids import tk_grid
 from wargame.content import Month, load_scenarios
 from wargame.games import find_game
+
+from grids import tk_grid
 
 GAME = find_game("tk")
 C = GAME.content()
@@ -24,8 +25,11 @@ UNITS = C.units
 
 
 def _one(nation: str, front: str, **where) -> list:
-    return [u for u in UNITS.values() if u.nation == nation and u.front == front
-            and all(getattr(u, k) == v for k, v in where.items())]
+    return [
+        u
+        for u in UNITS.values()
+        if u.nation == nation and u.front == front and all(getattr(u, k) == v for k, v in where.items())
+    ]
 
 
 def test_the_published_mix_against_ours() -> None:
@@ -36,12 +40,15 @@ def test_the_published_mix_against_ours() -> None:
     assert C.unit_counters() == 421 and C.marker_counters() == 193
 
 
-@pytest.mark.parametrize("front, back, steps, back_steps, rule", [
-    ("8-6-4", "5-4-4", 3, 2, "2.3.4.1: a three-step 8-6-4 panzer army flips to its 5-4-4 two-step side"),
-    ("5-6-2", "3-4-2", 3, 2, "2.3.4.2: the three-step 5-6-2 infantry army"),
-    ("4-4-3", "2-2-3", 3, 2, "2.3.1.2 and 2.3.4.2: the 4-4-3 HQ and the two-step 2-2-3 HQ"),
-    ("9-7-3", "6-5-3", 3, 2, "2.3: the SS panzer army, 9-7-3 on three steps, 6-5-3 on two"),
-])
+@pytest.mark.parametrize(
+    "front, back, steps, back_steps, rule",
+    [
+        ("8-6-4", "5-4-4", 3, 2, "2.3.4.1: a three-step 8-6-4 panzer army flips to its 5-4-4 two-step side"),
+        ("5-6-2", "3-4-2", 3, 2, "2.3.4.2: the three-step 5-6-2 infantry army"),
+        ("4-4-3", "2-2-3", 3, 2, "2.3.1.2 and 2.3.4.2: the 4-4-3 HQ and the two-step 2-2-3 HQ"),
+        ("9-7-3", "6-5-3", 3, 2, "2.3: the SS panzer army, 9-7-3 on three steps, 6-5-3 on two"),
+    ],
+)
 def test_german_armies_print_the_rulebooks_factors_and_steps(front, back, steps, back_steps, rule) -> None:
     armies = _one("GER", front, back=back)
     assert armies, rule
@@ -55,20 +62,31 @@ def test_a_german_panzer_army_breaks_down_into_a_one_step_2_2_4() -> None:
     assert (small.nation, small.front, small.steps) == ("GER", "2-2-4", 1)
 
 
-@pytest.mark.parametrize("nation, front, back, rule", [
-    ("BR", "2-3-3", "1-1-3", "2.3.1.1: a British 1-1-3 one-step flips to its 2-3-3 two-step side"),
-    ("RUS", "3-4-3", "1-2-3", "2.3.4.1: a two-step Guards army flips to its 1-2-3 one-step side"),
-    ("RUS", "4-3-2", "2-1-2", "2.3.4.3: a two-step Shock army flips to its 2-1-2 one-step side"),
-    ("FRA", "2-2-2", "1-1-2", "2.3.4.2: the two-step 2-2-2 French colonial army and its 1-1-2 side"),
-])
+@pytest.mark.parametrize(
+    "nation, front, back, rule",
+    [
+        ("BR", "2-3-3", "1-1-3", "2.3.1.1: a British 1-1-3 one-step flips to its 2-3-3 two-step side"),
+        ("RUS", "3-4-3", "1-2-3", "2.3.4.1: a two-step Guards army flips to its 1-2-3 one-step side"),
+        ("RUS", "4-3-2", "2-1-2", "2.3.4.3: a two-step Shock army flips to its 2-1-2 one-step side"),
+        ("FRA", "2-2-2", "1-1-2", "2.3.4.2: the two-step 2-2-2 French colonial army and its 1-1-2 side"),
+    ],
+)
 def test_two_step_units_flip_to_the_one_step_sides_the_rules_name(nation, front, back, rule) -> None:
     assert any(u.back_steps == 1 for u in _one(nation, front, back=back)), rule
 
 
-@pytest.mark.parametrize("nation, ident, front", [
-    ("BR", "Def", "1-1-2"), ("FRA", "Def", "1-1-2"), ("RUS", "Def", "0-2-2"),
-    ("GER", "GD", "2-3-3"), ("GER", "HG", "2-3-3"), ("GER", "Tot", "2-3-3"), ("GER", "Vik", "2-3-3"),
-])
+@pytest.mark.parametrize(
+    "nation, ident, front",
+    [
+        ("BR", "Def", "1-1-2"),
+        ("FRA", "Def", "1-1-2"),
+        ("RUS", "Def", "0-2-2"),
+        ("GER", "GD", "2-3-3"),
+        ("GER", "HG", "2-3-3"),
+        ("GER", "Tot", "2-3-3"),
+        ("GER", "Vik", "2-3-3"),
+    ],
+)
 def test_the_port_a_forts_of_2_3_2_2_have_a_one_step_fortress_on_their_backs(nation, ident, front) -> None:
     unit = next(u for u in UNITS.values() if (u.nation, u.id, u.front) == (nation, ident, front))
     assert unit.back_type == "port-a-fort" and unit.back_steps == 1 and unit.elite
@@ -130,11 +148,41 @@ def test_the_markers_the_rules_name_are_there() -> None:
     names = {m.name for m in C.markers.values()}
     kinds = {m.front if m.name in ("Policy", "Truce") else m.name for m in C.markers.values()}
     assert len(kinds) >= 60  # each policy and truce is a kind of its own (14.28, 14.34)
-    for name in ("Blitz", "Beachhead", "Standard Convoy", "Scratch Convoy", "Fleet Train", "Logistics", "Partisan Base",
-                 "Atomic Devastation", "Failure", "Policy", "Truce", "Influence", "Neutrality", "Mobilizing",
-                 "Free Passage", "No Occupation", "Reich Annex", "Ceded Land", "Civil War", "Republican Support",
-                 "Victory Points", "No Retreat", "SS Europa", "Allied Collapse", "Military Takeover", "War Economy",
-                 "European USCL", "Increase USCL", "US Entry", "V-E Day", "Pacific War", "War State", "Turn"):
+    for name in (
+        "Blitz",
+        "Beachhead",
+        "Standard Convoy",
+        "Scratch Convoy",
+        "Fleet Train",
+        "Logistics",
+        "Partisan Base",
+        "Atomic Devastation",
+        "Failure",
+        "Policy",
+        "Truce",
+        "Influence",
+        "Neutrality",
+        "Mobilizing",
+        "Free Passage",
+        "No Occupation",
+        "Reich Annex",
+        "Ceded Land",
+        "Civil War",
+        "Republican Support",
+        "Victory Points",
+        "No Retreat",
+        "SS Europa",
+        "Allied Collapse",
+        "Military Takeover",
+        "War Economy",
+        "European USCL",
+        "Increase USCL",
+        "US Entry",
+        "V-E Day",
+        "Pacific War",
+        "War State",
+        "Turn",
+    ):
         assert name in names, name
     logistics = {m.front for m in C.markers.values() if m.name == "Logistics"}
     assert logistics == {"Logistics OKH", "Logistics OKW", "Logistics Stavka", "Logistics AFHQ", "Logistics SHAEF"}
@@ -160,8 +208,17 @@ def test_cards_the_rules_describe_say_so_and_the_rest_are_templates() -> None:
 def test_nine_turns_a_year_the_seasonal_ones_as_the_rules_list_them() -> None:
     s = C.settings
     labels = [s.turn_label(m) for m in s.turns() if m.year == 1941]
-    assert labels == ["Jan-Feb 1941", "Mar-Apr 1941", "Apr-May 1941", "May-June 1941", "June-July 1941",
-                      "July-Aug 1941", "Aug-Sept 1941", "Sept-Oct 1941", "Nov-Dec 1941"]
+    assert labels == [
+        "Jan-Feb 1941",
+        "Mar-Apr 1941",
+        "Apr-May 1941",
+        "May-June 1941",
+        "June-July 1941",
+        "July-Aug 1941",
+        "Aug-Sept 1941",
+        "Sept-Oct 1941",
+        "Nov-Dec 1941",
+    ]
     seasonal = [s.turn_label(m) for m in s.turns() if m.year == 1941 and s.is_seasonal(m)]
     assert seasonal == ["Mar-Apr 1941", "May-June 1941", "Aug-Sept 1941", "Nov-Dec 1941"]  # Glossary "Turn"
 
@@ -184,9 +241,21 @@ def test_the_delay_examples_count_turns_on_this_track() -> None:
 def test_the_displays_hold_the_boxes_and_tracks_the_rules_name() -> None:
     d = GAME.displays()
     tracks = {a.name for a in d.tracks_board().areas}
-    for name in ("Delay Box", "Naval Warfare Delay Box", "Strategic Warfare Box", "Ceded Lands Box", "Posture Russia",
-                 "Pacific Holding Box", "VP 0", "VP Automatic Victory", "USCL 4", "War State Total War",
-                 "North Snow", "Desert Storms", "Aug-Sept 1939"):
+    for name in (
+        "Delay Box",
+        "Naval Warfare Delay Box",
+        "Strategic Warfare Box",
+        "Ceded Lands Box",
+        "Posture Russia",
+        "Pacific Holding Box",
+        "VP 0",
+        "VP Automatic Victory",
+        "USCL 4",
+        "War State Total War",
+        "North Snow",
+        "Desert Storms",
+        "Aug-Sept 1939",
+    ):
         assert name in tracks, name
     accent = {a.name for a in d.tracks_board().areas if a.accent}
     assert "Nov-Dec 1942" in accent and "Sept-Oct 1942" not in accent

@@ -18,11 +18,11 @@ from builder.module.build import build_module
 from vassal import sequence
 from vassal.buildfile import parse_buildfile
 from vassal.inspection import inspect_save, load_module_maps
-from vassal.validate import validate_buildfile
-from vassal.replay import replay_save
 from vassal.module import check_module_references
 from vassal.pieces import parse_add_piece, parse_piece
+from vassal.replay import replay_save
 from vassal.savefile import read_saved_game
+from vassal.validate import validate_buildfile
 from wargame import pieceprops as pp
 from wargame.games import find_game
 
@@ -72,25 +72,36 @@ def test_each_faction_has_a_face_down_deck_only_its_side_draws_from(root, game) 
     piles = {e.get("name"): e for e in root.iter("VASSAL.build.module.map.DrawPile")}
     assert set(piles) == {"Axis Option Cards", "Western Option Cards", "Soviet Option Cards"}
     axis = piles["Axis Option Cards"]
-    assert (axis.get("faceDown"), axis.get("shuffle"), axis.get("allowSelect"), axis.get("drawFaceUp")) == \
-        ("Always", "Never", "true", "false")
-    assert (axis.get("deckRestrictAccess"), axis.get("deckOwners"), axis.get("owningBoard")) == \
-        ("true", "Axis", "Axis Card")
+    assert (axis.get("faceDown"), axis.get("shuffle"), axis.get("allowSelect"), axis.get("drawFaceUp")) == (
+        "Always",
+        "Never",
+        "true",
+        "false",
+    )
+    assert (axis.get("deckRestrictAccess"), axis.get("deckOwners"), axis.get("owningBoard")) == (
+        "true",
+        "Axis",
+        "Axis Card",
+    )
 
 
 def test_the_setup_deals_every_card_not_played_into_its_factions_deck(archive, game) -> None:
     position = _position(archive, "campaign_1939")
     decks = {d.name: d for d in position.decks.values()}
-    assert {n: len(d.members) for n, d in decks.items()} == \
-        {"Axis Option Cards": 70, "Western Option Cards": 58, "Soviet Option Cards": 64}
+    assert {n: len(d.members) for n, d in decks.items()} == {
+        "Axis Option Cards": 70,
+        "Western Option Cards": 58,
+        "Soviet Option Cards": 64,
+    }
     axis = decks["Axis Option Cards"]
     assert axis.face_down and axis.map == "Axis Card"
-    fields = sequence.decode(axis.type[len("deck;"):], ";")
+    fields = sequence.decode(axis.type[len("deck;") :], ";")
     assert fields[12] == "Axis Option Cards" and fields[-2:] == ["true", "Axis"]  # name; restricted to its owner
     top = position.pieces[axis.members[-1]]
     assert "11 Demand Denmark" in top.type  # the first card of the file still in the deck lies on top
-    current = [p for p in position.pieces.values() if "CardKey" in p.type and p.map == "Axis Card"
-               and p.id not in axis.members]
+    current = [
+        p for p in position.pieces.values() if "CardKey" in p.type and p.map == "Axis Card" and p.id not in axis.members
+    ]
     assert any("axis-15" in p.type for p in current)
 
 
@@ -152,8 +163,11 @@ def test_every_setup_puts_each_counter_on_its_hex_of_the_real_grid(built, archiv
             path = Path(tmp) / f"{key}.vsav"
             path.write_bytes(archive[f"{key}.vsav"])
             report = inspect_save(str(path), module)
-        got = Counter((r["markers"].get(pp.UNIT_KEY) or r["markers"].get(pp.MARKER_KEY), r["location"])
-                      for r in report["pieces"] if r["map"] == "Totaler Krieg")
+        got = Counter(
+            (r["markers"].get(pp.UNIT_KEY) or r["markers"].get(pp.MARKER_KEY), r["location"])
+            for r in report["pieces"]
+            if r["map"] == "Totaler Krieg"
+        )
         wanted: Counter[tuple[str, str]] = Counter()
         for p in scenario.setup:
             if p.on_hex or p.where in game.content().settings.map_boxes:
@@ -182,7 +196,10 @@ def test_every_setup_save_checks_clean_with_the_rules_pack(archive, game) -> Non
             # what the check notes is explained: units that cannot trace supply now (10.2; the
             # convoys are still in the force pools) and the Policy Affected Countries (13.6.1.1)
             assert {f.rule for f in result.findings} <= {"10.2", "13.6.1.1"}, key
-            assert all("cannot trace supply now" in f.reason and "(10.3)" in f.reason
-                       for f in result.findings if f.rule == "10.2"), key
+            assert all(
+                "cannot trace supply now" in f.reason and "(10.3)" in f.reason
+                for f in result.findings
+                if f.rule == "10.2"
+            ), key
             traced = [line for line in result.supply.lines.values() if line.via in ("land", "sea")]
             assert traced and all(line.path and line.source for line in traced), key

@@ -102,9 +102,7 @@ def test_malta_holds_three_units_of_three_steps() -> None:
 
 def test_two_hqs_or_two_fortresses_never_share_a_hex() -> None:
     # 9.1
-    assert problems(unit("ger-hq-nord", "w3825"), unit("ger-hq-sud", "w3825")) == [
-        ("9.1", "2 hq units in one hex")
-    ]
+    assert problems(unit("ger-hq-nord", "w3825"), unit("ger-hq-sud", "w3825")) == [("9.1", "2 hq units in one hex")]
     assert problems(unit("ger-fortress-wall", "w3520"), unit("ger-fortress-wall", "w3520")) == [
         ("9.1", "2 fortress units in one hex")
     ]
@@ -113,9 +111,9 @@ def test_two_hqs_or_two_fortresses_never_share_a_hex() -> None:
 def test_a_port_a_fort_flipped_to_its_fortress_counts_as_a_fortress() -> None:
     # 2.3.2.2: GD's back is a one-step fortress; 9.1 then forbids a second fortress with it
     assert problems(unit("ger-mechanized-gd", "w3520"), unit("ger-fortress-wall", "w3520")) == []
-    assert problems(
-        unit("ger-mechanized-gd", "w3520", reduced=True), unit("ger-fortress-wall", "w3520")
-    ) == [("9.1", "2 fortress units in one hex")]
+    assert problems(unit("ger-mechanized-gd", "w3520", reduced=True), unit("ger-fortress-wall", "w3520")) == [
+        ("9.1", "2 fortress units in one hex")
+    ]
 
 
 def test_units_of_two_minor_countries_never_stack_but_an_exp_unit_may() -> None:
@@ -145,18 +143,14 @@ def test_ground_units_stand_on_land_of_active_countries() -> None:
     assert problems(unit("ger-infantry-3", "e4002")) == [
         ("Glossary", "a ground unit stands on a Land hex of the map's countries")
     ]
-    assert problems(unit("ger-infantry-3", "w3220")) == [
-        ("13.4", "SWI is Neutral: no unit may be in its hexes")
-    ]
+    assert problems(unit("ger-infantry-3", "w3220")) == [("13.4", "SWI is Neutral: no unit may be in its hexes")]
 
 
 def test_off_map_boxes_take_only_their_factions_units_and_naval_boxes_no_ground_units() -> None:
     # Glossary (off-map boxes): only units friendly to the box's owner; 2.2.3.1: On Station boxes
     # hold support units
     assert problems(unit("br-col-sa", "AFR")) == []
-    assert problems(unit("ger-arm-2-2-4", "AFR")) == [
-        ("Glossary", "only western units may be in the Africa Box")
-    ]
+    assert problems(unit("ger-arm-2-2-4", "AFR")) == [("Glossary", "only western units may be in the Africa Box")]
     assert problems(unit("ger-arm-2-2-4", "NS-OS")) == [
         ("2.2.3.1", "no ground unit stands in the North Sea On Station")
     ]
@@ -192,12 +186,8 @@ def test_a_reich_annex_marker_in_prague_makes_czechoslovakia_german() -> None:
         ),
     ],
 )
-def test_zoc_does_not_cross_mountain_strait_or_all_sea_hexsides(
-    at: str, not_into: set[str], why: str
-) -> None:
-    zoc = PACK.zoc_of(
-        PACK.situation(Position("tk", (), (), GameState(nations=AT_WAR))), unit("ger-arm-2-2-4", at)
-    )
+def test_zoc_does_not_cross_mountain_strait_or_all_sea_hexsides(at: str, not_into: set[str], why: str) -> None:
+    zoc = PACK.zoc_of(PACK.situation(Position("tk", (), (), GameState(nations=AT_WAR))), unit("ger-arm-2-2-4", at))
     assert not zoc & not_into, why
     assert len(zoc) == 6 - len(not_into)
 
@@ -216,9 +206,7 @@ def test_a_setup_starts_no_ground_unit_inside_an_active_enemy_country() -> None:
         GameState(nations=AT_WAR),
     )
     found = PACK.setup_problems(pos, GAME.mapdata())
-    assert [(p[1], p[2]) for p in found] == [
-        ("setup", "starts in POL, an active country of the western faction")
-    ]
+    assert [(p[1], p[2]) for p in found] == [("setup", "starts in POL, an active country of the western faction")]
     assert found[0][0] == pos.units[0].id
 
 
@@ -228,9 +216,7 @@ def test_both_scenarios_check_clean_on_the_real_map() -> None:
 
     reports = {r.scenario: r for r in check_game("tk")}
     assert set(reports) == {"campaign_1939", "fall_of_france_1940"}
-    assert {k: [f.text() for f in r.findings] for k, r in reports.items()} == {
-        k: [] for k in reports
-    }
+    assert {k: [f.text() for f in r.findings] for k, r in reports.items()} == {k: [] for k in reports}
     assert reports["campaign_1939"].placed == {"RUS": 25, "GER": 21, "FRA": 18, "BR": 16, "POL": 7}
     assert reports["fall_of_france_1940"].placed == {"GER": 24, "FRA": 18, "BR": 12, "BH": 4}
 
@@ -243,15 +229,11 @@ def test_a_counter_off_the_board_its_scenario_is_played_on_is_a_problem(tmp_path
     from wargame.games import use_data_root
 
     target = tmp_path / "scenarios" / "tk"
-    shutil.copytree(
-        GAME.folder, target, ignore=shutil.ignore_patterns("src", "geometry.json", "fit_report.csv")
-    )
+    shutil.copytree(GAME.folder, target, ignore=shutil.ignore_patterns("src", "geometry.json", "fit_report.csv"))
     path = target / "scenarios" / "fall_of_france_1940.csv"
     text = path.read_text(encoding="utf-8")
     assert "\nger-inf-1-2-3,w3825," in text
-    path.write_text(
-        text.replace("\nger-inf-1-2-3,w3825,", "\nger-inf-1-2-3,e3501,"), encoding="utf-8"
-    )
+    path.write_text(text.replace("\nger-inf-1-2-3,w3825,", "\nger-inf-1-2-3,e3501,"), encoding="utf-8")
     try:
         reports = {r.scenario: r for r in check_game("tk", tmp_path)}
     finally:
@@ -265,13 +247,10 @@ def test_a_counter_off_the_board_its_scenario_is_played_on_is_a_problem(tmp_path
 def test_a_stack_over_its_limits_is_due_by_the_end_of_the_phase_the_save_stands_in() -> None:
     # 9.2: the limits hold at the end of every phase and segment: the finding says which
     units = tuple(unit("ger-arm-2-2-4", "w3825") for _ in range(4))
-    during = PACK.check(
-        Position("tk", units, (), GameState(phase="Axis 3 Operational Movement", nations=AT_WAR))
-    )
+    during = PACK.check(Position("tk", units, (), GameState(phase="Axis 3 Operational Movement", nations=AT_WAR)))
     (found,) = during.problems
     assert found.reason == (
-        "4 ground units where 3 may stand, to be put right by the end of "
-        "Axis 3 Operational Movement"
+        "4 ground units where 3 may stand, to be put right by the end of Axis 3 Operational Movement"
     )
 
 

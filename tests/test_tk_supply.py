@@ -29,20 +29,14 @@ def check(text: str) -> Check:
 
 
 def line_at(result: Check, where: str, nation: str = "") -> SupplyLine:
-    (unit,) = [
-        u
-        for u in result.position.units
-        if u.where == where and (not nation or u.nationality == nation)
-    ]
+    (unit,) = [u for u in result.position.units if u.where == where and (not nation or u.nationality == nation)]
     return result.supply.lines[unit.id]
 
 
 # -- the examples of 10.2 -------------------------------------------------------------------------
 
 
-def test_e1919_traces_two_hexes_to_the_rail_at_e2119_through_ankara_and_the_istanbul_strait() -> (
-    None
-):
+def test_e1919_traces_two_hexes_to_the_rail_at_e2119_through_ankara_and_the_istanbul_strait() -> None:
     result = check(f"tk Sep-41 | {BALKANS} | e1919: ger-inf-1-2-3")
     line = line_at(result, "e1919")
     assert line.state == "full" and line.via == "land"
@@ -133,18 +127,14 @@ def test_brest_with_a_german_air_force_in_it_is_no_western_open_port_in_either_z
     na, ns = 1, 2
     assert _tracer("tk Sep-41").open_port("w3612", na, "western")
     tracer = _tracer("tk Sep-41 | w3612: ger-air-force-lf-3")
-    assert not tracer.open_port("w3612", na, "western") and not tracer.open_port(
-        "w3612", ns, "western"
-    )
+    assert not tracer.open_port("w3612", na, "western") and not tracer.open_port("w3612", ns, "western")
 
 
 def test_an_air_force_on_station_closes_the_ports_within_three_hexes_of_its_naval_base() -> None:
     # A German Air Force in the North Sea On Station box and a supplied Italian unit in Cherbourg
     # (an Italian Naval Base): Brest is no Western Open Port in the North Sea, but is one in the
     # North Atlantic
-    tracer = _tracer(
-        "tk Sep-41 | nation ITA=active:axis | NS-OS: ger-air-force-lf-3 | w3714: ita-mechanized-exp"
-    )
+    tracer = _tracer("tk Sep-41 | nation ITA=active:axis | NS-OS: ger-air-force-lf-3 | w3714: ita-mechanized-exp")
     assert not tracer.open_port("w3612", 2, "western")
     assert tracer.open_port("w3612", 1, "western")
     # an Axis Sub Fleet there instead closes every North Sea Port to the West
@@ -152,9 +142,7 @@ def test_an_air_force_on_station_closes_the_ports_within_three_hexes_of_its_nava
     assert not fleet.open_port("w3916", 2, "western") and fleet.open_port("w3612", 1, "western")
 
 
-def test_athens_needs_no_unit_while_greece_is_western_but_the_axis_needs_one_once_it_conquers() -> (
-    None
-):
+def test_athens_needs_no_unit_while_greece_is_western_but_the_axis_needs_one_once_it_conquers() -> None:
     assert _tracer("tk Sep-41 | nation GRE=active:western").open_port("e2204", 6, "western")
     conquered = "tk Sep-41 | nation GRE=conquered:western"
     assert not _tracer(conquered).open_port("e2204", 6, "axis")
@@ -201,9 +189,7 @@ def test_the_east_edge_hexes_are_the_central_asia_box_for_a_soviet_line() -> Non
 def test_a_partisan_base_supplies_only_the_units_of_its_minor_country() -> None:
     # 10.1: a Partisan Base in Yugoslavia supplies Yugoslav units only (here cut off from their
     # cities by German units on the roads)
-    text = (
-        "tk Sep-41 | nation YUG=active:western | e2803: +partisan-base, YUG infantry, br-inf-1-2-2"
-    )
+    text = "tk Sep-41 | nation YUG=active:western | e2803: +partisan-base, YUG infantry, br-inf-1-2-2"
     result = check(text)
     assert line_at(result, "e2803", "YUG").via == "source"
     assert line_at(result, "e2803", "YUG").source == "Partisan Base"
@@ -234,10 +220,7 @@ def test_an_enemy_zoc_stops_a_line_unless_another_friendly_unit_is_in_the_hex() 
 
 def test_a_unit_in_enemy_zoc_or_with_an_enemy_marker_still_traces_out_of_its_hex() -> None:
     # 10.2: the counter's own hex is not part of the line
-    result = check(
-        "tk Sep-39 | w3726: ger-inf-1-2-3, rus-inf-det reduced faction=western "
-        "| e3701: POL infantry"
-    )
+    result = check("tk Sep-39 | w3726: ger-inf-1-2-3, rus-inf-det reduced faction=western | e3701: POL infantry")
     assert line_at(result, "w3726", "GER").state == "full"
 
 
@@ -268,12 +251,8 @@ def test_an_enemy_countrys_city_blocks_a_line_unless_friendly_units_hold_it() ->
 def test_a_policy_affected_country_stops_allied_lines_and_keeps_its_own_inside() -> None:
     # 13.6.1.1: Russia under the Nazi-Soviet Pact in Limited War; a Polish line may not enter
     # Russian hexes, and a Russian one stays in countries under the Pact
-    text = (
-        "tk Sep-39 | track:Posture Russia: +policy-pact | track:War State Limited War: +war-state"
-    )
-    sit = PACK.situation(
-        read_notation(f"{text} | e3609: rus-infantry-5 | e3501: POL infantry").position
-    )
+    text = "tk Sep-39 | track:Posture Russia: +policy-pact | track:War State Limited War: +war-state"
+    sit = PACK.situation(read_notation(f"{text} | e3609: rus-infantry-5 | e3501: POL infantry").position)
     tracer = Tracer(sit, PACK.zoc(sit))
     polish, russian = (tracer.who(u) for u in sorted(sit.pos.units, key=lambda u: u.nationality))
     assert russian.policy == "pact" and not polish.policy
@@ -302,9 +281,7 @@ def test_an_unsupplied_unit_is_a_note_saying_what_it_may_not_do_and_tk_marks_not
     result = check("tk Sep-41 | nation ITA=active:axis | e1406: ita-mechanized-exp")
     (note,) = [f for f in result.findings if f.check == "supply"]
     assert note.severity == "note" and note.rule == "10.2"
-    assert (
-        "may not move in the Operational Movement Phase" in note.reason and "(10.3)" in note.reason
-    )
+    assert "may not move in the Operational Movement Phase" in note.reason and "(10.3)" in note.reason
     assert result.supply.marks is False and PACK.marks_supply is False
     assert result.problems == ()
 

@@ -61,8 +61,8 @@ from vassal.traits import (
     PlaceMarker,
     Replace,
     ReportState,
-    Restricted,
     RestrictCommands,
+    Restricted,
     ReturnToDeck,
     SendToLocation,
     SetGlobalProperty,
@@ -133,8 +133,7 @@ def test_named_key_lists_are_comma_sequences_of_keys():
 
 @pytest.mark.parametrize(
     "text, value",
-    [("1.0", 1.0), (" 2 ", 2.0), ("1e3", 1000.0), ("1.5f", 1.5), ("-Infinity", -math.inf),
-     (".5", 0.5), ("3.", 3.0)],
+    [("1.0", 1.0), (" 2 ", 2.0), ("1e3", 1000.0), ("1.5f", 1.5), ("-Infinity", -math.inf), (".5", 0.5), ("3.", 3.0)],
 )
 def test_java_double_reads_like_double_parse_double(text, value):
     assert java_double(text) == value
@@ -148,9 +147,18 @@ def test_java_double_refuses_what_java_refuses(text):
 
 @pytest.mark.parametrize(
     "value, text",
-    [(1.0, "1.0"), (0.5, "0.5"), (1e7, "1.0E7"), (1e-4, "1.0E-4"), (123456789.0, "1.23456789E8"),
-     (0.001, "0.001"), (9999999.0, "9999999.0"), (-0.0, "-0.0"), (math.inf, "Infinity"),
-     (-2.5e-10, "-2.5E-10")],
+    [
+        (1.0, "1.0"),
+        (0.5, "0.5"),
+        (1e7, "1.0E7"),
+        (1e-4, "1.0E-4"),
+        (123456789.0, "1.23456789E8"),
+        (0.001, "0.001"),
+        (9999999.0, "9999999.0"),
+        (-0.0, "-0.0"),
+        (math.inf, "Infinity"),
+        (-2.5e-10, "-2.5E-10"),
+    ],
 )
 def test_java_double_to_string(value, text):
     assert java_double_str(value) == text
@@ -365,7 +373,7 @@ def test_place_marker_embeds_a_piece_definition():
     back = trait_from_level(p.type, "")
     assert isinstance(back, PlaceMarker) and back.marker_spec == spec
     assert back.version == 1 and back.placement == 0
-    r = trait_from_level("replace" + p.type[len("placemark"):], "")
+    r = trait_from_level("replace" + p.type[len("placemark") :], "")
     assert isinstance(r, Replace) and r.marker_spec == spec
 
 
@@ -486,9 +494,7 @@ KIND_STRATEGIES: dict[Any, st.SearchStrategy[Any]] = {
     COLOR: st.none() | st.tuples(*[st.integers(0, 255)] * 3),
 }
 
-FIELD_CODECS = sorted(
-    [c for c in CODECS.values() if c.TYPE_FIELDS] + [BasicPiece], key=lambda c: c.__name__
-)
+FIELD_CODECS = sorted([c for c in CODECS.values() if c.TYPE_FIELDS] + [BasicPiece], key=lambda c: c.__name__)
 
 
 @pytest.mark.parametrize("cls", FIELD_CODECS, ids=lambda c: c.__name__)
@@ -506,8 +512,7 @@ def test_generated_traits_of_every_typed_kind_round_trip(cls, data):
         values["angles"] = angles
     if cls is Embellishment:  # the engine always writes one level name per image
         values["level_names"] = data.draw(
-            st.lists(SAFE_TEXT, min_size=len(values["images"]), max_size=len(values["images"]))
-            .map(tuple)
+            st.lists(SAFE_TEXT, min_size=len(values["images"]), max_size=len(values["images"])).map(tuple)
         )
         if values["level_names"] == ("",):
             values["level_names"] = ()
@@ -539,8 +544,7 @@ def test_generated_markers_round_trip(props):
     assert back.values_by_name == expected
 
 
-@given(st.lists(SAFE_TEXT.filter(lambda s: "@@" not in s[:2] and s), max_size=5),
-       st.integers(-1, 5))
+@given(st.lists(SAFE_TEXT.filter(lambda s: "@@" not in s[:2] and s), max_size=5), st.integers(-1, 5))
 def test_generated_stacks_round_trip(members, layer):
     s = StackBase.of("Main Map", 10, 20, members, layer)
     back = base_from_level("stack", s.state)

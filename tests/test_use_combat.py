@@ -15,11 +15,11 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
-from logmaker import LogMaker, layered  # noqa: E402
-from test_check_support import M, U, position  # noqa: E402
-from usecase import audit, notes, problems, reasons, situation_of, status  # noqa: E402
+from wargame.rules.use.combat import attack_problems, isolated, retreat_hexes, retreat_problems
 
-from wargame.rules.use.combat import attack_problems, isolated, retreat_hexes, retreat_problems  # noqa: E402
+from logmaker import LogMaker, layered
+from test_check_support import M, U, position
+from usecase import audit, notes, problems, reasons, situation_of, status
 
 POOR = {"Weather_cold": "Poor", "Weather_mild": "Poor", "Weather_warm": "Poor"}
 FRANCE = status(GER="active axis", FRA="active western", UK="active western")
@@ -27,18 +27,28 @@ EAST = status(GER="active axis", ITA="active axis", USSR="active soviet", POL="c
 SICILY = status(ITA="active axis", UK="active western", GER="active axis")
 
 
-def paris(**extra):  # noqa: ANN202
-    return {"2P": (layered(U("GER", "ground", "tank", "2915", name="2P")), "2915"),
-            "10A": (layered(U("FRA", "ground", "infantry", "2914", name="10 Army")), "2914"),
-            "6A": (layered(U("FRA", "ground", "infantry", "3115", name="6 Army")), "3115"), **extra}
+def paris(**extra):
+    return {
+        "2P": (layered(U("GER", "ground", "tank", "2915", name="2P")), "2915"),
+        "10A": (layered(U("FRA", "ground", "infantry", "2914", name="10 Army")), "2914"),
+        "6A": (layered(U("FRA", "ground", "infantry", "3115", name="6 Army")), "3115"),
+        **extra,
+    }
 
 
 # -- Mobile attack and Assault ------------------------------------------------------------------
 
+
 def test_an_attack_the_unit_moves_on_after_is_a_mobile_attack(tmp_path):
     # 4.2.3.1 / 4.2.3.3 example: 3 MP into 2914, the advance, 4 MP into Calais, Paris with 3 left
-    a = audit(LogMaker(paris(), "Axis Operations", FRANCE)
-              .move("10A", "2813").move("2P", "2914").remove("10A").move("2P", "3014"), tmp_path)
+    a = audit(
+        LogMaker(paris(), "Axis Operations", FRANCE)
+        .move("10A", "2813")
+        .move("2P", "2914")
+        .remove("10A")
+        .move("2P", "3014"),
+        tmp_path,
+    )
     assert problems(a) == []
     (act,) = a.activations
     assert act.attacks == ("2914", "2813") and act.mp_used == 10
@@ -46,17 +56,18 @@ def test_an_attack_the_unit_moves_on_after_is_a_mobile_attack(tmp_path):
 
 def test_no_mobile_attack_into_a_hex_with_poor_weather(tmp_path):
     # 5.3.1, 11.2: only an Assault may go into Poor or Severe weather
-    a = audit(LogMaker(paris(), "Axis Operations", {**FRANCE, **POOR}).move("10A", "2813").move("2P", "2914"),
-              tmp_path)
+    a = audit(LogMaker(paris(), "Axis Operations", {**FRANCE, **POOR}).move("10A", "2813").move("2P", "2914"), tmp_path)
     assert (1, "5.3.1") in problems(a)
     assert any("Poor weather" in r for r in reasons(a, "5.3.1"))
 
 
 def test_an_assault_in_poor_weather_ends_the_activation_and_one_attacker_advances(tmp_path):
-    maker = (LogMaker(paris(), "Axis Operations", {**FRANCE, **POOR})
-             .add("as1", layered(M("assault", "Assault", "2915")), "2915")   # 2P designates (5 MP)
-             .move("10A", "2813")                                            # resolved: DR to Calais
-             .move("2P", "2914"))                                            # the advance (5.3.7)
+    maker = (
+        LogMaker(paris(), "Axis Operations", {**FRANCE, **POOR})
+        .add("as1", layered(M("assault", "Assault", "2915")), "2915")  # 2P designates (5 MP)
+        .move("10A", "2813")  # resolved: DR to Calais
+        .move("2P", "2914")
+    )  # the advance (5.3.7)
     assert problems(audit(maker, tmp_path, "a.vlog")) == []
     maker.move("2P", "3014")
     assert problems(audit(maker, tmp_path, "b.vlog")) == [(4, "5.3.3")]
@@ -64,24 +75,35 @@ def test_an_assault_in_poor_weather_ends_the_activation_and_one_attacker_advance
 
 def test_a_mobile_attack_then_an_assault_designation_is_not_allowed(tmp_path):
     # 4.2.3.3 example: "It could not do a Mobile attack first and then designate an Assault"
-    pieces = {"inf": (layered(U("USSR", "ground", "infantry", "2633")), "2633"),
-              "ger": (layered(U("GER", "ground", "infantry", "2632")), "2632")}
-    maker = (LogMaker(pieces, "Soviet Operations", EAST).flip("ger")
-             .add("as1", layered(M("assault", "Assault", "2633")), "2633"))
+    pieces = {
+        "inf": (layered(U("USSR", "ground", "infantry", "2633")), "2633"),
+        "ger": (layered(U("GER", "ground", "infantry", "2632")), "2632"),
+    }
+    maker = (
+        LogMaker(pieces, "Soviet Operations", EAST)
+        .flip("ger")
+        .add("as1", layered(M("assault", "Assault", "2633")), "2633")
+    )
     assert problems(audit(maker, tmp_path)) == [(2, "4.2.3.3")]
 
 
 def test_the_soviet_assault_example(tmp_path):
     # 4.2.3.3: an infantry and a Guards unit move next to the German unit and each designate an
     # Assault, which ends their activations; the Assault is resolved later; one attacker advances
-    pieces = {"inf": (layered(U("USSR", "ground", "infantry", "2634")), "2634"),
-              "gds": (layered(U("USSR", "ground", "infantry", "2734")), "2734"),
-              "ger": (layered(U("GER", "ground", "infantry", "2632")), "2632")}
-    maker = (LogMaker(pieces, "Soviet Operations", EAST)
-             .move("inf", "2633").add("a1", layered(M("assault", "Assault", "2633")), "2633")
-             .move("gds", "2733").add("a2", layered(M("assault", "Assault", "2733")), "2733")
-             .move("ger", "2631")       # DR: away from the attackers, out of their ZOC
-             .move("inf", "2632"))      # one attacker advances
+    pieces = {
+        "inf": (layered(U("USSR", "ground", "infantry", "2634")), "2634"),
+        "gds": (layered(U("USSR", "ground", "infantry", "2734")), "2734"),
+        "ger": (layered(U("GER", "ground", "infantry", "2632")), "2632"),
+    }
+    maker = (
+        LogMaker(pieces, "Soviet Operations", EAST)
+        .move("inf", "2633")
+        .add("a1", layered(M("assault", "Assault", "2633")), "2633")
+        .move("gds", "2733")
+        .add("a2", layered(M("assault", "Assault", "2733")), "2733")
+        .move("ger", "2631")  # DR: away from the attackers, out of their ZOC
+        .move("inf", "2632")
+    )  # one attacker advances
     a = audit(maker, tmp_path, "a.vlog")
     assert problems(a) == []
     maker.move("gds", "2632")
@@ -90,20 +112,23 @@ def test_the_soviet_assault_example(tmp_path):
 
 def test_an_assault_is_not_resolved_during_another_units_activation(tmp_path):
     # 5.3.3 example: 11 Guards may not stop, have an Assault elsewhere resolved, and move again
-    pieces = {"a1": (layered(U("USSR", "ground", "infantry", "2633")), "2633"),
-              "mk": (layered(M("assault", "Assault", "2633")), "2633"),
-              "ger": (layered(U("GER", "ground", "infantry", "2632")), "2632"),
-              "11g": (layered(U("USSR", "ground", "infantry", "2836", name="11 Guards")), "2836")}
-    maker = (LogMaker(pieces, "Soviet Operations", EAST)
-             .move("11g", "2835").flip("ger").move("11g", "2834"))
+    pieces = {
+        "a1": (layered(U("USSR", "ground", "infantry", "2633")), "2633"),
+        "mk": (layered(M("assault", "Assault", "2633")), "2633"),
+        "ger": (layered(U("GER", "ground", "infantry", "2632")), "2632"),
+        "11g": (layered(U("USSR", "ground", "infantry", "2836", name="11 Guards")), "2836"),
+    }
+    maker = LogMaker(pieces, "Soviet Operations", EAST).move("11g", "2835").flip("ger").move("11g", "2834")
     assert problems(audit(maker, tmp_path)) == [(3, "5.3.3")]
 
 
 def test_an_attack_needs_its_whole_cost_in_mp(tmp_path):
     # 4.2.1 example: 5 Shock has spent six of its eight MP and cannot attack across a river into
     # a clear hex (1 + 1 + 1 = 3 MP)
-    pieces = {"shock": (layered(U("USSR", "ground", "infantry", "2634", name="5 Shock")), "2634"),
-              "ita": (layered(U("ITA", "ground", "infantry", "2532")), "2532")}
+    pieces = {
+        "shock": (layered(U("USSR", "ground", "infantry", "2634", name="5 Shock")), "2634"),
+        "ita": (layered(U("ITA", "ground", "infantry", "2532")), "2532"),
+    }
     a = audit(LogMaker(pieces, "Soviet Operations", EAST).move("shock", "2531").flip("ita"), tmp_path)
     assert problems(a) == [(2, "4.2.1")]
     assert "for 3 MP with 2 MP left" in a.findings[-1].reason
@@ -111,8 +136,11 @@ def test_an_attack_needs_its_whole_cost_in_mp(tmp_path):
 
 def test_no_mobile_attack_on_a_fort_occupant_and_no_attack_from_a_fort(tmp_path):
     fort = layered(M("fort-fra", "Fort", "2919", "western", "FRA"))
-    pieces = {"fra": (layered(U("FRA", "ground", "infantry", "2919")), "2919"), "fort": (fort, "2919"),
-              "ger": (layered(U("GER", "ground", "infantry", "2920")), "2920")}
+    pieces = {
+        "fra": (layered(U("FRA", "ground", "infantry", "2919")), "2919"),
+        "fort": (fort, "2919"),
+        "ger": (layered(U("GER", "ground", "infantry", "2920")), "2920"),
+    }
     a = audit(LogMaker(pieces, "Axis Operations", FRANCE).flip("fra"), tmp_path, "a.vlog")
     assert problems(a) == [(1, "5.3.1")] and "occupies a fort" in reasons(a, "5.3.1")[0]
     b = audit(LogMaker(pieces, "Western Operations", FRANCE).flip("ger"), tmp_path, "b.vlog")
@@ -122,41 +150,58 @@ def test_no_mobile_attack_on_a_fort_occupant_and_no_attack_from_a_fort(tmp_path)
 def test_the_metz_example_no_fort_again_after_leaving_one(tmp_path):
     # 4.2.3.6: the French army leaves the Maginot fort in Metz, attacks, and may not occupy it again
     fort = layered(M("fort-fra", "Fort", "2919", "western", "FRA"))
-    pieces = {"fra": (layered(U("FRA", "ground", "infantry", "2919")), "2919"), "fort": (fort, "2919"),
-              "ger": (layered(U("GER", "ground", "infantry", "2920")), "2920")}
-    maker = (LogMaker(pieces, "Western Operations", FRANCE)
-             .move("fra", "2919", under="fort")   # out of the fort (on top of the marker)
-             .flip("ger")                          # a Mobile attack
-             .move("fra", "2919"))                 # back under the marker
+    pieces = {
+        "fra": (layered(U("FRA", "ground", "infantry", "2919")), "2919"),
+        "fort": (fort, "2919"),
+        "ger": (layered(U("GER", "ground", "infantry", "2920")), "2920"),
+    }
+    maker = (
+        LogMaker(pieces, "Western Operations", FRANCE)
+        .move("fra", "2919", under="fort")  # out of the fort (on top of the marker)
+        .flip("ger")  # a Mobile attack
+        .move("fra", "2919")
+    )  # back under the marker
     assert problems(audit(maker, tmp_path)) == [(3, "4.2.3.6")]
 
 
 def test_appeasement_forbids_western_and_axis_units_to_attack_each_other(tmp_path):
-    pieces = {"fra": (layered(U("FRA", "ground", "infantry", "2919")), "2919"),
-              "ger": (layered(U("GER", "ground", "infantry", "2920")), "2920")}
-    a = audit(LogMaker(pieces, "Western Operations", {**FRANCE, "Policy_appeasement": "true"}).flip("ger"),
-              tmp_path)
+    pieces = {
+        "fra": (layered(U("FRA", "ground", "infantry", "2919")), "2919"),
+        "ger": (layered(U("GER", "ground", "infantry", "2920")), "2920"),
+    }
+    a = audit(LogMaker(pieces, "Western Operations", {**FRANCE, "Policy_appeasement": "true"}).flip("ger"), tmp_path)
     assert "10.3.4" in {rule for _s, rule in problems(a)}
 
 
 def test_what_bars_an_attack_in_a_position(tmp_path):
-    pos = position(tmp_path, [U("UK", "ground", "infantry", "4628"), U("ITA", "ground", "infantry", "4529"),
-                              U("GER", "ground", "infantry", "1459"), U("USSR", "ground", "infantry", "1460"),
-                              U("UK", "ground", "infantry", "NAO")],
-                   {**SICILY, **status(USSR="active soviet")})
+    pos = position(
+        tmp_path,
+        [
+            U("UK", "ground", "infantry", "4628"),
+            U("ITA", "ground", "infantry", "4529"),
+            U("GER", "ground", "infantry", "1459"),
+            U("USSR", "ground", "infantry", "1460"),
+            U("UK", "ground", "infantry", "NAO"),
+        ],
+        {**SICILY, **status(USSR="active soviet")},
+    )
     sit, _zoc = situation_of(pos)
     uk, ita, ger, ussr, boxed = sit.pos.units
-    assert attack_problems(sit, uk, "4628", ita, mobile=True)[0][0] == "4.2.3.3"      # a water hexside
-    assert ("1.3.10" in {r for r, _w in attack_problems(sit, ger, "1459", ussr, mobile=False)})
-    assert attack_problems(sit, boxed, None, ita, mobile=False)[0][0] == "5.3.1"     # from a Map Box
+    assert attack_problems(sit, uk, "4628", ita, mobile=True)[0][0] == "4.2.3.3"  # a water hexside
+    assert "1.3.10" in {r for r, _w in attack_problems(sit, ger, "1459", ussr, mobile=False)}
+    assert attack_problems(sit, boxed, None, ita, mobile=False)[0][0] == "5.3.1"  # from a Map Box
     assert attack_problems(sit, ussr, "1460", ger, mobile=True) == []
 
 
 # -- retreats -------------------------------------------------------------------------------------
 
-def _catania(extra: dict | None = None):  # noqa: ANN202
-    return {"uk": (layered(U("UK", "ground", "infantry", "4628")), "4628"),
-            "ita": (layered(U("ITA", "ground", "infantry", "4528")), "4528"), **(extra or {})}
+
+def _catania(extra: dict | None = None):
+    return {
+        "uk": (layered(U("UK", "ground", "infantry", "4628")), "4628"),
+        "ita": (layered(U("ITA", "ground", "infantry", "4528")), "4528"),
+        **(extra or {}),
+    }
 
 
 def test_the_catania_retreat_example(tmp_path):
@@ -181,14 +226,20 @@ def test_no_retreat_into_an_enemy_zoc_without_a_friendly_city_or_fort(tmp_path):
 
 def test_a_retreating_unit_may_not_occupy_a_fort(tmp_path):
     fort = layered(M("fort-ita", "Fort", "4527", "axis", "ITA"))
-    a = audit(LogMaker(_catania({"fort": (fort, "4527")}), "Western Operations", SICILY).move("ita", "4527"),
-              tmp_path)
+    a = audit(LogMaker(_catania({"fort": (fort, "4527")}), "Western Operations", SICILY).move("ita", "4527"), tmp_path)
     assert problems(a) == [(1, "5.3.5")] and "occupy a fort" in reasons(a, "5.3.5")[0]
 
 
 def test_a_ussr_unit_on_the_east_edge_may_retreat_into_central_russia(tmp_path):
-    pos = position(tmp_path, [U("GER", "ground", "infantry", "2063"), U("USSR", "ground", "infantry", "2064"),
-                              U("USSR", "ground", "infantry", "2062")], EAST)
+    pos = position(
+        tmp_path,
+        [
+            U("GER", "ground", "infantry", "2063"),
+            U("USSR", "ground", "infantry", "2064"),
+            U("USSR", "ground", "infantry", "2062"),
+        ],
+        EAST,
+    )
     sit, zoc = situation_of(pos)
     _ger, edge, inland = sit.pos.units
     assert retreat_problems(sit, zoc, edge, "2064", "CRU", ("2063",)) == []
@@ -198,8 +249,11 @@ def test_a_ussr_unit_on_the_east_edge_may_retreat_into_central_russia(tmp_path):
 
 def test_a_unit_is_isolated_when_its_only_friendly_neighbour_lies_across_water(tmp_path):
     # 5.3.4 example: Taranto is next to 4330 across a water hexside, so it does not count
-    pos = position(tmp_path, [U("USA", "ground", "infantry", "4230"), U("GER", "ground", "infantry", "4330")],
-                   {**SICILY, **status(USA="active western")})
+    pos = position(
+        tmp_path,
+        [U("USA", "ground", "infantry", "4230"), U("GER", "ground", "infantry", "4330")],
+        {**SICILY, **status(USA="active western")},
+    )
     sit, zoc = situation_of(pos)
     _usa, ger = sit.pos.units
     assert sit.friendly_city("4229", "axis") and sit.map.side("4229", "4330").water
@@ -210,8 +264,7 @@ def test_one_base_cost_the_highest_with_the_river_added(tmp_path):
     # 4.2.1 example: across a river into a rough hex with an enemy city costs 3, not 5
     from wargame.rules.use.movement import Ground, step_cost
 
-    pos = position(tmp_path, [U("GER", "ground", "infantry", "1624")],
-                   status(GER="active axis", NOR="active western"))
+    pos = position(tmp_path, [U("GER", "ground", "infantry", "1624")], status(GER="active axis", NOR="active western"))
     sit, zoc = situation_of(pos)
     assert sit.map.hexes["1623"].is_rough and sit.map.side("1623", "1624").river
     assert sit.enemy_city("1623", "axis")
@@ -220,18 +273,23 @@ def test_one_base_cost_the_highest_with_the_river_added(tmp_path):
 
 # -- attacks no unit may have made ------------------------------------------------------------------
 
+
 def test_a_unit_attacks_during_its_own_activation_not_after_another_units(tmp_path):
     # 6.0, 6.3: the tank moved next to the French unit and its activation ended when the infantry
     # moved; a hit on the French unit after that is no attack the tank may make (a note: an
     # event such as a collapse also flips units where they stand)
-    pieces = {"t": (layered(U("GER", "ground", "tank", "2921")), "2921"),
-              "f": (layered(U("FRA", "ground", "infantry", "2919")), "2919"),
-              "o": (layered(U("GER", "ground", "infantry", "2626")), "2626")}
-    late = audit(LogMaker(pieces, "Axis Operations", FRANCE).move("t", "2920").move("o", "2627").flip("f"),
-                 tmp_path, "a.vlog")
+    pieces = {
+        "t": (layered(U("GER", "ground", "tank", "2921")), "2921"),
+        "f": (layered(U("FRA", "ground", "infantry", "2919")), "2919"),
+        "o": (layered(U("GER", "ground", "infantry", "2626")), "2626"),
+    }
+    late = audit(
+        LogMaker(pieces, "Axis Operations", FRANCE).move("t", "2920").move("o", "2627").flip("f"), tmp_path, "a.vlog"
+    )
     assert problems(late) == [] and (3, "6.3") in notes(late)
-    at_once = audit(LogMaker(pieces, "Axis Operations", FRANCE).move("t", "2920").flip("f").move("o", "2627"),
-                    tmp_path, "b.vlog")
+    at_once = audit(
+        LogMaker(pieces, "Axis Operations", FRANCE).move("t", "2920").flip("f").move("o", "2627"), tmp_path, "b.vlog"
+    )
     assert problems(at_once) == [] and [rule for _s, rule in notes(at_once)] == ["13.8"]  # West Invaded
 
 
@@ -239,8 +297,10 @@ def test_ussr_units_in_central_russia_attack_only_after_leaving_the_box(tmp_path
     # 5.3.1: a unit in a Map Box attacks only by Amphibious Invasion; one that leaves the box
     # during its activation may attack (2064 is an east-edge hex, 2063 next to it)
     props = status(GER="active axis", USSR="active soviet")
-    boxed = {"s": (layered(U("USSR", "ground", "infantry", "CRU")), "CRU"),
-             "g": (layered(U("GER", "ground", "infantry", "2064")), "2064")}
+    boxed = {
+        "s": (layered(U("USSR", "ground", "infantry", "CRU")), "CRU"),
+        "g": (layered(U("GER", "ground", "infantry", "2064")), "2064"),
+    }
     a = audit(LogMaker(boxed, "Soviet Operations", props).flip("g"), tmp_path, "a.vlog")
     assert notes(a) == [(1, "5.3.1")]
     out = {**boxed, "g": (layered(U("GER", "ground", "infantry", "2063")), "2063")}
@@ -251,9 +311,11 @@ def test_ussr_units_in_central_russia_attack_only_after_leaving_the_box(tmp_path
 def test_a_retreat_into_a_hex_with_enemy_air_units_displaces_them(tmp_path):
     # 5.3.5: a defeated unit may retreat into a hex holding enemy air or naval units, which then
     # move out by air or naval movement (4.2.3.7), no activation of theirs
-    pieces = {"t": (layered(U("GER", "ground", "tank", "2921")), "2921"),
-              "f": (layered(U("FRA", "ground", "infantry", "2919")), "2919"),
-              "ga": (layered(U("GER", "air", "fighter", "2918", sorties=6)), "2918")}
+    pieces = {
+        "t": (layered(U("GER", "ground", "tank", "2921")), "2921"),
+        "f": (layered(U("FRA", "ground", "infantry", "2919")), "2919"),
+        "ga": (layered(U("GER", "air", "fighter", "2918", sorties=6)), "2918"),
+    }
     maker = LogMaker(pieces, "Axis Operations", FRANCE).move("t", "2920").move("f", "2918")
     stayed = audit(maker, tmp_path, "a.vlog")
     assert problems(stayed) == [(2, "4.2.3.7")]
@@ -265,29 +327,43 @@ def test_a_retreat_into_a_hex_with_enemy_air_units_displaces_them(tmp_path):
 def test_assaults_are_resolved_one_at_a_time_between_activations(tmp_path):
     # 5.3.3 example: units marked to Assault two hexes; one Assault is resolved, an air unit is
     # activated, then the other Assault is resolved
-    pieces = {"a1": (layered(U("USSR", "ground", "infantry", "2634")), "2634"),
-              "a2": (layered(U("USSR", "ground", "infantry", "2734")), "2734"),
-              "g1": (layered(U("GER", "ground", "infantry", "2632")), "2632"),
-              "g2": (layered(U("GER", "ground", "infantry", "2636")), "2636"),
-              "air": (layered(U("USSR", "air", "fighter", "2442")), "2442")}
-    maker = (LogMaker(pieces, "Soviet Operations", EAST)
-             .move("a1", "2633").add("m1", layered(M("assault", "Assault", "2633")), "2633")
-             .move("a2", "2635").add("m2", layered(M("assault", "Assault", "2635")), "2635")
-             .flip("g1").remove("m1")                       # the first Assault
-             .move("air", "2946")                           # an Air Rebase
-             .flip("g2").remove("m2"))                      # the second Assault
+    pieces = {
+        "a1": (layered(U("USSR", "ground", "infantry", "2634")), "2634"),
+        "a2": (layered(U("USSR", "ground", "infantry", "2734")), "2734"),
+        "g1": (layered(U("GER", "ground", "infantry", "2632")), "2632"),
+        "g2": (layered(U("GER", "ground", "infantry", "2636")), "2636"),
+        "air": (layered(U("USSR", "air", "fighter", "2442")), "2442"),
+    }
+    maker = (
+        LogMaker(pieces, "Soviet Operations", EAST)
+        .move("a1", "2633")
+        .add("m1", layered(M("assault", "Assault", "2633")), "2633")
+        .move("a2", "2635")
+        .add("m2", layered(M("assault", "Assault", "2635")), "2635")
+        .flip("g1")
+        .remove("m1")  # the first Assault
+        .move("air", "2946")  # an Air Rebase
+        .flip("g2")
+        .remove("m2")
+    )  # the second Assault
     assert problems(audit(maker, tmp_path)) == []
 
 
-@pytest.mark.xfail(strict=True, reason="our map: 4329/4330 is a water hexside (the printed map has land there), "
-                                       "so the USA unit in 4329 may not attack 4330 at all; "
-                                       "test_a_unit_is_isolated_when_its_only_friendly_neighbour_lies_across_water "
-                                       "pins the rule from 4230")
+@pytest.mark.xfail(
+    strict=True,
+    reason="our map: 4329/4330 is a water hexside (the printed map has land there), "
+    "so the USA unit in 4329 may not attack 4330 at all; "
+    "test_a_unit_is_isolated_when_its_only_friendly_neighbour_lies_across_water "
+    "pins the rule from 4230",
+)
 def test_the_taranto_isolation_example_as_printed(tmp_path):
     # 5.3.4 example: the USA unit in 4329 attacks the German unit in 4330, which may not count
     # Taranto, across a water hexside, against Isolation
-    pos = position(tmp_path, [U("USA", "ground", "infantry", "4329"), U("GER", "ground", "infantry", "4330")],
-                   {**SICILY, **status(USA="active western")})
+    pos = position(
+        tmp_path,
+        [U("USA", "ground", "infantry", "4329"), U("GER", "ground", "infantry", "4330")],
+        {**SICILY, **status(USA="active western")},
+    )
     sit, zoc = situation_of(pos)
     usa, ger = sit.pos.units
     assert attack_problems(sit, usa, "4329", ger, mobile=False) == []
@@ -297,8 +373,11 @@ def test_the_taranto_isolation_example_as_printed(tmp_path):
 def test_russian_winter_near_minsk_allows_only_an_assault(tmp_path):
     # 15.23 example: with Russian Winter the Cold Zone is Severe (Poor for the Soviets in USSR
     # hexes); either way a Mobile attack into Minsk's hex is barred and an Assault is not (11.2)
-    pos = position(tmp_path, [U("USSR", "ground", "infantry", "2443", name="5 Shock"),
-                              U("GER", "ground", "tank", "2442")], {**EAST, "Weather_cold": "Severe"})
+    pos = position(
+        tmp_path,
+        [U("USSR", "ground", "infantry", "2443", name="5 Shock"), U("GER", "ground", "tank", "2442")],
+        {**EAST, "Weather_cold": "Severe"},
+    )
     sit, _zoc = situation_of(pos)
     shock, ger = sit.pos.units
     assert [r for r, _w in attack_problems(sit, shock, "2443", ger, mobile=True)] == ["5.3.1"]

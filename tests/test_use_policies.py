@@ -11,23 +11,32 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
-from logmaker import LogMaker, layered  # noqa: E402
-from test_check_support import M, U, position  # noqa: E402
-from usecase import audit, found, problems, situation_of, status  # noqa: E402
+from wargame.rules.use.supply import _Tracer
 
-from wargame.rules.use.supply import _Tracer  # noqa: E402
+from logmaker import LogMaker, layered
+from test_check_support import M, U, position
+from usecase import audit, found, problems, situation_of, status
 
 APPEASEMENT = {"Policy_appeasement": "true"}
 PACT = {"Policy_nazi_soviet_pact": "true"}
 COOPERATION = {"Policy_cooperation_limits": "true"}
-WAR = status(GER="active axis", FRA="active western", UK="active western", BEL="active western",
-             USSR="active soviet", POL="conquered western")
+WAR = status(
+    GER="active axis",
+    FRA="active western",
+    UK="active western",
+    BEL="active western",
+    USSR="active soviet",
+    POL="conquered western",
+)
 
 
 def test_appeasement_keeps_western_counters_out_of_soviet_countries_as_well_as_axis_ones(tmp_path):
     # 10.3.4: a Western counter may not be placed in an enemy country: Axis or Soviet
-    pos = position(tmp_path, [U("UK", "ground", "infantry", "2343"), U("FRA", "ground", "infantry", "2920")],
-                   {**WAR, **APPEASEMENT})
+    pos = position(
+        tmp_path,
+        [U("UK", "ground", "infantry", "2343"), U("FRA", "ground", "infantry", "2920")],
+        {**WAR, **APPEASEMENT},
+    )
     rules = {(f.units[0].split("#")[0], f.rule) for f in found(pos, check="placement")}
     assert len(found(pos, rule="10.3.4", check="placement")) == 2
     assert any("Soviet country USSR" in f.reason for f in found(pos, rule="10.3.4"))
@@ -45,10 +54,15 @@ def test_appeasement_bars_axis_counters_from_a_conquered_western_country(tmp_pat
 
 
 def test_the_pact_bars_soviet_counters_from_axis_and_western_countries_and_axis_from_soviet(tmp_path):
-    pos = position(tmp_path, [U("USSR", "ground", "infantry", "2242"),   # conquered Western Poland
-                              U("USSR", "ground", "infantry", "2920"),   # Germany
-                              U("GER", "ground", "infantry", "2343")],   # the USSR
-                   {**WAR, **PACT})
+    pos = position(
+        tmp_path,
+        [
+            U("USSR", "ground", "infantry", "2242"),  # conquered Western Poland
+            U("USSR", "ground", "infantry", "2920"),  # Germany
+            U("GER", "ground", "infantry", "2343"),
+        ],  # the USSR
+        {**WAR, **PACT},
+    )
     hits = found(pos, rule="10.3.5", check="placement")
     assert len(hits) == 3
     assert {f.faction for f in hits} == {"soviet", "axis"}
@@ -82,8 +96,11 @@ def test_supply_traces_may_not_enter_a_country_a_policy_bars(tmp_path):
 
 def test_western_units_end_their_moves_at_home_or_in_a_map_box_under_appeasement(tmp_path):
     # 10.3 example: a French unit may not end its move in Belgium, nor a Belgian one in France
-    pieces = [U("FRA", "ground", "infantry", "2715"), U("BEL", "ground", "infantry", "2714"),
-              U("UK", "naval", "surface", "NAO")]
+    pieces = [
+        U("FRA", "ground", "infantry", "2715"),
+        U("BEL", "ground", "infantry", "2714"),
+        U("UK", "naval", "surface", "NAO"),
+    ]
     pos = position(tmp_path, pieces, {**WAR, **APPEASEMENT})
     hits = found(pos, rule="10.3.4", check="placement")
     assert sorted(f.hexes[0] for f in hits) == ["2714", "2715"]
@@ -91,30 +108,33 @@ def test_western_units_end_their_moves_at_home_or_in_a_map_box_under_appeasement
 
 
 def test_the_own_country_clause_waits_while_policy_evaluation_is_on_the_turn_track(tmp_path):
-    pieces = [U("FRA", "ground", "infantry", "2715"),
-              M("policy-evaluation", "Policy Evaluation", "track:Jun-41")]
+    pieces = [U("FRA", "ground", "infantry", "2715"), M("policy-evaluation", "Policy Evaluation", "track:Jun-41")]
     pos = position(tmp_path, pieces, {**WAR, **APPEASEMENT})
     assert not found(pos, rule="10.3.4")
 
 
 def test_soviet_units_end_at_home_under_the_pact(tmp_path):
-    pos = position(tmp_path, [U("USSR", "ground", "infantry", "2038")],
-                   {**WAR, **PACT, **status(LAT="active soviet")})
+    pos = position(tmp_path, [U("USSR", "ground", "infantry", "2038")], {**WAR, **PACT, **status(LAT="active soviet")})
     (f,) = found(pos, rule="10.3.5")
     assert "own country (USSR)" in f.reason
 
 
 def test_cooperation_limits_keep_soviet_counters_out_of_france_and_western_out_of_the_ussr(tmp_path):
-    pos = position(tmp_path, [U("USSR", "ground", "infantry", "2714"), U("UK", "ground", "infantry", "2343")],
-                   {**WAR, **COOPERATION})
+    pos = position(
+        tmp_path,
+        [U("USSR", "ground", "infantry", "2714"), U("UK", "ground", "infantry", "2343")],
+        {**WAR, **COOPERATION},
+    )
     hits = found(pos, rule="10.3.2")
     assert sorted(f.faction for f in hits) == ["soviet", "western"]
 
 
 def test_a_belgian_unit_may_not_move_into_france_but_a_french_one_may_enter_belgium(tmp_path):
     # 10.3 Cooperation Limits example (Appeasement not in effect)
-    pieces = {"bel": (layered(U("BEL", "ground", "infantry", "2715")), "2715"),
-              "fra": (layered(U("FRA", "ground", "infantry", "2815")), "2815")}
+    pieces = {
+        "bel": (layered(U("BEL", "ground", "infantry", "2715")), "2715"),
+        "fra": (layered(U("FRA", "ground", "infantry", "2815")), "2815"),
+    }
     props = {**WAR, **COOPERATION}
     a = audit(LogMaker(pieces, "Western Operations", props).move("bel", "2714"), tmp_path, "a.vlog")
     assert problems(a) == [(1, "10.3.2")]
@@ -128,10 +148,9 @@ def test_a_zoc_reaches_into_any_friendly_country(tmp_path):
     assert "2714" in sit.pack.zoc_of(sit, sit.pos.units[0])
 
 
-def _strategic(tmp_path, end: str, name: str):  # noqa: ANN202
+def _strategic(tmp_path, end: str, name: str):
     pieces = {"rom": (layered(U("ROM", "ground", "infantry", "3640")), "3640")}
-    props = {**status(GER="active axis", ROM="active axis", HUN="active axis", POL="conquered western"),
-             **COOPERATION}
+    props = {**status(GER="active axis", ROM="active axis", HUN="active axis", POL="conquered western"), **COOPERATION}
     return audit(LogMaker(pieces, "Axis Strategic Movement", props).move("rom", end), tmp_path, name)
 
 

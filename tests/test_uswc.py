@@ -5,13 +5,19 @@
 from __future__ import annotations
 
 import pytest
-from test_check_support import M, U, position
 
 from wargame.games import find_game
 from wargame.rules.position import GameState, NationState, Position, Unit
 
-FRANCE_1940 = {"Status_FRA": "active western", "Status_UK": "active western", "Status_GER": "active axis",
-               "Status_BEL": "active western", "Status_NET": "active western"}
+from test_check_support import M, U, position
+
+FRANCE_1940 = {
+    "Status_FRA": "active western",
+    "Status_UK": "active western",
+    "Status_GER": "active axis",
+    "Status_BEL": "active western",
+    "Status_NET": "active western",
+}
 
 
 @pytest.fixture(scope="module")
@@ -25,6 +31,7 @@ def hexes_of(board: str) -> set[str]:
 
 
 # ---- the maps: windows on USE's numbering ----------------------------------------------------------
+
 
 def test_every_uswc_map_is_a_window_of_use_numbers_and_the_same_places():
     use, uswc = find_game("use").mapdata(), find_game("uswc").mapdata()
@@ -58,6 +65,7 @@ def test_uswc_has_no_sea_zones_and_one_weather_for_the_map(m):  # 10.0, Fast Sta
 
 
 # ---- the map facts of the rulebook (USWC 2.10) ----------------------------------------------
+
 
 def test_1922_is_a_faded_dot_hex(m):  # 1.3.2
     assert m.hex("1922").faded_dot
@@ -149,6 +157,7 @@ def test_graniti_is_a_label_not_a_city(m):  # 1.3.1
 
 # ---- the rules where USWC's pack differs from USE's ------------------------------------------------
 
+
 def _check(pos: Position):
     return find_game(pos.game).pack().check(pos)
 
@@ -158,11 +167,13 @@ def test_uk_units_at_calais_with_a_convoy_use_a_sea_line_in_use_but_in_uswc_cala
     # USWC 7.3/7.4: no sea lines; Calais, a Western port outside the UK, supplies two units in full;
     # the third reaches Paris along the line, a Western capital with no port: Limited, Low Supply.
     m = find_game("uswc").mapdata(("France",))
-    others = [M("control-axis", "Control", c.hex, "axis") for c in m.cities
-              if c.port and c.country != "UK" and c.name != "Calais"]  # Calais is the only port left
+    others = [
+        M("control-axis", "Control", c.hex, "axis")
+        for c in m.cities
+        if c.port and c.country != "UK" and c.name != "Calais"
+    ]  # Calais is the only port left
     use_units = [U("UK", "ground", "infantry", h, name=f"BEF {i}") for i, h in enumerate(("2813", "2814", "2714"))]
-    use = position(tmp_path, [*use_units, U("UK", "naval", "convoy", "2813"), *others], FRANCE_1940,
-                   name="use.vsav")
+    use = position(tmp_path, [*use_units, U("UK", "naval", "convoy", "2813"), *others], FRANCE_1940, name="use.vsav")
     lines = _check(use).supply.lines
     assert [lines[u.id].state for u in use.units if u.kind == "ground"] == ["full"] * 3
     assert {lines[u.id].via for u in use.units if u.kind == "ground"} == {"sea"}
@@ -176,8 +187,13 @@ def test_uk_units_at_calais_with_a_convoy_use_a_sea_line_in_use_but_in_uswc_cala
 
 
 def test_a_us_unit_traces_to_any_uk_city_in_uswc(tmp_path):  # 7.3
-    pos = position(tmp_path, [U("USA", "ground", "infantry", "2709", name="1")],
-                   {**FRANCE_1940, "Status_USA": "active western"}, game="uswc", board="France")
+    pos = position(
+        tmp_path,
+        [U("USA", "ground", "infantry", "2709", name="1")],
+        {**FRANCE_1940, "Status_USA": "active western"},
+        game="uswc",
+        board="France",
+    )
     line = _check(pos).supply.lines[pos.units[0].id]
     assert line.state == "full" and line.source == "Bristol" and not line.limited
 
@@ -192,21 +208,40 @@ def test_a_western_capital_without_a_port_is_a_limited_source_for_uk_units(tmp_p
     m = find_game("uswc").mapdata()
     far = [c.hex for c in m.cities if c.country == "UK"]
     axis_cities = [M("control-axis", "Control", h, "axis") for h in far]  # no UK city to reach
-    ports = [M("control-axis", "Control", c.hex, "axis") for c in m.cities if c.port and c.country != "UK"
-             and c.hex in {h.id for h in m.hexes.values()}]
-    pos = position(tmp_path, [U("UK", "ground", "infantry", "3014"), *axis_cities, *ports], FRANCE_1940,
-                   game="uswc", board="France")
+    ports = [
+        M("control-axis", "Control", c.hex, "axis")
+        for c in m.cities
+        if c.port and c.country != "UK" and c.hex in {h.id for h in m.hexes.values()}
+    ]
+    pos = position(
+        tmp_path,
+        [U("UK", "ground", "infantry", "3014"), *axis_cities, *ports],
+        FRANCE_1940,
+        game="uswc",
+        board="France",
+    )
     line = _check(pos).supply.lines[pos.units[0].id]
     assert (line.state, line.source, line.limited) == ("low", "Paris", True)
 
 
 def test_uswc_stacks_one_fighter_one_bomber_and_one_ground_unit(tmp_path):  # 3.3
-    fine = position(tmp_path, [U("GER", "ground", "infantry", "2719"), U("GER", "air", "fighter", "2719"),
-                               U("GER", "air", "bomber", "2719")], FRANCE_1940, game="uswc", board="France",
-                    name="fine.vsav")
+    fine = position(
+        tmp_path,
+        [U("GER", "ground", "infantry", "2719"), U("GER", "air", "fighter", "2719"), U("GER", "air", "bomber", "2719")],
+        FRANCE_1940,
+        game="uswc",
+        board="France",
+        name="fine.vsav",
+    )
     assert not [f for f in _check(fine).findings if f.check == "stacking"]
-    over = position(tmp_path, [U("GER", "ground", "infantry", "2719"), U("GER", "ground", "tank", "2719")],
-                    FRANCE_1940, game="uswc", board="France", name="over.vsav")
+    over = position(
+        tmp_path,
+        [U("GER", "ground", "infantry", "2719"), U("GER", "ground", "tank", "2719")],
+        FRANCE_1940,
+        game="uswc",
+        board="France",
+        name="over.vsav",
+    )
     found = [f for f in _check(over).findings if f.check == "stacking"]
     assert len(found) == 1 and found[0].rule == "3.3" and "2 ground" in found[0].reason
 
@@ -218,8 +253,9 @@ def test_a_unit_in_a_uswc_map_box_is_not_checked_for_supply(tmp_path):  # 7.2, 1
 
 
 def test_a_save_of_the_uswc_module_is_judged_by_uswc_rules_and_names_its_board(tmp_path):
-    pos = position(tmp_path, [U("GER", "ground", "infantry", "3331")], {"Status_GER": "active axis"},
-                   game="uswc", board="Balkans")
+    pos = position(
+        tmp_path, [U("GER", "ground", "infantry", "3331")], {"Status_GER": "active axis"}, game="uswc", board="Balkans"
+    )
     assert pos.game == "uswc" and pos.boards == ("Balkans",)
     assert find_game(pos.game).pack().__module__ == "wargame.rules.uswc"
 
@@ -234,6 +270,7 @@ def test_supply_never_leaves_the_board_in_play():  # 5.3.4: a map's edge is the 
 
 
 # ---- audits: strategic movement and Naval Transport --------------------------------------------------
+
 
 def test_strategic_movement_in_uswc_needs_no_supply_in_the_hexes_it_enters():  # 4.1 (USE 4.1.2 does)
     from wargame.rules.uswc.audit import MoveJudge
@@ -274,6 +311,7 @@ def test_naval_transport_lifts_a_western_unit_from_dover_to_calais_and_ends_its_
 
 # ---- the module and the other commands ---------------------------------------------------------------
 
+
 @pytest.fixture(scope="module")
 def uswc_module(tmp_path_factory):
     from builder.module.build import build_module
@@ -289,8 +327,8 @@ def _plain(board):
 
 
 def test_the_uswc_module_has_one_map_with_a_board_per_uswc_map_and_each_setup_picks_its_own(uswc_module):
-    from vassal.replay import replay_save
     from vassal.module import read_module
+    from vassal.replay import replay_save
     from vassal.savefile import read_saved_game
 
     mod = read_module(uswc_module.path)
@@ -300,8 +338,11 @@ def test_the_uswc_module_has_one_map_with_a_board_per_uswc_map_and_each_setup_pi
     import zipfile
 
     with zipfile.ZipFile(uswc_module.path) as z:
-        for name, board in (("france_1940.vsav", "France"), ("balkans_1941.vsav", "Balkans"),
-                            ("normandy_1944.vsav", "France")):
+        for name, board in (
+            ("france_1940.vsav", "France"),
+            ("balkans_1941.vsav", "Balkans"),
+            ("normandy_1944.vsav", "France"),
+        ):
             path = uswc_module.path.parent / name
             path.write_bytes(z.read(name))
             chosen = replay_save(read_saved_game(path)).boards
@@ -326,6 +367,8 @@ def test_uswc_sheets_contact_sheet_and_map_commands_work(tmp_path, capsys):
     assert cli.main(["sheets", "uswc", "-o", str(tmp_path / "c.pdf"), "--nation", "BEL"]) == 0
     assert cli.main(["art", "contact-sheet", "uswc", "-o", str(tmp_path / "c.png")]) == 0
     assert cli.main(["map", "find", "uswc", "Oslo"]) == 0
-    assert cli.main(["map", "render", "uswc", "--board", "Norway", "--scale", "0.25", "-o", str(tmp_path / "n.png")]) == 0
+    assert (
+        cli.main(["map", "render", "uswc", "--board", "Norway", "--scale", "0.25", "-o", str(tmp_path / "n.png")]) == 0
+    )
     out = capsys.readouterr().out
     assert "Oslo:" in out and (tmp_path / "n.png").stat().st_size > 10_000

@@ -16,9 +16,9 @@ from lxml import etree
 from builder.vassal_grid import check_vassal_hex_grid, hex_grid_element, vassal_hex_grid
 from vassal.grids import HexGrid, location_name, location_point, parse_grid, snap_point
 from wargame.errors import DataError
-from grids import USE, eto_grid, tk_grid, use_grid
-
 from wargame.grid import Hex, Layout
+
+from grids import USE, eto_grid, tk_grid, use_grid
 
 USE_LAYOUTS = [
     Layout.regular(36.0, USE.parse("0101"), x=40.0, y=36.0),

@@ -69,9 +69,7 @@ def xml(text: str) -> etree._Element:
     ],
 )
 def test_leading_zeros_pad_to_leading_plus_one_digits(leading: int, value: int, name: str) -> None:
-    numbering = SquareGridNumbering(
-        first="V", sep="|", h_off=0, v_off=0, v_leading=leading, h_leading=0
-    )
+    numbering = SquareGridNumbering(first="V", sep="|", h_off=0, v_off=0, v_leading=leading, h_leading=0)
     grid = SquareGrid(x0=0, y0=0, dx=10.0, dy=10.0, numbering=numbering)
     # row index `value` at y = value * 10 (rows >= 0 only: see the truncation quirk below)
     if value >= 0:
@@ -80,9 +78,7 @@ def test_leading_zeros_pad_to_leading_plus_one_digits(leading: int, value: int, 
         assert location_point(grid, f"{name}|0", BIG) == (0, value * 10)
 
 
-@pytest.mark.parametrize(
-    "value,name", [(0, "A"), (25, "Z"), (26, "AA"), (27, "BB"), (52, "AAA"), (-1, "-B")]
-)
+@pytest.mark.parametrize("value,name", [(0, "A"), (25, "Z"), (26, "AA"), (27, "BB"), (52, "AAA"), (-1, "-B")])
 def test_alphabetic_names_repeat_the_letter_every_26(value: int, name: str) -> None:
     numbering = SquareGridNumbering(h_type="A", h_off=0, v_off=1, sep="", v_leading=0)
     grid = SquareGrid(x0=0, y0=0, dx=10.0, dy=10.0, numbering=numbering)
@@ -238,9 +234,7 @@ def test_square_snap_with_corners_legal() -> None:
 
 
 def test_regions_name_the_nearest_point_and_later_duplicates_replace_earlier() -> None:
-    grid = RegionGrid(
-        regions=(Region("Alpha", 0, 0), Region("Beta", 100, 0), Region("Gamma", 100, 0))
-    )
+    grid = RegionGrid(regions=(Region("Alpha", 0, 0), Region("Beta", 100, 0), Region("Gamma", 100, 0)))
     assert location_name(grid, 30, 10, BIG) == "Alpha"
     assert location_name(grid, 70, 10, BIG) == "Gamma"
     assert snap_point(grid, 70, 10) == (100, 0)
@@ -368,9 +362,7 @@ def test_zone_path_skips_unreadable_points() -> None:
 # boards on a map
 
 
-def _map(
-    boards: str, edge: str = 'edgeWidth="10" edgeHeight="20"', extra: str = ""
-) -> etree._Element:
+def _map(boards: str, edge: str = 'edgeWidth="10" edgeHeight="20"', extra: str = "") -> etree._Element:
     return xml(
         f'<VASSAL.build.module.Map mapName="Main" {edge}>'
         f"<VASSAL.build.module.map.BoardPicker>{boards}</VASSAL.build.module.map.BoardPicker>{extra}"
@@ -440,9 +432,7 @@ def test_legacy_edge_attribute_and_deck_positions() -> None:
         '<VASSAL.build.module.folder.MapSubFolder><VASSAL.build.module.map.DrawPile name="Pile"/>'
         "</VASSAL.build.module.folder.MapSubFolder>"
     )
-    geo = map_geometry(
-        _map(SQUARE_BOARD, 'edge="7,8"', deck + loose), "MainBoardPicker\tA\t0\t0\tB\t1\t0"
-    )
+    geo = map_geometry(_map(SQUARE_BOARD, 'edge="7,8"', deck + loose), "MainBoardPicker\tA\t0\t0\tB\t1\t0")
     assert (geo.edge_width, geo.edge_height) == (7, 8)
     assert geo.location_name(7 + 300 + 5, 8 + 6) == "Cards"
     assert geo.location_name(7 + 100, 8 + 100) == "Pile"  # default position, off the edge buffer
@@ -487,9 +477,7 @@ def test_grid_attributes_round_trip_through_parse() -> None:
     assert grid.numbering is not None
     numbering_attrs = cast(dict[str, AttributeValue], grid_attributes(grid.numbering))
     child = component(PKG + "board.mapgrid.HexGridNumbering", numbering_attrs)
-    element = component(
-        PKG + "board.HexGrid", cast(dict[str, AttributeValue], grid_attributes(grid)), child
-    )
+    element = component(PKG + "board.HexGrid", cast(dict[str, AttributeValue], grid_attributes(grid)), child)
     assert parse_grid(etree.fromstring(etree.tostring(element))) == grid
 
 
@@ -519,16 +507,12 @@ def test_tour_log_names_every_move_as_the_engine_reported_it() -> None:
             geo, pending = map_geometry(maps["Main Map"], command, sizes), None
         elif m := re.match(r"M/\d+/Main Map/(\d+)/(\d+)/null/Main Map/(\d+)/(\d+)/", command):
             pending = ((int(m[1]), int(m[2])), (int(m[3]), int(m[4])))
-        elif m := re.match(
-            r"\+/\d+/(?:stack/Main Map;(\d+);(\d+);|.*\tMain Map;(\d+);(\d+)$)", command
-        ):
+        elif m := re.match(r"\+/\d+/(?:stack/Main Map;(\d+);(\d+);|.*\tMain Map;(\d+);(\d+)$)", command):
             pending = (
                 (int(m[1] or m[3]), int(m[2] or m[4])),
                 None,
             )  # a new stack, or a piece's own state
-        elif (
-            m := re.match(r"CHAT\* .* (?:created in|moves (.*) ->) (.*?)(?: \*)?$", command)
-        ) and pending:
+        elif (m := re.match(r"CHAT\* .* (?:created in|moves (.*) ->) (.*?)(?: \*)?$", command)) and pending:
             assert geo is not None
             new, old = pending
             assert (old is None) == (m[1] is None)
@@ -574,9 +558,7 @@ def test_tour_locations_place_pieces_where_the_log_has_them() -> None:
 
 def test_tour_force_pool_names_decks_by_exact_position() -> None:
     mod, maps, _ = _tour()
-    geo = map_geometry(
-        maps["Force Pool"], None, image_size_reader(lambda name: mod.read("images/" + name))
-    )
+    geo = map_geometry(maps["Force Pool"], None, image_size_reader(lambda name: mod.read("images/" + name)))
     assert [b.board.name for b in geo.boards] == ["Board 1"]
     assert geo.location_name(658, 94) == "Cards"
     assert geo.location_name(62, 56) == "Airplane Reserves"
@@ -626,11 +608,7 @@ def hex_grids(draw: st.DrawFn) -> tuple[HexGrid, tuple[int, int]]:
 def _unambiguous(n: HexGridNumbering | SquareGridNumbering) -> bool:
     """Both parts run together with nothing between them can be split two ways (VASSAL's own
     regex then picks one): "AAAA", or digits whose widths vary."""
-    return (
-        n.sep != ""
-        or n.h_type != n.v_type
-        or n.location_format in ("$column$:$row$", "$row$ $column$")
-    )
+    return n.sep != "" or n.h_type != n.v_type or n.location_format in ("$column$:$row$", "$row$ $column$")
 
 
 def _hex_quirk(grid: HexGrid, size: tuple[int, int]) -> bool:
@@ -687,9 +665,7 @@ def test_hex_point_of_the_name_of_any_point_snaps_to_that_hex(
 
 @settings(max_examples=200, deadline=None)
 @given(hex_grids(), st.integers(-100, 2500), st.integers(-100, 2500))
-def test_hex_snap_is_idempotent_and_near_the_point(
-    case: tuple[HexGrid, tuple[int, int]], x: int, y: int
-) -> None:
+def test_hex_snap_is_idempotent_and_near_the_point(case: tuple[HexGrid, tuple[int, int]], x: int, y: int) -> None:
     grid, _ = case
     sx, sy = snap_point(grid, x, y)
     assert snap_point(grid, sx, sy) == (sx, sy)

@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
-from logmaker import LogMaker, unit_piece  # noqa: E402
+from assistant.watch import Watcher, check_file
 
-from assistant.watch import Watcher, check_file  # noqa: E402
+from logmaker import LogMaker, unit_piece
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 
@@ -49,16 +49,16 @@ def test_saves_are_checked_and_changes_reported(tmp_path):
     save = folder / "turn1.vsav"
     LogMaker(pieces()).write_save(save)
     started = time.monotonic()
-    (result, changes), = wait_for(w)
+    ((result, changes),) = wait_for(w)
     assert time.monotonic() - started < 1.0
     assert result.name == "turn1.vsav" and not result.error
     assert changes.new == tuple(result.findings)
     # an overstack appears: a new problem; then it goes away: resolved
     LogMaker(pieces(("1 Army", "2923"))).write_save(save)
-    (result2, changes2), = wait_for(w)
+    ((result2, changes2),) = wait_for(w)
     assert any(i.rule == "3.3" for i in changes2.new)
     LogMaker(pieces()).write_save(save)
-    (_r3, changes3), = wait_for(w)
+    ((_r3, changes3),) = wait_for(w)
     assert any(i.rule == "3.3" for i in changes3.resolved)
     assert any("turn1.vsav" in s for s in said)
     assert (out / "report.html").exists()
@@ -72,13 +72,13 @@ def test_a_half_written_file_shows_as_unreadable_until_it_is_complete(tmp_path):
     w = Watcher(folder, out, interval=0.05, settle=0.1, picture=False, echo=lambda s: None)
     target = folder / "game.vsav"
     target.write_bytes(full[: len(full) // 2])
-    (result, _changes), = wait_for(w)  # it held still: said to be unreadable, not "no problems"
+    ((result, _changes),) = wait_for(w)  # it held still: said to be unreadable, not "no problems"
     assert "not a complete VASSAL save" in result.error
     page = (out / "report.html").read_text()
     assert "cannot be read" in page and "No problems found" not in page
     with open(target, "ab") as f:
-        f.write(full[len(full) // 2:])
-    (result, _changes), = wait_for(w)
+        f.write(full[len(full) // 2 :])
+    ((result, _changes),) = wait_for(w)
     assert not result.error
 
 
@@ -117,7 +117,7 @@ def test_supply_changes_are_reported(tmp_path):
     moved = pieces()
     moved["10A"] = (moved["10A"][0], "2632")
     LogMaker(moved).write_save(save)
-    (_r, changes), = wait_for(w)
+    ((_r, changes),) = wait_for(w)
     assert any(s.startswith("FRA 10 Army:") for s in changes.supply)
 
 
@@ -128,7 +128,7 @@ def test_logs_are_audited(tmp_path):
     setup = pieces()
     setup["6A"] = (unit_piece("6 Army", "FRA", "western"), "3115")  # the 4.2.3.1 example
     LogMaker(setup).move("2P", "3014").write(folder / "move.vlog")
-    (result, _c), = wait_for(w)
+    ((result, _c),) = wait_for(w)
     assert any(i.rule == "4.2.3.1" and "step 1" in i.reason for i in result.findings)
 
 
@@ -150,8 +150,9 @@ def test_a_broken_save_is_reported_not_raised(tmp_path):
     assert result.error
 
 
-@pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed "
-                    "(apt-get update && apt-get install -y chromium)")
+@pytest.mark.skipif(
+    CHROMIUM is None, reason="chromium is not installed (apt-get update && apt-get install -y chromium)"
+)
 def test_report_page_opens_in_headless_chromium(tmp_path):
     folder, out = tmp_path / "b", tmp_path / "o"
     folder.mkdir()
@@ -160,19 +161,27 @@ def test_report_page_opens_in_headless_chromium(tmp_path):
     assert wait_for(w, 5.0)
     assert (out / "latest.png").stat().st_size > 1000
     profile = tmp_path / "profile"
-    common = [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu",
-              "--disable-background-networking", "--disable-component-update", "--disable-sync",
-              "--no-first-run", f"--user-data-dir={profile}"]
+    common = [
+        CHROMIUM,
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        f"--user-data-dir={profile}",
+    ]
     page = (out / "report.html").resolve().as_uri()
     # Stay well inside the page's 2 s self-refresh, or Chromium may dump the reloading page.
-    dom = subprocess.run(common + ["--virtual-time-budget=500", "--dump-dom", page],
-                         capture_output=True, text=True, timeout=60).stdout
+    dom = subprocess.run(
+        common + ["--virtual-time-budget=500", "--dump-dom", page], capture_output=True, text=True, timeout=60
+    ).stdout
     assert "stack.vsav" in dom and "3.3" in dom
     assert 'id="picture"' in dom
     # the picture really loads: its natural width is known to the page
     shot = tmp_path / "shot.png"
-    subprocess.run(common + [f"--screenshot={shot}", "--window-size=1200,2000", page],
-                   capture_output=True, timeout=60)
+    subprocess.run(common + [f"--screenshot={shot}", "--window-size=1200,2000", page], capture_output=True, timeout=60)
     assert shot.exists() and shot.stat().st_size > 10_000
 
 
@@ -190,7 +199,7 @@ def test_a_changed_save_is_checked_the_moment_it_settles_counted_from_its_last_w
     assert w.poll() == []  # a change: it must hold still first
     assert 0.0 < w.pause() <= 0.06  # wakes when it has held still 0.2 s since that write
     time.sleep(w.pause())
-    (result, _changes), = w.poll()
+    ((result, _changes),) = w.poll()
     assert result.name == "turn1.vsav" and not result.error
     assert w.pause() == 0.2
     # a time stamp far in the past (a network folder's clock) counts for one poll interval at
@@ -199,7 +208,7 @@ def test_a_changed_save_is_checked_the_moment_it_settles_counted_from_its_last_w
     os.utime(save, (1_000_000, 1_000_000))
     assert w.poll() == []
     assert w.pause() < 0.01
-    (again, _changes), = w.poll()
+    ((again, _changes),) = w.poll()
     assert any(i.rule == "3.3" for i in again.findings)
 
 
@@ -211,7 +220,7 @@ def test_the_page_shows_the_findings_before_the_picture_is_drawn(tmp_path, monke
     seen: list[str] = []
     real = report.render_picture
 
-    def drawing(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202
+    def drawing(*args, **kwargs):
         seen.append((out / "report.html").read_text(encoding="utf-8"))
         return real(*args, **kwargs)
 
@@ -220,8 +229,9 @@ def test_the_page_shows_the_findings_before_the_picture_is_drawn(tmp_path, monke
     LogMaker(pieces(("1 Army", "2923"))).write_save(folder / "stack.vsav")
     assert wait_for(w, 5.0)
     # the zoomed picture and, with problems, the one of every unit: both drawn after the findings are shown
-    assert len(seen) == 2 and all("3.3" in page and 'id="drawing"' in page and 'id="picture"' not in page
-                                  for page in seen)
+    assert len(seen) == 2 and all(
+        "3.3" in page and 'id="drawing"' in page and 'id="picture"' not in page for page in seen
+    )
     final = (out / "report.html").read_text(encoding="utf-8")
     assert 'id="picture"' in final and 'id="drawing"' not in final
 
@@ -234,7 +244,7 @@ def test_a_save_is_checked_while_it_settles_and_shown_once_it_has(tmp_path, monk
     checked: list[str] = []
     real = watch.check_file
 
-    def counted(path, **kwargs):  # noqa: ANN001, ANN003, ANN202
+    def counted(path, **kwargs):
         checked.append(Path(path).read_bytes()[-40:].hex())
         return real(path, **kwargs)
 
@@ -251,7 +261,7 @@ def test_a_save_is_checked_while_it_settles_and_shown_once_it_has(tmp_path, monk
     while not found:
         time.sleep(w.pause())
         found = w.poll()
-    (result, _changes), = found
+    ((result, _changes),) = found
     assert len(checked) == 2  # shown from the check made while it settled
     assert any(i.rule == "3.3" for i in result.findings)
     assert "3.3" in (out / "report.html").read_text(encoding="utf-8")

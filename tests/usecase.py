@@ -20,13 +20,13 @@ def pack():
     return find_game("use").pack()
 
 
-def situation_of(pos):  # noqa: ANN001, ANN201
+def situation_of(pos):
     p = pack()
     sit = p.situation(pos)
     return sit, p.zoc(sit)
 
 
-def found(pos, rule: str | None = None, check: str | None = None) -> list:  # noqa: ANN001
+def found(pos, rule: str | None = None, check: str | None = None) -> list:
     out = list(pack().check(pos).findings)
     if rule is not None:
         out = [f for f in out if f.rule == rule]
@@ -40,17 +40,17 @@ def status(**nations: str) -> dict[str, str]:
     return {f"Status_{k}": v for k, v in nations.items()}
 
 
-def audit(maker, tmp_path: Path, name: str = "game.vlog"):  # noqa: ANN001, ANN201
+def audit(maker, tmp_path: Path, name: str = "game.vlog"):
     return audit_log(maker.write(tmp_path / name))
 
 
-def problems(a) -> list[tuple[int, str]]:  # noqa: ANN001
+def problems(a) -> list[tuple[int, str]]:
     return [(f.step, f.rule) for f in a.findings if f.severity == "problem"]
 
 
-def notes(a) -> list[tuple[int, str]]:  # noqa: ANN001
+def notes(a) -> list[tuple[int, str]]:
     return [(f.step, f.rule) for f in a.findings if f.severity == "note"]
 
 
-def reasons(a, rule: str) -> list[str]:  # noqa: ANN001
+def reasons(a, rule: str) -> list[str]:
     return [f.reason for f in a.findings if f.rule == rule]

@@ -72,9 +72,7 @@ class Archive:
             name = info.filename
             _check_entry_name(name, self.path)
             if info.file_size > self.limits.max_entry_bytes:
-                raise FormatError(
-                    f"entry is too large when unpacked ({info.file_size} bytes)", self.path, name
-                )
+                raise FormatError(f"entry is too large when unpacked ({info.file_size} bytes)", self.path, name)
             declared += info.file_size
             if declared > self.limits.max_total_bytes:
                 raise FormatError("archive is too large when unpacked", self.path)
@@ -122,9 +120,7 @@ class Archive:
         if got > limit or got > info.file_size:
             raise FormatError("entry unpacks to more than it declares (zip bomb?)", self.path, name)
         if got > _MIB and got > most:
-            raise FormatError(
-                "entry has an impossible compression ratio (zip bomb?)", self.path, name
-            )
+            raise FormatError("entry has an impossible compression ratio (zip bomb?)", self.path, name)
         self._read_total += got
         return data
 
@@ -213,9 +209,7 @@ def check_writable(path: str | os.PathLike[str]) -> None:
             os.close(fd)
             os.unlink(probe)
     except OSError as exc:
-        raise OSError(
-            exc.errno, f"cannot write into {folder} ({exc.strerror or exc})", str(target)
-        ) from None
+        raise OSError(exc.errno, f"cannot write into {folder} ({exc.strerror or exc})", str(target)) from None
 
 
 def atomic_write(path: str | os.PathLike[str], data: bytes, *, durable: bool = True) -> None:

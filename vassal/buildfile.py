@@ -61,9 +61,7 @@ _UTF8_NAMES = {"utf-8", "utf8", "us-ascii", "ascii"}
 def parse_buildfile(data: bytes, source: str = BUILDFILE) -> etree._Element:
     """Parse build-file bytes into the root element; FormatError with line/column otherwise."""
     if len(data) > MAX_BUILDFILE_BYTES:
-        raise FormatError(
-            f"build file is too large ({len(data)} bytes, limit {MAX_BUILDFILE_BYTES})", source
-        )
+        raise FormatError(f"build file is too large ({len(data)} bytes, limit {MAX_BUILDFILE_BYTES})", source)
     _check_utf8(data, source)
     _refuse_doctype_prolog(data, source)
     parser = etree.XMLParser(
@@ -79,14 +77,10 @@ def parse_buildfile(data: bytes, source: str = BUILDFILE) -> etree._Element:
         root = etree.fromstring(data, parser)
     except etree.XMLSyntaxError as exc:
         line, column = exc.position if exc.position else (exc.lineno or 0, 0)
-        raise FormatError(
-            f"malformed XML: {exc.msg}", source, f"line {line}, column {column}"
-        ) from None
+        raise FormatError(f"malformed XML: {exc.msg}", source, f"line {line}, column {column}") from None
     _refuse_dtd(root, data, source)
     for node in root.iter(etree.Entity):
-        raise FormatError(
-            f"unresolved entity reference &{node.name};", source, f"line {node.sourceline}"
-        )
+        raise FormatError(f"unresolved entity reference &{node.name};", source, f"line {node.sourceline}")
     return root
 
 
@@ -140,25 +134,19 @@ def _refuse_doctype_prolog(data: bytes, source: str) -> None:
     if external or subset:
         line = data.count(b"\n", 0, index) + 1
         what = "refers to an external DTD" if external else "declares entities or elements"
-        raise FormatError(
-            f"DOCTYPE {what}; refused (VASSAL files never carry one)", source, f"line {line}"
-        )
+        raise FormatError(f"DOCTYPE {what}; refused (VASSAL files never carry one)", source, f"line {line}")
 
 
 def _refuse_dtd(root: etree._Element, data: bytes, source: str) -> None:
     info = root.getroottree().docinfo
     dtd = info.internalDTD
-    declares = dtd is not None and (
-        any(True for _ in dtd.iterentities()) or any(True for _ in dtd.iterelements())
-    )
+    declares = dtd is not None and (any(True for _ in dtd.iterentities()) or any(True for _ in dtd.iterelements()))
     external = bool(info.system_url or info.public_id)
     if declares or external:
         index = max(data.find(b"<!DOCTYPE"), 0)
         line = data.count(b"\n", 0, index) + 1
         what = "declares entities or elements" if declares else "refers to an external DTD"
-        raise FormatError(
-            f"DOCTYPE {what}; refused (VASSAL files never carry one)", source, f"line {line}"
-        )
+        raise FormatError(f"DOCTYPE {what}; refused (VASSAL files never carry one)", source, f"line {line}")
 
 
 # --------------------------------------------------------------------------------------------
@@ -182,11 +170,7 @@ def check_xml_text(text: str, what: str) -> None:
     """Refuse characters XML 1.0 cannot carry (C0 controls other than TAB, CR, LF, and more)."""
     for index, ch in enumerate(text):
         code = ord(ch)
-        if (
-            (code < 0x20 and ch not in "\t\r\n")
-            or code in (0xFFFE, 0xFFFF)
-            or 0xD800 <= code <= 0xDFFF
-        ):
+        if (code < 0x20 and ch not in "\t\r\n") or code in (0xFFFE, 0xFFFF) or 0xD800 <= code <= 0xDFFF:
             raise ValueError(
                 f"{what}: character U+{code:04X} at position {index} cannot be "
                 f"written to XML 1.0 (only TAB, CR and LF among control characters)"

@@ -439,9 +439,7 @@ def parse_command(text: str) -> Command:
     if text.startswith(GLOBAL_PROPERTY + ";") or text == GLOBAL_PROPERTY:
         tokens = sequence.Decoder(text, ";")
         tokens.next_token()
-        return SetGlobalProperty(
-            tokens.next_token(""), tokens.next_token(""), tokens.next_token("")
-        )
+        return SetGlobalProperty(tokens.next_token(""), tokens.next_token(""), tokens.next_token(""))
     if text.startswith(MUTABLE_PROPERTY) and len(text) > len(MUTABLE_PROPERTY):
         tokens = sequence.Decoder(text[len(MUTABLE_PROPERTY) :], "\t")
         return ChangeProperty(
@@ -478,9 +476,7 @@ def _parse_move(body: str) -> MovePiece:
     except IndexError:
         raise FormatError("MovePiece needs 10 fields after M/") from None
     player = tokens.next_token() if tokens.has_more() else None
-    return MovePiece(
-        pid, new_map, new_x, new_y, new_under, old_map, old_x, old_y, old_under, player
-    )
+    return MovePiece(pid, new_map, new_x, new_y, new_under, old_map, old_x, old_y, old_under, player)
 
 
 def _parse_boards(text: str) -> SetBoards | None:
@@ -550,9 +546,7 @@ def encode_command(cmd: Command) -> str:
     if isinstance(cmd, SetGlobalProperty):
         return _seq([GLOBAL_PROPERTY, cmd.name, cmd.value, cmd.container], ";")
     if isinstance(cmd, ChangeProperty):
-        return MUTABLE_PROPERTY + _seq(
-            [cmd.name, cmd.old_value, cmd.new_value, cmd.container], "\t"
-        )
+        return MUTABLE_PROPERTY + _seq([cmd.name, cmd.old_value, cmd.new_value, cmd.container], "\t")
     if isinstance(cmd, SetTurn):
         return _seq([TURN + cmd.tracker_id, cmd.state], "\t")
     if isinstance(cmd, Chat):

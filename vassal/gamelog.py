@@ -166,10 +166,7 @@ class GameLog:
             for pid in named:
                 watched.update(dict.fromkeys(engine.members(pid)))
             before = {pid: (engine.spot(pid), engine.piece_text(pid)) for pid in watched}
-            unnamed_adds = any(
-                isinstance(inner := _unwrapped(cmd), AddPiece) and inner.id is None
-                for _, cmd in parsed
-            )
+            unnamed_adds = any(isinstance(inner := _unwrapped(cmd), AddPiece) and inner.id is None for _, cmd in parsed)
             known_before = engine.ids() if unnamed_adds else frozenset()
             for index, cmd in parsed:
                 engine.apply(cmd, index)
@@ -232,6 +229,4 @@ def replay_log(
             sub += 1
             stack.extend(reversed(current.children))
         steps.append(Step(len(steps) + 1, tuple(commands), tuple(chat), undo))
-    return GameLog(
-        engine.position(), tuple(initial_chat), tuple(steps), tree, (source, maps, stacking)
-    )
+    return GameLog(engine.position(), tuple(initial_chat), tuple(steps), tree, (source, maps, stacking))

@@ -180,9 +180,7 @@ def _length(text: str, what: str) -> tuple[float, bool]:
 
 def _viewbox(text: str) -> tuple[float, float] | None:
     """The viewBox's width and height; None when one of them is 0 (Batik's "no viewBox")."""
-    parts = [
-        p for p in re.split(r"[ \t\r\n]*,[ \t\r\n]*|[ \t\r\n]+", text.strip(_SPACE)) if p != ""
-    ]
+    parts = [p for p in re.split(r"[ \t\r\n]*,[ \t\r\n]*|[ \t\r\n]+", text.strip(_SPACE)) if p != ""]
     if len(parts) != 4 or not all(_VIEWBOX_NUMBER.fullmatch(p) for p in parts):
         raise FormatError(f'SVG viewBox="{text}" is not four numbers')
     width, height = _f(float(parts[2])), _f(float(parts[3]))

@@ -103,9 +103,7 @@ class ModuleMaps:
     def image_size(self, image: str) -> Size | None:
         return self.images.size(image)
 
-    def geometry(
-        self, map_id: str, boards: tuple[BoardPlacement, ...] | None
-    ) -> MapGeometry | None:
+    def geometry(self, map_id: str, boards: tuple[BoardPlacement, ...] | None) -> MapGeometry | None:
         """The map laid out with the save's boards; None for a map the module lacks.
         FormatError when the map's own definition (edge, board, grid) cannot be read."""
         element = self.maps.get(map_id)
@@ -160,9 +158,7 @@ class _Locator:
 
     def __init__(self, module: ModuleMaps | None):
         self.module = module
-        self._geometries: dict[
-            tuple[str, tuple[BoardPlacement, ...] | None], MapGeometry | None
-        ] = {}
+        self._geometries: dict[tuple[str, tuple[BoardPlacement, ...] | None], MapGeometry | None] = {}
         self.missing_maps: dict[str, None] = {}
         self.broken_maps: dict[str, str] = {}
         self.unsized: dict[tuple[str, str], str] = {}  # (map, board) -> image
@@ -211,9 +207,7 @@ class _Locator:
                     self.assumed[key] = self.assumed.get(key, 0) + 1
         return location
 
-    def _geometry(
-        self, map_id: str, boards: tuple[BoardPlacement, ...] | None
-    ) -> MapGeometry | None:
+    def _geometry(self, map_id: str, boards: tuple[BoardPlacement, ...] | None) -> MapGeometry | None:
         key = (map_id, boards)
         if key in self._geometries:
             return self._geometries[key]
@@ -251,8 +245,7 @@ class _Locator:
             )
         for map_id, problem in self.broken_maps.items():
             out.append(
-                f'{module.path}: map "{map_id}": cannot name its locations ({problem}); '
-                f"pieces there get no location"
+                f'{module.path}: map "{map_id}": cannot name its locations ({problem}); pieces there get no location'
             )
         for (map_id, board), image in self.unsized.items():
             problem = module.images.problems.get(image, f"image {image} cannot be sized")
@@ -265,14 +258,9 @@ class _Locator:
                 )
             left = self.unnamed.get(map_id, 0)
             if left:
-                effects.append(
-                    f"{left} piece(s) of the map get no location (it depends on the board's size)"
-                )
+                effects.append(f"{left} piece(s) of the map get no location (it depends on the board's size)")
             effect = "; ".join(effects) or "no piece location depends on its size"
-            out.append(
-                f'{module.path}: map "{map_id}", board "{board}": {problem}, so its '
-                f"size is unknown; {effect}"
-            )
+            out.append(f'{module.path}: map "{map_id}", board "{board}": {problem}, so its size is unknown; {effect}')
         return out
 
 
@@ -440,9 +428,7 @@ def inspect_save(path: str, module: ModuleMaps | None = None) -> dict[str, Any]:
         locator.note_map(map_id)
     report["properties"] = property_records(final)
     report["turns"] = turn_records(final, module)
-    report["players"] = {
-        p.player_id: {"name": p.name, "side": p.side} for p in final.players.values()
-    }
+    report["players"] = {p.player_id: {"name": p.name, "side": p.side} for p in final.players.values()}
     report["pieces"] = piece_records(final, module, path, locator)
     if steps is not None:
         report["steps"] = steps

@@ -169,9 +169,7 @@ class MapGeometry:
             return None
         return deck.x + owner.x, deck.y + owner.y
 
-    def location_name(
-        self, x: int, y: int, properties: Mapping[str, str] | None = None
-    ) -> str | None:
+    def location_name(self, x: int, y: int, properties: Mapping[str, str] | None = None) -> str | None:
         """``Map.locationName`` of a map point. None only when a board could not be sized and
         the answer depends on its size: which board the point is on, or a name that needs
         the size (descending numbering, a reversed board). A point that can only be on one
@@ -193,9 +191,7 @@ class MapGeometry:
             return self._name_on(placed, x, y, properties)
         return OFFBOARD
 
-    def _name_on(
-        self, placed: PlacedBoard, x: int, y: int, properties: Mapping[str, str] | None
-    ) -> str | None:
+    def _name_on(self, placed: PlacedBoard, x: int, y: int, properties: Mapping[str, str] | None) -> str | None:
         if not placed.size_known and (placed.reversed or needs_board_size(placed.board.grid)):
             return None
         lx, ly = placed.local(x - placed.x, y - placed.y)
@@ -237,9 +233,7 @@ class MapGeometry:
         """Map pixels for a location name, as an at-start stack placed by grid location finds
         them: the named board's grid (or each board in turn), plus the board's corner; on a
         zoned grid a region name is accepted too. BadLocation when no board knows it."""
-        candidates = (
-            self.boards if board is None else tuple(b for b in self.boards if b.board.name == board)
-        )
+        candidates = self.boards if board is None else tuple(b for b in self.boards if b.board.name == board)
         if not candidates:
             raise BadLocation(f'map "{self.name}" has no board "{board}" in use')
         for placed in candidates:
@@ -257,9 +251,7 @@ class MapGeometry:
         raise BadLocation(f'no board of map "{self.name}" has a location "{name}"')
 
 
-def board_picker_choices(
-    command: str, map_name: str, map_id: str | None = None
-) -> tuple[BoardChoice, ...] | None:
+def board_picker_choices(command: str, map_name: str, map_id: str | None = None) -> tuple[BoardChoice, ...] | None:
     """The boards of a ``<map>BoardPicker`` command (``name[/rev]⇥col⇥row`` …); None when the
     command is not for this map (neither its id "MapN" nor its name prefixes it)."""
     prefixes = [f"{map_name}BoardPicker\t"]
@@ -313,9 +305,7 @@ def _map_edges(el: etree._Element) -> tuple[int, int]:
             if i > 0:
                 w, h = _java_int(value[:i]), _java_int(value[i + 1 :])
                 if w is None or h is None:
-                    raise FormatError(
-                        f'attribute edge="{value}" is not "width,height"', None, element_place(el)
-                    )
+                    raise FormatError(f'attribute edge="{value}" is not "width,height"', None, element_place(el))
                 width, height = w, h
         elif key == "edgeWidth":
             width = int_attr(el, key, value)
@@ -393,16 +383,12 @@ def map_geometry(
     edge_w, edge_h = _map_edges(map_element)
     pickers = [c for c in child_elements(map_element) if str(c.tag) == TAG_BOARD_PICKER]
     picker = pickers[-1] if pickers else None
-    elements = (
-        [b for b in child_elements(picker) if str(b.tag) == TAG_BOARD] if picker is not None else []
-    )
+    elements = [b for b in child_elements(picker) if str(b.tag) == TAG_BOARD] if picker is not None else []
 
     if board_picker is not None:
         found = board_picker_choices(board_picker, name, map_id)
         if found is None:
-            raise FormatError(
-                f'BoardPicker command is not for map "{name}"', None, board_picker[:60]
-            )
+            raise FormatError(f'BoardPicker command is not for map "{name}"', None, board_picker[:60])
         choices = found
     else:
         choices = _default_choices(picker, elements, name, map_id)
@@ -418,9 +404,7 @@ def map_geometry(
     for board, _ in chosen:
         if board.image is not None:
             if image_size is None:
-                raise FormatError(
-                    f'board "{board.name}" has image {board.image} but no image reader was given'
-                )
+                raise FormatError(f'board "{board.name}" has image {board.image} but no image reader was given')
             size = image_size(board.image)
             if size is not None and magnification != 1.0:
                 size = _jround_int(magnification * size[0]), _jround_int(magnification * size[1])
@@ -454,6 +438,4 @@ def map_geometry(
             )
         )
     decks = _deck_spots(map_element)
-    return MapGeometry(
-        name=name, boards=tuple(placed), decks=decks, edge_width=edge_w, edge_height=edge_h
-    )
+    return MapGeometry(name=name, boards=tuple(placed), decks=decks, edge_width=edge_w, edge_height=edge_h)

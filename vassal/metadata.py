@@ -112,8 +112,7 @@ def parse_metadata(data: bytes, source: str | None = None) -> Metadata:
     if len(data) > MAX_METADATA_BYTES:
         raise FormatError(f"metadata file is too large ({len(data)} bytes)", source)
     if b"<!ENTITY" in data or b"<!DOCTYPE" in data:
-        raise FormatError("metadata must not contain a DOCTYPE or entity declarations", source,
-                          _line_of(data, b"<!"))
+        raise FormatError("metadata must not contain a DOCTYPE or entity declarations", source, _line_of(data, b"<!"))
     root_tag, root_attrs, root_line, children = _read_xml(data, source)
     if root_tag != "data":
         raise FormatError(f"root element is <{root_tag}>, expected <data>", source, f"line {root_line}")
@@ -196,23 +195,28 @@ def _read_xml(data: bytes, source: str | None) -> tuple[str, dict[str, str], int
     except expat.ExpatError as exc:
         if exc.code == expat.errors.codes[expat.errors.XML_ERROR_UNKNOWN_ENCODING]:
             return _read_xml_lxml(data, source)
-        raise FormatError(f"malformed XML ({expat.errors.messages[exc.code]})", source,
-                          f"line {exc.lineno}, column {exc.offset + 1}") from None
+        raise FormatError(
+            f"malformed XML ({expat.errors.messages[exc.code]})", source, f"line {exc.lineno}, column {exc.offset + 1}"
+        ) from None
     return root[0], root[1], root[2], [(tag, attrs, "".join(parts).strip()) for tag, attrs, parts in children]
 
 
 def _read_xml_lxml(data: bytes, source: str | None) -> tuple[str, dict[str, str], int, list[Child]]:
     from lxml import etree
 
-    parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False,
-                             huge_tree=False, remove_comments=True, remove_pis=True)
+    parser = etree.XMLParser(
+        resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False, remove_comments=True, remove_pis=True
+    )
     try:
         root = etree.fromstring(data, parser)
     except etree.XMLSyntaxError as exc:
         line, col = exc.position if exc.position else (0, 0)
         raise FormatError(f"malformed XML ({exc.msg})", source, f"line {line}, column {col}") from None
-    children = [(child.tag, dict(child.attrib), "".join(child.itertext()).strip())
-                for child in root if isinstance(child.tag, str)]
+    children = [
+        (child.tag, dict(child.attrib), "".join(child.itertext()).strip())
+        for child in root
+        if isinstance(child.tag, str)
+    ]
     return root.tag, dict(root.attrib), root.sourceline or 0, children
 
 
@@ -270,6 +274,4 @@ def metadata_bytes(meta: Metadata, kind: Kind = "module") -> bytes:
 def _check_text(text: str, field: str) -> None:
     for ch in text:
         if (ord(ch) < 0x20 and ch not in "\t\r\n") or ch in "\ufffe\uffff":
-            raise ValueError(
-                f"metadata {field}: character U+{ord(ch):04X} is not allowed in XML 1.0"
-            )
+            raise ValueError(f"metadata {field}: character U+{ord(ch):04X} is not allowed in XML 1.0")

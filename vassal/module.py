@@ -92,9 +92,7 @@ def read_module(path: str | os.PathLike[str]) -> Module:
         if BUILDFILE not in archive and BUILDFILE_OLD not in archive:
             raise FormatError("no buildFile.xml (or old buildFile) in the archive", source)
         if EXTENSION_ENTRY in archive:
-            raise FormatError(
-                "this is a module extension (it has extensiondata), not a module", source
-            )
+            raise FormatError("this is a module extension (it has extensiondata), not a module", source)
         notes: list[str] = []
         metadata: Metadata | None = None
         vassal_version: str | None = None
@@ -113,8 +111,7 @@ def read_module(path: str | os.PathLike[str]) -> Module:
             other = BUILDFILE_OLD if chosen == BUILDFILE else BUILDFILE
             said = "missing" if vassal_version is None else repr(vassal_version)
             raise FormatError(
-                f"VassalVersion {said} makes VASSAL read {chosen}, which is missing "
-                f"(the archive has {other})",
+                f"VassalVersion {said} makes VASSAL read {chosen}, which is missing (the archive has {other})",
                 source,
                 MODULE_ENTRY,
             )
@@ -230,8 +227,7 @@ def write_module(
         # VASSAL cuts tiles into a folder named from moduledata's name and version and reads
         # them from one named from the GameModule's: they must agree
         raise FormatError(
-            f"moduledata version {metadata.version!r} differs from the "
-            f"GameModule version {module_version!r}",
+            f"moduledata version {metadata.version!r} differs from the GameModule version {module_version!r}",
             target,
             MODULE_ENTRY,
         )

@@ -242,9 +242,7 @@ def _check_joinable(levels: Sequence[str]) -> None:
         raise ValueError("a piece has at least one level")
     for k, level in enumerate(levels[:-1]):
         if level.endswith("\\") and not quote_needed(level):
-            raise ValueError(
-                f"level {k} ends with a backslash: VASSAL would read it as joined to the next"
-            )
+            raise ValueError(f"level {k} ends with a backslash: VASSAL would read it as joined to the next")
 
 
 def join_type(levels: Sequence[str]) -> str:

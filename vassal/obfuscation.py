@@ -70,9 +70,7 @@ def detect(data: bytes) -> Form:
     return "plain"
 
 
-def deobfuscate(
-    data: bytes, source: str | None = None, *, max_bytes: int = MAX_PLAIN_BYTES
-) -> bytes:
+def deobfuscate(data: bytes, source: str | None = None, *, max_bytes: int = MAX_PLAIN_BYTES) -> bytes:
     """The plain bytes inside any of the four wrappings.
 
     Damage (odd number of hex digits, a non-hex character, a missing or zero key, a broken or
@@ -104,9 +102,7 @@ def _from_vcsk(data: bytes, source: str | None) -> bytes:
     good = match.end() if match else 0
     if good != len(body):
         bad = body[good : good + 1]
-        raise FormatError(
-            f"!VCSK data holds a non-hex character {bad!r}", source, f"byte {head + 2 + good}"
-        )
+        raise FormatError(f"!VCSK data holds a non-hex character {bad!r}", source, f"byte {head + 2 + good}")
     if len(body) % 2:
         raise FormatError(
             "!VCSK data has an odd number of hex digits (truncated?)",

@@ -225,9 +225,7 @@ def with_trait_state(piece: Piece, index: int, state: str) -> Piece:
     return replace(piece, traits=tuple(traits))
 
 
-def _edit_first(
-    piece: Piece, match: Callable[[Trait], bool], edit: Callable[[Trait], Trait], what: str
-) -> Piece:
+def _edit_first(piece: Piece, match: Callable[[Trait], bool], edit: Callable[[Trait], Trait], what: str) -> Piece:
     traits = list(piece.traits)
     for i, t in enumerate(traits):
         if match(t):
@@ -236,9 +234,7 @@ def _edit_first(
     raise KeyError(f"the piece has no {what}")
 
 
-def with_layer(
-    piece: Piece, layer_name: str, level: int | None = None, active: bool | None = None
-) -> Piece:
+def with_layer(piece: Piece, layer_name: str, level: int | None = None, active: bool | None = None) -> Piece:
     """Set the 1-based level and/or the active flag of the outermost Layer named ``layer_name``."""
 
     def edit(t: Trait) -> Trait:

@@ -372,9 +372,7 @@ class Replay:
             return True
         if a.kind == "stack":
             if b.kind == "stack":
-                return self._pieces_merge(
-                    self._top_piece(a, player), self._top_piece(b, player), player
-                )
+                return self._pieces_merge(self._top_piece(a, player), self._top_piece(b, player), player)
             return self._pieces_merge(self._top_piece(a, player), b, player)
         if b.kind == "stack":
             return self._pieces_merge(self._top_piece(b, player), a, player)
@@ -454,12 +452,7 @@ class Replay:
         return False
 
     def _stack_or_place(self, map_id: str, obj: _Obj, x: int, y: int) -> None:
-        if (
-            self._stacking(map_id)
-            and obj.kind == "piece"
-            and obj.parent is None
-            and not self._no_stack(obj)
-        ):
+        if self._stacking(map_id) and obj.kind == "piece" and obj.parent is None and not self._no_stack(obj):
             stack = self._new_stack()
             self._insert_child(stack, obj, 0)
             self._place_at(map_id, stack, x, y)
@@ -559,11 +552,7 @@ class Replay:
                 at = (
                     -1
                     if i == 0
-                    else (
-                        new_ids.index(stack.members[i - 1].id)
-                        if stack.members[i - 1].id in new_ids
-                        else -1
-                    )
+                    else (new_ids.index(stack.members[i - 1].id) if stack.members[i - 1].id in new_ids else -1)
                 )
                 new_ids.insert(at + 1, member.id)
         return sequence.encode(head + new_ids, ";") or ""
@@ -706,11 +695,7 @@ class Replay:
         x, y, player = cmd.new_x, cmd.new_y, cmd.player
         if cmd.new_under is not None:
             under = self._objs.get(cmd.new_under)
-            if (
-                under is not None
-                and self._get_pos(under) == (x, y)
-                and self._get_map(under) == new_map
-            ):
+            if under is not None and self._get_pos(under) == (x, y) and self._get_map(under) == new_map:
                 self._merge(new_map, under, obj, player)
             elif not self._find_merge(new_map, obj, x, y, player):
                 self._stack_or_place(new_map, obj, x, y)
@@ -865,6 +850,4 @@ def _parse(text: str, index: int, source: str | None) -> Command:
         return parse_command(text)
     except FormatError as exc:
         place = f"{SAVED_GAME}, command {index}"
-        raise FormatError(
-            exc.problem, exc.source or source, f"{place}, {exc.place}" if exc.place else place
-        ) from None
+        raise FormatError(exc.problem, exc.source or source, f"{place}, {exc.place}" if exc.place else place) from None

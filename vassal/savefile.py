@@ -107,9 +107,7 @@ def decode_saved_game(data: bytes, source: str | None = None) -> tuple[str, Form
     try:
         text = plain.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise FormatError(
-            f"command text is not UTF-8 (byte {exc.start} of the plain text)", source
-        ) from None
+        raise FormatError(f"command text is not UTF-8 (byte {exc.start} of the plain text)", source) from None
     return text, form
 
 
@@ -200,9 +198,7 @@ def write_saved_game(
     byte-identical output, otherwise the current time is used as VASSAL does.
     """
     text = as_text(commands_or_text)
-    entries: list[tuple[str, bytes]] = [
-        (SAVED_GAME_ENTRY, saved_game_bytes(text, obfuscate=obfuscate, key=key))
-    ]
+    entries: list[tuple[str, bytes]] = [(SAVED_GAME_ENTRY, saved_game_bytes(text, obfuscate=obfuscate, key=key))]
     if with_metadata:
         stamp = str(int(time.time() * 1000) if date_saved is None else int(date_saved))
         save_meta = Metadata(
@@ -250,9 +246,7 @@ def rewrite_saved_game(
     key = _key_of(old, form)
     plain = as_text(commands_or_text).encode("utf-8")
     data = _obfuscate(plain, key, form=form)
-    write_archive(
-        target, [(n, data if n == SAVED_GAME_ENTRY else b) for n, b in entries], sort=False
-    )
+    write_archive(target, [(n, data if n == SAVED_GAME_ENTRY else b) for n, b in entries], sort=False)
 
 
 def _key_of(data: bytes, form: Form) -> int:
@@ -338,13 +332,7 @@ def setup_tree(
         seen.add(stack_id)
         state_tokens = [key[0], str(key[1]), str(key[2])] + [m.id for m in members]
         state_tokens.append(f"@@{stack_layer}")
-        children.append(
-            Node(
-                encode_command(
-                    AddPiece(stack_id, "stack", sequence.encode(state_tokens, ";") or "")
-                )
-            )
-        )
+        children.append(Node(encode_command(AddPiece(stack_id, "stack", sequence.encode(state_tokens, ";") or ""))))
     layouts = boards or {}
     for map_id in sorted(layouts):
         children.append(Node(encode_command(SetBoards(map_id, tuple(layouts[map_id])))))

@@ -295,9 +295,7 @@ _GRID_COMMON: dict[str, AttrType] = {
     "snapscale": INT,  # hidden
 }
 
-_WIDGETS = frozenset(
-    {WIDGET + "TabWidget", WIDGET + "PanelWidget", WIDGET + "BoxWidget", WIDGET + "ListWidget"}
-)
+_WIDGETS = frozenset({WIDGET + "TabWidget", WIDGET + "PanelWidget", WIDGET + "BoxWidget", WIDGET + "ListWidget"})
 # PieceWindow.getChildAllowableConfigureComponents and ChartWindow's counterpart: a widget's
 # children depend on the window it sits in (checked in validate_buildfile).
 PIECE_WIDGET_CHILDREN = _WIDGETS | {WIDGET + "PieceSlot"}
@@ -847,9 +845,7 @@ _spec(
     {
         "flareName": STRING,
         "description": STRING,
-        "flareKey": enum(
-            "keyAlt", "keyCtrl", "keyAltShift", "keyCtrlShift", "keyCtrlAlt", "keyCtrlAltShift"
-        ),
+        "flareKey": enum("keyAlt", "keyCtrl", "keyAltShift", "keyCtrlShift", "keyCtrlAlt", "keyCtrlAltShift"),
         "circleSize": INT,
         "circleColor": COLOR,
         "circleScale": BOOL,

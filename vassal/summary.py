@@ -210,9 +210,7 @@ class ModuleSummary:
 def summarize(root: etree._Element) -> ModuleSummary:
     """The structural facts of a build file; classes outside the table are counted by tag."""
     unknown = Counter(
-        el.tag
-        for el in root.iter()
-        if isinstance(el.tag, str) and "." in el.tag and spec_for(el.tag) is None
+        el.tag for el in root.iter() if isinstance(el.tag, str) and "." in el.tag and spec_for(el.tag) is None
     )
     return ModuleSummary(
         name=root.get("name", "").strip(),
@@ -224,9 +222,7 @@ def summarize(root: etree._Element) -> ModuleSummary:
         piece_slots=sum(1 for _ in root.iter(WIDGET + "PieceSlot")),
         card_slots=sum(1 for _ in root.iter(WIDGET + "CardSlot")),
         prototypes=tuple(p.get("name", "") for p in root.iter(M + "PrototypeDefinition")),
-        predefined_setups=tuple(
-            _setup(s) for s in _children(root, M + "PredefinedSetup", through_folders=True)
-        ),
+        predefined_setups=tuple(_setup(s) for s in _children(root, M + "PredefinedSetup", through_folders=True)),
         turn_trackers=tuple(_turn_trackers(root)),
         global_properties=tuple(_global_properties(root)),
         player_sides=tuple(_sides(root)),
@@ -236,9 +232,7 @@ def summarize(root: etree._Element) -> ModuleSummary:
     )
 
 
-def _children(
-    element: etree._Element, tag: str, through_folders: bool = False
-) -> Iterator[etree._Element]:
+def _children(element: etree._Element, tag: str, through_folders: bool = False) -> Iterator[etree._Element]:
     for child in element:
         if not isinstance(child.tag, str):
             continue
@@ -280,10 +274,7 @@ def map_elements(root: etree._Element) -> list[tuple[str, etree._Element]]:
     ``Map.addTo`` numbers maps Map0, Map1... in build order (document order: maps never nest),
     whatever window holds them; the engine finds a map by its mapName first, else that id.
     """
-    return [
-        (f"Map{index}", element)
-        for index, element in enumerate(e for e in root.iter() if is_map(e))
-    ]
+    return [(f"Map{index}", element) for index, element in enumerate(e for e in root.iter() if is_map(e))]
 
 
 def _maps(root: etree._Element) -> Iterator[MapSummary]:
@@ -300,9 +291,7 @@ def _maps(root: etree._Element) -> Iterator[MapSummary]:
             name=name,
             identifier=identifier,
             boards=boards,
-            at_start_stacks=sum(
-                1 for _ in _children(element, "VASSAL.build.module.map.SetupStack", True)
-            ),
+            at_start_stacks=sum(1 for _ in _children(element, "VASSAL.build.module.map.SetupStack", True)),
             decks=sum(1 for _ in _children(element, "VASSAL.build.module.map.DrawPile", True)),
         )
 
@@ -312,11 +301,7 @@ def _grid(element: etree._Element | None) -> GridSummary | None:
         return None
     numbering = None  # the engine keeps the last numbering set
     for child in element:
-        if (
-            isinstance(child.tag, str)
-            and child.tag.startswith(MAPGRID)
-            and child.tag.endswith("Numbering")
-        ):
+        if isinstance(child.tag, str) and child.tag.startswith(MAPGRID) and child.tag.endswith("Numbering"):
             numbering = child
     background = None
     if element.tag == GRID + "ZonedGrid":
@@ -375,9 +360,7 @@ def _widget(element: etree._Element) -> WidgetSummary:
         kind=_short(element.tag),
         name=element.get("entryName", ""),
         piece_slots=sum(1 for c in kids if c.tag in (WIDGET + "PieceSlot", WIDGET + "CardSlot")),
-        children=tuple(
-            _widget(c) for c in kids if c.tag.startswith(WIDGET) and not c.tag.endswith("Slot")
-        ),
+        children=tuple(_widget(c) for c in kids if c.tag.startswith(WIDGET) and not c.tag.endswith("Slot")),
     )
 
 
@@ -495,9 +478,7 @@ def _dice(root: etree._Element) -> Iterator[DiceSummary]:
 def _charts(root: etree._Element) -> Iterator[ChartSummary]:
     for window in root.iter(M + "ChartWindow"):
         for chart in window.iter(WIDGET + "Chart", WIDGET + "HtmlChart"):
-            yield ChartSummary(
-                window.get("name", ""), chart.get("chartName", ""), chart.get("fileName", "")
-            )
+            yield ChartSummary(window.get("name", ""), chart.get("chartName", ""), chart.get("fileName", ""))
 
 
 def summary_lines(summary: ModuleSummary) -> list[str]:
@@ -509,19 +490,14 @@ def module_text(report: Mapping[str, Any]) -> str:
     """The text form of ``module_report``."""
     lines = []
     if "file" in report:
-        lines.append(
-            f"{report['file']}: {report.get('buildfile', '')}, {report.get('images', 0)} image(s)"
-        )
+        lines.append(f"{report['file']}: {report.get('buildfile', '')}, {report.get('images', 0)} image(s)")
     lines.extend(_report_lines(report))
     lines.extend(f"  note: {n}" for n in report.get("notes", []))
     return "\n".join(lines) + "\n"
 
 
 def _report_lines(r: Mapping[str, Any]) -> list[str]:
-    lines = [
-        f"module {r['name']!r} version {r['version']!r} "
-        f"(saved by VASSAL {r['vassal_version'] or '?'})"
-    ]
+    lines = [f"module {r['name']!r} version {r['version']!r} (saved by VASSAL {r['vassal_version'] or '?'})"]
     for m in r["maps"]:
         lines.append(
             f"  {m['kind']} {m['identifier']!r}: {len(m['boards'])} board(s), "
@@ -542,8 +518,7 @@ def _report_lines(r: Mapping[str, Any]) -> list[str]:
     for w in r["piece_windows"]:
         lines.append(f"  piece window {w['identifier']!r}: {w['piece_slots']} slot(s)")
     lines.append(
-        f"  {r['piece_slots']} piece slot(s), {r['card_slots']} card slot(s), "
-        f"{len(r['prototypes'])} prototype(s)"
+        f"  {r['piece_slots']} piece slot(s), {r['card_slots']} card slot(s), {len(r['prototypes'])} prototype(s)"
     )
     for setup in r["predefined_setups"]:
         lines.extend(_setup_lines(setup, "  "))

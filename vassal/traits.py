@@ -181,9 +181,7 @@ def _encode_checked(tokens: list[str], delim: str) -> str:
         return ""
     text = encode(tokens, delim) or ""
     if decode(text, delim) != tokens:
-        raise ValueError(
-            "a field ends with a backslash and is followed by another: VASSAL would misread it"
-        )
+        raise ValueError("a field ends with a backslash and is followed by another: VASSAL would misread it")
     return text
 
 
@@ -220,9 +218,7 @@ _MISSING = object()
 _FIELD_INDEXES: dict[tuple[int, int], tuple[Any, Any, dict[str, tuple[bool, int, Field]]]] = {}
 
 
-def _field_index(
-    type_fields: tuple[Field, ...], state_fields: tuple[Field, ...]
-) -> dict[str, tuple[bool, int, Field]]:
+def _field_index(type_fields: tuple[Field, ...], state_fields: tuple[Field, ...]) -> dict[str, tuple[bool, int, Field]]:
     """Where each field of a layout is (in the state?, index, field), built once per layout so
     that reading a field is one look-up; the first field of a name wins, type before state."""
     key = (id(type_fields), id(state_fields))
@@ -401,9 +397,7 @@ class Trait:
         return _encode_checked(tokens, cls.STATE_DELIM)
 
     @staticmethod
-    def _set_tokens(
-        tokens: list[str], fields: tuple[Field, ...], values: Mapping[str, Any]
-    ) -> list[str]:
+    def _set_tokens(tokens: list[str], fields: tuple[Field, ...], values: Mapping[str, Any]) -> list[str]:
         out = list(tokens)
         positions = {f.name: i for i, f in enumerate(fields)}
         for name, value in values.items():
@@ -449,13 +443,9 @@ class Trait:
         layout = cls._layout_for(values)
         for name in values:
             cls._find_in(name, layout, cls.STATE_FIELDS, cls.__name__)
-        ttok = [
-            _write_checked(f, values[f.name] if f.name in values else f.written_default())
-            for f in layout
-        ]
+        ttok = [_write_checked(f, values[f.name] if f.name in values else f.written_default()) for f in layout]
         stok = [
-            _write_checked(f, values[f.name] if f.name in values else f.written_default())
-            for f in cls.STATE_FIELDS
+            _write_checked(f, values[f.name] if f.name in values else f.written_default()) for f in cls.STATE_FIELDS
         ]
         if cls.TYPE_DELIM is None and not ttok:
             ttok = [""]
@@ -601,9 +591,7 @@ class StackBase(Trait):
         return None
 
     @classmethod
-    def of(
-        cls, map_id: str | None, x: int, y: int, members: Iterable[str], layer: int = 1
-    ) -> StackBase:
+    def of(cls, map_id: str | None, x: int, y: int, members: Iterable[str], layer: int = 1) -> StackBase:
         tokens = [map_id or "null", str(x), str(y), *members, f"@@{layer}"]
         return cls("stack", encode(tokens, ";") or "")
 
@@ -891,9 +879,7 @@ class Marker(Trait):
     def of(cls, properties: Mapping[str, str]) -> Marker:
         if not properties:
             raise ValueError("a Marker holds at least one property")
-        return cls(
-            "mark;" + (encode(properties.keys(), ",") or ""), encode(properties.values(), ",") or ""
-        )
+        return cls("mark;" + (encode(properties.keys(), ",") or ""), encode(properties.values(), ",") or "")
 
 
 class DynamicProperty(Trait):

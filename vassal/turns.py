@@ -71,9 +71,7 @@ def _pick(levels: tuple[TurnLevelSummary, ...], index: int) -> int | None:
     return min(index, len(levels) - 1)
 
 
-def read_turn(
-    tracker: TurnTrackerSummary, state: str, properties: Mapping[str, str] | None = None
-) -> TurnReading:
+def read_turn(tracker: TurnTrackerSummary, state: str, properties: Mapping[str, str] | None = None) -> TurnReading:
     """The turn a tracker shows for a saved state; FormatError if a format cannot be read."""
     tokens = Decoder(state, "|")
     top = _next_int(tokens, 0)
@@ -87,15 +85,10 @@ def read_turn(
         chain.append((level, value))
         levels, states = level.children, _sub_states(level, level_state)
         index = _pick(levels, sub)
-    texts = [
-        evaluate_format(level.turn_format, {"value": value}, properties, localized=True)
-        for level, value in chain
-    ]
+    texts = [evaluate_format(level.turn_format, {"value": value}, properties, localized=True) for level, value in chain]
     props = {f"level{i + 1}": (texts[i] if i < len(texts) else "") for i in range(_MAX_LEVELS)}
     text = evaluate_format(tracker.turn_format, props, properties, localized=True)
-    return TurnReading(
-        text=text.strip(), levels=tuple((level.name, value) for level, value in chain)
-    )
+    return TurnReading(text=text.strip(), levels=tuple((level.name, value) for level, value in chain))
 
 
 def turn_text(

@@ -167,9 +167,7 @@ def _walk(element: etree._Element, window: str | None, problems: list[Problem]) 
         kind = spec.attributes.get(name)
         if kind is None:
             if not spec.open_attributes:
-                problems.append(
-                    Problem("warning", place, f"attribute {name!r} is not read by {_short(tag)}")
-                )
+                problems.append(Problem("warning", place, f"attribute {name!r} is not read by {_short(tag)}"))
             continue
         trouble = check_value(kind, value)
         if trouble:
@@ -198,16 +196,11 @@ def _walk(element: etree._Element, window: str | None, problems: list[Problem]) 
                 Problem(
                     "warning",
                     element_path(child),
-                    f"VASSAL builds {_short(child_tag)} inside {_short(tag)} "
-                    f"but its editor would not put it there",
+                    f"VASSAL builds {_short(child_tag)} inside {_short(tag)} but its editor would not put it there",
                 )
             )
         elif spec_for(child_tag) is not None:
-            problems.append(
-                Problem(
-                    "error", element_path(child), f"{_short(tag)} cannot hold {_short(child_tag)}"
-                )
-            )
+            problems.append(Problem("error", element_path(child), f"{_short(tag)} cannot hold {_short(child_tag)}"))
         _walk(child, window, problems)
 
 
@@ -233,8 +226,7 @@ def _check_module(root: etree._Element, problems: list[Problem]) -> None:
                 Problem(
                     "warning",
                     place,
-                    f"no {_short(mandatory)} (VASSAL adds an empty one and "
-                    f"reports the module as incomplete)",
+                    f"no {_short(mandatory)} (VASSAL adds an empty one and reports the module as incomplete)",
                 )
             )
     for board in root.iter(BOARD + "Board"):
@@ -267,9 +259,7 @@ def _check_module(root: etree._Element, problems: list[Problem]) -> None:
     for proto in root.iter(M + "PrototypeDefinition"):
         name = proto.get("name", "")
         if name in prototypes:
-            problems.append(
-                Problem("warning", element_path(proto), f"prototype name {name!r} is defined twice")
-            )
+            problems.append(Problem("warning", element_path(proto), f"prototype name {name!r} is defined twice"))
         prototypes.add(name)
     _check_gpids(root, problems)
 
@@ -306,8 +296,7 @@ def _check_gpids(root: etree._Element, problems: list[Problem]) -> None:
             Problem(
                 "warning",
                 element_path(root),
-                f"nextPieceSlotId={next_id} is not above the highest gpid "
-                f"{highest}; new slots would reuse ids",
+                f"nextPieceSlotId={next_id} is not above the highest gpid {highest}; new slots would reuse ids",
             )
         )
 
@@ -361,9 +350,7 @@ class _Entries:
 
     def __init__(self, names: Iterable[str]):
         self.names = set(names)
-        self.localized = {
-            re.sub(r"^images_[^/]+/", IMAGE_DIR, n) for n in self.names if n.startswith("images_")
-        }
+        self.localized = {re.sub(r"^images_[^/]+/", IMAGE_DIR, n) for n in self.names if n.startswith("images_")}
 
     def find(self, entry: str) -> str | None:
         for candidate in (entry, unicodedata.normalize("NFD", entry), entry + ".gif"):
@@ -453,8 +440,7 @@ def check_module_references(root: etree._Element, entry_names: Iterable[str]) ->
                 Problem(
                     "warning",
                     places[0],
-                    f"attribute names image {entry[len(IMAGE_DIR) :]!r}, "
-                    f"which is not in the archive",
+                    f"attribute names image {entry[len(IMAGE_DIR) :]!r}, which is not in the archive",
                 )
             )
     for entry, places in sorted(files.items()):

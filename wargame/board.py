@@ -94,8 +94,7 @@ class Board:
         return self.board_name
 
     def holds(self, hex_: Hex) -> bool:
-        return (self.grid.contains(hex_) and self.grid.same_plane(hex_, self.layout.ref)
-                and self.window.holds(hex_))
+        return self.grid.contains(hex_) and self.grid.same_plane(hex_, self.layout.ref) and self.window.holds(hex_)
 
     def hexes(self) -> tuple[Hex, ...]:
         return tuple(h for h in self.grid.plane_hexes(self.layout.ref.board) if self.window.holds(h))
@@ -137,8 +136,9 @@ class Board:
         for b in self.boxes:
             if b.code == code:
                 return b
-        raise DataError(f"no Map Box {code!r} on board {self.board_name}"
-                        f"{near_miss(code, [b.code for b in self.boxes])}")
+        raise DataError(
+            f"no Map Box {code!r} on board {self.board_name}{near_miss(code, [b.code for b in self.boxes])}"
+        )
 
     def bounds(self) -> tuple[float, float, float, float]:
         """Pixel bounds (left, top, right, bottom) of the hexes the board shows."""
@@ -204,16 +204,23 @@ class _Toml:
         value = table.get(key)
         if value is None:
             return None
-        if (not isinstance(value, list) or len(value) != 2
-                or not all(isinstance(v, int) and not isinstance(v, bool) for v in value) or value[0] > value[1]):
+        if (
+            not isinstance(value, list)
+            or len(value) != 2
+            or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+            or value[0] > value[1]
+        ):
             raise DataError(f"{key} must be [first, last] whole numbers, not {value!r}", self.source, where)
         return value[0], value[1]
 
     def choice(self, table: dict[str, Any], key: str, allowed: tuple[str, ...], default: str, where: str) -> str:
         value = table.get(key, default)
         if value not in allowed:
-            raise DataError(f'{key} "{value}" is not one of {", ".join(allowed)}{near_miss(str(value), allowed)}',
-                            self.source, where)
+            raise DataError(
+                f'{key} "{value}" is not one of {", ".join(allowed)}{near_miss(str(value), allowed)}',
+                self.source,
+                where,
+            )
         return value
 
 
@@ -237,11 +244,14 @@ def grid_from(doc: _Toml) -> Grid:
             raise DataError(f"unknown setting {unknown[0]}{near_miss(unknown[0], SHEET_KEYS)}", doc.source, where)
         rows, cols = doc.pair(s, "rows", where) or (1, 99), doc.pair(s, "cols", where) or (1, 99)
         sheet = Sheet(
-            prefix=doc.typed(s.get("prefix", ""), "prefix", str, where), rows=rows, cols=cols,
+            prefix=doc.typed(s.get("prefix", ""), "prefix", str, where),
+            rows=rows,
+            cols=cols,
             rows_grow=doc.choice(s, "rows_grow", GROWS_ROWS, "south", where),  # type: ignore[arg-type]
             cols_grow=doc.choice(s, "cols_grow", GROWS_COLS, "east", where),  # type: ignore[arg-type]
             shifted=doc.choice(s, "shifted", PARITIES, "even", where),  # type: ignore[arg-type]
-            only=_ragged(doc, s, rows, cols, where))
+            only=_ragged(doc, s, rows, cols, where),
+        )
         if "over" in s:
             sheet = _laid_over(doc, s, sheet, sheets, name, orientation, where)  # type: ignore[arg-type]
         sheets.append(sheet)
@@ -253,8 +263,9 @@ def grid_from(doc: _Toml) -> Grid:
         raise DataError(str(exc), doc.source, "[grid]") from None
 
 
-def _ragged(doc: _Toml, s: dict[str, Any], rows: tuple[int, int], cols: tuple[int, int],
-            where: str) -> frozenset[tuple[int, int]] | None:
+def _ragged(
+    doc: _Toml, s: dict[str, Any], rows: tuple[int, int], cols: tuple[int, int], where: str
+) -> frozenset[tuple[int, int]] | None:
     """``cols_by_row``: {row = [first, last]} for the rows whose columns stop short of `cols`."""
     table = s.get("cols_by_row")
     if table is None:
@@ -276,25 +287,30 @@ def _ragged(doc: _Toml, s: dict[str, Any], rows: tuple[int, int], cols: tuple[in
     return frozenset(held)
 
 
-def _laid_over(doc: _Toml, s: dict[str, Any], sheet: Sheet, below: list[Sheet], name: str, orientation: str,
-               where: str) -> Sheet:
+def _laid_over(
+    doc: _Toml, s: dict[str, Any], sheet: Sheet, below: list[Sheet], name: str, orientation: str, where: str
+) -> Sheet:
     """The sheet moved onto the plane of the sheet it lies on, so that the two ids of
     ``same_place`` (one of each sheet) name one hex."""
     over = doc.typed(s["over"], "over", str, where)
     base = next((b for b in below if b.prefix == over), None)
     if base is None:
-        raise DataError(f'over "{over}" is not a sheet listed before this one'
-                        f'{near_miss(over, [b.prefix for b in below])}', doc.source, where)
+        raise DataError(
+            f'over "{over}" is not a sheet listed before this one{near_miss(over, [b.prefix for b in below])}',
+            doc.source,
+            where,
+        )
     pair = s.get("same_place")
     if not (isinstance(pair, list) and len(pair) == 2 and all(isinstance(p, str) for p in pair)):
-        raise DataError(f'same_place must be two ids naming one place, like ["{sheet.prefix}0101", "{over}0101"]',
-                        doc.source, where)
-    loose = Grid(name=name, boards=(*below, replace(sheet, over="", offset=(0, 0))),
-                 orientation=orientation)  # type: ignore[arg-type]
+        raise DataError(
+            f'same_place must be two ids naming one place, like ["{sheet.prefix}0101", "{over}0101"]', doc.source, where
+        )
+    loose = Grid(name=name, boards=(*below, replace(sheet, over="", offset=(0, 0))), orientation=orientation)  # type: ignore[arg-type]
     here, there = (loose._match(p, doc.source, where + " same_place") for p in pair)
     if {here.board, there.board} != {sheet.prefix, over}:
-        raise DataError(f'same_place must give one id of sheet "{sheet.prefix}" and one of sheet "{over}"',
-                        doc.source, where)
+        raise DataError(
+            f'same_place must give one id of sheet "{sheet.prefix}" and one of sheet "{over}"', doc.source, where
+        )
     if here.board != sheet.prefix:
         here, there = there, here
     hx, hy = loose._doubled(here)  # own frame: the sheet is not placed yet
@@ -306,45 +322,98 @@ def _board_from(doc: _Toml, game: str, grid: Grid, map_name: str, table: dict[st
     name = doc.need(table, "name", str, f"[[boards]] #{n}")
     where = f'board "{name}"'
     window_t = table.get("window", {})
-    window = Window(sheet=window_t.get("sheet"), rows=doc.pair(window_t, "rows", where + " [window]"),
-                    cols=doc.pair(window_t, "cols", where + " [window]"))
+    window = Window(
+        sheet=window_t.get("sheet"),
+        rows=doc.pair(window_t, "rows", where + " [window]"),
+        cols=doc.pair(window_t, "cols", where + " [window]"),
+    )
     hexes = table.get("hexes", {})
     ref = grid.parse(doc.need(hexes, "ref", str, where + " [hexes]"), doc.source, where + " [hexes] ref")
-    layout = Layout(ref=ref, x=doc.need(hexes, "x", float, where + " [hexes]"),
-                    y=doc.need(hexes, "y", float, where + " [hexes]"),
-                    along=doc.need(hexes, "along", float, where + " [hexes]"),
-                    across=doc.need(hexes, "across", float, where + " [hexes]"))
+    layout = Layout(
+        ref=ref,
+        x=doc.need(hexes, "x", float, where + " [hexes]"),
+        y=doc.need(hexes, "y", float, where + " [hexes]"),
+        along=doc.need(hexes, "along", float, where + " [hexes]"),
+        across=doc.need(hexes, "across", float, where + " [hexes]"),
+    )
     width = doc.need(table, "width", int, where)
     height = doc.need(table, "height", int, where)
-    board = Board(game, grid, layout, width, height, (), map_name, name, doc.need(table, "image", str, where),
-                  window, table.get("title", name), table.get("art_title", ""))
+    board = Board(
+        game,
+        grid,
+        layout,
+        width,
+        height,
+        (),
+        map_name,
+        name,
+        doc.need(table, "image", str, where),
+        window,
+        table.get("title", name),
+        table.get("art_title", ""),
+    )
     if not board.hexes():
         raise DataError("the board's window holds no hex of the grid", doc.source, where + " [window]")
     left, top, right, bottom = board.bounds()
     if left < 0 or top < 0 or right > width or bottom > height:
-        raise DataError(f"the hex grid ({left:.0f},{top:.0f})-({right:.0f},{bottom:.0f}) does not fit "
-                        f"the {width}x{height} image", doc.source, where)
+        raise DataError(
+            f"the hex grid ({left:.0f},{top:.0f})-({right:.0f},{bottom:.0f}) does not fit the {width}x{height} image",
+            doc.source,
+            where,
+        )
     boxes: list[BoxArea] = []
     for code, bt in sorted(table.get("boxes", {}).items()):
         bw = f"{where} [boxes.{code}]"
-        box = BoxArea(code, doc.need(bt, "x", int, bw), doc.need(bt, "y", int, bw),
-                      doc.need(bt, "width", int, bw), doc.need(bt, "height", int, bw))
+        box = BoxArea(
+            code,
+            doc.need(bt, "x", int, bw),
+            doc.need(bt, "y", int, bw),
+            doc.need(bt, "width", int, bw),
+            doc.need(bt, "height", int, bw),
+        )
         if box.x < 0 or box.y < 0 or box.x + box.width > width or box.y + box.height > height:
             raise DataError("the box does not fit inside the image", doc.source, bw)
         for other in boxes:
-            if (box.x < other.x + other.width and other.x < box.x + box.width
-                    and box.y < other.y + other.height and other.y < box.y + box.height):
+            if (
+                box.x < other.x + other.width
+                and other.x < box.x + box.width
+                and box.y < other.y + other.height
+                and other.y < box.y + box.height
+            ):
                 raise DataError(f"overlaps box {other.code}", doc.source, bw)
         boxes.append(box)
     key_area = None
     if "key" in table:
         kt, kw = table["key"], f"{where} [key]"
-        key_area = BoxArea("key", doc.need(kt, "x", int, kw), doc.need(kt, "y", int, kw),
-                           doc.need(kt, "width", int, kw), doc.need(kt, "height", int, kw))
-        if key_area.x < 0 or key_area.y < 0 or key_area.x + key_area.width > width or key_area.y + key_area.height > height:
+        key_area = BoxArea(
+            "key",
+            doc.need(kt, "x", int, kw),
+            doc.need(kt, "y", int, kw),
+            doc.need(kt, "width", int, kw),
+            doc.need(kt, "height", int, kw),
+        )
+        if (
+            key_area.x < 0
+            or key_area.y < 0
+            or key_area.x + key_area.width > width
+            or key_area.y + key_area.height > height
+        ):
             raise DataError("the key does not fit inside the image", doc.source, kw)
-    return Board(game, grid, layout, width, height, tuple(boxes), map_name, name, board.image, window, board.title,
-                 board.art_title, key_area)
+    return Board(
+        game,
+        grid,
+        layout,
+        width,
+        height,
+        tuple(boxes),
+        map_name,
+        name,
+        board.image,
+        window,
+        board.title,
+        board.art_title,
+        key_area,
+    )
 
 
 def load_boards_file(path: Path, game: str) -> Boards:

@@ -58,7 +58,7 @@ class _Stored:
     """One game's cache file as read: its digest, the inputs' signature and when it was
     taken, and the pickled parts."""
 
-    __slots__ = ("digest", "signature", "taken", "parts")
+    __slots__ = ("digest", "parts", "signature", "taken")
 
     def __init__(self, digest: str, signature: Signature, taken: int, parts: dict[str, bytes]):
         self.digest = digest
@@ -90,8 +90,9 @@ def _files(folder: Path) -> list[Path]:
     out = []
     for dirpath, dirnames, filenames in os.walk(folder):
         dirnames[:] = sorted(d for d in dirnames if not d.startswith(".") and d != "__pycache__")
-        out.extend(Path(dirpath, f) for f in sorted(filenames)
-                   if not f.startswith(".") and not f.endswith(_SKIP_SUFFIXES))
+        out.extend(
+            Path(dirpath, f) for f in sorted(filenames) if not f.startswith(".") and not f.endswith(_SKIP_SUFFIXES)
+        )
     return out
 
 
@@ -111,7 +112,7 @@ def _borrowed(game: Game) -> list[Game]:
     while isinstance(current.settings.get("map_from"), str) and len(out) < 8:
         try:
             current = find_game(current.settings["map_from"])
-        except Exception:  # noqa: BLE001 - the loader reports a bad map_from, with its file
+        except Exception:
             break
         if current in out or current == game:
             break
@@ -121,8 +122,11 @@ def _borrowed(game: Game) -> list[Game]:
 
 def _inputs(game: Game) -> list[tuple[str, Path, Path]]:
     """(kind, folder, file) of every input of a game's parts, in a fixed order."""
-    out = [("data", folder, path) for folder in [game.folder, *(g.folder for g in _borrowed(game))]
-           for path in _files(folder)]
+    out = [
+        ("data", folder, path)
+        for folder in [game.folder, *(g.folder for g in _borrowed(game))]
+        for path in _files(folder)
+    ]
     here = Path(__file__).resolve().parent
     return out + [("code", here, path) for path in _code_files()]
 
@@ -162,9 +166,9 @@ def _load_file(path: Path) -> _Stored | None:
         raw = path.read_bytes()
         if not raw.startswith(FORMAT):
             return None
-        loaded = pickle.loads(memoryview(raw)[len(FORMAT):])
+        loaded = pickle.loads(memoryview(raw)[len(FORMAT) :])
         return _Stored(loaded["digest"], loaded["signature"], loaded["taken"], dict(loaded["parts"]))
-    except Exception:  # noqa: BLE001 - a damaged or foreign cache file is made again, never trusted
+    except Exception:
         return None
 
 
@@ -178,8 +182,7 @@ def _current(game: Game, path: Path) -> _Stored:
     taken = time.time_ns()
     signature = _signature(inputs)
     stored = _load_file(path)
-    if stored is not None and stored.signature == signature and all(
-            s[3] < stored.taken - RACY_NS for s in signature):
+    if stored is not None and stored.signature == signature and all(s[3] < stored.taken - RACY_NS for s in signature):
         found = stored  # unchanged since they were hashed (and not racily so)
     else:
         now = _hash(game, inputs)
@@ -196,8 +199,7 @@ def _write(path: Path, stored: _Stored) -> None:
     folder cannot be written."""
     import tempfile
 
-    blob = {"digest": stored.digest, "signature": stored.signature, "taken": stored.taken,
-            "parts": stored.parts}
+    blob = {"digest": stored.digest, "signature": stored.signature, "taken": stored.taken, "parts": stored.parts}
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
@@ -226,7 +228,7 @@ def compiled(game: Game, part: str, build: Callable[[], T], warm: Callable[[T], 
     if blob is not None:
         try:
             return _loads(blob)
-        except Exception:  # noqa: BLE001 - an unreadable part is built again
+        except Exception:
             pass
     value = build()
     if warm is not None:

@@ -217,7 +217,8 @@ class Displays:
 
 def _pairs(doc: TomlDoc, value: Any, key: str) -> tuple[tuple[str, str], ...]:
     if not isinstance(value, list) or not all(
-            isinstance(v, list) and len(v) == 2 and all(isinstance(x, str) for x in v) for v in value):
+        isinstance(v, list) and len(v) == 2 and all(isinstance(x, str) for x in v) for v in value
+    ):
         raise doc.fail(key, "must be a list of [name, label] pairs")
     return tuple((a, b) for a, b in value)
 
@@ -236,8 +237,12 @@ def _words(doc: TomlDoc, table: Mapping[str, Any], key: str) -> tuple[str, ...]:
 
 
 def _span(doc: TomlDoc, value: Any, key: str) -> tuple[int, int]:
-    if (not isinstance(value, list) or len(value) != 2
-            or not all(isinstance(v, int) and not isinstance(v, bool) for v in value) or value[0] > value[1]):
+    if (
+        not isinstance(value, list)
+        or len(value) != 2
+        or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+        or value[0] > value[1]
+    ):
         raise doc.fail(key, "must be [first, last] whole numbers")
     return value[0], value[1]
 
@@ -245,8 +250,7 @@ def _span(doc: TomlDoc, value: Any, key: str) -> tuple[int, int]:
 def _colour(doc: TomlDoc, value: Any, key: str) -> Colour | None:
     if value == []:
         return None
-    if (not isinstance(value, list) or len(value) != 3
-            or not all(isinstance(v, int) and 0 <= v <= 255 for v in value)):
+    if not isinstance(value, list) or len(value) != 3 or not all(isinstance(v, int) and 0 <= v <= 255 for v in value):
         raise doc.fail(key, "a colour is [red, green, blue], each 0-255")
     return value[0], value[1], value[2]
 
@@ -259,10 +263,14 @@ def _tracks(doc: TomlDoc, tables: Any, key: str) -> tuple[tuple[str, Sequence[in
             raise doc.fail(key, "each track needs a name and a label")
         if "cells" in t:
             cells = t["cells"]
-            if "values" in t or not isinstance(cells, list) or not cells or not all(
-                    isinstance(c, str) and c for c in cells) or len(set(cells)) != len(cells):
-                raise doc.fail(key, "cells must be a list of different names (and no values beside them)",
-                               t["name"])
+            if (
+                "values" in t
+                or not isinstance(cells, list)
+                or not cells
+                or not all(isinstance(c, str) and c for c in cells)
+                or len(set(cells)) != len(cells)
+            ):
+                raise doc.fail(key, "cells must be a list of different names (and no values beside them)", t["name"])
             tracks.append((t["name"], tuple(cells), t.get("label", "")))
             continue
         lo, hi = _span(doc, t.get("values"), "values")
@@ -270,8 +278,9 @@ def _tracks(doc: TomlDoc, tables: Any, key: str) -> tuple[tuple[str, Sequence[in
     return tuple(tracks)
 
 
-def _track_markers(doc: TomlDoc, tables: Any, key: str, tracks: tuple[tuple[str, Sequence[int | str], str], ...],
-                   areas: set[str]) -> tuple[TrackMarkers, ...]:
+def _track_markers(
+    doc: TomlDoc, tables: Any, key: str, tracks: tuple[tuple[str, Sequence[int | str], str], ...], areas: set[str]
+) -> tuple[TrackMarkers, ...]:
     out = []
     known = ("markers", "track", "value", "digit", "area", "back_adds")
     names = [t[0] for t in tracks]
@@ -281,8 +290,14 @@ def _track_markers(doc: TomlDoc, tables: Any, key: str, tracks: tuple[tuple[str,
         for name in t:
             if name not in known:
                 raise doc.fail(key, f'unknown field "{name}"{near_miss(name, known)}', t["markers"])
-        rule = TrackMarkers(t["markers"], str(t.get("track", "")), str(t.get("value", "")), int(t.get("digit", 0)),
-                            str(t.get("area", "")), int(t.get("back_adds", 0)))
+        rule = TrackMarkers(
+            t["markers"],
+            str(t.get("track", "")),
+            str(t.get("value", "")),
+            int(t.get("digit", 0)),
+            str(t.get("area", "")),
+            int(t.get("back_adds", 0)),
+        )
         if bool(rule.track) == bool(rule.area):
             raise doc.fail(key, "give a track (with a value) or an area", t["markers"])
         if rule.track and rule.track not in names:
@@ -325,12 +340,22 @@ def _card(doc: TomlDoc, table: Mapping[str, Any], factions: tuple[str, ...]) -> 
     deck = _pair(doc, table.get("deck"), "deck")
     card_boxes = table.get("card_boxes", {})
     if not isinstance(card_boxes, dict) or not all(b in every_box for b in card_boxes.values()):
-        raise doc.fail("card_boxes", "must be a table of card place = a box of the card (current = \"Current Card\")")
-    return CardSpec(boxes, tracks, _pair(doc, table.get("multiplier"), "multiplier"),
-                    MappingProxyType({k: v for k, v in colours.items() if v}), MappingProxyType(dict(setup)),
-                    eliminated, setup.get("map"), MappingProxyType(own),
-                    _track_markers(doc, table.get("track_markers"), "track_markers", tracks, every_box), track_box,
-                    deck, pool, MappingProxyType(dict(card_boxes)))
+        raise doc.fail("card_boxes", 'must be a table of card place = a box of the card (current = "Current Card")')
+    return CardSpec(
+        boxes,
+        tracks,
+        _pair(doc, table.get("multiplier"), "multiplier"),
+        MappingProxyType({k: v for k, v in colours.items() if v}),
+        MappingProxyType(dict(setup)),
+        eliminated,
+        setup.get("map"),
+        MappingProxyType(own),
+        _track_markers(doc, table.get("track_markers"), "track_markers", tracks, every_box),
+        track_box,
+        deck,
+        pool,
+        MappingProxyType(dict(card_boxes)),
+    )
 
 
 def _charts(doc: TomlDoc, tables: Any) -> tuple[Chart, ...]:
@@ -351,8 +376,20 @@ def load_displays(game: Game) -> Displays:
     if not path.is_file():
         raise DataError("no displays.toml: the game's phases, cards and tracks", str(path))
     doc = TomlDoc.read(path)
-    doc.only(("phases", "faction_card", "tracks", "charts", "palettes", "picture", "charts_tooltip",
-              "weather_property", "pieces", "game_state"))
+    doc.only(
+        (
+            "phases",
+            "faction_card",
+            "tracks",
+            "charts",
+            "palettes",
+            "picture",
+            "charts_tooltip",
+            "weather_property",
+            "pieces",
+            "game_state",
+        )
+    )
     data = doc.data
     content = game.content()
     settings = content.settings
@@ -372,17 +409,28 @@ def load_displays(game: Game) -> Displays:
         if key in tracks_t and tracks_t[key] not in box_names:
             raise doc.fail(f"tracks.{key}", f'"{tracks_t[key]}" is not a box of the tracks board')
     tracks = TracksSpec(
-        map_name=tracks_t["map_name"], image=tracks_t["image"], title=tracks_t["title"],
+        map_name=tracks_t["map_name"],
+        image=tracks_t["image"],
+        title=tracks_t["title"],
         months=bool(tracks_t.get("months", True)),
         move_track=_span(doc, move, "move_track") if move is not None else None,
-        cup=_pair(doc, tracks_t.get("cup"), "cup"), cup_face=_words(doc, tracks_t, "cup_face"),
-        boxes=boxes, rows=rows, setup_boxes=MappingProxyType(dict(setup_t)),
-        neutral_box=str(tracks_t.get("neutral_box", "")), common_box=str(tracks_t.get("common_box", "")),
-        track_markers=_track_markers(doc, tracks_t.get("track_markers"), "tracks.track_markers", rows,
-                                     box_names | cells))
+        cup=_pair(doc, tracks_t.get("cup"), "cup"),
+        cup_face=_words(doc, tracks_t, "cup_face"),
+        boxes=boxes,
+        rows=rows,
+        setup_boxes=MappingProxyType(dict(setup_t)),
+        neutral_box=str(tracks_t.get("neutral_box", "")),
+        common_box=str(tracks_t.get("common_box", "")),
+        track_markers=_track_markers(
+            doc, tracks_t.get("track_markers"), "tracks.track_markers", rows, box_names | cells
+        ),
+    )
     pieces_t = data.get("pieces", {})
-    pieces = PieceSpec(str(pieces_t.get("supply_badges", "")), str(pieces_t.get("sorties_badges", "")),
-                       str(pieces_t.get("delay_box", "")))
+    pieces = PieceSpec(
+        str(pieces_t.get("supply_badges", "")),
+        str(pieces_t.get("sorties_badges", "")),
+        str(pieces_t.get("delay_box", "")),
+    )
     if pieces.delay_box and pieces.delay_box not in box_names:
         raise doc.fail("pieces.delay_box", f'"{pieces.delay_box}" is not a box of the tracks board')
     for key in ("supply_badges", "sorties_badges"):
@@ -390,11 +438,16 @@ def load_displays(game: Game) -> Displays:
         if marker and marker not in content.markers:
             raise doc.fail(f"pieces.{key}", f'no marker "{marker}"{near_miss(marker, content.markers)}')
     state_t = data.get("game_state", {})
-    game_state = GameStateSpec(*(str(state_t.get(k, "")) for k in ("policy_rule", "nation_rule", "ceded_rule",
-                                                                     "turn_rule", "control_rule")))
+    game_state = GameStateSpec(
+        *(str(state_t.get(k, "")) for k in ("policy_rule", "nation_rule", "ceded_rule", "turn_rule", "control_rule"))
+    )
     palettes_t = data.get("palettes", {})
-    palettes = PaletteSpec(_words(doc, palettes_t, "marker_tabs"), _words(doc, palettes_t, "digits"),
-                           _words(doc, palettes_t, "on_the_map"), _words(doc, palettes_t, "on_the_map_prefixes"))
+    palettes = PaletteSpec(
+        _words(doc, palettes_t, "marker_tabs"),
+        _words(doc, palettes_t, "digits"),
+        _words(doc, palettes_t, "on_the_map"),
+        _words(doc, palettes_t, "on_the_map_prefixes"),
+    )
     if not palettes.marker_tabs:
         raise doc.fail("palettes.marker_tabs", "name at least one tab")
     phases = _words(doc, data, "phases")
@@ -402,14 +455,30 @@ def load_displays(game: Game) -> Displays:
         raise doc.fail("phases", "list the phases of a turn")
     zones = tuple(z.capitalize() for z in settings.weather_zones if z not in settings.fixed_weather)
     return Displays(
-        game=game.key, phases=phases, card=_card(doc, data.get("faction_card", {}), tuple(content.factions)),
-        tracks=tracks, pieces=pieces, game_state=game_state, seasons=settings.seasons,
-        turn_names=settings.turn_names, seasonal_turns=settings.seasonal_turns,
-        charts=_charts(doc, data.get("charts")), palettes=palettes,
+        game=game.key,
+        phases=phases,
+        card=_card(doc, data.get("faction_card", {}), tuple(content.factions)),
+        tracks=tracks,
+        pieces=pieces,
+        game_state=game_state,
+        seasons=settings.seasons,
+        turn_names=settings.turn_names,
+        seasonal_turns=settings.seasonal_turns,
+        charts=_charts(doc, data.get("charts")),
+        palettes=palettes,
         factions=tuple((k, f.name) for k, f in content.factions.items()),
-        weather_zones=zones, weather_states=tuple(settings.weather_states),
-        first=settings.first_turn, last=settings.last_turn, cup_markers=tuple(settings.cup_markers),
-        picture_colours=MappingProxyType({k: c for k, v in data.get("picture", {}).get("faction_colours", {}).items()
-                                          if (c := _colour(doc, v, f"picture.faction_colours.{k}"))}),
+        weather_zones=zones,
+        weather_states=tuple(settings.weather_states),
+        first=settings.first_turn,
+        last=settings.last_turn,
+        cup_markers=tuple(settings.cup_markers),
+        picture_colours=MappingProxyType(
+            {
+                k: c
+                for k, v in data.get("picture", {}).get("faction_colours", {}).items()
+                if (c := _colour(doc, v, f"picture.faction_colours.{k}"))
+            }
+        ),
         charts_tooltip=str(data.get("charts_tooltip", "")),
-        weather_property=str(data.get("weather_property", "Weather in the {zone} zone")))
+        weather_property=str(data.get("weather_property", "Weather in the {zone} zone")),
+    )

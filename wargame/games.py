@@ -159,8 +159,14 @@ def _game_from(folder: Path) -> Game:
     aliases = data.get("module_names", [])
     if not isinstance(aliases, list) or not all(isinstance(a, str) for a in aliases):
         raise DataError("module_names must be a list of texts", source)
-    return Game(key=folder.name, title=data["title"], short=data["short"], folder=folder,
-                rules=data["rules"], module_names=(data["title"], *aliases))
+    return Game(
+        key=folder.name,
+        title=data["title"],
+        short=data["short"],
+        folder=folder,
+        rules=data["rules"],
+        module_names=(data["title"], *aliases),
+    )
 
 
 @cache
@@ -170,8 +176,9 @@ def _games(root: Path) -> tuple[Game, ...]:
     for g in found:
         for name in g.module_names:
             if name in titles:
-                raise DataError(f'module name "{name}" is claimed by games {titles[name]} and {g.key}',
-                                str(g.folder / "game.toml"))
+                raise DataError(
+                    f'module name "{name}" is claimed by games {titles[name]} and {g.key}', str(g.folder / "game.toml")
+                )
             titles[name] = g.key
     return tuple(found)
 
@@ -201,8 +208,7 @@ def game_for_module(name: str | None, source: str = "") -> Game:
         if name in g.module_names:
             return g
     names = [n for g in known for n in g.module_names]
-    raise DataError(f'the module "{name}" is not one of Staffwork\'s games{near_miss(name, names)}',
-                    source or None)
+    raise DataError(f'the module "{name}" is not one of Staffwork\'s games{near_miss(name, names)}', source or None)
 
 
 # -- cached loaders (keyed by the frozen Game, so a new data root loads afresh) ------------------
@@ -285,8 +291,9 @@ def _pack(game: Game) -> RulesPack:
     try:
         module = importlib.import_module(f"wargame.rules.{game.rules}")
     except ModuleNotFoundError:
-        raise DataError(f'no rules pack "{game.rules}" (a module under wargame.rules)',
-                        str(game.folder / "game.toml"), "rules") from None
+        raise DataError(
+            f'no rules pack "{game.rules}" (a module under wargame.rules)', str(game.folder / "game.toml"), "rules"
+        ) from None
     return module.Pack(game)
 
 

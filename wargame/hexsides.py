@@ -38,23 +38,68 @@ class SideInfo:
 
 def _side_row(s: SideInfo) -> tuple:
     a, b = s.side.a, s.side.b
-    return (s.id, a.row, a.col, a.board, b.row, b.col, b.board, s.water, s.river, s.border, s.land_border,
-            s.line, s.strait, s.strait_zones, s.transport, s.land_pct, tuple(sorted(s.features)))
+    return (
+        s.id,
+        a.row,
+        a.col,
+        a.board,
+        b.row,
+        b.col,
+        b.board,
+        s.water,
+        s.river,
+        s.border,
+        s.land_border,
+        s.line,
+        s.strait,
+        s.strait_zones,
+        s.transport,
+        s.land_pct,
+        tuple(sorted(s.features)),
+    )
 
 
 def _side_of(row: tuple) -> SideInfo:
-    (sid, ar, ac, ab, br, bc, bb, water, river, border, land_border, line, strait, zones, transport,
-     land_pct, features) = row
-    return SideInfo(id=sid, side=Hexside(Hex(ar, ac, ab), Hex(br, bc, bb)), water=water, river=river, border=border,
-                    land_border=land_border, line=line, strait=strait, strait_zones=zones, transport=transport,
-                    land_pct=land_pct, features=frozenset(features))
+    (
+        sid,
+        ar,
+        ac,
+        ab,
+        br,
+        bc,
+        bb,
+        water,
+        river,
+        border,
+        land_border,
+        line,
+        strait,
+        zones,
+        transport,
+        land_pct,
+        features,
+    ) = row
+    return SideInfo(
+        id=sid,
+        side=Hexside(Hex(ar, ac, ab), Hex(br, bc, bb)),
+        water=water,
+        river=river,
+        border=border,
+        land_border=land_border,
+        line=line,
+        strait=strait,
+        strait_zones=zones,
+        transport=transport,
+        land_pct=land_pct,
+        features=frozenset(features),
+    )
 
 
 class SideTable(Mapping[str, SideInfo]):
     """The listed hexsides of a map, read-only; pickled as rows, each made a SideInfo again
     when first asked for (the module's doc says why)."""
 
-    __slots__ = ("_rows", "_made")
+    __slots__ = ("_made", "_rows")
 
     def __init__(self, sides: Mapping[str, SideInfo] | None = None, rows: Mapping[str, tuple] | None = None):
         self._made: dict[str, SideInfo] = dict(sides or {})

@@ -20,12 +20,13 @@ game whose sea spaces have them (ETO's sea areas). Files without these columns l
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import replace
 from functools import cached_property
 from pathlib import Path
 from sys import intern
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING, Any
 
 from records import frozen
 from wargame.errors import DataError, near_miss
@@ -47,6 +48,7 @@ def unit_layout(grid: Grid) -> Layout:
     ref = grid.hexes()[0]
     left, top, _, _ = grid.bounds(Layout.regular(1.0, ref, 0.0, 0.0))
     return Layout.regular(1.0, ref, x=0.0 - left, y=0.0 - top)
+
 
 KINDS = ("land", "coastal", "water")
 _NO_WORDS: frozenset[str] = frozenset()
@@ -199,8 +201,19 @@ class MapData:
         found = self.sides.get(sid)
         if found is not None:
             return found
-        return SideInfo(id=sid, side=s, water=True, river=False, border="", land_border=False, line="",
-                        strait="", strait_zones=(), transport=False, land_pct=0)
+        return SideInfo(
+            id=sid,
+            side=s,
+            water=True,
+            river=False,
+            border="",
+            land_border=False,
+            line="",
+            strait="",
+            strait_zones=(),
+            transport=False,
+            land_pct=0,
+        )
 
     def sides_of(self, hex_id: str) -> tuple[SideInfo, ...]:
         h = self.grid.parse(hex_id)
@@ -210,8 +223,10 @@ class MapData:
         for c in self.cities:
             if c.name.lower() == name.strip().lower():
                 return c
-        raise DataError(f'no city "{name}" on the map{near_miss(name, [c.name for c in self.cities])}',
-                        str(self.folder / "cities.csv"))
+        raise DataError(
+            f'no city "{name}" on the map{near_miss(name, [c.name for c in self.cities])}',
+            str(self.folder / "cities.csv"),
+        )
 
     def cities_in(self, hex_id: str) -> tuple[City, ...]:
         hid = self.grid.hex_id(self.grid.parse(hex_id))
@@ -266,7 +281,8 @@ class MapData:
             self,
             hexes=MappingProxyType({k: v for k, v in self.hexes.items() if v.hex in keep}),
             sides=SideTable({k: v for k, v in self.sides.items() if v.side.a in keep or v.side.b in keep}),
-            cities=tuple(c for c in self.cities if self.hexes[c.hex].hex in keep))
+            cities=tuple(c for c in self.cities if self.hexes[c.hex].hex in keep),
+        )
 
     def box(self, key: str) -> Box:
         for b in self.boxes.values():
@@ -286,8 +302,9 @@ class _Rows:
         try:
             with open(path, encoding="utf-8", newline="") as f:
                 reader = csv.reader(f)
-                lines = [(reader.line_num, row) for row in reader
-                         if not (row and row[0].lstrip().startswith("#"))]  # "#" lines are notes
+                lines = [
+                    (reader.line_num, row) for row in reader if not (row and row[0].lstrip().startswith("#"))
+                ]  # "#" lines are notes
         except FileNotFoundError:
             raise DataError("file not found", str(path)) from None
         except (UnicodeDecodeError, csv.Error) as exc:
@@ -325,8 +342,9 @@ class _Rows:
         v = row[column]
         if (v == "" and empty) or v in allowed:
             return v
-        raise DataError(f'"{v}" is not one of {", ".join(allowed)}{near_miss(v, allowed)}', str(self.path),
-                        self.where(line, column))
+        raise DataError(
+            f'"{v}" is not one of {", ".join(allowed)}{near_miss(v, allowed)}', str(self.path), self.where(line, column)
+        )
 
     def integer(self, line: int, row: dict, column: str, default: int | None = None) -> int:
         v = row[column]
@@ -349,9 +367,12 @@ class _Rows:
         out = frozenset(w.strip() for w in value.split(";") if w.strip()) or _NO_WORDS
         for w in sorted(out):
             if w not in allowed:
-                known = f'one of {", ".join(allowed)}' if allowed else "none (game.toml [map] has no " + setting + ")"
-                raise DataError(f'"{w}" is not a feature word of this game: {known}{near_miss(w, allowed)}',
-                                str(self.path), self.where(line, column))
+                known = f"one of {', '.join(allowed)}" if allowed else "none (game.toml [map] has no " + setting + ")"
+                raise DataError(
+                    f'"{w}" is not a feature word of this game: {known}{near_miss(w, allowed)}',
+                    str(self.path),
+                    self.where(line, column),
+                )
         return out
 
     def zones(self, line: int, row: dict, column: str) -> tuple[int, ...]:
@@ -361,15 +382,16 @@ class _Rows:
         try:
             return tuple(int(z) for z in v.split(";"))
         except ValueError:
-            raise DataError(f'"{v}" must be zone numbers joined by ";"', str(self.path), self.where(line, column)) from None
+            raise DataError(
+                f'"{v}" must be zone numbers joined by ";"', str(self.path), self.where(line, column)
+            ) from None
 
     def hex_id(self, grid: Grid, line: int, row: dict, column: str) -> tuple[str, Hex]:
         h = grid.parse(row[column], str(self.path), self.where(line, column))
         return grid.hex_id(h), h
 
 
-def load(folder: Path, grid: Grid, vocabulary: Vocabulary | None = None,
-         only: frozenset[Hex] | None = None) -> MapData:
+def load(folder: Path, grid: Grid, vocabulary: Vocabulary | None = None, only: frozenset[Hex] | None = None) -> MapData:
     """Read every map file of a folder and check that they agree with each other.
 
     ``only``: the hexes to keep (a game whose boards show a window of this map); hexsides,
@@ -378,9 +400,27 @@ def load(folder: Path, grid: Grid, vocabulary: Vocabulary | None = None,
     vocab = vocabulary or USE_VOCABULARY
     own = {h: h for h in grid.hexes()}  # the grid's own Hex objects, shared: a smaller, quicker cache
     hexes: dict[str, HexInfo] = {}
-    t = _Rows(folder / "hexes.csv", ("hex", "kind", "terrain", "country", "area", "overseas", "disputed", "line",
-                                     "weather", "seazones", "lake", "faded_dot", "prohibited", "restricted",
-                                     "transport", "land_pct"))
+    t = _Rows(
+        folder / "hexes.csv",
+        (
+            "hex",
+            "kind",
+            "terrain",
+            "country",
+            "area",
+            "overseas",
+            "disputed",
+            "line",
+            "weather",
+            "seazones",
+            "lake",
+            "faded_dot",
+            "prohibited",
+            "restricted",
+            "transport",
+            "land_pct",
+        ),
+    )
     for n, r in t.rows:
         hid, h = t.hex_id(grid, n, r, "hex")
         if only is not None and h not in only:
@@ -390,20 +430,46 @@ def load(folder: Path, grid: Grid, vocabulary: Vocabulary | None = None,
             raise DataError(f"hex {hid} is listed twice", str(t.path), f"line {n}")
         kind = t.choice(n, r, "kind", KINDS)
         hexes[hid] = HexInfo(
-            id=hid, hex=h, kind=kind, terrain=t.choice(n, r, "terrain", vocab.terrains, empty=kind == "water"),
-            country=r["country"], area=r["area"], overseas=t.flag(n, r, "overseas"), disputed=r["disputed"],
-            line=r["line"], weather=t.choice(n, r, "weather", vocab.weather, empty=True),
-            seazones=t.zones(n, r, "seazones"), lake=t.flag(n, r, "lake"), faded_dot=t.flag(n, r, "faded_dot"),
-            prohibited=t.flag(n, r, "prohibited"), restricted=t.flag(n, r, "restricted"),
-            transport=t.flag(n, r, "transport"), land_pct=t.integer(n, r, "land_pct", 0),
-            rough_terrains=vocab.rough, features=t.words(n, r, "features", vocab.hex_features, "hex_features"))
+            id=hid,
+            hex=h,
+            kind=kind,
+            terrain=t.choice(n, r, "terrain", vocab.terrains, empty=kind == "water"),
+            country=r["country"],
+            area=r["area"],
+            overseas=t.flag(n, r, "overseas"),
+            disputed=r["disputed"],
+            line=r["line"],
+            weather=t.choice(n, r, "weather", vocab.weather, empty=True),
+            seazones=t.zones(n, r, "seazones"),
+            lake=t.flag(n, r, "lake"),
+            faded_dot=t.flag(n, r, "faded_dot"),
+            prohibited=t.flag(n, r, "prohibited"),
+            restricted=t.flag(n, r, "restricted"),
+            transport=t.flag(n, r, "transport"),
+            land_pct=t.integer(n, r, "land_pct", 0),
+            rough_terrains=vocab.rough,
+            features=t.words(n, r, "features", vocab.hex_features, "hex_features"),
+        )
     absent = [grid.hex_id(h) for h in grid.hexes() if (only is None or h in only) and grid.hex_id(h) not in hexes]
     if absent:
         raise DataError(f"{len(absent)} hexes of the grid are missing, e.g. {absent[:3]}", str(t.path))
 
     sides: dict[str, SideInfo] = {}
-    t = _Rows(folder / "hexsides.csv", ("hexside", "water", "river", "border", "land_border", "line", "strait",
-                                        "strait_zones", "transport", "land_pct"))
+    t = _Rows(
+        folder / "hexsides.csv",
+        (
+            "hexside",
+            "water",
+            "river",
+            "border",
+            "land_border",
+            "line",
+            "strait",
+            "strait_zones",
+            "transport",
+            "land_pct",
+        ),
+    )
     for n, r in t.rows:
         s = grid.parse_hexside(r["hexside"], str(t.path), t.where(n, "hexside"))
         if only is not None and not (s.a in only or s.b in only):
@@ -412,22 +478,35 @@ def load(folder: Path, grid: Grid, vocabulary: Vocabulary | None = None,
         if sid in sides:
             raise DataError(f"hexside {sid} is listed twice", str(t.path), f"line {n}")
         sides[sid] = SideInfo(
-            id=sid, side=s, water=t.flag(n, r, "water"), river=t.flag(n, r, "river"),
-            border=t.choice(n, r, "border", BORDERS, empty=True), land_border=t.flag(n, r, "land_border"),
-            line=r["line"], strait=r["strait"], strait_zones=t.zones(n, r, "strait_zones"),
-            transport=t.flag(n, r, "transport"), land_pct=t.integer(n, r, "land_pct", 0),
-            features=t.words(n, r, "features", vocab.side_features, "side_features"))
+            id=sid,
+            side=s,
+            water=t.flag(n, r, "water"),
+            river=t.flag(n, r, "river"),
+            border=t.choice(n, r, "border", BORDERS, empty=True),
+            land_border=t.flag(n, r, "land_border"),
+            line=r["line"],
+            strait=r["strait"],
+            strait_zones=t.zones(n, r, "strait_zones"),
+            transport=t.flag(n, r, "transport"),
+            land_pct=t.integer(n, r, "land_pct", 0),
+            features=t.words(n, r, "features", vocab.side_features, "side_features"),
+        )
 
     zones: dict[int, SeaZone] = {}
     t = _Rows(folder / "seazones.csv", ("zone", "name", "water_hexes", "coastal_hexes", "weather"))
     sea_areas = any("gridded" in r for _, r in t.rows)
     for n, r in t.rows:
         z = t.integer(n, r, "zone")
-        zones[z] = SeaZone(z, r["name"], t.integer(n, r, "water_hexes", 0), t.integer(n, r, "coastal_hexes", 0),
-                           t.choice(n, r, "weather", vocab.weather, empty=True),
-                           entry_mp=t.integer(n, r, "entry_mp", 0) if "entry_mp" in r else 0,
-                           interception=t.integer(n, r, "interception", 0) if "interception" in r else 0,
-                           gridded=t.flag(n, r, "gridded") if "gridded" in r else True)
+        zones[z] = SeaZone(
+            z,
+            r["name"],
+            t.integer(n, r, "water_hexes", 0),
+            t.integer(n, r, "coastal_hexes", 0),
+            t.choice(n, r, "weather", vocab.weather, empty=True),
+            entry_mp=t.integer(n, r, "entry_mp", 0) if "entry_mp" in r else 0,
+            interception=t.integer(n, r, "interception", 0) if "interception" in r else 0,
+            gridded=t.flag(n, r, "gridded") if "gridded" in r else True,
+        )
     for h in hexes.values():
         bad = [z for z in h.seazones if z not in zones]
         if bad:
@@ -440,47 +519,83 @@ def load(folder: Path, grid: Grid, vocabulary: Vocabulary | None = None,
         for z, col in ((a, "zone_a"), (b, "zone_b")):
             if z not in zones:
                 raise DataError(f"Sea Zone {z} is not in seazones.csv", str(t.path), t.where(n, col))
-        links.append(ZoneLink(min(a, b), max(a, b), t.choice(n, r, "kind", ("open", "strait", "canal")), r["via"],
-                              r["note"]))
+        links.append(
+            ZoneLink(min(a, b), max(a, b), t.choice(n, r, "kind", ("open", "strait", "canal")), r["via"], r["note"])
+        )
 
     cities = []
-    t = _Rows(folder / "cities.csv", ("hex", "name", "capital", "factory", "port", "country", "seazones", "lat",
-                                      "lon", "geonameid", "note"))
+    t = _Rows(
+        folder / "cities.csv",
+        ("hex", "name", "capital", "factory", "port", "country", "seazones", "lat", "lon", "geonameid", "note"),
+    )
     for n, r in t.rows:
         hid, ch = t.hex_id(grid, n, r, "hex")
         if only is not None and ch not in only:
             continue
-        cities.append(City(name=r["name"], hex=hid, capital=t.flag(n, r, "capital"), factory=t.flag(n, r, "factory"),
-                           port=t.flag(n, r, "port"), country=r["country"], seazones=t.zones(n, r, "seazones"),
-                           lat=t.number(n, r, "lat"), lon=t.number(n, r, "lon"),
-                           geonameid=t.integer(n, r, "geonameid", 0), note=r["note"]))
+        cities.append(
+            City(
+                name=r["name"],
+                hex=hid,
+                capital=t.flag(n, r, "capital"),
+                factory=t.flag(n, r, "factory"),
+                port=t.flag(n, r, "port"),
+                country=r["country"],
+                seazones=t.zones(n, r, "seazones"),
+                lat=t.number(n, r, "lat"),
+                lon=t.number(n, r, "lon"),
+                geonameid=t.integer(n, r, "geonameid", 0),
+                note=r["note"],
+            )
+        )
 
     boxes = _load_boxes(folder / "boxes.csv")
-    return MapData(folder=folder, grid=grid, hexes=MappingProxyType(hexes), sides=SideTable(sides),
-                   cities=tuple(cities), zones=MappingProxyType(zones), links=tuple(links),
-                   boxes=boxes, sea_areas=sea_areas)
+    return MapData(
+        folder=folder,
+        grid=grid,
+        hexes=MappingProxyType(hexes),
+        sides=SideTable(sides),
+        cities=tuple(cities),
+        zones=MappingProxyType(zones),
+        links=tuple(links),
+        boxes=boxes,
+        sea_areas=sea_areas,
+    )
 
 
 def _load_boxes(path: Path) -> Mapping[str, Box]:
     """boxes.csv: the Map Boxes, each naming the boxes it connects to."""
     boxes: dict[str, Box] = {}
-    t = _Rows(path, ("box", "name", "friendly", "adjacent_boxes", "adjacent_zones", "ground_edge",
-                                     "note"))
+    t = _Rows(path, ("box", "name", "friendly", "adjacent_boxes", "adjacent_zones", "ground_edge", "note"))
     for n, r in t.rows:
-        boxes[r["box"]] = Box(code=r["box"], name=r["name"], friendly=r["friendly"],
-                              adjacent_boxes=tuple(x for x in r["adjacent_boxes"].split(";") if x),
-                              adjacent_zones=t.zones(n, r, "adjacent_zones"), ground_edge=t.flag(n, r, "ground_edge"),
-                              note=r["note"], printed=r.get("printed", ""))
+        boxes[r["box"]] = Box(
+            code=r["box"],
+            name=r["name"],
+            friendly=r["friendly"],
+            adjacent_boxes=tuple(x for x in r["adjacent_boxes"].split(";") if x),
+            adjacent_zones=t.zones(n, r, "adjacent_zones"),
+            ground_edge=t.flag(n, r, "ground_edge"),
+            note=r["note"],
+            printed=r.get("printed", ""),
+        )
     for b in boxes.values():
         for other in b.adjacent_boxes:
             if other not in boxes:
-                raise DataError(f'box {b.code} names unknown box "{other}"{near_miss(other, boxes)}',
-                                str(path))
+                raise DataError(f'box {b.code} names unknown box "{other}"{near_miss(other, boxes)}', str(path))
     return MappingProxyType(boxes)
 
 
-MAP_SETTINGS = ("terrains", "rough", "weather", "weather_from", "sea_zones", "later_lines", "hex_features",
-                "side_features", "zone_label", "line_label")
+MAP_SETTINGS = (
+    "terrains",
+    "rough",
+    "weather",
+    "weather_from",
+    "sea_zones",
+    "later_lines",
+    "hex_features",
+    "side_features",
+    "zone_label",
+    "line_label",
+)
 
 
 def vocabulary_of(settings: Mapping[str, object], source: str) -> Vocabulary:
@@ -511,8 +626,14 @@ def vocabulary_of(settings: Mapping[str, object], source: str) -> Vocabulary:
         if not isinstance(value, str):
             raise DataError(f"{key} must be text", source, "[map]")
         labels[key] = value
-    return Vocabulary(terrains, frozenset(rough), words("weather", base.weather), words("hex_features", ()),
-                      words("side_features", ()), **labels)
+    return Vocabulary(
+        terrains,
+        frozenset(rough),
+        words("weather", base.weather),
+        words("hex_features", ()),
+        words("side_features", ()),
+        **labels,
+    )
 
 
 def load_for_game(game: Game) -> MapData:
@@ -534,8 +655,9 @@ def load_for_game(game: Game) -> MapData:
         raise DataError("map_from must name a game", source, "map_from")
     base = find_game(borrowed)
     shown = frozenset(h for b in boards.boards for h in b.hexes())
-    data = load(base.folder / "map", boards.grid, vocabulary_of(base.settings, str(base.folder / "game.toml")),
-                only=shown)
+    data = load(
+        base.folder / "map", boards.grid, vocabulary_of(base.settings, str(base.folder / "game.toml")), only=shown
+    )
     data = _as_game(data, game.settings.get("map", {}), vocab, source)
     boxes = game.folder / "map" / "boxes.csv"
     data = replace(data, boxes=_load_boxes(boxes) if boxes.is_file() else MappingProxyType({}))
@@ -555,17 +677,25 @@ def _as_game(data: MapData, table: Mapping[str, object], vocab: Vocabulary, sour
     for hid, h in data.hexes.items():
         weather = renames.get(h.weather, h.weather) if h.weather else h.weather
         if weather and weather not in vocab.weather:
-            raise DataError(f'hex {hid}: weather "{weather}" is not one of {", ".join(vocab.weather)} '
-                            "(add it to weather_from)", source, "[map]")
-        hexes[hid] = replace(h, weather=weather, seazones=h.seazones if keep_zones else (),
-                             line=h.line if keep_lines else "")
+            raise DataError(
+                f'hex {hid}: weather "{weather}" is not one of {", ".join(vocab.weather)} (add it to weather_from)',
+                source,
+                "[map]",
+            )
+        hexes[hid] = replace(
+            h, weather=weather, seazones=h.seazones if keep_zones else (), line=h.line if keep_lines else ""
+        )
     out = replace(data, hexes=MappingProxyType(hexes))
     if not keep_lines:
         out = replace(out, sides=SideTable({k: replace(v, line="") for k, v in out.sides.items()}))
     if not keep_zones:
-        out = replace(out, zones=MappingProxyType({}), links=(),
-                      cities=tuple(replace(c, seazones=()) for c in out.cities),
-                      sides=SideTable({k: replace(v, strait_zones=()) for k, v in out.sides.items()}))
+        out = replace(
+            out,
+            zones=MappingProxyType({}),
+            links=(),
+            cities=tuple(replace(c, seazones=()) for c in out.cities),
+            sides=SideTable({k: replace(v, strait_zones=()) for k, v in out.sides.items()}),
+        )
     return out
 
 

@@ -93,8 +93,17 @@ def faction_card(card: CardSpec, faction: str, title: str, colour: tuple[int, in
     decks = (card.deck,) if card.deck is not None else ()
     for i, (name, label) in enumerate((*boxes, *decks)):
         col, row = i % 5, i // 5
-        areas.append(Area(name, margin + col * (BOX_W + gap), 90 + row * (BOX_H + gap), BOX_W, BOX_H, label,
-                          kind="cards" if i >= len(boxes) else "box"))
+        areas.append(
+            Area(
+                name,
+                margin + col * (BOX_W + gap),
+                90 + row * (BOX_H + gap),
+                BOX_W,
+                BOX_H,
+                label,
+                kind="cards" if i >= len(boxes) else "box",
+            )
+        )
     rows = max(1, (len(boxes) + len(decks) + 4) // 5)
     top = 90 + rows * (BOX_H + gap) + 30
     if card.pool is not None:  # a large box the width of the card, three boxes tall
@@ -107,15 +116,19 @@ def faction_card(card: CardSpec, faction: str, title: str, colour: tuple[int, in
         for j, v in enumerate(values):
             areas.append(Area(f"{name} {v}", margin + j * CELL, y, CELL, CELL, str(v), kind="cell"))
     if card.multiplier is not None:
-        areas.append(Area(card.multiplier[0], margin + 10 * CELL + 60, top + 40, 2 * CELL, CELL,
-                          card.multiplier[1], kind="cell"))
-    width = max(margin * 2 + 5 * BOX_W + 4 * gap,
-                max((margin * 2 + len(values) * CELL for _n, values, _l in card.tracks), default=0))
+        areas.append(
+            Area(card.multiplier[0], margin + 10 * CELL + 60, top + 40, 2 * CELL, CELL, card.multiplier[1], kind="cell")
+        )
+    width = max(
+        margin * 2 + 5 * BOX_W + 4 * gap,
+        max((margin * 2 + len(values) * CELL for _n, values, _l in card.tracks), default=0),
+    )
     height = top + len(card.tracks) * (CELL + 50) + 40
     zones = tuple(a for a in areas if a.kind != "label")
     labels = tuple(a for a in areas if a.kind == "label")
-    return OffBoard(f"{title} Card", f"card_{faction}.png", f"{title} Faction Card", width, height,
-                    zones + labels, colour)
+    return OffBoard(
+        f"{title} Card", f"card_{faction}.png", f"{title} Faction Card", width, height, zones + labels, colour
+    )
 
 
 def tracks_board(displays: Displays) -> OffBoard:
@@ -142,13 +155,31 @@ def tracks_board(displays: Displays) -> OffBoard:
         for month in turns:
             col, row = order.index(MONTHS[month.month - 1]), month.year - first_year
             name = displays.turn_label(month)
-            areas.append(Area(name, margin + year_w + col * (CELL + 10), 90 + row * (CELL + 30), CELL, CELL + 20,
-                              displays.turn_names[MONTHS[month.month - 1]], kind="cell",
-                              accent=displays.is_seasonal(month)))
+            areas.append(
+                Area(
+                    name,
+                    margin + year_w + col * (CELL + 10),
+                    90 + row * (CELL + 30),
+                    CELL,
+                    CELL + 20,
+                    displays.turn_names[MONTHS[month.month - 1]],
+                    kind="cell",
+                    accent=displays.is_seasonal(month),
+                )
+            )
         rows_used = (turns[-1].year - first_year + 1) if turns else 0
         for row in range(rows_used):
-            areas.append(Area(f"Year {first_year + row}", margin, 90 + row * (CELL + 30) + CELL // 2 - 10, year_w - 10,
-                              60, str(first_year + row), kind="label"))
+            areas.append(
+                Area(
+                    f"Year {first_year + row}",
+                    margin,
+                    90 + row * (CELL + 30) + CELL // 2 - 10,
+                    year_w - 10,
+                    60,
+                    str(first_year + row),
+                    kind="label",
+                )
+            )
         per_row += 1  # room for the year column
         top = 90 + rows_used * (CELL + 30) + 40
     elif displays.seasons and spec.months:
@@ -162,27 +193,49 @@ def tracks_board(displays: Displays) -> OffBoard:
             key = cell.split()[0] if " " in cell else cell[:3]
             col, row = order.index(key), year - first_year
             rows_used = row + 1
-            areas.append(Area(cell, margin + col * (CELL + 10), 90 + row * (CELL + 30), CELL, CELL + 20,
-                              cell, kind="cell"))
+            areas.append(
+                Area(cell, margin + col * (CELL + 10), 90 + row * (CELL + 30), CELL, CELL + 20, cell, kind="cell")
+            )
         top = 90 + rows_used * (CELL + 30) + 40
     else:
         for i, month in enumerate(months):
             col, row = i % per_row, i // per_row
-            areas.append(Area(str(month), margin + col * (CELL + 10), 90 + row * (CELL + 30), CELL, CELL + 20,
-                              str(month), kind="cell"))
+            areas.append(
+                Area(
+                    str(month),
+                    margin + col * (CELL + 10),
+                    90 + row * (CELL + 30),
+                    CELL,
+                    CELL + 20,
+                    str(month),
+                    kind="cell",
+                )
+            )
         top = 90 + ((len(months) + per_row - 1) // per_row) * (CELL + 30) + 40
     zones = displays.weather_zones
     for r, zone in enumerate(zones):
         for c, state in enumerate(displays.weather_states):
-            areas.append(Area(f"{zone} {state}", margin + c * (CELL + 10), top + r * (CELL + 30), CELL, CELL + 20,
-                              f"{zone}: {state}", kind="cell"))
+            areas.append(
+                Area(
+                    f"{zone} {state}",
+                    margin + c * (CELL + 10),
+                    top + r * (CELL + 30),
+                    CELL,
+                    CELL + 20,
+                    f"{zone}: {state}",
+                    kind="cell",
+                )
+            )
     mx = margin + max(3, len(displays.weather_states)) * (CELL + 10) + 60
     if spec.move_track is not None:
         for v in range(spec.move_track[0], spec.move_track[1] + 1):
             i = v - spec.move_track[0]
             col, row = i % 6, i // 6
-            areas.append(Area(f"MP {v}", mx + col * (CELL + 10), top + row * (CELL + 30), CELL, CELL + 20,
-                              f"MP {v}", kind="cell"))
+            areas.append(
+                Area(
+                    f"MP {v}", mx + col * (CELL + 10), top + row * (CELL + 30), CELL, CELL + 20, f"MP {v}", kind="cell"
+                )
+            )
     bx = margin
     by = top + max(3, len(zones)) * (CELL + 30) + 30
     for name, values, label in spec.rows:  # more tracks, each a row of cells under its label
@@ -199,14 +252,17 @@ def tracks_board(displays: Displays) -> OffBoard:
         areas.append(Area(name, x + col * (BOX_W + 20), by + row * (BOX_H + 20), BOX_W, BOX_H, label))
     box_cols = min(len(spec.boxes), BOXES_PER_ROW)
     box_rows = max(1, (len(spec.boxes) + BOXES_PER_ROW - 1) // BOXES_PER_ROW)
-    width = max(margin * 2 + per_row * (CELL + 10), x + box_cols * (BOX_W + 20) - 20 + margin,
-                max((margin * 2 + len(values) * (CELL + 10) for _n, values, _l in spec.rows), default=0))
+    width = max(
+        margin * 2 + per_row * (CELL + 10),
+        x + box_cols * (BOX_W + 20) - 20 + margin,
+        max((margin * 2 + len(values) * (CELL + 10) for _n, values, _l in spec.rows), default=0),
+    )
     height = by + box_rows * (BOX_H + 20) - 20 + margin
     zones_first = tuple(a for a in areas if a.kind != "label") + tuple(a for a in areas if a.kind == "label")
     return OffBoard(spec.map_name, spec.image, spec.title, width, height, zones_first, (214, 208, 190))
 
 
-def _year_cells(seasons, month: int) -> list[str]:  # noqa: ANN001
+def _year_cells(seasons, month: int) -> list[str]:
     """The turn track's cells for one month of the year: its seasonal box, if it opens one."""
     from wargame.content.model import MONTHS
 

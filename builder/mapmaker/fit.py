@@ -46,6 +46,7 @@ class Placed:
     @property
     def inside(self) -> bool:
         return self.final_hex in self.hex_id.split("/")
+
     final_error: float  # distance from target after the warp, in hex widths
 
 
@@ -60,14 +61,16 @@ def read_control_points(path: Path) -> list[ControlPoint]:
         if len(kinds) != 1:
             raise DataError('give exactly one of "hex", "side" or "adjacent_to"', str(path), place)
         kind = kinds[0]
-        points.append(ControlPoint(
-            name=name,
-            lon=get(e, "lon", float, str(path), place),
-            lat=get(e, "lat", float, str(path), place),
-            kind="adjacent" if kind == "adjacent_to" else kind,
-            target=get(e, kind, str, str(path), place),
-            rule=get(e, "rule", str, str(path), place, ""),
-        ))
+        points.append(
+            ControlPoint(
+                name=name,
+                lon=get(e, "lon", float, str(path), place),
+                lat=get(e, "lat", float, str(path), place),
+                kind="adjacent" if kind == "adjacent_to" else kind,
+                target=get(e, kind, str, str(path), place),
+                rule=get(e, "rule", str, str(path), place, ""),
+            )
+        )
     if len(points) < 4:
         raise DataError("at least four control points are needed for the fit", str(path))
     return points
@@ -85,7 +88,8 @@ class Projection:
             import pyproj
 
             self._tr = pyproj.Transformer.from_crs(
-                "EPSG:4326", f"+proj=laea +lat_0={lat0} +lon_0={lon0} +ellps=WGS84 +units=km", always_xy=True)
+                "EPSG:4326", f"+proj=laea +lat_0={lat0} +lon_0={lon0} +ellps=WGS84 +units=km", always_xy=True
+            )
 
     def __call__(self, lon: np.ndarray, lat: np.ndarray) -> np.ndarray:
         lon, lat = np.asarray(lon, float), np.asarray(lat, float)
@@ -112,7 +116,7 @@ class Warp:
         out = np.empty_like(p)
         step = 200_000
         for i in range(0, len(p), step):
-            out[i:i + step] = self.spline(p[i:i + step])
+            out[i : i + step] = self.spline(p[i : i + step])
         return out
 
     def inverse(self, xy: np.ndarray) -> np.ndarray:
@@ -142,8 +146,9 @@ class Warp:
         return guess
 
 
-def fit(points: list[ControlPoint], grid: Grid, layout: Layout, projection: Projection,
-        source: str = "control_points.toml") -> Warp:
+def fit(
+    points: list[ControlPoint], grid: Grid, layout: Layout, projection: Projection, source: str = "control_points.toml"
+) -> Warp:
     """Affine fit then exact thin-plate spline; adjacency clues resolved to the nearest neighbour."""
     fixed = [p for p in points if p.kind != "adjacent"]
     targets: dict[str, tuple[str, tuple[float, float]]] = {}
@@ -154,8 +159,10 @@ def fit(points: list[ControlPoint], grid: Grid, layout: Layout, projection: Proj
         if p.kind == "adjacent":
             anchor = grid.parse(p.target, source, p.name)
             at = warp.forward([p.lon], [p.lat])[0]
-            best = min(grid.neighbours(anchor),
-                       key=lambda n: (float(np.hypot(*(np.subtract(grid.center(n, layout), at)))), grid.hex_id(n)))
+            best = min(
+                grid.neighbours(anchor),
+                key=lambda n: (float(np.hypot(*(np.subtract(grid.center(n, layout), at)))), grid.hex_id(n)),
+            )
             targets[p.name] = (grid.hex_id(best), grid.center(best, layout))
     warp = _solve(points, [targets[p.name][1] for p in points], projection)
     proj = projection(np.array([p.lon for p in points]), np.array([p.lat for p in points]))
@@ -165,12 +172,16 @@ def fit(points: list[ControlPoint], grid: Grid, layout: Layout, projection: Proj
     for p, a, f in zip(points, aff, final):
         hex_id, t = targets[p.name]
         fh = grid.hex_at(float(f[0]), float(f[1]), layout)
-        warp.placed.append(Placed(
-            point=p, hex_id=hex_id, target=t,
-            affine_error=float(np.hypot(*(a - t)) / width),
-            final_hex=grid.hex_id(fh) if grid.contains(fh) else "off-map",
-            final_error=float(np.hypot(*(f - t)) / width),
-        ))
+        warp.placed.append(
+            Placed(
+                point=p,
+                hex_id=hex_id,
+                target=t,
+                affine_error=float(np.hypot(*(a - t)) / width),
+                final_hex=grid.hex_id(fh) if grid.contains(fh) else "off-map",
+                final_error=float(np.hypot(*(f - t)) / width),
+            )
+        )
     return warp
 
 

@@ -30,18 +30,26 @@ class Geography:
     rivers: list[BaseGeometry]
 
 
-def load(src: Sources, window: tuple[float, float, float, float], lake_min_area: float,
-         sea_lakes: list[tuple[float, float]] = ()) -> Geography:
+def load(
+    src: Sources,
+    window: tuple[float, float, float, float],
+    lake_min_area: float,
+    sea_lakes: list[tuple[float, float]] = (),
+) -> Geography:
     """Land, lakes, countries and rivers in the window; lakes holding a `sea_lakes` point are sea
     (the Caspian, a hole in Natural Earth's land, too)."""
     from shapely.geometry import Point
 
     land = unary_union([g for _, _, g in topo.geometries(topo.load(src.land), "land", window)])
     ne50 = topo.load(src.naturalearth50)
-    lakes = [g for _, _, g in topo.geometries(ne50, "lakes", window)
-             if g.area >= lake_min_area and not any(g.contains(Point(p)) for p in sea_lakes)]
-    sea_water = unary_union([g for _, _, g in topo.geometries(ne50, "lakes", window)
-                             if any(g.contains(Point(p)) for p in sea_lakes)])
+    lakes = [
+        g
+        for _, _, g in topo.geometries(ne50, "lakes", window)
+        if g.area >= lake_min_area and not any(g.contains(Point(p)) for p in sea_lakes)
+    ]
+    sea_water = unary_union(
+        [g for _, _, g in topo.geometries(ne50, "lakes", window) if any(g.contains(Point(p)) for p in sea_lakes)]
+    )
     caspian = []
     for poly in getattr(land, "geoms", [land]):
         for ring in poly.interiors:
@@ -55,8 +63,13 @@ def load(src: Sources, window: tuple[float, float, float, float], lake_min_area:
     dry = land.difference(lakes_all).difference(sea_water)
     countries = {p["name"]: g for _, p, g in topo.geometries(topo.load(src.countries), "countries", window)}
     rivers = [g for _, _, g in topo.geometries(ne50, "rivers", window)]
-    return Geography(land=unary_union([land] + caspian).difference(sea_water), dry=dry, lakes=lakes_all,
-                     countries=countries, rivers=rivers)
+    return Geography(
+        land=unary_union([land] + caspian).difference(sea_water),
+        dry=dry,
+        lakes=lakes_all,
+        countries=countries,
+        rivers=rivers,
+    )
 
 
 def to_pixels(geom: BaseGeometry, warp: Warp, step: float = 0.1) -> BaseGeometry:
@@ -104,7 +117,8 @@ def area_fractions(cells: list[Polygon], pieces: list[BaseGeometry]) -> np.ndarr
         return frac
     tree = shapely.STRtree(pieces)
     cell_idx, piece_idx = tree.query(cells, predicate="intersects")
-    inter = shapely.area(shapely.intersection(np.asarray(cells, dtype=object)[cell_idx],
-                                              np.asarray(pieces, dtype=object)[piece_idx]))
+    inter = shapely.area(
+        shapely.intersection(np.asarray(cells, dtype=object)[cell_idx], np.asarray(pieces, dtype=object)[piece_idx])
+    )
     np.add.at(frac, cell_idx, inter)
     return frac / np.array([c.area for c in cells])

@@ -53,16 +53,16 @@ def build(grid: Grid, layout: Layout, dry_pieces: list, kind_of: dict[str, str])
     if dry_pieces:
         tree = shapely.STRtree(dry_pieces)
         si, pi = tree.query(segs, predicate="intersects")
-        lens = shapely.length(shapely.intersection(np.asarray(segs, dtype=object)[si],
-                                                   np.asarray(dry_pieces, dtype=object)[pi]))
+        lens = shapely.length(
+            shapely.intersection(np.asarray(segs, dtype=object)[si], np.asarray(dry_pieces, dtype=object)[pi])
+        )
         np.add.at(land, si, lens)
     out = []
     for s, seg, l in zip(sides, segs, land):
         sid = grid.hexside_id(s)
         frac = float(l / seg.length)
         a, b = (kind_of[grid.hex_id(h)] for h in s.hexes)
-        out.append(SideData(side=s, sid=sid, land_frac=frac,
-                            water=frac < 0.02 or a == "water" or b == "water"))
+        out.append(SideData(side=s, sid=sid, land_frac=frac, water=frac < 0.02 or a == "water" or b == "water"))
     return out
 
 

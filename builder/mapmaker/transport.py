@@ -34,32 +34,57 @@ class Network:
     sides: frozenset[str]  # ids of the hexsides it crosses
 
 
-def route(path: Path, grid: Grid, ids: list[str], index: dict[str, int], passable: list[bool],
-          rough: list[bool], sides: dict[str, object], city_hex: dict[str, str]) -> list[Network]:
+def route(
+    path: Path,
+    grid: Grid,
+    ids: list[str],
+    index: dict[str, int],
+    passable: list[bool],
+    rough: list[bool],
+    sides: dict[str, object],
+    city_hex: dict[str, str],
+) -> list[Network]:
     """Every network of transport.toml, routed."""
     data = read_toml(path)
     src = str(path)
     nbrs = [[index[grid.hex_id(h)] for h in grid.neighbours(grid.parse(i))] for i in ids]
     tables = [("", data, "")] if "lines" in data else []
-    tables += [(field(e, "word", str, src, f"[[network]] {k + 1}"), e, f"[[network]] {k + 1} ")
-               for k, e in enumerate(data.get("network", []))]
+    tables += [
+        (field(e, "word", str, src, f"[[network]] {k + 1}"), e, f"[[network]] {k + 1} ")
+        for k, e in enumerate(data.get("network", []))
+    ]
     if not tables:
         raise DataError('give "lines" or [[network]] tables', src)
     words = [w for w, _, _ in tables]
     if len(set(words)) != len(words):
         raise DataError("two networks share a word", src)
-    return [_network(word, table, where, src, grid, ids, index, nbrs, passable, rough, sides, city_hex)
-            for word, table, where in tables]
+    return [
+        _network(word, table, where, src, grid, ids, index, nbrs, passable, rough, sides, city_hex)
+        for word, table, where in tables
+    ]
 
 
-def _network(word: str, table: dict, where: str, src: str, grid: Grid, ids: list[str], index: dict[str, int],
-             nbrs: list[list[int]], passable: list[bool], rough: list[bool], sides: dict[str, object],
-             city_hex: dict[str, str]) -> Network:
+def _network(
+    word: str,
+    table: dict,
+    where: str,
+    src: str,
+    grid: Grid,
+    ids: list[str],
+    index: dict[str, int],
+    nbrs: list[list[int]],
+    passable: list[bool],
+    rough: list[bool],
+    sides: dict[str, object],
+    city_hex: dict[str, str],
+) -> Network:
     avoid = set(field(table, "avoid", list, src, where + "avoid", []))
     for a in avoid:
         grid.parse(a, src, where + "avoid")
-    ferries = {grid.hexside_id(grid.parse_hexside(f, src, where + "ferries"))
-               for f in field(table, "ferries", list, src, where + "ferries", [])}
+    ferries = {
+        grid.hexside_id(grid.parse_hexside(f, src, where + "ferries"))
+        for f in field(table, "ferries", list, src, where + "ferries", [])
+    }
     straits = field(table, "cross_straits", bool, src, where + "cross_straits", True)
     used_sides: set[str] = set()
     line_hexes: set[int] = set()
@@ -90,8 +115,9 @@ def _sid(a: str, b: str) -> str:
     return "/".join(sorted((a, b)))
 
 
-def _cheapest(a: int, b: int, nbrs, ids, passable, rough, sides, avoid, ferries, used,
-              straits: bool = True) -> list[int] | None:
+def _cheapest(
+    a: int, b: int, nbrs, ids, passable, rough, sides, avoid, ferries, used, straits: bool = True
+) -> list[int] | None:
     best = {a: 0.0}
     prev: dict[int, int] = {}
     heap = [(0.0, ids[a], a)]

@@ -1,18 +1,18 @@
 """The VASSAL module of a game, built from its data (issue 5: `staffwork build use`).
 
-    build.py    build_module(game, dist, *, cache, board_image, progress, stage) -> BuildReport:
-                load, draw (cached), assemble, write setups, validate, pack atomically
-    version.py  the module version: the hand-kept number + a digest of the content, so that
-                VASSAL's tile cache (keyed by name and version) never shows an older board
-    tree.py     the buildFile tree: main map (ZonedGrid: Map Boxes over the hex grid), faction
-                cards and tracks maps, palette, prototypes, dice, turn tracker, global
-                properties, charts, predefined setups
-    pieces.py   prototypes (Common, Supply, Sorties, <Faction> unit), unit and marker pieces
-    cards.py    off-map boards (Faction Cards, Turn/Weather/Move tracks, Diplomacy Cup) as
-                named rectangles, drawn and zoned from the same data
-    charts.py   Sequence of Play, Terrain Key, Supply and EZOC charts in our own words
-    setups.py   scenarios as .vsav files: hexes at VASSAL's own snapped point, boxes, tracks
-    cache.py    content-hashed image cache under dist/.cache/<game>/ (damaged entries redrawn)
+build.py    build_module(game, dist, *, cache, board_image, progress, stage) -> BuildReport:
+            load, draw (cached), assemble, write setups, validate, pack atomically
+version.py  the module version: the hand-kept number + a digest of the content, so that
+            VASSAL's tile cache (keyed by name and version) never shows an older board
+tree.py     the buildFile tree: main map (ZonedGrid: Map Boxes over the hex grid), faction
+            cards and tracks maps, palette, prototypes, dice, turn tracker, global
+            properties, charts, predefined setups
+pieces.py   prototypes (Common, Supply, Sorties, <Faction> unit), unit and marker pieces
+cards.py    off-map boards (Faction Cards, Turn/Weather/Move tracks, Diplomacy Cup) as
+            named rectangles, drawn and zoned from the same data
+charts.py   Sequence of Play, Terrain Key, Supply and EZOC charts in our own words
+setups.py   scenarios as .vsav files: hexes at VASSAL's own snapped point, boxes, tracks
+cache.py    content-hashed image cache under dist/.cache/<game>/ (damaged entries redrawn)
 """
 
 from builder.module.build import BuildReport, build_module

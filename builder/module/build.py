@@ -102,7 +102,7 @@ class BuildReport:
     version: str = MODULE_VERSION
 
 
-def marker_tab(marker, content, palettes) -> tuple[str, str]:  # noqa: ANN001
+def marker_tab(marker, content, palettes) -> tuple[str, str]:
     """(palette tab, page) of a marker, by the tabs of the game's displays.toml in order:
     events; markers played on the map; tracks, policies and politics; the digits of the
     tracks, paged by the faction their nation serves."""
@@ -182,8 +182,7 @@ def build_module(
     mapdata = game.mapdata()
     content = game.content()
     displays = game.displays()
-    scenarios = (_scenarios(scenarios_folder, content, layout.grid) if scenarios_folder
-                 else game.scenarios())
+    scenarios = _scenarios(scenarios_folder, content, layout.grid) if scenarios_folder else game.scenarios()
     map_boards = tuple(_map_board(b, mapdata) for b in layout.boards)
     box_names = {code: name for mb in map_boards for code, name in mb.box_names.items()}
     t = lap("load", t0)
@@ -194,8 +193,13 @@ def build_module(
     for b in layout.boards:
         progress(f"board image {b.board_name} (cached when its inputs are unchanged)")
         _check_board_size(b)
-        board_key = ("board", game.key, b.board_name, board_print,
-                     "map art" if board_image is None else getattr(board_image, "__qualname__", ""))
+        board_key = (
+            "board",
+            game.key,
+            b.board_name,
+            board_print,
+            "map art" if board_image is None else getattr(board_image, "__qualname__", ""),
+        )
         found = images.lookup(board_key, accept=lambda size, b=b: size == (b.width, b.height))
         if found is None:  # drawn now (its strips on every core), encoded with the other images
             art = _checked_board(lambda: make_board(b), b)  # noqa: B023 - called at once
@@ -209,11 +213,11 @@ def build_module(
     offboards = {**card_boards, "tracks": tracks}
     code_print = fingerprint([PACKAGES / "builder" / "module", PACKAGES / "builder" / "render", art_root()])
     for ob in offboards.values():
-        asked["images/" + ob.image] = images.get(("offboard", repr(ob), code_print),
-                                                 partial(cardmod.draw_board, ob))
+        asked["images/" + ob.image] = images.get(("offboard", repr(ob), code_print), partial(cardmod.draw_board, ob))
     for chart in displays.charts:
-        asked["images/" + chart.image] = images.get(("chart", repr(chart), code_print),
-                                                    partial(chartmod.draw_chart, chart))
+        asked["images/" + chart.image] = images.get(
+            ("chart", repr(chart), code_print), partial(chartmod.draw_chart, chart)
+        )
     t = lap("boards and charts", t)
 
     progress(f"counters: {len(content.units)} units, {len(content.markers)} markers")
@@ -224,8 +228,9 @@ def build_module(
         for side, face in (("front", faces.front), ("back", faces.back)):
             name = "images/" + unit_image(unit, side)
             if name not in asked:  # counters of one design share their pictures
-                asked[name] = images.get(("unit", repr(face), px, code_print),
-                                         lambda face=face: _png(render_counter(face, px)))
+                asked[name] = images.get(
+                    ("unit", repr(face), px, code_print), lambda face=face: _png(render_counter(face, px))
+                )
         counted(done, designs)
     faces_by_key = {m.name: m for m in markers_from(content)}
     for done, marker in enumerate(content.markers.values(), start=len(content.units) + 1):
@@ -233,7 +238,8 @@ def build_module(
         sides = [("front", drawn.front)] + ([("back", drawn.back)] if drawn.back else [])
         for side, face in sides:
             asked["images/" + marker_image(marker, side)] = images.get(
-                ("marker", repr(face), px, code_print), lambda face=face: _png(render_marker(face, px)))
+                ("marker", repr(face), px, code_print), lambda face=face: _png(render_marker(face, px))
+            )
         counted(done, designs)
     cards_px = _draw_cards(content, asked, images, code_print)
     layers = displays.pieces
@@ -242,15 +248,19 @@ def build_module(
         marker = faces_by_key[layers.supply_badges]
         badges += list(zip(SUPPLY_IMAGES, (marker.front, marker.back)))
     if layers.sorties_badges:
-        badges += [(img, faces_by_key[layers.sorties_badges.replace("{n}", str(n))].front)
-                   for n, img in enumerate(SORTIE_IMAGES, start=1)]
+        badges += [
+            (img, faces_by_key[layers.sorties_badges.replace("{n}", str(n))].front)
+            for n, img in enumerate(SORTIE_IMAGES, start=1)
+        ]
     for img, face in badges:
-        asked["images/" + img] = images.get(("badge", repr(face), BADGE_PX, code_print),
-                                            lambda face=face: _png(render_marker(face, BADGE_PX)))
+        asked["images/" + img] = images.get(
+            ("badge", repr(face), BADGE_PX, code_print), lambda face=face: _png(render_marker(face, BADGE_PX))
+        )
     if displays.tracks.cup is not None:  # what every marker shows while it lies in the face-down cup
         cup_face = MarkerFace(displays.tracks.cup_face, "political", figure="?")
-        asked["images/" + CUP_BACK] = images.get(("cup", repr(cup_face), px, code_print),
-                                                 lambda: _png(render_marker(cup_face, px)))
+        asked["images/" + CUP_BACK] = images.get(
+            ("cup", repr(cup_face), px, code_print), lambda: _png(render_marker(cup_face, px))
+        )
     t = lap("counters", t)
     drawn_now = images.draw_pending(min(os.cpu_count() or 1, 4), stage("images", "images"))
     files = {name: drawn_now[v.index] if isinstance(v, Pending) else v for name, v in asked.items()}
@@ -259,8 +269,13 @@ def build_module(
     progress("assembling the buildFile")
     card_maps = {k: ob.map_name for k, ob in card_boards.items()}
     delay_box = (tracks.map_name, layers.delay_box) if layers.delay_box else None
-    protos = prototypes(card_maps, displays.card.eliminated, supply=bool(layers.supply_badges),
-                        sorties=bool(layers.sorties_badges), delay_box=delay_box)
+    protos = prototypes(
+        card_maps,
+        displays.card.eliminated,
+        supply=bool(layers.supply_badges),
+        sorties=bool(layers.sorties_badges),
+        delay_box=delay_box,
+    )
     gpid = 0
     slot_pieces: dict[str, object] = {}
 
@@ -278,21 +293,31 @@ def build_module(
         if unit.breaks_into:  # the one-step unit is built already: one-step units come first
             small = content.units[unit.breaks_into]
             breakdown = (slot_pieces[small.key], next_gpid(), unit_name(small))
-        piece = unit_piece(unit, content, next_gpid(), supply=bool(layers.supply_badges),
-                           sorties=bool(layers.sorties_badges), eliminated=displays.card.eliminated is not None,
-                           delayed=delay_box is not None, breakdown=breakdown)
+        piece = unit_piece(
+            unit,
+            content,
+            next_gpid(),
+            supply=bool(layers.supply_badges),
+            sorties=bool(layers.sorties_badges),
+            eliminated=displays.card.eliminated is not None,
+            delayed=delay_box is not None,
+            breakdown=breakdown,
+        )
         slot_pieces[unit.key] = piece
         if unit.art_key in in_palette:
             continue  # one palette slot per printed design
         in_palette.add(unit.art_key)
-        by_faction.setdefault(tab, {}).setdefault(unit.nation, []).append(Slot(unit_name(unit), piece.basic.get("gpid"), piece))
+        by_faction.setdefault(tab, {}).setdefault(unit.nation, []).append(
+            Slot(unit_name(unit), piece.basic.get("gpid"), piece)
+        )
     marker_tabs: dict[str, dict[str, list[Slot]]] = {}
     for marker in content.markers.values():
         piece = marker_piece(marker, content, next_gpid(), displays.tracks.cup)
         slot_pieces[marker.key] = piece
         tab, page = marker_tab(marker, content, displays.palettes)
         marker_tabs.setdefault(tab, {}).setdefault(page, []).append(
-            Slot(marker_name(marker), piece.basic.get("gpid"), piece))
+            Slot(marker_name(marker), piece.basic.get("gpid"), piece)
+        )
     unit_tabs = []
     order = [f.name for f in factions.values()] + ["Neutral"]
     for tab in order:
@@ -315,8 +340,10 @@ def build_module(
             board = card_boards[key]
             piles = card_piles(board, faction.name, cards_px)
             if not piles:
-                raise DataError(f"the game has cards but the {faction.name} card has no deck "
-                                "(displays.toml [faction_card] deck)", "displays.toml")
+                raise DataError(
+                    f"the game has cards but the {faction.name} card has no deck (displays.toml [faction_card] deck)",
+                    "displays.toml",
+                )
             decks[board.map_name], faction_decks[key] = piles, piles[0]
             slots = []
             for card in content.deck(key):
@@ -330,34 +357,52 @@ def build_module(
     title = content.settings.title
     months = game_months(content)
     spec_base = dict(
-        name=title, version=MODULE_VERSION,
+        name=title,
+        version=MODULE_VERSION,
         description=f"{title}: map, counters, faction cards, tracks and scenarios (built by Staffwork)",
-        map_name=layout.map_name, boards=map_boards,
-        cards=[card_boards[k] for k in factions] + [tracks], sides=[f.name for f in factions.values()],
-        prototypes=protos, palettes=palettes, months=months, phases=displays.phases,
+        map_name=layout.map_name,
+        boards=map_boards,
+        cards=[card_boards[k] for k in factions] + [tracks],
+        sides=[f.name for f in factions.values()],
+        prototypes=protos,
+        palettes=palettes,
+        months=months,
+        phases=displays.phases,
         weather_zones=[z for z in content.settings.weather_zones if z not in content.settings.fixed_weather],
-        weather_states=displays.weather_states, factions=tuple(factions),
+        weather_states=displays.weather_states,
+        factions=tuple(factions),
         charts_tooltip=displays.charts_tooltip or ", ".join(c.name for c in displays.charts),
-        weather_property=displays.weather_property, game_state=displays.game_state,
-        policies=list(content.policies), charts=displays.charts, next_gpid=gpid + 1,
-        nation_status={n.abbr: f"active {n.faction_1939}" if n.faction_1939 else "neutral"
-                       for n in content.nations.values()},
+        weather_property=displays.weather_property,
+        game_state=displays.game_state,
+        policies=list(content.policies),
+        charts=displays.charts,
+        next_gpid=gpid + 1,
+        nation_status={
+            n.abbr: f"active {n.faction_1939}" if n.faction_1939 else "neutral" for n in content.nations.values()
+        },
         disputed_areas=list(content.disputed_areas),
         events=[k for k, e in content.events.items() if e.once],
-        control=sorted({h for s in scenarios.values() for h in s.control},
-                       key=lambda h: (list(factions) + ["neutral"]).index(h)),
+        control=sorted(
+            {h for s in scenarios.values() for h in s.control}, key=lambda h: (list(factions) + ["neutral"]).index(h)
+        ),
         sources=sorted({f for s in scenarios.values() for f in s.sources}, key=list(factions).index),
-        labels={**{"event:" + k: e.name for k, e in content.events.items()},
-                **{k: p.name for k, p in content.policies.items()},
-                **{k: n.name for k, n in content.nations.items()},
-                **{k: a.name for k, a in content.disputed_areas.items()}},
-        decks=decks)
+        labels={
+            **{"event:" + k: e.name for k, e in content.events.items()},
+            **{k: p.name for k, p in content.policies.items()},
+            **{k: n.name for k, n in content.nations.items()},
+            **{k: a.name for k, a in content.disputed_areas.items()},
+        },
+        decks=decks,
+    )
     draft = module_tree(ModuleSpec(setups=[], **spec_base))
     t = lap("buildFile", t)
 
     progress(f"setups: {len(scenarios)} scenarios")
-    sizes = {name[len("images/"):]: Image.open(io.BytesIO(data)).size for name, data in files.items()
-             if name.startswith("images/")}
+    sizes = {
+        name[len("images/") :]: Image.open(io.BytesIO(data)).size
+        for name, data in files.items()
+        if name.startswith("images/")
+    }
     main_el = next(e for e in draft.iter("VASSAL.build.module.Map") if e.get("mapName") == layout.map_name)
 
     def places_for(scenario: Scenario) -> Places:
@@ -365,6 +410,7 @@ def build_module(
         picker = f"{layout.map_name}BoardPicker\t{board.board_name}\t0\t0"
         geometry = map_geometry(main_el, board_picker=picker, image_size=sizes.__getitem__)
         return Places(board, geometry, offboards, box_names, content, displays, faction_decks)
+
     proto_pieces = {p.name: p.piece for p in protos}
 
     def faction_of(counter: str, scenario: Scenario) -> str | None:
@@ -384,11 +430,23 @@ def build_module(
 
     def versioned(version: str) -> tuple[list[SetupResult], etree._Element]:
         """The setups and the buildFile, each saying the module's ``version``."""
-        results = [scenario_setup(
-            scenario, content, slot_pieces, proto_pieces, places_for(scenario), module_name=title,
-            module_version=version, vassal_version=VASSAL_VERSION, faction_of=faction_of,
-            months=months, phases=displays.phases, several_boards=len(layout.boards) > 1)
-            for scenario in scenarios.values()]
+        results = [
+            scenario_setup(
+                scenario,
+                content,
+                slot_pieces,
+                proto_pieces,
+                places_for(scenario),
+                module_name=title,
+                module_version=version,
+                vassal_version=VASSAL_VERSION,
+                faction_of=faction_of,
+                months=months,
+                phases=displays.phases,
+                several_boards=len(layout.boards) > 1,
+            )
+            for scenario in scenarios.values()
+        ]
         setups = [Setup(r.name, r.file, r.description) for r in results]
         return results, module_tree(ModuleSpec(setups=setups, **{**spec_base, "version": version}))
 
@@ -396,8 +454,7 @@ def build_module(
     # says where): the version carries a digest of everything built with the plain number, so
     # a changed module gets fresh tiles and an unchanged one the same version, bytes and tiles
     results, root = versioned(MODULE_VERSION)
-    version = content_version(MODULE_VERSION, files, {r.file: r.data for r in results},
-                              buildfile_bytes(root))
+    version = content_version(MODULE_VERSION, files, {r.file: r.data for r in results}, buildfile_bytes(root))
     results, root = versioned(version)
     for r in results:
         files[r.file] = r.data
@@ -412,23 +469,32 @@ def build_module(
     t = lap("validate", t)
 
     progress(f"writing {target}")
-    meta = Metadata(version=version, vassal_version=VASSAL_VERSION, date_saved="0",
-                    description=spec_base["description"], name=title)
+    meta = Metadata(
+        version=version, vassal_version=VASSAL_VERSION, date_saved="0", description=spec_base["description"], name=title
+    )
     leftover = write_module(target, root, meta, files)
     lap("write", t)
     seconds["total"] = round(time.perf_counter() - t0, 3)
     maps = sum(1 for _ in root.iter("VASSAL.build.module.Map"))
     return BuildReport(
-        path=target, size=target.stat().st_size, maps=maps, pieces=gpid, prototypes=len(protos),
-        setups=len(results), images=sum(1 for n in files if n.startswith("images/")),
-        cache_hits=images.hits, cache_misses=images.misses, seconds=seconds,
+        path=target,
+        size=target.stat().st_size,
+        maps=maps,
+        pieces=gpid,
+        prototypes=len(protos),
+        setups=len(results),
+        images=sum(1 for n in files if n.startswith("images/")),
+        cache_hits=images.hits,
+        cache_misses=images.misses,
+        seconds=seconds,
         warnings=tuple(p.line() for p in leftover if p.severity == "warning"),
         setup_pieces={r.file: len(r.spots) for r in results},
         setup_hexes={r.file: sum(1 for _, s in r.spots if s.hex) for r in results},
-        version=version)
+        version=version,
+    )
 
 
-def _one_step_first(content):  # noqa: ANN001, ANN202
+def _one_step_first(content):
     """The units, those another unit breaks down into first (its Break down command embeds
     their piece), the rest in the file's order."""
     small = {u.breaks_into for u in content.units.values() if u.breaks_into}
@@ -436,8 +502,12 @@ def _one_step_first(content):  # noqa: ANN001, ANN202
     return [u for u in units if u.key in small] + [u for u in units if u.key not in small]
 
 
-def _draw_cards(content, files: dict[str, bytes | Pending], images: ImageCache,  # noqa: ANN001
-                code_print: str) -> tuple[int, int]:
+def _draw_cards(
+    content,
+    files: dict[str, bytes | Pending],
+    images: ImageCache,
+    code_print: str,
+) -> tuple[int, int]:
     """Every card's face and each faction's card back into the module's images; the card size."""
     if not content.cards:
         return (0, 0)
@@ -446,19 +516,21 @@ def _draw_cards(content, files: dict[str, bytes | Pending], images: ImageCache, 
 
     for card in content.cards.values():
         face = card_face(card, content)
-        files["images/" + card_image(card)] = images.get(("card", repr(face), code_print),
-                                                         lambda face=face: _png(draw_card(face)))
+        files["images/" + card_image(card)] = images.get(
+            ("card", repr(face), code_print), lambda face=face: _png(draw_card(face))
+        )
     from builder.render.symbols import ICONS
 
     for key, faction in content.factions.items():
         back = (faction.name, faction.scheme, "Option card", key if key in ICONS else None)
-        files["images/" + card_back_image(key)] = images.get(("card back", back, code_print),
-                                                             lambda back=back: _png(draw_card_back(*back)))
+        files["images/" + card_back_image(key)] = images.get(
+            ("card back", back, code_print), lambda back=back: _png(draw_card_back(*back))
+        )
     layout = card_layout()
     return layout.width, layout.height
 
 
-def _map_board(b: Board, mapdata) -> MapBoard:  # noqa: ANN001
+def _map_board(b: Board, mapdata) -> MapBoard:
     """A board of the main map with its VASSAL grid, or with one zone per sheet when it joins
     the hexes of several sheets (each names its own hexes)."""
     boxes = {box.code: mapdata.box(box.code).name for box in b.boxes}
@@ -467,7 +539,7 @@ def _map_board(b: Board, mapdata) -> MapBoard:  # noqa: ANN001
     return MapBoard(b, vassal_hex_grid(b.grid, b.layout, (b.width, b.height), hexes=b.hexes()), boxes)
 
 
-def _scenarios(folder: Path, content, grid) -> dict[str, Scenario]:  # noqa: ANN001
+def _scenarios(folder: Path, content, grid) -> dict[str, Scenario]:
     """The scenarios of another folder, with every hex id checked against the grid."""
     return dict(load_scenarios(folder, content, grid))
 
@@ -479,8 +551,10 @@ def _no_tally(done: int, total: int) -> None:
 def _check_board_size(board) -> None:
     """A board too big to draw is refused before drawing (the pixel limit of the image cache)."""
     if board.width * board.height > MAX_PIXELS:
-        raise DataError(f"the board is {board.width}x{board.height} px, more than "
-                        f"{MAX_PIXELS // 1_000_000} million pixels", "board.toml")
+        raise DataError(
+            f"the board is {board.width}x{board.height} px, more than {MAX_PIXELS // 1_000_000} million pixels",
+            "board.toml",
+        )
 
 
 def _checked_board(make_board: BoardImage, board) -> Image.Image:
@@ -489,8 +563,9 @@ def _checked_board(make_board: BoardImage, board) -> Image.Image:
     try:
         image = make_board()
         if image.size != (board.width, board.height):
-            raise DataError(f"the board image is {image.width}x{image.height}, board.toml says "
-                            f"{board.width}x{board.height}")
+            raise DataError(
+                f"the board image is {image.width}x{image.height}, board.toml says {board.width}x{board.height}"
+            )
         return image.convert("RGB")
     except (OSError, SyntaxError, ValueError, Image.DecompressionBombError, zlib.error) as exc:
         if isinstance(exc, DataError):

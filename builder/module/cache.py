@@ -51,19 +51,19 @@ def png_size(data: bytes, max_pixels: int = MAX_PIXELS) -> tuple[int, int] | Non
         return None
     pos, size, idat = len(PNG_SIGNATURE), None, False
     while pos + 12 <= len(data):
-        length = int.from_bytes(data[pos:pos + 4], "big")
-        kind = data[pos + 4:pos + 8]
+        length = int.from_bytes(data[pos : pos + 4], "big")
+        kind = data[pos + 4 : pos + 8]
         end = pos + 12 + length
         if end > len(data):
             return None
-        body = data[pos + 8:end - 4]
-        if zlib.crc32(kind + body) != int.from_bytes(data[end - 4:end], "big"):
+        body = data[pos + 8 : end - 4]
+        if zlib.crc32(kind + body) != int.from_bytes(data[end - 4 : end], "big"):
             return None
         if size is None:
             if kind != b"IHDR" or length != 13:
                 return None
             width, height = int.from_bytes(body[:4], "big"), int.from_bytes(body[4:8], "big")
-            if not (0 < width and 0 < height and width * height <= max_pixels):
+            if not (width > 0 and height > 0 and width * height <= max_pixels):
                 return None
             size = (width, height)
         idat = idat or kind == b"IDAT"
@@ -109,8 +109,9 @@ class ImageCache:
         key = hashlib.sha256(repr(parts).encode("utf-8")).hexdigest()
         return key, None if self.folder is None else self.folder / key[:2] / f"{key}.png"
 
-    def lookup(self, parts: tuple[object, ...],
-               accept: Callable[[tuple[int, int]], bool] = _any_size) -> bytes | Pending | None:
+    def lookup(
+        self, parts: tuple[object, ...], accept: Callable[[tuple[int, int]], bool] = _any_size
+    ) -> bytes | Pending | None:
         """The stored image (or the one already waiting to be drawn), None when it must be drawn."""
         key, path = self._path(parts)
         if path is not None and key in self._pending_keys:  # drawn once, then read back: a hit
@@ -141,8 +142,12 @@ class ImageCache:
             atomic_write(path, data, durable=False)
         return data
 
-    def get(self, parts: tuple[object, ...], make: Callable[[], bytes],
-            accept: Callable[[tuple[int, int]], bool] = _any_size) -> bytes | Pending:
+    def get(
+        self,
+        parts: tuple[object, ...],
+        make: Callable[[], bytes],
+        accept: Callable[[tuple[int, int]], bool] = _any_size,
+    ) -> bytes | Pending:
         found = self.lookup(parts, accept)
         return self.make(parts, make) if found is None else found
 

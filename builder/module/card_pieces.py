@@ -42,15 +42,25 @@ def deck_name(faction_name: str, area: str) -> str:
 def card_piece(card: Card, content: Content, gpid: str, deck: str) -> Piece:
     """One card: masked to others while concealed, returnable to ``deck`` (a DrawPile name)."""
     faction = content.factions[card.faction]
-    mask = Obscurable.make(key=CONCEAL, image_name=card_back_image(card.faction),
-                           hide_command="Conceal / reveal", display_style="I",
-                           mask_name=f"{faction.name} card", peek_command="", auto_peek=True,
-                           description="Face down to the other players (a card chosen for later)")
-    back = ReturnToDeck.make(command="Return to the deck", key=RETURN, deck_id=deck, deck_select=False,
-                             deck_expression=deck,
-                             description="A card recycled after play goes back into its deck")
-    props = {pp.CARD_KEY: card.key, pp.CARD_NUMBER: card.number, pp.CARD_STATE: card.state,
-             pp.FACTION: card.faction}
+    mask = Obscurable.make(
+        key=CONCEAL,
+        image_name=card_back_image(card.faction),
+        hide_command="Conceal / reveal",
+        display_style="I",
+        mask_name=f"{faction.name} card",
+        peek_command="",
+        auto_peek=True,
+        description="Face down to the other players (a card chosen for later)",
+    )
+    back = ReturnToDeck.make(
+        command="Return to the deck",
+        key=RETURN,
+        deck_id=deck,
+        deck_select=False,
+        deck_expression=deck,
+        description="A card recycled after play goes back into its deck",
+    )
+    props = {pp.CARD_KEY: card.key, pp.CARD_NUMBER: card.number, pp.CARD_STATE: card.state, pp.FACTION: card.faction}
     assert tuple(props) == pp.CARD_PROPERTIES
     basic = BasicPiece.make(image_name=card_image(card), common_name=card_name(card, content), gpid=gpid)
     return Piece((UsePrototype.of(COMMON), mask, back, Marker.of(props)), basic)

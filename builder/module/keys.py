@@ -82,13 +82,22 @@ def _report(keys: tuple[NamedKeyStroke, ...], text: str, description: str) -> Re
     return ReportState.make(keys=keys, report_format="{" + text + "}", description=description)
 
 
-def _trigger(key: NamedKeyStroke, actions: tuple[NamedKeyStroke, ...], *, command: str = "",
-             when: str = "", also: tuple[NamedKeyStroke, ...] = (), description: str = "") -> TriggerAction:
-    return TriggerAction.make(name=description, command=command, key=key, property_match=when,
-                              watch_keys=also, action_keys=actions)
+def _trigger(
+    key: NamedKeyStroke,
+    actions: tuple[NamedKeyStroke, ...],
+    *,
+    command: str = "",
+    when: str = "",
+    also: tuple[NamedKeyStroke, ...] = (),
+    description: str = "",
+) -> TriggerAction:
+    return TriggerAction.make(
+        name=description, command=command, key=key, property_match=when, watch_keys=also, action_keys=actions
+    )
 
 
 # -- Supply ----------------------------------------------------------------------------------
+
 
 def _supply_word(name: str) -> str:
     level = _s(name)
@@ -100,30 +109,50 @@ def supply_traits(images: tuple[str, ...]) -> tuple[Trait, ...]:
     steps they use, and the layer (badged by ``images``: Low, No)."""
     level = f"{pp.LAYER_SUPPLY}_Level"
     active = f"{pp.LAYER_SUPPLY}_Active"
-    said = (f'{_unchanged(level)} ? "" : {_s("LocationName")} + ": " + {_s("BasicName")} + ": " + '
-            f'{_supply_word("old" + level)} + " -> " + {_supply_word(level)} + " Supply *"')
+    said = (
+        f'{_unchanged(level)} ? "" : {_s("LocationName")} + ": " + {_s("BasicName")} + ": " + '
+        f'{_supply_word("old" + level)} + " -> " + {_supply_word(level)} + " Supply *"'
+    )
     return (
         _report((SUPPLY_TOGGLE, SUPPLY_CYCLE), said, "Report supply changes: from -> to (7.1)"),
-        _trigger(SUPPLY_TOGGLE, (_NORMAL, _TOGGLE, _NORMAL), command="Low Supply on/off",
-                 description="Ctrl+U: Full -> Low; Low or No -> Full"),
-        _trigger(SUPPLY_CYCLE, (_NORMAL, _STEP), command="Low / No Supply",
-                 description="Ctrl+Shift+U: Full -> Low -> No -> Low"),
+        _trigger(
+            SUPPLY_TOGGLE,
+            (_NORMAL, _TOGGLE, _NORMAL),
+            command="Low Supply on/off",
+            description="Ctrl+U: Full -> Low; Low or No -> Full",
+        ),
+        _trigger(
+            SUPPLY_CYCLE,
+            (_NORMAL, _STEP),
+            command="Low / No Supply",
+            description="Ctrl+Shift+U: Full -> Low -> No -> Low",
+        ),
         # on the step key the inner trigger answers first (TriggerAction: inner traits, then
         # itself), so a layer the first one just switched on is not stepped again
         _trigger(_STEP, (_TOGGLE,), when="{!" + active + "}", description="step: Full -> Low"),
         _trigger(_STEP, (_NEXT,), when="{" + active + "}", description="step: Low <-> No"),
-        _trigger(_NORMAL, (_LOW, _TOGGLE), when="{!" + active + "}",
-                 description="an inactive layer (Full) rests at level 1"),
+        _trigger(
+            _NORMAL, (_LOW, _TOGGLE), when="{!" + active + "}", description="an inactive layer (Full) rests at level 1"
+        ),
         Embellishment.make(
-            images=images, level_names=tuple(f"+ ({n})" for n in pp.SUPPLY_LEVELS), loop_levels=True,
-            name=pp.LAYER_SUPPLY, always_active=False, activate_keystroke=_TOGGLE,
-            increase_keystroke=_NEXT, reset_key=_LOW, reset_level="1",
-            x_offset=-BADGE_OFFSET, y_offset=-BADGE_OFFSET,
-            description="Supply: inactive = Full (level 1), 1 = Low, 2 = No (7.1)"),
+            images=images,
+            level_names=tuple(f"+ ({n})" for n in pp.SUPPLY_LEVELS),
+            loop_levels=True,
+            name=pp.LAYER_SUPPLY,
+            always_active=False,
+            activate_keystroke=_TOGGLE,
+            increase_keystroke=_NEXT,
+            reset_key=_LOW,
+            reset_level="1",
+            x_offset=-BADGE_OFFSET,
+            y_offset=-BADGE_OFFSET,
+            description="Supply: inactive = Full (level 1), 1 = Low, 2 = No (7.1)",
+        ),
     )
 
 
 # -- Sorties ---------------------------------------------------------------------------------
+
 
 def sortie_level_name(n: int) -> str:
     return f"+ ({n} Sortie{'s' if n != 1 else ''})"
@@ -137,30 +166,48 @@ def sorties_traits(images: tuple[str, ...]) -> tuple[Trait, ...]:
     def count(name: str) -> str:
         return f"(Integer.parseInt({_s(name)}) - 1)"
 
-    said = (f'{_unchanged(level)} ? "" : {_s("LocationName")} + ": " + {_s("BasicName")} + ": Sorties " + '
-            f'{count("old" + level)} + " -> " + {count(level)} + " *"')
+    said = (
+        f'{_unchanged(level)} ? "" : {_s("LocationName")} + ": " + {_s("BasicName")} + ": Sorties " + '
+        f'{count("old" + level)} + " -> " + {count(level)} + " *"'
+    )
     return (
         _report((SORTIE_UP, SORTIE_DOWN), said, "Report Sorties: from -> to (1.5)"),
-        _trigger(SORTIE_UP_ALSO[0], (SORTIE_UP,), also=SORTIE_UP_ALSO[1:],
-                 description="+1 Sortie also on numpad + and a '+' key"),
-        _trigger(SORTIE_DOWN_ALSO[0], (SORTIE_DOWN,), also=SORTIE_DOWN_ALSO[1:],
-                 description="-1 Sortie also on numpad -"),
+        _trigger(
+            SORTIE_UP_ALSO[0],
+            (SORTIE_UP,),
+            also=SORTIE_UP_ALSO[1:],
+            description="+1 Sortie also on numpad + and a '+' key",
+        ),
+        _trigger(
+            SORTIE_DOWN_ALSO[0], (SORTIE_DOWN,), also=SORTIE_DOWN_ALSO[1:], description="-1 Sortie also on numpad -"
+        ),
         Embellishment.make(
-            up_command="+1 Sortie", up_modifiers=CTRL, up_key="=",
-            down_command="-1 Sortie", down_modifiers=CTRL, down_key="-",
+            up_command="+1 Sortie",
+            up_modifiers=CTRL,
+            up_key="=",
+            down_command="-1 Sortie",
+            down_modifiers=CTRL,
+            down_key="-",
             images=("",) + images,
             level_names=("",) + tuple(sortie_level_name(n) for n in range(1, pp.MAX_SORTIES + 1)),
-            loop_levels=False, name=pp.LAYER_SORTIES, always_active=True,
-            increase_keystroke=SORTIE_UP, decrease_keystroke=SORTIE_DOWN,
-            x_offset=BADGE_OFFSET, y_offset=-BADGE_OFFSET,
-            description="Sorties: level 1 = none (blank), level n = n - 1 Sorties (1.5, 15.22)"),
+            loop_levels=False,
+            name=pp.LAYER_SORTIES,
+            always_active=True,
+            increase_keystroke=SORTIE_UP,
+            decrease_keystroke=SORTIE_DOWN,
+            x_offset=BADGE_OFFSET,
+            y_offset=-BADGE_OFFSET,
+            description="Sorties: level 1 = none (blank), level n = n - 1 Sorties (1.5, 15.22)",
+        ),
     )
 
 
 # -- Flip ------------------------------------------------------------------------------------
 
-def flip_traits(back_image: str, level_name: str, turned_to: tuple[str, str],
-                named_as_shown: bool = False) -> tuple[Trait, ...]:
+
+def flip_traits(
+    back_image: str, level_name: str, turned_to: tuple[str, str], named_as_shown: bool = False
+) -> tuple[Trait, ...]:
     """The Side layer and its report: ``turned_to`` = (what the back is, what the front is),
     e.g. ("its reduced side", "its full-strength side"). The report names the piece by its
     BasicName, or with ``named_as_shown`` by the name it showed before the flip (a marker whose
@@ -168,18 +215,28 @@ def flip_traits(back_image: str, level_name: str, turned_to: tuple[str, str],
     active = f"{pp.LAYER_SIDE}_Active"
     back, front = turned_to
     name = _s("oldlocalizedName") if named_as_shown else _s("BasicName")  # PropertyExporter.LOCALIZED_NAME
-    said = (f'{_unchanged(active)} ? "" : {_s("LocationName")} + ": " + {name} + " flipped to " + '
-            f'({_s(active)}.equals("true") ? {_quoted(back)} : {_quoted(front)}) + " *"')
+    said = (
+        f'{_unchanged(active)} ? "" : {_s("LocationName")} + ": " + {name} + " flipped to " + '
+        f'({_s(active)}.equals("true") ? {_quoted(back)} : {_quoted(front)}) + " *"'
+    )
     return (
         _report((FLIP,), said, "Report a flip: which side now shows"),
         Embellishment.make(
-            activate_command="Flip", activate_modifiers=CTRL, activate_key="F", images=(back_image,),
-            level_names=(level_name,), name=pp.LAYER_SIDE, always_active=False, activate_keystroke=FLIP,
-            description="Side: active = the back of the counter"),
+            activate_command="Flip",
+            activate_modifiers=CTRL,
+            activate_key="F",
+            images=(back_image,),
+            level_names=(level_name,),
+            name=pp.LAYER_SIDE,
+            always_active=False,
+            activate_keystroke=FLIP,
+            description="Side: active = the back of the counter",
+        ),
     )
 
 
 # -- Eliminated and Delete -------------------------------------------------------------------
+
 
 def eliminated_faction_expression(factions: tuple[str, ...]) -> str:
     """BeanShell: the faction the unit's nation is in now, from ``Status_<Nationality>``
@@ -201,29 +258,48 @@ def eliminated_card_expression(cards: Mapping[str, str]) -> str:
 def eliminate_traits(cards: Mapping[str, str], box: str) -> tuple[Trait, ...]:
     """Send to the ``box`` of the card of the unit's faction in the game (``cards``: faction key
     -> card map), reported with the place it left; disabled when it has no faction."""
-    said = (f'{_unchanged("LocationName", "CurrentMap")} ? "" : {_s("oldLocationName")} + ": " + '
-            f'{_s("BasicName")} + " eliminated, to the " + {_s("LocationName")} + " box of the " + '
-            f'{_s("CurrentMap")} + " *"')
+    said = (
+        f'{_unchanged("LocationName", "CurrentMap")} ? "" : {_s("oldLocationName")} + ": " + '
+        f'{_s("BasicName")} + " eliminated, to the " + {_s("LocationName")} + " box of the " + '
+        f'{_s("CurrentMap")} + " *"'
+    )
     card = f"${ELIMINATED_CARD}$"
     rule = " (12.2)" if box == "Eliminated" else ""
     return (
         _report((ELIMINATE,), said, "Report an elimination: the place left and the box"),
-        RestrictCommands.make(name="No faction, no box", action="Disable",
-                              property_match="{" + _s(ELIMINATED_FACTION) + ".length() == 0}", watch_keys=(ELIMINATE,)),
-        SendToLocation.make(command_name=f"Send to {box} box", key=ELIMINATE, map_name=card, board_name=card,
-                            destination="Z", zone=box,
-                            description=f"{box} box of the card of the unit's faction in the game{rule}"),
-        CalculatedProperty.make(name=ELIMINATED_CARD, expression=eliminated_card_expression(cards),
-                                description="The card whose box the unit goes to"),
-        CalculatedProperty.make(name=ELIMINATED_FACTION, expression=eliminated_faction_expression(tuple(cards)),
-                                description="The faction the unit's nation is in now"),
+        RestrictCommands.make(
+            name="No faction, no box",
+            action="Disable",
+            property_match="{" + _s(ELIMINATED_FACTION) + ".length() == 0}",
+            watch_keys=(ELIMINATE,),
+        ),
+        SendToLocation.make(
+            command_name=f"Send to {box} box",
+            key=ELIMINATE,
+            map_name=card,
+            board_name=card,
+            destination="Z",
+            zone=box,
+            description=f"{box} box of the card of the unit's faction in the game{rule}",
+        ),
+        CalculatedProperty.make(
+            name=ELIMINATED_CARD,
+            expression=eliminated_card_expression(cards),
+            description="The card whose box the unit goes to",
+        ),
+        CalculatedProperty.make(
+            name=ELIMINATED_FACTION,
+            expression=eliminated_faction_expression(tuple(cards)),
+            description="The faction the unit's nation is in now",
+        ),
     )
 
 
 def delete_report() -> ReportState:
     """Delete, reported with the masked name a cup marker shows (the snapshot's name)."""
-    return ReportState.make(keys=(DELETE,), report_format="$oldLocation$: $oldPieceName$ deleted *",
-                            description="Report a deletion")
+    return ReportState.make(
+        keys=(DELETE,), report_format="$oldLocation$: $oldPieceName$ deleted *", description="Report a deletion"
+    )
 
 
 def prototype_piece(traits: tuple[Trait, ...]) -> Piece:

@@ -80,9 +80,14 @@ class Prototype:
     piece: Piece
 
 
-def prototypes(card_maps: dict[str, str], eliminated: str | None = "Eliminated", *,
-               supply: bool = True, sorties: bool = True,
-               delay_box: tuple[str, str] | None = None) -> list[Prototype]:
+def prototypes(
+    card_maps: dict[str, str],
+    eliminated: str | None = "Eliminated",
+    *,
+    supply: bool = True,
+    sorties: bool = True,
+    delay_box: tuple[str, str] | None = None,
+) -> list[Prototype]:
     """Common (delete, reported), Supply and Sorties (when the game's units carry those layers)
     and Elimination: "send to the ``eliminated`` box" of the card of the unit's faction in the
     game (``card_maps``: faction key -> the map name of its card). builder.module.keys says
@@ -90,19 +95,38 @@ def prototypes(card_maps: dict[str, str], eliminated: str | None = "Eliminated",
     common = Piece((delete_report(), Delete.make(command_name="Delete", key=DELETE)), BasicPiece.make())
     out = [Prototype(COMMON, "Delete, reported in the chat", common)]
     if supply:
-        out.append(Prototype(SUPPLY, "Supply of every unit (Ctrl+U, Ctrl+Shift+U)",
-                             prototype_piece(supply_traits(SUPPLY_IMAGES))))
+        out.append(
+            Prototype(
+                SUPPLY, "Supply of every unit (Ctrl+U, Ctrl+Shift+U)", prototype_piece(supply_traits(SUPPLY_IMAGES))
+            )
+        )
     if sorties:
-        out.append(Prototype(SORTIES, "Sorties of air and naval units (Ctrl+=, Ctrl+-)",
-                             prototype_piece(sorties_traits(SORTIE_IMAGES))))
+        out.append(
+            Prototype(
+                SORTIES,
+                "Sorties of air and naval units (Ctrl+=, Ctrl+-)",
+                prototype_piece(sorties_traits(SORTIE_IMAGES)),
+            )
+        )
     if eliminated is not None and card_maps:
-        out.append(Prototype(ELIMINATION, f"Send to the {eliminated} box of the unit's faction",
-                             prototype_piece(eliminate_traits(card_maps, eliminated))))
+        out.append(
+            Prototype(
+                ELIMINATION,
+                f"Send to the {eliminated} box of the unit's faction",
+                prototype_piece(eliminate_traits(card_maps, eliminated)),
+            )
+        )
     if delay_box is not None:  # (map, box): units with a delay stripe go there, not to their pool
         board, box = delay_box
-        send = SendToLocation.make(command_name=f"Send to the {box}", key=ELIMINATE, map_name=board,
-                                   board_name=board, destination="Z", zone=box,
-                                   description=f"A unit with a delay stripe goes to the {box} when eliminated")
+        send = SendToLocation.make(
+            command_name=f"Send to the {box}",
+            key=ELIMINATE,
+            map_name=board,
+            board_name=board,
+            destination="Z",
+            zone=box,
+            description=f"A unit with a delay stripe goes to the {box} when eliminated",
+        )
         out.append(Prototype(DELAYED, "Units with a delay stripe", prototype_piece((send,))))
     return out
 
@@ -112,9 +136,17 @@ def nation_faction(nation: Nation) -> str | None:
     return nation.faction_1939 or nation.joined
 
 
-def unit_piece(unit: Unit, content: Content, gpid: str, *, supply: bool = True, sorties: bool = True,
-               eliminated: bool = True, delayed: bool = False,
-               breakdown: tuple[Piece, str, str] | None = None) -> Piece:
+def unit_piece(
+    unit: Unit,
+    content: Content,
+    gpid: str,
+    *,
+    supply: bool = True,
+    sorties: bool = True,
+    eliminated: bool = True,
+    delayed: bool = False,
+    breakdown: tuple[Piece, str, str] | None = None,
+) -> Piece:
     """A unit piece; ``supply``/``sorties``: the game's units carry those layers; ``delayed``:
     the game has a delay box and a unit with a delay stripe goes there when eliminated;
     ``breakdown`` (the one-step piece, its marker gpid, its name): a Break down command leaves
@@ -134,8 +166,7 @@ def unit_piece(unit: Unit, content: Content, gpid: str, *, supply: bool = True, 
         traits.append(UsePrototype.of(SUPPLY))
     if unit.sides == 2:
         state = back_state(unit, content)
-        traits += flip_traits(unit_image(unit, "back"), f"+ ({state})",
-                              (f"its {state} side", "its full-strength side"))
+        traits += flip_traits(unit_image(unit, "back"), f"+ ({state})", (f"its {state} side", "its full-strength side"))
     else:  # the back names the type in words (3.2.2): no game state
         traits += flip_traits(unit_image(unit, "back"), "", ("its worded back", "its front"))
     props = {
@@ -171,13 +202,19 @@ def may_enter_cup(marker: ContentMarker, content: Content) -> bool:
 
 
 def _cup_mask(cup: str, label: str) -> Obscurable:
-    return Obscurable.make(key=CUP_MASK_KEY, image_name=CUP_BACK, hide_command="", display_style="I",
-                           mask_name=f"{cup} marker", peek_command="", auto_peek=False,
-                           description=f"Hidden while in the {label}")
+    return Obscurable.make(
+        key=CUP_MASK_KEY,
+        image_name=CUP_BACK,
+        hide_command="",
+        display_style="I",
+        mask_name=f"{cup} marker",
+        peek_command="",
+        auto_peek=False,
+        description=f"Hidden while in the {label}",
+    )
 
 
-def marker_piece(marker: ContentMarker, content: Content, gpid: str,
-                 cup: tuple[str, str] | None = None) -> Piece:
+def marker_piece(marker: ContentMarker, content: Content, gpid: str, cup: tuple[str, str] | None = None) -> Piece:
     """A marker piece; ``cup``: the game's draw cup (name, label), whose markers are masked."""
     faction = marker.faction
     if faction is None and marker.nation in content.nations:
@@ -186,8 +223,9 @@ def marker_piece(marker: ContentMarker, content: Content, gpid: str,
     if cup is not None and may_enter_cup(marker, content):
         traits.append(_cup_mask(*cup))  # outside the Side layer: the whole marker is hidden
     if marker.back:
-        traits += flip_traits(marker_image(marker, "back"), marker.back, (marker.back, marker.front),
-                              named_as_shown=True)
+        traits += flip_traits(
+            marker_image(marker, "back"), marker.back, (marker.back, marker.front), named_as_shown=True
+        )
     props = {
         pp.MARKER_KEY: marker.key,
         pp.MARKER_NAME: marker.name,
@@ -204,13 +242,23 @@ def _breakdown(small: Piece, marker_gpid: str, small_name: str) -> list:
     """Break down on the reduced side (4.2.6.2, 2.3.4.1): a one-step unit from the force pool
     takes the place of this one, which goes to its delay box or force pool. VASSAL makes the
     one-step counter anew (PlaceMarker); its twin stays in the force pool box."""
-    place = PlaceMarker.make(command="", key=PLACE_ONE_STEP, marker_spec=format_add_piece(None, small),
-                             marker_text="null", gpid=marker_gpid, placement=0,
-                             description=f"Places a one-step {small_name}")
+    place = PlaceMarker.make(
+        command="",
+        key=PLACE_ONE_STEP,
+        marker_spec=format_add_piece(None, small),
+        marker_text="null",
+        gpid=marker_gpid,
+        placement=0,
+        description=f"Places a one-step {small_name}",
+    )
     # only on the reduced side, whose next step loss swaps it for a one-step unit
-    macro = TriggerAction.make(name="Break down", command=f"Break down: a one-step {small_name} takes its place",
-                               key=BREAK_DOWN, property_match=f"{pp.LAYER_SIDE}_Active=true",
-                               action_keys=(PLACE_ONE_STEP, ELIMINATE))
+    macro = TriggerAction.make(
+        name="Break down",
+        command=f"Break down: a one-step {small_name} takes its place",
+        key=BREAK_DOWN,
+        property_match=f"{pp.LAYER_SIDE}_Active=true",
+        action_keys=(PLACE_ONE_STEP, ELIMINATE),
+    )
     return [macro, place]
 
 

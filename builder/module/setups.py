@@ -72,9 +72,16 @@ class SetupResult:
 class Places:
     """Hands out counter positions: hex centres, and free slots inside boxes (row by row)."""
 
-    def __init__(self, board: Board, main: MapGeometry, boards: Mapping[str, OffBoard],
-                 box_names: Mapping[str, str], content: Content | None = None,
-                 displays: Displays | None = None, decks: Mapping[str, DrawPileSpec] | None = None) -> None:
+    def __init__(
+        self,
+        board: Board,
+        main: MapGeometry,
+        boards: Mapping[str, OffBoard],
+        box_names: Mapping[str, str],
+        content: Content | None = None,
+        displays: Displays | None = None,
+        decks: Mapping[str, DrawPileSpec] | None = None,
+    ) -> None:
         self.board, self.main, self.boards = board, main, boards
         self.content = content
         self.displays = displays
@@ -124,7 +131,7 @@ class Places:
             x, y = area.center
         return Spot(board.map_name, x, y, where)
 
-    def turn(self, month) -> str:  # noqa: ANN001
+    def turn(self, month) -> str:
         """The turn track's box of the turn that starts in ``month``."""
         return self.content.settings.turn_label(month) if self.content else str(month)
 
@@ -196,8 +203,9 @@ def scenario_setup(
             if p.where == "cup":
                 in_cup.append((str(next_id), piece))
             else:
-                items.append(SavePlacement(str(next_id), piece_type(piece), piece_state(piece), spot.map,
-                                           spot.x, spot.y))
+                items.append(
+                    SavePlacement(str(next_id), piece_type(piece), piece_state(piece), spot.map, spot.x, spot.y)
+                )
             spots.append((p.counter, spot))
             next_id += 1
     extra: list[Command] = []
@@ -217,25 +225,34 @@ def scenario_setup(
         extra += cup_deck(deck, str(next_id), members)
         next_id += 1
     try:
-        state = turn_state(months, phases, content.settings.turn_label(scenario.first_turn),
-                           scenario.first_phase or phases[0])
+        state = turn_state(
+            months, phases, content.settings.turn_label(scenario.first_turn), scenario.first_phase or phases[0]
+        )
     except ValueError as exc:
         field = "first_phase" if scenario.first_phase and scenario.first_phase not in phases else "first_turn"
         raise DataError(str(exc), f"{scenario.key}.toml", field) from None
     extra.append(SetTurn(TURN_TRACKER_ID, state))
-    extra += [SetGlobalProperty(pp.WEATHER_PREFIX + zone, value.capitalize()) for zone, value in
-              sorted(scenario.weather.items())]
+    extra += [
+        SetGlobalProperty(pp.WEATHER_PREFIX + zone, value.capitalize())
+        for zone, value in sorted(scenario.weather.items())
+    ]
     extra += [SetGlobalProperty(pp.POLICY_PREFIX + key, "true") for key in scenario.policies]
-    extra += [SetGlobalProperty(pp.STATUS_PREFIX + abbr, f"{n.status} {n.faction}" if n.faction else n.status)
-              for abbr, n in sorted(scenario.nations.items())]
+    extra += [
+        SetGlobalProperty(pp.STATUS_PREFIX + abbr, f"{n.status} {n.faction}" if n.faction else n.status)
+        for abbr, n in sorted(scenario.nations.items())
+    ]
     extra += [SetGlobalProperty(pp.CEDED_PREFIX + area, "true") for area in scenario.ceded]
     extra += [SetGlobalProperty(pp.EVENT_PREFIX + key, "true") for key in scenario.events_done]
     if scenario.waived:
         extra.append(SetGlobalProperty(pp.WAIVED, "; ".join(scenario.waived)))
-    extra += [SetGlobalProperty(pp.CONTROL_PREFIX + holder, "; ".join(entries))
-              for holder, entries in sorted(scenario.control.items())]
-    extra += [SetGlobalProperty(pp.SOURCES_PREFIX + side, "; ".join(entries))
-              for side, entries in sorted(scenario.sources.items())]
+    extra += [
+        SetGlobalProperty(pp.CONTROL_PREFIX + holder, "; ".join(entries))
+        for holder, entries in sorted(scenario.control.items())
+    ]
+    extra += [
+        SetGlobalProperty(pp.SOURCES_PREFIX + side, "; ".join(entries))
+        for side, entries in sorted(scenario.sources.items())
+    ]
     boards = None
     if several_boards:  # the setup names the board it is played on (BoardPicker)
         boards = {places.board.map_name: (BoardPlacement(places.board.board_name, 0, 0),)}
@@ -246,12 +263,20 @@ def scenario_setup(
         description = f"{scenario.name} ({places.board.title} map), {span}."
     if waiting:
         place_box = places.displays.card.place_box if places.displays else "To place on map"
-        description += (f" {waiting} counters whose hex the setup does not give yet wait in their "
-                        f"faction card's '{place_box}' box.")
+        description += (
+            f" {waiting} counters whose hex the setup does not give yet wait in their faction card's '{place_box}' box."
+        )
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / f"{scenario.key}.vsav"
-        write_saved_game(path, tree, module_name=module_name, module_version=module_version,
-                         vassal_version=vassal_version, description=description, date_saved=DATE_SAVED)
+        write_saved_game(
+            path,
+            tree,
+            module_name=module_name,
+            module_version=module_version,
+            vassal_version=vassal_version,
+            description=description,
+            date_saved=DATE_SAVED,
+        )
         data = path.read_bytes()
     return SetupResult(scenario.name, f"{scenario.key}.vsav", data, description, tuple(spots), skipped)
 
@@ -276,13 +301,29 @@ def track_defaults(scenario: Scenario, content: Content) -> tuple[Placement, ...
                 continue
         elif m.faction is not None and m.faction not in scenario.factions:
             continue
-        out.append(Placement(m.key, False, m.count, "track", None, None, None, 0,
-                             "track marker the scenario leaves to its default place"))
+        out.append(
+            Placement(
+                m.key,
+                False,
+                m.count,
+                "track",
+                None,
+                None,
+                None,
+                0,
+                "track marker the scenario leaves to its default place",
+            )
+        )
     return tuple(out)
 
 
-def _spot(p, scenario: Scenario, places: Places, box_codes: Mapping[str, str],
-          faction_of: Callable[[str, Scenario], str | None]) -> tuple[Spot | None, bool]:
+def _spot(
+    p,
+    scenario: Scenario,
+    places: Places,
+    box_codes: Mapping[str, str],
+    faction_of: Callable[[str, Scenario], str | None],
+) -> tuple[Spot | None, bool]:
     """Where one counter of a setup line starts, and whether it starts back side up (a track
     marker showing a negative value)."""
     where = p.where
@@ -294,9 +335,12 @@ def _spot(p, scenario: Scenario, places: Places, box_codes: Mapping[str, str],
         if p.when.month is not None:
             return places.area("tracks", places.turn(p.when.month), str(p.when)), False
         faction = faction_of(p.counter, scenario)  # an event-timed arrival: the card's conditional box
-        waiting = places.displays.card.setup_boxes.get("conditional", "Conditional") if places.displays else "Conditional"
-        return (places.area(faction, waiting, str(p.when)) if faction else
-                places.area("tracks", common, str(p.when))), False
+        waiting = (
+            places.displays.card.setup_boxes.get("conditional", "Conditional") if places.displays else "Conditional"
+        )
+        return (
+            places.area(faction, waiting, str(p.when)) if faction else places.area("tracks", common, str(p.when))
+        ), False
     if places.is_hex(where):
         return places.hex(where), False
     if where.lower() in box_codes:
@@ -323,9 +367,15 @@ def _spot(p, scenario: Scenario, places: Places, box_codes: Mapping[str, str],
     raise DataError(f"cannot place a counter at {where!r}", f"{scenario.key}.csv", f"line {p.line}")
 
 
-def _cards_of(faction: str, scenario: Scenario, content: Content, pieces: Mapping[str, Piece],
-              prototypes: Mapping[str, Piece], places: Places,
-              first_id: int) -> tuple[list[tuple[str, Piece]], list[tuple[str, SavePlacement, Spot]]]:
+def _cards_of(
+    faction: str,
+    scenario: Scenario,
+    content: Content,
+    pieces: Mapping[str, Piece],
+    prototypes: Mapping[str, Piece],
+    places: Places,
+    first_id: int,
+) -> tuple[list[tuple[str, Piece]], list[tuple[str, SavePlacement, Spot]]]:
     """A faction's cards at the start: those in its deck (top first in the file's order, the
     deck listing its bottom first), and those the scenario puts in a box of its card (current,
     pending, played; removed ones stay out)."""
@@ -341,11 +391,19 @@ def _cards_of(faction: str, scenario: Scenario, content: Content, pieces: Mappin
             in_deck.append(piece)
             continue
         if where not in boxes:
-            raise DataError(f"the faction cards have no box for {where} cards (displays.toml card_boxes)",
-                            f"{scenario.key}.toml", "cards")
+            raise DataError(
+                f"the faction cards have no box for {where} cards (displays.toml card_boxes)",
+                f"{scenario.key}.toml",
+                "cards",
+            )
         spot = places.area(faction, boxes[where], where)
-        placed.append((card.key, SavePlacement(str(next_id), piece_type(piece), piece_state(piece), spot.map,
-                                                spot.x, spot.y), spot))
+        placed.append(
+            (
+                card.key,
+                SavePlacement(str(next_id), piece_type(piece), piece_state(piece), spot.map, spot.x, spot.y),
+                spot,
+            )
+        )
         next_id += 1
     members = []
     for piece in reversed(in_deck):
@@ -387,8 +445,9 @@ def cup_deck(pile: DrawPileSpec, deck_id: str, members: Sequence[tuple[str, Piec
     return out
 
 
-def _track_spot(counter: str, scenario: Scenario, places: Places,
-                faction_of: Callable[[str, Scenario], str | None]) -> tuple[Spot | None, bool]:
+def _track_spot(
+    counter: str, scenario: Scenario, places: Places, faction_of: Callable[[str, Scenario], str | None]
+) -> tuple[Spot | None, bool]:
     """Tracking markers: Weather on its zone's box; the rest where the game's displays.toml
     says (a faction card's tracks at the nation's starting value, a box, a track of the tracks
     board), else its faction card's track box or the tracks board's box for common markers."""
@@ -432,7 +491,7 @@ def _track_spot(counter: str, scenario: Scenario, places: Places,
     return places.area(faction, fallback, "track"), False
 
 
-def _track_value(places: Places, scenario: Scenario, nation: str, rule, counter: str) -> tuple[int, bool]:  # noqa: ANN001
+def _track_value(places: Places, scenario: Scenario, nation: str, rule, counter: str) -> tuple[int, bool]:
     """The cell a nation's marker shows for its starting value, and whether it shows its back:
     a digit marker shows one place of the value (a negative value on the back, when the marker
     has one); a marker whose back adds to the track shows it for values past the track."""

@@ -51,7 +51,7 @@ class Palette:
     """Nested palette tabs: (tab name, children) where a leaf's children are Slots."""
 
     name: str
-    children: tuple["Palette", ...] = ()
+    children: tuple[Palette, ...] = ()
     slots: tuple[Slot, ...] = ()
 
 
@@ -109,9 +109,17 @@ class ModuleSpec:
 
 
 def _zone(name: str, path: str) -> etree._Element:
-    return component(TAG_ZONE, {
-        "highlightProperty": "", "locationFormat": "$name$", "name": name, "path": path,
-        "useHighlight": False, "useParentGrid": False})
+    return component(
+        TAG_ZONE,
+        {
+            "highlightProperty": "",
+            "locationFormat": "$name$",
+            "name": name,
+            "path": path,
+            "useHighlight": False,
+            "useParentGrid": False,
+        },
+    )
 
 
 def box_path(box: BoxArea) -> str:
@@ -120,17 +128,39 @@ def box_path(box: BoxArea) -> str:
 
 
 def _map_children(board_els: Sequence[etree._Element], stack: bool = True) -> list[etree._Element]:
-    picker = component(MAP + "BoardPicker", {
-        "addColumnText": "Add column", "addRowText": "Add row", "boardPrompt": "Select board",
-        "slotHeight": 125, "slotScale": 0.2, "slotWidth": 350, "title": "Choose Boards"}, *board_els)
+    picker = component(
+        MAP + "BoardPicker",
+        {
+            "addColumnText": "Add column",
+            "addRowText": "Add row",
+            "boardPrompt": "Select board",
+            "slotHeight": 125,
+            "slotScale": 0.2,
+            "slotWidth": 350,
+            "title": "Choose Boards",
+        },
+        *board_els,
+    )
     return [
         picker,
         # no blank colour: the counters under the top one show their own edges, as a real stack
         # does, instead of black slabs (StackMetrics.drawUnexpanded); small steps keep a tall
         # stack inside its hex or track box
-        component(MAP + "StackMetrics", {
-            "bottom": "40,0", "color": "", "disabled": not stack, "down": "37,0", "exSepX": 12,
-            "exSepY": 24, "top": "38,0", "unexSepX": 2, "unexSepY": 3, "up": "39,0"}),
+        component(
+            MAP + "StackMetrics",
+            {
+                "bottom": "40,0",
+                "color": "",
+                "disabled": not stack,
+                "down": "37,0",
+                "exSepX": 12,
+                "exSepY": 24,
+                "top": "38,0",
+                "unexSepX": 2,
+                "unexSepY": 3,
+                "up": "39,0",
+            },
+        ),
         component(MAP + "ForwardToKeyBuffer"),
         component(MAP + "Scroller"),
         component(MAP + "ForwardToChatter"),
@@ -140,30 +170,66 @@ def _map_children(board_els: Sequence[etree._Element], stack: bool = True) -> li
         component(MAP + "PieceMover"),
         component(MAP + "KeyBufferer"),
         component(MAP + "ImageSaver"),
-        component(MAP + "CounterDetailViewer", {
-            "bgColor": "255,255,255", "borderWidth": 2, "centerAll": False, "delay": 700,
-            "display": "from all layers", "fgColor": "0,0,0", "fontSize": 11, "graphicsZoom": 1.0,
-            "hotkey": "", "minDisplayPieces": 2, "showgraph": True, "showgraphsingle": False,
-            "showtext": True, "showtextsingle": False, "summaryReportFormat": "$LocationName$",
-            "counterReportFormat": "$PieceName$", "zoomlevel": 1.0, "version": "4"}),
+        component(
+            MAP + "CounterDetailViewer",
+            {
+                "bgColor": "255,255,255",
+                "borderWidth": 2,
+                "centerAll": False,
+                "delay": 700,
+                "display": "from all layers",
+                "fgColor": "0,0,0",
+                "fontSize": 11,
+                "graphicsZoom": 1.0,
+                "hotkey": "",
+                "minDisplayPieces": 2,
+                "showgraph": True,
+                "showgraphsingle": False,
+                "showtext": True,
+                "showtextsingle": False,
+                "summaryReportFormat": "$LocationName$",
+                "counterReportFormat": "$PieceName$",
+                "zoomlevel": 1.0,
+                "version": "4",
+            },
+        ),
         component(MAP + "Flare"),
-        component(MAP + "Zoomer", {"zoomLevels": "0.2,0.3,0.4,0.5,0.625,0.75,1.0,1.25,1.6",
-                                   "zoomStart": 4}),
+        component(MAP + "Zoomer", {"zoomLevels": "0.2,0.3,0.4,0.5,0.625,0.75,1.0,1.25,1.6", "zoomStart": 4}),
         component(MAP + "SelectionHighlighters"),
         component(MAP + "HighlightLastMoved", {"color": "255,0,0", "enabled": True, "thickness": 3}),
     ]
 
 
-def _map(name: str, board_els: Sequence[etree._Element], *, launch: bool,
-         extra: Sequence[etree._Element] = ()) -> etree._Element:
+def _map(
+    name: str, board_els: Sequence[etree._Element], *, launch: bool, extra: Sequence[etree._Element] = ()
+) -> etree._Element:
     attrs = {
-        "allowMultiple": False, "backgroundcolor": "255,255,255", "buttonName": name if launch else "",
-        "changeFormat": "$message$", "color": "0,0,0", "createFormat": "$pieceName$ created in $location$ *",
-        "description": "", "edgeHeight": 0, "edgeWidth": 0, "hideKey": "", "hotkey": "", "icon": "",
-        "launch": launch, "mapName": name, "markMoved": "Never", "markUnmovedHotkey": "",
-        "markUnmovedIcon": "", "markUnmovedReport": "", "markUnmovedText": "", "markUnmovedTooltip": "",
-        "moveKey": "", "moveToFormat": MOVE_FORMAT, "moveWithinFormat": MOVE_FORMAT,
-        "onlyReportChangedLocation": True, "showKey": "", "thickness": 3,
+        "allowMultiple": False,
+        "backgroundcolor": "255,255,255",
+        "buttonName": name if launch else "",
+        "changeFormat": "$message$",
+        "color": "0,0,0",
+        "createFormat": "$pieceName$ created in $location$ *",
+        "description": "",
+        "edgeHeight": 0,
+        "edgeWidth": 0,
+        "hideKey": "",
+        "hotkey": "",
+        "icon": "",
+        "launch": launch,
+        "mapName": name,
+        "markMoved": "Never",
+        "markUnmovedHotkey": "",
+        "markUnmovedIcon": "",
+        "markUnmovedReport": "",
+        "markUnmovedText": "",
+        "markUnmovedTooltip": "",
+        "moveKey": "",
+        "moveToFormat": MOVE_FORMAT,
+        "moveWithinFormat": MOVE_FORMAT,
+        "onlyReportChangedLocation": True,
+        "showKey": "",
+        "thickness": 3,
         "tooltip": f"Show or hide the {name} window" if launch else "",
     }
     return component(M + "Map", attrs, *_map_children(board_els), *extra)
@@ -205,9 +271,22 @@ def card_piles(card: OffBoard, owner: str, size: tuple[int, int]) -> tuple[DrawP
     for a in card.areas:
         if a.kind == "cards":
             x, y = a.center
-            out.append(DrawPileSpec(deck_name(owner, a.name), card.map_name, x, y + 12, size[0], size[1],
-                                    face_down="Always", shuffle="Never", draw_face_up=False, allow_select=True,
-                                    color="90,70,50", owners=(owner,)))
+            out.append(
+                DrawPileSpec(
+                    deck_name(owner, a.name),
+                    card.map_name,
+                    x,
+                    y + 12,
+                    size[0],
+                    size[1],
+                    face_down="Always",
+                    shuffle="Never",
+                    draw_face_up=False,
+                    allow_select=True,
+                    color="90,70,50",
+                    owners=(owner,),
+                )
+            )
     return tuple(out)
 
 
@@ -238,11 +317,22 @@ class DrawPileSpec:
 
     def attributes(self) -> dict[str, object]:
         attrs: dict[str, object] = {
-            "allowMultiple": self.allow_multiple, "allowSelect": self.allow_select, "color": self.color,
-            "draw": self.outline, "drawFaceUp": self.draw_face_up, "faceDown": self.face_down,
-            "height": self.height, "name": self.name, "owningBoard": self.board, "reshufflable": False,
-            "reversible": self.reversible, "shuffle": self.shuffle, "width": self.width, "x": self.x,
-            "y": self.y}
+            "allowMultiple": self.allow_multiple,
+            "allowSelect": self.allow_select,
+            "color": self.color,
+            "draw": self.outline,
+            "drawFaceUp": self.draw_face_up,
+            "faceDown": self.face_down,
+            "height": self.height,
+            "name": self.name,
+            "owningBoard": self.board,
+            "reshufflable": False,
+            "reversible": self.reversible,
+            "shuffle": self.shuffle,
+            "width": self.width,
+            "x": self.x,
+            "y": self.y,
+        }
         if self.owners:
             attrs.update({"deckRestrictAccess": True, "deckOwners": ",".join(self.owners)})
         return attrs
@@ -262,10 +352,26 @@ class DrawPileSpec:
         every later field its default when the type stops, which is the DrawPile's value too
         (we set none of them) and keeps the running engine's own language for menu texts.
         """
-        fields = [_java_bool(self.outline), self.color, str(self.width), str(self.height), self.face_down,
-                  self.shuffle, _java_bool(self.allow_multiple), _java_bool(self.allow_select),
-                  _java_bool(self.reversible), "", "", "", self.name, "", "", "",
-                  _java_bool(self.draw_face_up), _java_bool(False)]
+        fields = [
+            _java_bool(self.outline),
+            self.color,
+            str(self.width),
+            str(self.height),
+            self.face_down,
+            self.shuffle,
+            _java_bool(self.allow_multiple),
+            _java_bool(self.allow_select),
+            _java_bool(self.reversible),
+            "",
+            "",
+            "",
+            self.name,
+            "",
+            "",
+            "",
+            _java_bool(self.draw_face_up),
+            _java_bool(False),
+        ]
         if self.owners:
             fields += _DECK_DEFAULTS + [_java_bool(True), sequence.encode(list(self.owners), ",") or ""]
         return "deck;" + (sequence.encode(fields, ";") or "")
@@ -279,9 +385,37 @@ class DrawPileSpec:
 # multiple/specific and face up/down messages, the face up/flip/down keys and report, the save
 # and load messages, keys and reports (counters/Deck.java getType, myRefreshType). A deck
 # restricted to its owners must write them all to reach the last two fields.
-_DECK_DEFAULTS = ["", "", "10", "", "false", "", "false", "", "$BasicName$", "", "false", "", "Shuffle",
-                  "Reverse", "", "Draw multiple cards", "Draw specific cards", "Face up", "Face down", "", "",
-                  "", "", "Save Deck", "", "Deck Saved", "Load Deck", "", "Deck Loaded"]
+_DECK_DEFAULTS = [
+    "",
+    "",
+    "10",
+    "",
+    "false",
+    "",
+    "false",
+    "",
+    "$BasicName$",
+    "",
+    "false",
+    "",
+    "Shuffle",
+    "Reverse",
+    "",
+    "Draw multiple cards",
+    "Draw specific cards",
+    "Face up",
+    "Face down",
+    "",
+    "",
+    "",
+    "",
+    "Save Deck",
+    "",
+    "Deck Saved",
+    "Load Deck",
+    "",
+    "Deck Loaded",
+]
 
 
 def _java_bool(value: bool) -> str:
@@ -315,20 +449,32 @@ def paged(name: str, slots: Sequence[Slot]) -> Palette:
     """
     if len(slots) <= PALETTE_PAGE:
         return Palette(name, slots=tuple(slots))
-    pages = [slots[i:i + PALETTE_PAGE] for i in range(0, len(slots), PALETTE_PAGE)]
-    return Palette(name, tuple(Palette(f"{name} {i * PALETTE_PAGE + 1}-{i * PALETTE_PAGE + len(p)}", slots=tuple(p))
-                               for i, p in enumerate(pages)))
+    pages = [slots[i : i + PALETTE_PAGE] for i in range(0, len(slots), PALETTE_PAGE)]
+    return Palette(
+        name,
+        tuple(
+            Palette(f"{name} {i * PALETTE_PAGE + 1}-{i * PALETTE_PAGE + len(p)}", slots=tuple(p))
+            for i, p in enumerate(pages)
+        ),
+    )
 
 
 def _palette_widget(node: Palette) -> etree._Element:
     if node.slots:
-        slots = [component(WIDGET + "PieceSlot", {"entryName": s.name, "gpid": s.gpid, "height": 80, "width": 80},
-                           text=format_add_piece(None, s.piece)) for s in node.slots]
-        return component(WIDGET + "PanelWidget", {"entryName": node.name, "fixed": True,
-                                                   "nColumns": PALETTE_COLUMNS, "scale": PALETTE_SCALE,
-                                                   "vert": False}, *slots)
-    return component(WIDGET + "TabWidget", {"entryName": node.name},
-                     *(_palette_widget(c) for c in node.children))
+        slots = [
+            component(
+                WIDGET + "PieceSlot",
+                {"entryName": s.name, "gpid": s.gpid, "height": 80, "width": 80},
+                text=format_add_piece(None, s.piece),
+            )
+            for s in node.slots
+        ]
+        return component(
+            WIDGET + "PanelWidget",
+            {"entryName": node.name, "fixed": True, "nColumns": PALETTE_COLUMNS, "scale": PALETTE_SCALE, "vert": False},
+            *slots,
+        )
+    return component(WIDGET + "TabWidget", {"entryName": node.name}, *(_palette_widget(c) for c in node.children))
 
 
 def _piece_windows(palettes: Sequence[Palette]) -> list[etree._Element]:
@@ -339,51 +485,121 @@ def _piece_windows(palettes: Sequence[Palette]) -> list[etree._Element]:
     height and its grid collapses. A hidden first window is never docked nor shown, so every
     palette opens as its own window, packed to the size of its pages (PositionOption).
     """
-    hidden = component(M + "PieceWindow", {"defaultWidth": 0, "hidden": True, "hotkey": "", "icon": "",
-                                           "name": "Unused", "scale": 1.0, "text": "", "tooltip": ""})
+    hidden = component(
+        M + "PieceWindow",
+        {
+            "defaultWidth": 0,
+            "hidden": True,
+            "hotkey": "",
+            "icon": "",
+            "name": "Unused",
+            "scale": 1.0,
+            "text": "",
+            "tooltip": "",
+        },
+    )
     return [hidden] + [
-        component(M + "PieceWindow", {"defaultWidth": 0, "hidden": False, "hotkey": "", "icon": "",
-                                      "name": p.name, "scale": PALETTE_SCALE, "text": p.name,
-                                      "tooltip": f"Show or hide the {p.name.lower()} palette"},
-                  _palette_widget(p)) for p in palettes]
+        component(
+            M + "PieceWindow",
+            {
+                "defaultWidth": 0,
+                "hidden": False,
+                "hotkey": "",
+                "icon": "",
+                "name": p.name,
+                "scale": PALETTE_SCALE,
+                "text": p.name,
+                "tooltip": f"Show or hide the {p.name.lower()} palette",
+            },
+            _palette_widget(p),
+        )
+        for p in palettes
+    ]
 
 
 def module_tree(spec: ModuleSpec) -> etree._Element:
     children: list[etree._Element] = [
         component(M + "BasicCommandEncoder"),
         component(M + "Documentation"),
-        component(M + "PlayerRoster", {"buttonIcon": "", "buttonKeyStroke": "", "buttonText": "Retire",
-                                       "buttonToolTip": "Switch sides, become an observer"},
-                  *[_entry(s) for s in spec.sides]),
-        component(M + "GlobalOptions", {
-            "autoReport": "Always", "chatterHTMLSupport": "Never", "hotKeysOnClosedWindows": "Never",
-            "inventoryForAll": "Always", "nonOwnerUnmaskable": "Never", "playerIdFormat": "$PlayerName$",
-            "promptString": "Opponents can unmask pieces", "sendToLocationMoveTrails": "Never",
-            "storeLeadingZeroIntegersAsStrings": True}),
+        component(
+            M + "PlayerRoster",
+            {
+                "buttonIcon": "",
+                "buttonKeyStroke": "",
+                "buttonText": "Retire",
+                "buttonToolTip": "Switch sides, become an observer",
+            },
+            *[_entry(s) for s in spec.sides],
+        ),
+        component(
+            M + "GlobalOptions",
+            {
+                "autoReport": "Always",
+                "chatterHTMLSupport": "Never",
+                "hotKeysOnClosedWindows": "Never",
+                "inventoryForAll": "Always",
+                "nonOwnerUnmaskable": "Never",
+                "playerIdFormat": "$PlayerName$",
+                "promptString": "Opponents can unmask pieces",
+                "sendToLocationMoveTrails": "Never",
+                "storeLeadingZeroIntegersAsStrings": True,
+            },
+        ),
         component(M + "Chatter"),
         component(M + "KeyNamer"),
-        component(M + "PrototypesContainer", {}, *[
-            component(M + "PrototypeDefinition", {"description": p.description, "name": p.name},
-                      text=format_add_piece(None, p.piece)) for p in spec.prototypes]),
+        component(
+            M + "PrototypesContainer",
+            {},
+            *[
+                component(
+                    M + "PrototypeDefinition",
+                    {"description": p.description, "name": p.name},
+                    text=format_add_piece(None, p.piece),
+                )
+                for p in spec.prototypes
+            ],
+        ),
         component(PROPS + "GlobalProperties", {}, *_global_properties(spec)),
         *_state_menus(spec),
         main_map(spec),
         *[card_map(c, spec.decks.get(c.map_name, ())) for c in spec.cards],
         *_piece_windows(spec.palettes),
-        _dice("1d6", 1), _dice("2d6", 2),
+        _dice("1d6", 1),
+        _dice("2d6", 2),
         _turn_tracker(spec),
-        component(M + "ChartWindow", {"hotkey": "", "icon": "", "name": "Charts", "text": "Charts",
-                                      "tooltip": spec.charts_tooltip},
-                  component(WIDGET + "TabWidget", {"entryName": "Charts"}, *[
-                      component(WIDGET + "Chart", {"chartName": c.name, "description": c.title,
-                                                   "fileName": c.image}) for c in spec.charts])),
-        *[component(M + "PredefinedSetup", {"description": s.description, "file": s.file, "isMenu": False,
-                                            "name": s.name, "useFile": True}) for s in spec.setups],
+        component(
+            M + "ChartWindow",
+            {"hotkey": "", "icon": "", "name": "Charts", "text": "Charts", "tooltip": spec.charts_tooltip},
+            component(
+                WIDGET + "TabWidget",
+                {"entryName": "Charts"},
+                *[
+                    component(WIDGET + "Chart", {"chartName": c.name, "description": c.title, "fileName": c.image})
+                    for c in spec.charts
+                ],
+            ),
+        ),
+        *[
+            component(
+                M + "PredefinedSetup",
+                {"description": s.description, "file": s.file, "isMenu": False, "name": s.name, "useFile": True},
+            )
+            for s in spec.setups
+        ],
     ]
-    return component("VASSAL.build.GameModule", {
-        "ModuleOther1": "", "ModuleOther2": "", "VassalVersion": VASSAL_VERSION,
-        "description": spec.description, "name": spec.name, "nextPieceSlotId": spec.next_gpid,
-        "version": spec.version}, *children)
+    return component(
+        "VASSAL.build.GameModule",
+        {
+            "ModuleOther1": "",
+            "ModuleOther2": "",
+            "VassalVersion": VASSAL_VERSION,
+            "description": spec.description,
+            "name": spec.name,
+            "nextPieceSlotId": spec.next_gpid,
+            "version": spec.version,
+        },
+        *children,
+    )
 
 
 def _entry(side: str) -> etree._Element:
@@ -398,8 +614,7 @@ STATE_MENUS = ("Policies", "Nations", "Disputed areas", "Events")
 
 def nation_statuses(factions: Sequence[str]) -> tuple[str, ...]:
     """wargame.pieceprops.STATUSES with the faction each concerns, as the Nations menu offers them."""
-    return ("neutral", *(f"active {f}" for f in factions), *(f"conquered {f}" for f in factions),
-            "ceded", "absent")
+    return ("neutral", *(f"active {f}" for f in factions), *(f"conquered {f}" for f in factions), "ceded", "absent")
 
 
 def _changer(label: str, prompt: str, values: Sequence[str]) -> etree._Element:
@@ -407,11 +622,22 @@ def _changer(label: str, prompt: str, values: Sequence[str]) -> etree._Element:
     the change in the chat (ChangePropertyButton; propChanger "E" = pick from a list, encoded
     by PropertyChangerConfigurer.getValueString as E,prompt,values)."""
     changer = sequence.encode(["E", prompt, sequence.encode(list(values), ",") or ""], ",") or ""
-    return component(PROPS + "ChangePropertyButton", {
-        "canDisable": False, "desc": label, "disabledIcon": "", "hideWhenDisabled": False, "hotkey": "",
-        "icon": "", "propChanger": changer, "propertyGate": "",
-        "reportFormat": "<$PlayerId$> $description$: $newValue$ (was $oldValue$)", "text": label,
-        "tooltip": prompt})
+    return component(
+        PROPS + "ChangePropertyButton",
+        {
+            "canDisable": False,
+            "desc": label,
+            "disabledIcon": "",
+            "hideWhenDisabled": False,
+            "hotkey": "",
+            "icon": "",
+            "propChanger": changer,
+            "propertyGate": "",
+            "reportFormat": "<$PlayerId$> $description$: $newValue$ (was $oldValue$)",
+            "text": label,
+            "tooltip": prompt,
+        },
+    )
 
 
 def _global_properties(spec: ModuleSpec) -> list[etree._Element]:
@@ -427,46 +653,110 @@ def _global_properties(spec: ModuleSpec) -> list[etree._Element]:
 
     out = []
     for zone in spec.weather_zones:
-        out.append(component(PROPS + "GlobalProperty", {
-            "description": spec.weather_property.format(zone=zone), "initialValue": spec.weather_states[0],
-            "isNumeric": False, "name": pp.WEATHER_PREFIX + zone}))
+        out.append(
+            component(
+                PROPS + "GlobalProperty",
+                {
+                    "description": spec.weather_property.format(zone=zone),
+                    "initialValue": spec.weather_states[0],
+                    "isNumeric": False,
+                    "name": pp.WEATHER_PREFIX + zone,
+                },
+            )
+        )
     for key in spec.policies:
         name = label(key, key)
-        out.append(component(PROPS + "GlobalProperty", {
-            "description": f"{name} in effect{cite(rules.policy_rule)}", "initialValue": "false",
-            "isNumeric": False, "name": pp.POLICY_PREFIX + key},
-            _changer(f"Policy: {name}", f"Is {name} in effect?", ("true", "false"))))
+        out.append(
+            component(
+                PROPS + "GlobalProperty",
+                {
+                    "description": f"{name} in effect{cite(rules.policy_rule)}",
+                    "initialValue": "false",
+                    "isNumeric": False,
+                    "name": pp.POLICY_PREFIX + key,
+                },
+                _changer(f"Policy: {name}", f"Is {name} in effect?", ("true", "false")),
+            )
+        )
     for nation, status in spec.nation_status.items():
         name = label(nation, nation)
-        out.append(component(PROPS + "GlobalProperty", {
-            "description": f"{name}: status and faction{cite(rules.nation_rule)}",
-            "initialValue": status, "isNumeric": False, "name": pp.STATUS_PREFIX + nation},
-            _changer(f"Nation: {name}", f"Status of {name}", nation_statuses(spec.factions))))
+        out.append(
+            component(
+                PROPS + "GlobalProperty",
+                {
+                    "description": f"{name}: status and faction{cite(rules.nation_rule)}",
+                    "initialValue": status,
+                    "isNumeric": False,
+                    "name": pp.STATUS_PREFIX + nation,
+                },
+                _changer(f"Nation: {name}", f"Status of {name}", nation_statuses(spec.factions)),
+            )
+        )
     for area in spec.disputed_areas:
         name = label(area, area)
-        out.append(component(PROPS + "GlobalProperty", {
-            "description": f"{name} ceded{cite(rules.ceded_rule)}", "initialValue": "false",
-            "isNumeric": False, "name": pp.CEDED_PREFIX + area},
-            _changer(f"Ceded: {name}", f"Has {name} been ceded?", ("true", "false"))))
+        out.append(
+            component(
+                PROPS + "GlobalProperty",
+                {
+                    "description": f"{name} ceded{cite(rules.ceded_rule)}",
+                    "initialValue": "false",
+                    "isNumeric": False,
+                    "name": pp.CEDED_PREFIX + area,
+                },
+                _changer(f"Ceded: {name}", f"Has {name} been ceded?", ("true", "false")),
+            )
+        )
     for event in spec.events:
         name = label("event:" + event, event)
-        out.append(component(PROPS + "GlobalProperty", {
-            "description": f"{name} has happened", "initialValue": "false",
-            "isNumeric": False, "name": pp.EVENT_PREFIX + event},
-            _changer(f"Event: {name}", f"Has {name} happened?", ("true", "false"))))
+        out.append(
+            component(
+                PROPS + "GlobalProperty",
+                {
+                    "description": f"{name} has happened",
+                    "initialValue": "false",
+                    "isNumeric": False,
+                    "name": pp.EVENT_PREFIX + event,
+                },
+                _changer(f"Event: {name}", f"Has {name} happened?", ("true", "false")),
+            )
+        )
     if spec.events:
-        out.append(component(PROPS + "GlobalProperty", {
-            "description": "Requirements the scenario's special rules waive", "initialValue": "",
-            "isNumeric": False, "name": pp.WAIVED}))
+        out.append(
+            component(
+                PROPS + "GlobalProperty",
+                {
+                    "description": "Requirements the scenario's special rules waive",
+                    "initialValue": "",
+                    "isNumeric": False,
+                    "name": pp.WAIVED,
+                },
+            )
+        )
     for holder in spec.control:  # set by a setup, read by staffwork check: no button
-        out.append(component(PROPS + "GlobalProperty", {
-            "description": f"Territory the {holder.capitalize()} side holds at the start beyond the nations' status"
-                           f"{cite(rules.control_rule)}",
-            "initialValue": "", "isNumeric": False, "name": pp.CONTROL_PREFIX + holder}))
+        out.append(
+            component(
+                PROPS + "GlobalProperty",
+                {
+                    "description": f"Territory the {holder.capitalize()} side holds at the start beyond the nations' status"
+                    f"{cite(rules.control_rule)}",
+                    "initialValue": "",
+                    "isNumeric": False,
+                    "name": pp.CONTROL_PREFIX + holder,
+                },
+            )
+        )
     for side in spec.sources:
-        out.append(component(PROPS + "GlobalProperty", {
-            "description": f"Supply sources a special rule gives the {side.capitalize()} side",
-            "initialValue": "", "isNumeric": False, "name": pp.SOURCES_PREFIX + side}))
+        out.append(
+            component(
+                PROPS + "GlobalProperty",
+                {
+                    "description": f"Supply sources a special rule gives the {side.capitalize()} side",
+                    "initialValue": "",
+                    "isNumeric": False,
+                    "name": pp.SOURCES_PREFIX + side,
+                },
+            )
+        )
     return out
 
 
@@ -482,39 +772,101 @@ def _state_menus(spec: ModuleSpec) -> list[etree._Element]:
     }
 
     def menu(text: str, entries: Sequence[str], tip: str) -> etree._Element:
-        return component(M + "ToolbarMenu", {
-            "canDisable": False, "description": text, "disabledIcon": "", "hideWhenDisabled": False,
-            "hotkey": "", "icon": "", "menuItems": sequence.encode(list(entries), ",") or "",
-            "propertyGate": "", "text": text, "tooltip": tip})
+        return component(
+            M + "ToolbarMenu",
+            {
+                "canDisable": False,
+                "description": text,
+                "disabledIcon": "",
+                "hideWhenDisabled": False,
+                "hotkey": "",
+                "icon": "",
+                "menuItems": sequence.encode(list(entries), ",") or "",
+                "propertyGate": "",
+                "text": text,
+                "tooltip": tip,
+            },
+        )
 
-    subs = [menu(name, entries, f"Set {name.lower()} for the rules assistant")
-            for name, entries in items.items() if entries]
-    top = menu(GAME_STATE_MENU, [m.get("text") for m in subs],
-               "Policies, nation statuses and ceded areas, as staffwork check reads them")
+    subs = [
+        menu(name, entries, f"Set {name.lower()} for the rules assistant") for name, entries in items.items() if entries
+    ]
+    top = menu(
+        GAME_STATE_MENU,
+        [m.get("text") for m in subs],
+        "Policies, nation statuses and ceded areas, as staffwork check reads them",
+    )
     return [*subs, top]
 
 
 def _dice(name: str, n: int) -> etree._Element:
-    return component(M + "DiceButton", {
-        "addToTotal": 0, "canDisable": False, "hotkey": "", "icon": "", "keepCount": 1, "keepDice": False,
-        "keepOption": ">", "lockAdd": False, "lockDice": False, "lockPlus": False, "lockSides": False,
-        "nDice": n, "nSides": 6, "name": name, "plus": 0, "prompt": False,
-        "reportFormat": "** $name$ = $result$ *** <$PlayerName$>", "reportTotal": n > 1, "sortDice": False,
-        "text": name, "tooltip": f"Roll {name}"})
+    return component(
+        M + "DiceButton",
+        {
+            "addToTotal": 0,
+            "canDisable": False,
+            "hotkey": "",
+            "icon": "",
+            "keepCount": 1,
+            "keepDice": False,
+            "keepOption": ">",
+            "lockAdd": False,
+            "lockDice": False,
+            "lockPlus": False,
+            "lockSides": False,
+            "nDice": n,
+            "nSides": 6,
+            "name": name,
+            "plus": 0,
+            "prompt": False,
+            "reportFormat": "** $name$ = $result$ *** <$PlayerName$>",
+            "reportTotal": n > 1,
+            "sortDice": False,
+            "text": name,
+            "tooltip": f"Roll {name}",
+        },
+    )
 
 
 def _turn_tracker(spec: ModuleSpec) -> etree._Element:
-    phase = component(TURN + "ListTurnLevel", {
-        "configFirst": False, "configList": False, "list": ",".join(spec.phases), "name": pp.PHASE,
-        "property": pp.PHASE, "turnFormat": "$value$"})
-    month = component(TURN + "ListTurnLevel", {
-        "configFirst": False, "configList": False, "list": ",".join(spec.months), "name": pp.MONTH,
-        "property": pp.MONTH, "turnFormat": "$value$"}, phase)
-    return component(TURN + "TurnTracker", {
-        "buttonText": "Turn", "hotkey": "", "icon": "", "name": pp.TURN_TRACKER, "nexthotkey": "78,195",
-        "prevhotkey": "80,195", "reportFormat": "<$PlayerId$> $newTurn$ *",
-        "tooltip": "Month and phase" + (f" ({spec.game_state.turn_rule})" if spec.game_state.turn_rule else ""),
-        "turnFormat": "$level1$ - $level2$"}, month)
+    phase = component(
+        TURN + "ListTurnLevel",
+        {
+            "configFirst": False,
+            "configList": False,
+            "list": ",".join(spec.phases),
+            "name": pp.PHASE,
+            "property": pp.PHASE,
+            "turnFormat": "$value$",
+        },
+    )
+    month = component(
+        TURN + "ListTurnLevel",
+        {
+            "configFirst": False,
+            "configList": False,
+            "list": ",".join(spec.months),
+            "name": pp.MONTH,
+            "property": pp.MONTH,
+            "turnFormat": "$value$",
+        },
+        phase,
+    )
+    return component(
+        TURN + "TurnTracker",
+        {
+            "buttonText": "Turn",
+            "hotkey": "",
+            "icon": "",
+            "name": pp.TURN_TRACKER,
+            "nexthotkey": "78,195",
+            "prevhotkey": "80,195",
+            "reportFormat": "<$PlayerId$> $newTurn$ *",
+            "tooltip": "Month and phase" + (f" ({spec.game_state.turn_rule})" if spec.game_state.turn_rule else ""),
+            "turnFormat": "$level1$ - $level2$",
+        },
+        month,
+    )
 
 
 def turn_state(months: Sequence[str], phases: Sequence[str], month: str, phase: str) -> str:

@@ -34,4 +34,4 @@ def content_version(base: str, *parts: Mapping[str, bytes] | bytes) -> str:
 
 def tile_cache_folder(name: str, version: str) -> str:
     """The folder under VASSAL's ``tiles/`` that holds this module's tiles (engine's rule)."""
-    return hashlib.sha1(f"{name}_{version}".encode("utf-8")).hexdigest()
+    return hashlib.sha1(f"{name}_{version}".encode()).hexdigest()

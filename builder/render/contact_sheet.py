@@ -23,8 +23,8 @@ INK = (30, 30, 30)
 
 @frozen
 class SheetStats:
-    counters: int      # physical counters (a unit or a marker)
-    faces: int         # faces drawn (two for two-sided counters)
+    counters: int  # physical counters (a unit or a marker)
+    faces: int  # faces drawn (two for two-sided counters)
 
 
 def _sections(units: Sequence[UnitCounter], markers: Sequence[Marker], majors: Collection[str] | None):
@@ -36,11 +36,14 @@ def _sections(units: Sequence[UnitCounter], markers: Sequence[Marker], majors: C
         by_nation.setdefault(key, []).append(unit)
     sections = []
     for nation, group in by_nation.items():
-        items = [(u.caption or f"{u.front.ident or u.front.unit_type} ({u.front.unit_type})",
-                  u.front, u.back) for u in group]
+        items = [
+            (u.caption or f"{u.front.ident or u.front.unit_type} ({u.front.unit_type})", u.front, u.back) for u in group
+        ]
         if nation == "minor":
-            items = [(caption if u.caption else f"{u.front.abbrev} {caption}", f, b) for u, (caption, f, b)
-                     in zip(group, items)]
+            items = [
+                (caption if u.caption else f"{u.front.abbrev} {caption}", f, b)
+                for u, (caption, f, b) in zip(group, items)
+            ]
             title = "Units: minor countries"
         else:
             title = f"Units: {scheme(nation).name}"
@@ -61,8 +64,8 @@ def _face_image(face, px: int) -> Image.Image:
 
 @frozen
 class _Grid:
-    gap: int        # between the two faces of one counter
-    cell_w: int     # a pair plus room between pairs
+    gap: int  # between the two faces of one counter
+    cell_w: int  # a pair plus room between pairs
     caption_h: int
     cell_h: int
     header_h: int
@@ -79,19 +82,37 @@ def _grid(sections, px: int, columns: int) -> _Grid:
     header_h = max(18, round(px * 0.42))
     margin = px // 3
     bands = sum((len(items) + columns - 1) // columns for _, items in sections)
-    return _Grid(gap, cell_w, caption_h, cell_h, header_h, margin, 2 * margin + columns * cell_w,
-                 2 * margin + len(sections) * header_h + bands * cell_h)
+    return _Grid(
+        gap,
+        cell_w,
+        caption_h,
+        cell_h,
+        header_h,
+        margin,
+        2 * margin + columns * cell_w,
+        2 * margin + len(sections) * header_h + bands * cell_h,
+    )
 
 
-def sheet_size(units: Sequence[UnitCounter], markers: Sequence[Marker], px: int,
-               columns: int = 10, majors: Collection[str] | None = None) -> tuple[int, int]:
+def sheet_size(
+    units: Sequence[UnitCounter],
+    markers: Sequence[Marker],
+    px: int,
+    columns: int = 10,
+    majors: Collection[str] | None = None,
+) -> tuple[int, int]:
     """(width, height) of the sheet ``contact_sheet`` would draw, without drawing it."""
     g = _grid(_sections(units, markers, majors), px, columns)
     return g.width, g.height
 
 
-def contact_sheet(units: Sequence[UnitCounter], markers: Sequence[Marker], px: int,
-                  columns: int = 10, majors: Collection[str] | None = None) -> tuple[Image.Image, SheetStats]:
+def contact_sheet(
+    units: Sequence[UnitCounter],
+    markers: Sequence[Marker],
+    px: int,
+    columns: int = 10,
+    majors: Collection[str] | None = None,
+) -> tuple[Image.Image, SheetStats]:
     """All counters at ``px`` pixels a side, ``columns`` front/back pairs per row; a section
     for each of the game's ``majors`` (the nations.csv rows of a major power), then the minors."""
     sections = _sections(units, markers, majors)
@@ -103,17 +124,26 @@ def contact_sheet(units: Sequence[UnitCounter], markers: Sequence[Marker], px: i
     y = margin
     faces = counters = 0
     for title, items in sections:
-        block = text.fit(title, (margin, y + header_h * 0.2, width - margin, y + header_h * 0.9),
-                         weight="bold", max_cap=header_h * 0.5, min_px=8)
-        block = text.TextBlock(block.lines, block.weight, block.px,
-                               ((margin - (block.ink[0][0] - block.origins[0][0]),
-                                 block.origins[0][1]),), block.ink, block.box)
+        block = text.fit(
+            title,
+            (margin, y + header_h * 0.2, width - margin, y + header_h * 0.9),
+            weight="bold",
+            max_cap=header_h * 0.5,
+            min_px=8,
+        )
+        block = text.TextBlock(
+            block.lines,
+            block.weight,
+            block.px,
+            ((margin - (block.ink[0][0] - block.origins[0][0]), block.origins[0][1]),),
+            block.ink,
+            block.box,
+        )
         text.draw(sheet, block, INK)
-        pen.line([(margin, y + header_h - 2), (width - margin, y + header_h - 2)], fill=INK,
-                 width=1)
+        pen.line([(margin, y + header_h - 2), (width - margin, y + header_h - 2)], fill=INK, width=1)
         y += header_h
         for start in range(0, len(items), columns):
-            for col, (caption, front, back) in enumerate(items[start:start + columns]):
+            for col, (caption, front, back) in enumerate(items[start : start + columns]):
                 x = margin + col * cell_w
                 sheet.paste(_face_image(front, px), (x, y + px // 16))
                 faces += 1
@@ -122,8 +152,9 @@ def contact_sheet(units: Sequence[UnitCounter], markers: Sequence[Marker], px: i
                     faces += 1
                 counters += 1
                 box = (x, y + px + px // 16 + 2, x + 2 * px + gap, y + px + px // 16 + caption_h)
-                label = text.fit(caption, box, weight="semibold", max_cap=caption_h * 0.42,
-                                 min_px=7, max_lines=2, gap=0.1)
+                label = text.fit(
+                    caption, box, weight="semibold", max_cap=caption_h * 0.42, min_px=7, max_lines=2, gap=0.1
+                )
                 text.draw(sheet, label, INK)
             y += cell_h
     return sheet, SheetStats(counters=counters, faces=faces)

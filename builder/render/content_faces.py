@@ -33,11 +33,14 @@ _ART_FIELDS = ("icon", "reminder", "scheme", "abbrev", "text")
 _FACTORS = re.compile(r"^\d+-\d+-\d+$")  # attack-defense-movement
 _FIGURES = (
     (re.compile(r"^Sorties (\d)$"), lambda m: (("SORTIES",), m.group(1))),
-    (re.compile(r"^([+-])DRM (\w+)$"),
-     lambda m: ((f"{m.group(2).upper()} DRM",), "+" if m.group(1) == "+" else "\u2212")),
-    (re.compile(r"^(Prod|Will) (10s|1s|x2)$"),
-     lambda m: ((m.group(1).upper(),),
-                "\u00d7" + {"10s": "10", "1s": "1", "x2": "2"}[m.group(2)])),
+    (
+        re.compile(r"^([+-])DRM (\w+)$"),
+        lambda m: ((f"{m.group(2).upper()} DRM",), "+" if m.group(1) == "+" else "\u2212"),
+    ),
+    (
+        re.compile(r"^(Prod|Will) (10s|1s|x2)$"),
+        lambda m: ((m.group(1).upper(),), "\u00d7" + {"10s": "10", "1s": "1", "x2": "2"}[m.group(2)]),
+    ),
     # a number of points and their unit ("2 STP", "-100 EP"); a number alone ("+15")
     (re.compile(r"^([+-]?\d+) ([A-Z]{2,4})$"), lambda m: ((m.group(2),), m.group(1).replace("-", "\u2212"))),
     (re.compile(r"^([+-]\d+)$"), lambda m: ((), m.group(1).replace("-", "\u2212"))),
@@ -56,11 +59,9 @@ def marker_art(art_dir: Path = ART_DIR) -> dict[str, dict]:
     for name, entry in data.items():
         for field in entry:
             if field not in _ART_FIELDS:
-                raise DataError(f"unknown field {field!r}{near_miss(field, _ART_FIELDS)}",
-                                str(path), name)
+                raise DataError(f"unknown field {field!r}{near_miss(field, _ART_FIELDS)}", str(path), name)
         if "icon" in entry and entry["icon"] != "faction" and entry["icon"] not in ICONS:
-            raise DataError(f"no icon {entry['icon']!r}{near_miss(entry['icon'], ICONS)}",
-                            str(path), f"{name}.icon")
+            raise DataError(f"no icon {entry['icon']!r}{near_miss(entry['icon'], ICONS)}", str(path), f"{name}.icon")
     return data
 
 
@@ -71,16 +72,18 @@ def _art_for(name: str, art: dict[str, dict]) -> dict:
         if entry is not None:
             return entry
         words.pop()
-    raise DataError(f"marker {name!r} has no entry in marker_art.toml"
-                    f"{near_miss(name, art)}", str(ART_DIR / "marker_art.toml"))
+    raise DataError(
+        f"marker {name!r} has no entry in marker_art.toml{near_miss(name, art)}", str(ART_DIR / "marker_art.toml")
+    )
 
 
 def _scheme(marker: ContentMarker, wanted: str | None, nation: str | None) -> str:
     known = load_schemes()
     if wanted not in (None, "faction", "nation"):
         if wanted not in known:
-            raise DataError(f"no colour scheme {wanted!r}{near_miss(wanted, known)}",
-                            str(ART_DIR / "marker_art.toml"), marker.name)
+            raise DataError(
+                f"no colour scheme {wanted!r}{near_miss(wanted, known)}", str(ART_DIR / "marker_art.toml"), marker.name
+            )
         return wanted
     order = [nation, marker.faction] if wanted == "nation" else [marker.faction, nation]
     for key in order:
@@ -107,9 +110,14 @@ def _face(marker: ContentMarker, words: str, entry: dict) -> MarkerFace:
     icon = entry.get("icon")
     if icon == "faction":
         icon = marker.faction
-    return MarkerFace(lines, _scheme(marker, entry.get("scheme"), nation),
-                      icon=None if figure else icon, figure=figure,
-                      reminder=entry.get("reminder"), abbrev=abbrev)
+    return MarkerFace(
+        lines,
+        _scheme(marker, entry.get("scheme"), nation),
+        icon=None if figure else icon,
+        figure=figure,
+        reminder=entry.get("reminder"),
+        abbrev=abbrev,
+    )
 
 
 def markers_from(content: Content) -> list[Marker]:
@@ -135,8 +143,10 @@ def units_from(content: Content, *, designs: bool = False) -> list[UnitCounter]:
             counts[u.art_key] = counts.get(u.art_key, 0) + u.count
             first.setdefault(u.art_key, u)
         drawn = {u.key: c for u, c in zip(content.units.values(), units_from(content))}
-        return [replace(drawn[u.key], caption=f"{u.nation} {u.name} \u00d7{counts[key]}") if u.front
-                else drawn[u.key] for key, u in first.items()]
+        return [
+            replace(drawn[u.key], caption=f"{u.nation} {u.name} \u00d7{counts[key]}") if u.front else drawn[u.key]
+            for key, u in first.items()
+        ]
     out = []
     vocabulary = content.settings.units
     for u in content.units.values():
@@ -147,15 +157,25 @@ def units_from(content: Content, *, designs: bool = False) -> list[UnitCounter]:
             label = "" if u.kind == "ground" else u.label
             out.append(factor_counter(colours, u.kind, u.symbol, u.id, u.nation, label, u.front, u.back))
         else:
-            out.append(unit_counter(colours, u.kind, u.symbol, u.id, u.nation, elite=u.elite,
-                                    upgrade=u.upgrade, what_if=u.what_if, two_sided=u.sides == 2))
+            out.append(
+                unit_counter(
+                    colours,
+                    u.kind,
+                    u.symbol,
+                    u.id,
+                    u.nation,
+                    elite=u.elite,
+                    upgrade=u.upgrade,
+                    what_if=u.what_if,
+                    two_sided=u.sides == 2,
+                )
+            )
     return out
 
 
 def physical_count(content: Content) -> int:
     """How many cardboard counters the tables describe (each design times its count)."""
-    return (sum(u.count for u in content.units.values())
-            + sum(m.count for m in content.markers.values()))
+    return sum(u.count for u in content.units.values()) + sum(m.count for m in content.markers.values())
 
 
 def stepped_counter(u: Unit, colours: str, vocabulary: UnitVocabulary) -> UnitCounter:
@@ -167,33 +187,60 @@ def stepped_counter(u: Unit, colours: str, vocabulary: UnitVocabulary) -> UnitCo
     factors and ``back_steps``), or blank with the type in words."""
     tint = "elite" if u.elite else "colonial" if u.colonial else ""
     base = dict(nation=colours, style="stepped", code=u.code, delay=u.delay)
-    front = CounterFace(**base, kind=u.kind, unit_type=u.symbol, ident=u.id, abbrev=u.printed_nation,
-                        factors=u.front if u.kind == "ground" else None, steps=u.steps or 0,
-                        step_mark=vocabulary.step_mark(u.type), size=u.size,
-                        range=str(u.range) if u.range is not None else "", drm=u.drm,
-                        arrow=vocabulary.arrows.get(u.type, ""), tint=tint)
+    front = CounterFace(
+        **base,
+        kind=u.kind,
+        unit_type=u.symbol,
+        ident=u.id,
+        abbrev=u.printed_nation,
+        factors=u.front if u.kind == "ground" else None,
+        steps=u.steps or 0,
+        step_mark=vocabulary.step_mark(u.type),
+        size=u.size,
+        range=str(u.range) if u.range is not None else "",
+        drm=u.drm,
+        arrow=vocabulary.arrows.get(u.type, ""),
+        tint=tint,
+    )
     if u.back in vocabulary.marker_backs:
-        back = CounterFace(**base, kind=u.kind, unit_type=u.symbol, ident="", abbrev="",
-                           words=u.back.upper(), icon=vocabulary.marker_backs[u.back],
-                           range=str(u.range) if u.range is not None and u.kind == "ground" else "")
+        back = CounterFace(
+            **base,
+            kind=u.kind,
+            unit_type=u.symbol,
+            ident="",
+            abbrev="",
+            words=u.back.upper(),
+            icon=vocabulary.marker_backs[u.back],
+            range=str(u.range) if u.range is not None and u.kind == "ground" else "",
+        )
     elif u.back_type:
         kind = vocabulary.kind_of(u.back_type) or u.kind
         symbol = vocabulary.symbol_of(u.back_type)
-        back = CounterFace(**base, kind=kind, unit_type=symbol, ident=u.id, abbrev=u.printed_nation,
-                           factors=u.back if kind == "ground" else None, steps=u.back_steps or 0,
-                           step_mark=vocabulary.step_mark(u.back_type),
-                           size=u.size if kind == "ground" else "",
-                           range=str(u.range) if u.range is not None and kind != "ground" else "",
-                           arrow=vocabulary.arrows.get(u.back_type, ""), tint=tint)
+        back = CounterFace(
+            **base,
+            kind=kind,
+            unit_type=symbol,
+            ident=u.id,
+            abbrev=u.printed_nation,
+            factors=u.back if kind == "ground" else None,
+            steps=u.back_steps or 0,
+            step_mark=vocabulary.step_mark(u.back_type),
+            size=u.size if kind == "ground" else "",
+            range=str(u.range) if u.range is not None and kind != "ground" else "",
+            arrow=vocabulary.arrows.get(u.back_type, ""),
+            tint=tint,
+        )
     elif u.back and _FACTORS.match(u.back):
         back = replace(front, factors=u.back if u.kind == "ground" else None, steps=u.back_steps or 0)
     elif u.back:  # words: a garrison's hex, a state
-        back = CounterFace(**base, kind=u.kind, unit_type=u.symbol, ident="", abbrev=u.printed_nation,
-                           words=u.back, steps=0)
+        back = CounterFace(
+            **base, kind=u.kind, unit_type=u.symbol, ident="", abbrev=u.printed_nation, words=u.back, steps=0
+        )
     else:  # a blank back: its type in words (a support unit's in the game's own: "Sub Fleet")
         words = TYPE_WORDS[u.symbol] if u.kind == "ground" or u.label == u.type else u.label.upper()
-        back = CounterFace(**base, kind=u.kind, unit_type=u.symbol, ident="", abbrev=u.printed_nation,
-                           words=words, steps=0)
+        back = CounterFace(
+            **base, kind=u.kind, unit_type=u.symbol, ident="", abbrev=u.printed_nation, words=words, steps=0
+        )
     return UnitCounter(front, back)
 
 
@@ -207,7 +254,19 @@ def card_face(card: Card, content: Content) -> CardFace:
     note = "our words" if not card.template else ""
     if card.rules and not card.template:
         note += f"; see {', '.join(card.rules[:3])}"
-    return CardFace(faction=faction.name, scheme=faction.scheme, number=card.number, name=card.name, state=label,
-                    colour=colour, blitz=card.blitz, rearmament=card.rearmament, recyclable=card.recyclable,
-                    production=card.production, requires=card.requires, actions=card.actions,
-                    template=card.template, note=note)
+    return CardFace(
+        faction=faction.name,
+        scheme=faction.scheme,
+        number=card.number,
+        name=card.name,
+        state=label,
+        colour=colour,
+        blitz=card.blitz,
+        rearmament=card.rearmament,
+        recyclable=card.recyclable,
+        production=card.production,
+        requires=card.requires,
+        actions=card.actions,
+        template=card.template,
+        note=note,
+    )

@@ -31,27 +31,34 @@ class Rendered:
     """A drawn face and where things went (final-pixel boxes), so tests can check them."""
 
     image: Image.Image
-    texts: tuple[text.TextBlock, ...]   # text blocks, in final pixels
-    regions: dict[str, Box]              # named areas: "id", "abbrev", "stripe", "star", ...
+    texts: tuple[text.TextBlock, ...]  # text blocks, in final pixels
+    regions: dict[str, Box]  # named areas: "id", "abbrev", "stripe", "star", ...
 
 
 def _scaled_block(block: text.TextBlock, factor: float) -> text.TextBlock:
     def sc(b: Box) -> Box:
         return tuple(v / factor for v in b)  # type: ignore[return-value]
-    return text.TextBlock(block.lines, block.weight, block.px,
-                          tuple((x / factor, y / factor) for x, y in block.origins),
-                          tuple(sc(b) for b in block.ink), sc(block.box))
+
+    return text.TextBlock(
+        block.lines,
+        block.weight,
+        block.px,
+        tuple((x / factor, y / factor) for x, y in block.origins),
+        tuple(sc(b) for b in block.ink),
+        sc(block.box),
+    )
 
 
-def finish(canvas: Image.Image, px: int, blocks: list[text.TextBlock],
-           regions: dict[str, Box], ss: int) -> Rendered:
+def finish(canvas: Image.Image, px: int, blocks: list[text.TextBlock], regions: dict[str, Box], ss: int) -> Rendered:
     """Reduce the supersampled canvas to ``px`` and convert the record to final pixels."""
     # reducing_gap: a box reduction by 2 first, then LANCZOS; same look, a third of the time.
-    image = (canvas.resize((px, px), Image.Resampling.LANCZOS, reducing_gap=2.0) if ss > 1
-             else canvas)
+    image = canvas.resize((px, px), Image.Resampling.LANCZOS, reducing_gap=2.0) if ss > 1 else canvas
     factor = canvas.width / px
-    return Rendered(image, tuple(_scaled_block(b, factor) for b in blocks),
-                    {k: tuple(v / factor for v in box) for k, box in regions.items()})
+    return Rendered(
+        image,
+        tuple(_scaled_block(b, factor) for b in blocks),
+        {k: tuple(v / factor for v in box) for k, box in regions.items()},
+    )
 
 
 def blank(side: int, colours: Scheme, edge: float) -> Image.Image:
@@ -83,9 +90,9 @@ def draw_unit(face: CounterFace, px: int, art_dir: Path = ART_DIR) -> Rendered:
     pen = ImageDraw.Draw(canvas)
     blocks: list[text.TextBlock] = []
     regions: dict[str, Box] = {}
-    lo, hi = e + pad, S - e - pad          # inner margins
+    lo, hi = e + pad, S - e - pad  # inner margins
     band_top = S - e - f("band")
-    min_px = max(6, round(5 * ss))         # never smaller than ~5 px on the final image
+    min_px = max(6, round(5 * ss))  # never smaller than ~5 px on the final image
 
     # Country abbreviation, with the reduced-side stripe across it.
     abbrev_box = (lo, band_top + f("band") * 0.08, hi, S - e - pad * 0.5)
@@ -98,8 +105,7 @@ def draw_unit(face: CounterFace, px: int, art_dir: Path = ART_DIR) -> Rendered:
         abbrev_box = (lo, stripe[1] + S * 0.012, hi, stripe[3] - S * 0.012)
     else:
         ink_abbrev = colours.fg
-    block = text.fit(face.abbrev, abbrev_box, weight="bold", max_cap=f("abbrev_text"),
-                     min_px=min_px)
+    block = text.fit(face.abbrev, abbrev_box, weight="bold", max_cap=f("abbrev_text"), min_px=min_px)
     text.draw(canvas, block, ink_abbrev)
     blocks.append(block)
     regions["abbrev"] = abbrev_box
@@ -120,8 +126,7 @@ def draw_unit(face: CounterFace, px: int, art_dir: Path = ART_DIR) -> Rendered:
         content = (e + strip, lo, hi, band_top)
     if face.back_text is None and face.ident:
         if face.kind == "naval":
-            block = text.fit(face.ident, id_box, weight="semibold", max_cap=f("id_text"),
-                             min_px=min_px)
+            block = text.fit(face.ident, id_box, weight="semibold", max_cap=f("id_text"), min_px=min_px)
             text.draw(canvas, block, colours.fg)
         else:
             block = _side_id(canvas, face.ident, id_box, colours.fg, f("id_text"), min_px)
@@ -130,8 +135,14 @@ def draw_unit(face: CounterFace, px: int, art_dir: Path = ART_DIR) -> Rendered:
 
     cx0, cy0, cx1, cy1 = content
     if face.back_text is not None:
-        block = text.fit(face.back_text, (cx0, cy0 + S * 0.06, cx1, cy1 - S * 0.04),
-                         weight="bold", max_cap=f("back_text"), min_px=min_px, max_lines=2)
+        block = text.fit(
+            face.back_text,
+            (cx0, cy0 + S * 0.06, cx1, cy1 - S * 0.04),
+            weight="bold",
+            max_cap=f("back_text"),
+            min_px=min_px,
+            max_lines=2,
+        )
         text.draw(canvas, block, colours.fg)
         blocks.append(block)
         regions["type"] = content
@@ -203,8 +214,13 @@ def draw_factor_unit(face: CounterFace, px: int, art_dir: Path = ART_DIR) -> Ren
     split = lo + (hi - lo) * share
     named_on_top = bool(right_text) and not face.label
     if named_on_top:  # a land unit's name on top, unless it would be too small to read there
-        trial = _fit_short(right_text, (split + S * 0.02, top, hi, top + f("header")), weight="semibold",
-                           max_cap=f("header_text"), min_px=min_px)
+        trial = _fit_short(
+            right_text,
+            (split + S * 0.02, top, hi, top + f("header")),
+            weight="semibold",
+            max_cap=f("header_text"),
+            min_px=min_px,
+        )
         if trial.lines != (right_text,) or trial.px * text.cap_ratio("semibold") < 0.75 * f("header_text"):
             right_text, named_on_top = "", False
     abbrev_box = (lo, top, split if right_text else hi, header_bottom)
@@ -215,8 +231,15 @@ def draw_factor_unit(face: CounterFace, px: int, art_dir: Path = ART_DIR) -> Ren
     regions["abbrev"] = abbrev_box
     if right_text:
         label_box = (split + S * 0.02, top, hi, header_bottom)
-        block = _right(_fit_short(right_text, label_box, weight="bold" if face.label else "semibold",
-                                  max_cap=f("header_text"), min_px=min_px))
+        block = _right(
+            _fit_short(
+                right_text,
+                label_box,
+                weight="bold" if face.label else "semibold",
+                max_cap=f("header_text"),
+                min_px=min_px,
+            )
+        )
         text.draw(canvas, block, colours.fg)
         blocks.append(block)
         regions["label" if face.label else "id"] = label_box
@@ -228,8 +251,9 @@ def draw_factor_unit(face: CounterFace, px: int, art_dir: Path = ART_DIR) -> Ren
             # a long name reads better on two lines, taking room from the silhouette
             tall = (lo, y, hi, y + f("name") * 1.6)
             try:
-                two = text.fit(face.ident, tall, weight="semibold", max_cap=f("name_text"), min_px=min_px,
-                               max_lines=2, gap=0.05)
+                two = text.fit(
+                    face.ident, tall, weight="semibold", max_cap=f("name_text"), min_px=min_px, max_lines=2, gap=0.05
+                )
             except text.TextFitError:
                 two = block
             if two.px > block.px:
@@ -251,8 +275,14 @@ def draw_factor_unit(face: CounterFace, px: int, art_dir: Path = ART_DIR) -> Ren
             regions["stripe"] = stripe
             ink = colours.stripe_fg
         figures = any(c.isdigit() for c in face.factors)
-        block = text.fit(face.factors, band, weight="bold", max_cap=f("factor_text" if figures else "words_text"),
-                         min_px=min_px, max_lines=1 if figures else 2)
+        block = text.fit(
+            face.factors,
+            band,
+            weight="bold",
+            max_cap=f("factor_text" if figures else "words_text"),
+            min_px=min_px,
+            max_lines=1 if figures else 2,
+        )
         text.draw(canvas, block, ink)
         blocks.append(block)
         regions["factors"] = band
@@ -261,8 +291,7 @@ def draw_factor_unit(face: CounterFace, px: int, art_dir: Path = ART_DIR) -> Ren
     content = (lo, y + S * 0.015, hi, band_top - S * 0.015)
     cx0, cy0, cx1, cy1 = content
     if face.words:
-        block = text.fit(face.words, content, weight="bold", max_cap=f("words_text"), min_px=min_px,
-                         max_lines=3)
+        block = text.fit(face.words, content, weight="bold", max_cap=f("words_text"), min_px=min_px, max_lines=3)
         text.draw(canvas, block, colours.fg)
         blocks.append(block)
         regions["words"] = content
@@ -317,28 +346,29 @@ def _right(block: text.TextBlock) -> text.TextBlock:
 
 
 def _shifted(block: text.TextBlock, dx: float) -> text.TextBlock:
-    return text.TextBlock(block.lines, block.weight, block.px,
-                          tuple((x + dx, y) for x, y in block.origins),
-                          tuple((a + dx, b, c + dx, d) for a, b, c, d in block.ink), block.box)
+    return text.TextBlock(
+        block.lines,
+        block.weight,
+        block.px,
+        tuple((x + dx, y) for x, y in block.origins),
+        tuple((a + dx, b, c + dx, d) for a, b, c, d in block.ink),
+        block.box,
+    )
 
 
-def _side_id(canvas: Image.Image, ident: str, box: Box, colour, max_cap: float,
-             min_px: int) -> text.TextBlock:
+def _side_id(canvas: Image.Image, ident: str, box: Box, colour, max_cap: float, min_px: int) -> text.TextBlock:
     """An ID along a side edge: turned to read upwards, except a short one ("1", "XIX") that
     stands upright at the top of the strip as large as turned, where it reads more easily."""
     x0, y0, x1, y1 = box
-    turned = text.fit(ident, (0, 0, y1 - y0, x1 - x0), weight="semibold", max_cap=max_cap,
-                      min_px=min_px)
+    turned = text.fit(ident, (0, 0, y1 - y0, x1 - x0), weight="semibold", max_cap=max_cap, min_px=min_px)
     try:
-        upright = text.fit(ident, (x0, y0, x1, y0 + (x1 - x0) * 1.1), weight="semibold",
-                           max_cap=max_cap, min_px=min_px)
+        upright = text.fit(ident, (x0, y0, x1, y0 + (x1 - x0) * 1.1), weight="semibold", max_cap=max_cap, min_px=min_px)
     except text.TextFitError:
         upright = None
     if upright is not None and upright.px >= turned.px * 0.75:
         text.draw(canvas, upright, colour)
         return upright
-    return text.draw_rotated(canvas, ident, box, colour, weight="semibold", max_cap=max_cap,
-                             min_px=min_px)
+    return text.draw_rotated(canvas, ident, box, colour, weight="semibold", max_cap=max_cap, min_px=min_px)
 
 
 def render_counter(face: CounterFace, px: int, art_dir: Path = ART_DIR) -> Image.Image:
@@ -348,11 +378,13 @@ def render_counter(face: CounterFace, px: int, art_dir: Path = ART_DIR) -> Image
 def screen_px(layout: Layout | None = None) -> int:
     """The module's counter size in pixels, from art/counters.toml."""
     from builder.render.style import pixels
+
     layout = layout or load_layout()
     return pixels(inch=layout.screen_inch, dpi=layout.screen_dpi)
 
 
 def print_px(layout: Layout | None = None) -> int:
     from builder.render.style import pixels
+
     layout = layout or load_layout()
     return pixels(inch=layout.print_inch, dpi=layout.print_dpi)

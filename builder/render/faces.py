@@ -11,25 +11,61 @@ import re
 from records import frozen
 
 UNIT_TYPES: dict[str, tuple[str, ...]] = {
-    "ground": ("infantry", "paratroop", "mountain", "garrison", "cavalry", "motorized",
-               "mechanized", "tank", "hq", "general", "partisan", "ski", "marine", "cav-mech",
-               "helicopter", "fortress", "port-a-fort"),
+    "ground": (
+        "infantry",
+        "paratroop",
+        "mountain",
+        "garrison",
+        "cavalry",
+        "motorized",
+        "mechanized",
+        "tank",
+        "hq",
+        "general",
+        "partisan",
+        "ski",
+        "marine",
+        "cav-mech",
+        "helicopter",
+        "fortress",
+        "port-a-fort",
+    ),
     "air": ("fighter", "bomber", "fighter-bomber", "naval-air"),
     "naval": ("carrier", "surface", "convoy", "battleship", "cruiser", "destroyer", "submarine"),
 }
 
 # The back of a one-sided unit carries its type in words (3.2).
 TYPE_WORDS: dict[str, str] = {
-    "infantry": "INFANTRY", "paratroop": "PARATROOP", "mountain": "MOUNTAIN",
-    "garrison": "GARRISON", "cavalry": "CAVALRY", "motorized": "MOTORIZED",
-    "mechanized": "MECHANIZED", "tank": "TANK", "fighter": "FIGHTER", "bomber": "BOMBER",
-    "carrier": "CARRIER", "surface": "SURFACE FLEET", "convoy": "CONVOY",
-    "hq": "HQ", "general": "GENERAL", "partisan": "PARTISAN", "fighter-bomber": "FIGHTER-BOMBER",
-    "naval-air": "NAVAL AIR", "battleship": "BATTLESHIP", "cruiser": "CRUISER",
-    "destroyer": "DESTROYER", "submarine": "SUBMARINE", "ski": "SKI", "marine": "MARINE",
-    "cav-mech": "CAVALRY-MECH", "helicopter": "HELICOPTER", "fortress": "FORTRESS",
+    "infantry": "INFANTRY",
+    "paratroop": "PARATROOP",
+    "mountain": "MOUNTAIN",
+    "garrison": "GARRISON",
+    "cavalry": "CAVALRY",
+    "motorized": "MOTORIZED",
+    "mechanized": "MECHANIZED",
+    "tank": "TANK",
+    "fighter": "FIGHTER",
+    "bomber": "BOMBER",
+    "carrier": "CARRIER",
+    "surface": "SURFACE FLEET",
+    "convoy": "CONVOY",
+    "hq": "HQ",
+    "general": "GENERAL",
+    "partisan": "PARTISAN",
+    "fighter-bomber": "FIGHTER-BOMBER",
+    "naval-air": "NAVAL AIR",
+    "battleship": "BATTLESHIP",
+    "cruiser": "CRUISER",
+    "destroyer": "DESTROYER",
+    "submarine": "SUBMARINE",
+    "ski": "SKI",
+    "marine": "MARINE",
+    "cav-mech": "CAVALRY-MECH",
+    "helicopter": "HELICOPTER",
+    "fortress": "FORTRESS",
     "port-a-fort": "PORT-A-FORT",
 }
+
 
 @frozen
 class CounterFace:
@@ -79,11 +115,11 @@ class CounterFace:
 
     def __post_init__(self) -> None:
         if self.kind not in UNIT_TYPES:
-            raise ValueError(f"unit kind must be one of {', '.join(UNIT_TYPES)}, "
-                             f"got {self.kind!r}")
+            raise ValueError(f"unit kind must be one of {', '.join(UNIT_TYPES)}, got {self.kind!r}")
         if self.unit_type not in UNIT_TYPES[self.kind]:
-            raise ValueError(f"{self.kind} unit type must be one of "
-                             f"{', '.join(UNIT_TYPES[self.kind])}, got {self.unit_type!r}")
+            raise ValueError(
+                f"{self.kind} unit type must be one of {', '.join(UNIT_TYPES[self.kind])}, got {self.unit_type!r}"
+            )
 
 
 @frozen
@@ -96,23 +132,50 @@ class UnitCounter:
     caption: str = ""
 
 
-def unit_counter(nation: str, kind: str, unit_type: str, ident: str, abbrev: str | None = None,
-                 *, elite: bool = False, upgrade: bool = False,
-                 what_if: bool = False, two_sided: bool | None = None) -> UnitCounter:
+def unit_counter(
+    nation: str,
+    kind: str,
+    unit_type: str,
+    ident: str,
+    abbrev: str | None = None,
+    *,
+    elite: bool = False,
+    upgrade: bool = False,
+    what_if: bool = False,
+    two_sided: bool | None = None,
+) -> UnitCounter:
     """Both faces of a unit, following 3.2: field ground units flip to a reduced side; a
     garrison has one side, always reduced; air and naval units have one state.
     ``two_sided`` overrides the guess from kind and type (the content tables know it)."""
     if two_sided is None:
         two_sided = kind == "ground" and unit_type != "garrison"
-    front = CounterFace(nation, kind, unit_type, ident, abbrev or nation,
-                        reduced=(kind == "ground" and not two_sided), elite=elite,
-                        upgrade=upgrade, what_if=what_if)
+    front = CounterFace(
+        nation,
+        kind,
+        unit_type,
+        ident,
+        abbrev or nation,
+        reduced=(kind == "ground" and not two_sided),
+        elite=elite,
+        upgrade=upgrade,
+        what_if=what_if,
+    )
     if two_sided:
-        back = CounterFace(nation, kind, unit_type, ident, abbrev or nation, reduced=True,
-                           elite=elite, upgrade=upgrade, what_if=what_if)
+        back = CounterFace(
+            nation,
+            kind,
+            unit_type,
+            ident,
+            abbrev or nation,
+            reduced=True,
+            elite=elite,
+            upgrade=upgrade,
+            what_if=what_if,
+        )
     else:
-        back = CounterFace(nation, kind, unit_type, ident, abbrev or nation,
-                           reduced=front.reduced, back_text=TYPE_WORDS[unit_type])
+        back = CounterFace(
+            nation, kind, unit_type, ident, abbrev or nation, reduced=front.reduced, back_text=TYPE_WORDS[unit_type]
+        )
     return UnitCounter(front, back)
 
 
@@ -154,14 +217,16 @@ def _words(text: str) -> list[str]:
     return re.findall(r"[\w'.*/-]+", text)
 
 
-def factor_counter(scheme: str, kind: str, symbol: str, ident: str, abbrev: str, label: str,
-                   front: str, back: str) -> UnitCounter:
+def factor_counter(
+    scheme: str, kind: str, symbol: str, ident: str, abbrev: str, label: str, front: str, back: str
+) -> UnitCounter:
     """Both faces of a counter that prints its factors (a game like ETO).
 
     The back is the reduced side when it prints factors ("3-3"; a ship's back is damaged),
     a state when it prints words ("previously activated": the words replace the symbol and the
     front's factors stay), and blank for a one-step unit (its type in words). A front without
     figures ("U-boat") shows only what its words add to the label; its back likewise."""
+
     def figures(text: str) -> bool:
         return any(c.isdigit() for c in text)
 

@@ -38,7 +38,7 @@ def _worker(fn: Callable[[Any, int], Any], job: Any, first: int, step: int, coun
         for i in range(first, count, step):
             try:
                 result = (True, fn(job, i))
-            except Exception as exc:  # noqa: BLE001 - handed to the parent, which raises it
+            except Exception as exc:
                 out.send((False, exc))
                 return
             out.send(result)
@@ -65,8 +65,7 @@ def ordered(fn: Callable[[J, int], T], job: J, count: int, workers: int) -> Iter
 
 
 @contextmanager
-def as_done(fn: Callable[[J, int], T], job: J, count: int,
-            workers: int) -> Iterator[Iterator[tuple[int, T]]]:
+def as_done(fn: Callable[[J, int], T], job: J, count: int, workers: int) -> Iterator[Iterator[tuple[int, T]]]:
     """``(i, fn(job, i))`` for every ``i``, each as soon as a worker has it: no worker waits
     for the parent to take an earlier item (many small results, or one long item among them)."""
     if workers <= 1 or count <= 1 or not can_fork():
@@ -76,8 +75,7 @@ def as_done(fn: Callable[[J, int], T], job: J, count: int,
         yield _as_they_come(procs, pipes, count)
 
 
-def _as_they_come(procs: list[Any], pipes: list[Connection], count: int
-                  ) -> Iterator[tuple[int, Any]]:
+def _as_they_come(procs: list[Any], pipes: list[Connection], count: int) -> Iterator[tuple[int, Any]]:
     n = len(procs)
     upcoming = list(range(n))  # worker w draws items w, w + n, w + 2n ... in turn
     left = {pipe: w for w, pipe in enumerate(pipes)}
@@ -91,8 +89,9 @@ def _as_they_come(procs: list[Any], pipes: list[Connection], count: int
 
 
 @contextmanager
-def _started(fn: Callable[[J, int], T], job: J, count: int,
-             workers: int) -> Iterator[tuple[list[Any], list[Connection]]]:
+def _started(
+    fn: Callable[[J, int], T], job: J, count: int, workers: int
+) -> Iterator[tuple[list[Any], list[Connection]]]:
     """The forked workers and their pipes; leaving ends every worker."""
     ctx = multiprocessing.get_context("fork")
     n = min(workers, count)

@@ -42,8 +42,14 @@ def _layout(size: int, usable: int, overlap: int) -> list[int]:
     return [round(i * step) for i in range(count)]
 
 
-def page_tiles(image: Image.Image, dpi: float, paper: str = "letter", overlap_inch: float = 0.5,
-               margin_inch: float = 0.35, label: str = "Map") -> list[Tile]:
+def page_tiles(
+    image: Image.Image,
+    dpi: float,
+    paper: str = "letter",
+    overlap_inch: float = 0.5,
+    margin_inch: float = 0.35,
+    label: str = "Map",
+) -> list[Tile]:
     """Cut the map into pages of `paper` at `dpi`, portrait or landscape, whichever needs fewer;
     `label` starts each page's caption ("USE map")."""
     if paper not in PAPERS:
@@ -101,16 +107,19 @@ def page_tiles(image: Image.Image, dpi: float, paper: str = "letter", overlap_in
                 _, py = to_page(0, hseams[j - 1])
                 for xx in range(margin, margin + uw, 16):
                     d.line((xx, py, min(xx + 8, margin + uw), py), fill=INK, width=1)
-            caption = (f"{label}, tile {name} (row {j + 1} of {len(ys)}, column {i + 1} of {len(xs)}), "
-                       f"{dpi:g} dpi. Trim along the dashed line{'s' if i and j else ''}, "
-                       f"line the crosses up with the neighbouring tiles, tape from the back.")
+            caption = (
+                f"{label}, tile {name} (row {j + 1} of {len(ys)}, column {i + 1} of {len(xs)}), "
+                f"{dpi:g} dpi. Trim along the dashed line{'s' if i and j else ''}, "
+                f"line the crosses up with the neighbouring tiles, tape from the back."
+            )
             d.text((margin, margin + uh + round(0.08 * dpi)), caption, font=cap, fill=INK, anchor="lt")
             tiles.append(Tile(j, i, name, page, (x0, y0, x0 + uw, y0 + uh)))
     return tiles
 
 
-def write_tiles(tiles: list[Tile], folder: Path, dpi: float, stem: str = "map",
-                progress: Callable[[int, int], None] | None = None) -> list[Path]:
+def write_tiles(
+    tiles: list[Tile], folder: Path, dpi: float, stem: str = "map", progress: Callable[[int, int], None] | None = None
+) -> list[Path]:
     """One PNG per page (tile name in the file name), written atomically, no time stamps."""
     from builder.render.mapart import save_png
 
@@ -123,8 +132,9 @@ def write_tiles(tiles: list[Tile], folder: Path, dpi: float, stem: str = "map",
     return paths
 
 
-def tiles_pdf(tiles: list[Tile], dpi: float, title: str = "Map tiles",
-              progress: Callable[[int, int], None] | None = None) -> bytes:
+def tiles_pdf(
+    tiles: list[Tile], dpi: float, title: str = "Map tiles", progress: Callable[[int, int], None] | None = None
+) -> bytes:
     """One PDF with a page per tile at the paper's exact size, so printing at 100 % (no "fit to
     page") keeps the map's stated scale; images stored losslessly, bytes deterministic."""
     from builder.sheets.geometry import MM_PER_INCH

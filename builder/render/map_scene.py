@@ -122,21 +122,34 @@ def load_style(path: Path = ART_DIR / "map.toml") -> MapStyle:
         place = f'[features."{word}"]'
         draw = str(t.get("draw", ""))
         if draw not in FEATURE_DRAWS["hex"] + FEATURE_DRAWS["side"]:
-            raise DataError(f'draw "{draw}" is not one of {", ".join(FEATURE_DRAWS["hex"] + FEATURE_DRAWS["side"])}',
-                            source, place)
+            raise DataError(
+                f'draw "{draw}" is not one of {", ".join(FEATURE_DRAWS["hex"] + FEATURE_DRAWS["side"])}', source, place
+            )
         if draw == "tag" and not str(t.get("text", "")):
             raise DataError('a "tag" feature prints its `text`: give it', source, place)
-        features[word] = FeatureStyle(word, draw, str(t.get("label", word)),
-                                      _hex_colour(t.get("colour", "#000000"), source, place), int(t.get("ships", 0)),
-                                      str(t.get("text", "")))
+        features[word] = FeatureStyle(
+            word,
+            draw,
+            str(t.get("label", word)),
+            _hex_colour(t.get("colour", "#000000"), source, place),
+            int(t.get("ships", 0)),
+            str(t.get("text", "")),
+        )
     return MapStyle(
-        colours=colours("colours"), terrain=colours("terrain", ("clear",)),
+        colours=colours("colours"),
+        terrain=colours("terrain", ("clear",)),
         terrain_ink=colours("terrain_ink"),
-        weather=colours("weather"), widths=numbers("widths"),
-        sizes=numbers("sizes"), fonts={k: str(v) for k, v in table("fonts").items()},
-        area_labels={k: str(v) for k, v in labels.items()}, area_min_hexes=int(min_hexes),
-        render=numbers("render"), terrain_symbol=symbols, features=features,
-        key_labels={k: str(v) for k, v in data.get("key_labels", {}).items()})
+        weather=colours("weather"),
+        widths=numbers("widths"),
+        sizes=numbers("sizes"),
+        fonts={k: str(v) for k, v in table("fonts").items()},
+        area_labels={k: str(v) for k, v in labels.items()},
+        area_min_hexes=int(min_hexes),
+        render=numbers("render"),
+        terrain_symbol=symbols,
+        features=features,
+        key_labels={k: str(v) for k, v in data.get("key_labels", {}).items()},
+    )
 
 
 @frozen
@@ -245,6 +258,7 @@ def bbox_of(points) -> BBox:
 def chain(segments: list[tuple[Point, Point]]) -> list[Line]:
     """Join segments that share end points into the longest polylines (stable order), so dashes
     and joins run smoothly along a river or a border instead of restarting on every hexside."""
+
     def key(p: Point) -> tuple[int, int]:
         return round(p[0] * 100), round(p[1] * 100)
 
@@ -265,8 +279,10 @@ def chain(segments: list[tuple[Point, Point]]) -> list[Line]:
             path.append(b if key(a) == key(path[-1]) else a)
 
     # start at loose ends first so open lines come out whole, then close the loops
-    order = sorted(range(len(segments)), key=lambda i: (min(len(ends[key(segments[i][0])]),
-                                                             len(ends[key(segments[i][1])])) != 1, i))
+    order = sorted(
+        range(len(segments)),
+        key=lambda i: (min(len(ends[key(segments[i][0])]), len(ends[key(segments[i][1])])) != 1, i),
+    )
     for i in order:
         if used[i]:
             continue
@@ -368,7 +384,7 @@ class _Land:
         self.land = land
         self._shapes: dict[int, object] = {}
 
-    def shape(self, i: int):  # noqa: ANN201 - a shapely Polygon
+    def shape(self, i: int):
         import shapely
 
         found = self._shapes.get(i)
@@ -388,9 +404,12 @@ def _on_land(center: Point, corners: tuple[Point, ...], land: _Land, radius: flo
     import shapely.ops
 
     here = shapely.Point(center)
-    shapes = [land.shape(i) for i, p in enumerate(land.land)
-              if p.bbox[0] - radius <= center[0] <= p.bbox[2] + radius
-              and p.bbox[1] - radius <= center[1] <= p.bbox[3] + radius]
+    shapes = [
+        land.shape(i)
+        for i, p in enumerate(land.land)
+        if p.bbox[0] - radius <= center[0] <= p.bbox[2] + radius
+        and p.bbox[1] - radius <= center[1] <= p.bbox[3] + radius
+    ]
     if not shapes or any(shape.contains(here) for shape in shapes):
         return center
     room = shapely.Polygon(corners).buffer(-radius * 0.15)  # inside the hex
@@ -412,8 +431,15 @@ def _weather_key(a: str, b: str, order: tuple[str, ...] = WEATHER) -> str:
     return f"{order[lo]}/{order[lo + 1]}"
 
 
-def build_scene(board: Board, data: MapData, style: MapStyle, weather_order: tuple[str, ...] = WEATHER,
-                zone_label: str = "", line_label: str = "", rough: frozenset[str] = ROUGH) -> Scene:
+def build_scene(
+    board: Board,
+    data: MapData,
+    style: MapStyle,
+    weather_order: tuple[str, ...] = WEATHER,
+    zone_label: str = "",
+    line_label: str = "",
+    rough: frozenset[str] = ROUGH,
+) -> Scene:
     """Every shape and anchor of the board, in board pixels. `weather_order`: the game's weather
     zones (game.toml [map] weather), coldest first; `zone_label`, `line_label`: how the game
     names its sea zones and `line` borders, and `rough` its rough terrains (game.toml [map])."""
@@ -427,29 +453,50 @@ def build_scene(board: Board, data: MapData, style: MapStyle, weather_order: tup
     to_board = _unit_to_board(board)
 
     ungridded = {z.number for z in data.zones.values() if not z.gridded}
-    hexes = tuple(HexShape(h.id, board.center(h.hex), g.corners(h.hex, lay), h.kind, h.terrain, h.faded_dot,
-                           h.prohibited, zlib.crc32(h.id.encode()), h.features,
-                           not (h.is_water and h.seazones and set(h.seazones) <= ungridded))
-                  for h in sorted(data.hexes.values(), key=lambda h: h.id))
+    hexes = tuple(
+        HexShape(
+            h.id,
+            board.center(h.hex),
+            g.corners(h.hex, lay),
+            h.kind,
+            h.terrain,
+            h.faded_dot,
+            h.prohibited,
+            zlib.crc32(h.id.encode()),
+            h.features,
+            not (h.is_water and h.seazones and set(h.seazones) <= ungridded),
+        )
+        for h in sorted(data.hexes.values(), key=lambda h: h.id)
+    )
     drawn = style.features
 
     def ships(hex_id: str) -> int:
-        return max((f.ships for w in data.hexes[hex_id].features if (f := drawn.get(w)) and f.draw == "port-size"),
-                   default=0)
+        return max(
+            (f.ships for w in data.hexes[hex_id].features if (f := drawn.get(w)) and f.draw == "port-size"), default=0
+        )
 
     def has_draw(hex_id: str, kind: str) -> bool:
         return any((f := drawn.get(w)) and f.draw == kind for w in data.hexes[hex_id].features)
 
     land = _polygons(geometry, "land", to_board)
     shapes = _Land(land)
-    cities = tuple(CityMark(c.name, c.hex, _on_land(board.center(g.parse(c.hex)),
-                                                    g.corners(g.parse(c.hex), lay), shapes, radius), c.capital,
-                            c.factory, c.port, has_draw(c.hex, "resource"), ships(c.hex) if c.port else 0,
-                            has_draw(c.hex, "icebound"))
-                   for c in data.cities)
+    cities = tuple(
+        CityMark(
+            c.name,
+            c.hex,
+            _on_land(board.center(g.parse(c.hex)), g.corners(g.parse(c.hex), lay), shapes, radius),
+            c.capital,
+            c.factory,
+            c.port,
+            has_draw(c.hex, "resource"),
+            ships(c.hex) if c.port else 0,
+            has_draw(c.hex, "icebound"),
+        )
+        for c in data.cities
+    )
     stop = {c.hex: c.center for c in cities}  # a Transport Line runs to the city's symbol
 
-    def at(h):  # noqa: ANN001, ANN202
+    def at(h):
         return stop.get(g.hex_id(h)) or board.center(h)
 
     groups: dict[str, list[tuple[Point, Point]]] = defaultdict(list)
@@ -484,7 +531,12 @@ def build_scene(board: Board, data: MapData, style: MapStyle, weather_order: tup
             if o.id <= h.id:
                 continue
             ends = g.hexside_endpoints(g.hexside(h.hex, n), lay)
-            if h.weather and o.weather and h.weather != o.weather and not (data.sea_areas and not (h.is_land and o.is_land)):
+            if (
+                h.weather
+                and o.weather
+                and h.weather != o.weather
+                and not (data.sea_areas and not (h.is_land and o.is_land))
+            ):
                 # (with sea areas that have their own weather, the lines run over land only)
                 groups["weather:" + _weather_key(h.weather, o.weather, weather_order)].append(ends)
             for word in sorted(h.features ^ o.features):
@@ -497,8 +549,9 @@ def build_scene(board: Board, data: MapData, style: MapStyle, weather_order: tup
                 groups["zone"].append(ends)
             if h.restricted != o.restricted and h.is_land and o.is_land and h.country == o.country:
                 groups["restricted"].append(ends)
-    strokes = tuple(Stroke(style_key, line, bbox_of(line))
-                    for style_key in sorted(groups) for line in chain(groups[style_key]))
+    strokes = tuple(
+        Stroke(style_key, line, bbox_of(line)) for style_key in sorted(groups) for line in chain(groups[style_key])
+    )
 
     city_hexes = {c.hex for c in data.cities}
     marks = []
@@ -519,19 +572,38 @@ def build_scene(board: Board, data: MapData, style: MapStyle, weather_order: tup
             f = drawn.get(word)
             if f is not None and f.draw in ("ferry", "link"):
                 connectors.append(Connector(f.draw, word, board.center(s.side.a), board.center(s.side.b)))
-    straits = tuple((board.center(s.side.a), board.center(s.side.b), s.strait)
-                    for s in sorted(data.sides.values(), key=lambda s: s.id) if s.strait)
+    straits = tuple(
+        (board.center(s.side.a), board.center(s.side.b), s.strait)
+        for s in sorted(data.sides.values(), key=lambda s: s.id)
+        if s.strait
+    )
     canals = []
     for link in data.links:
         if link.kind == "canal" and "/" in link.via:
             a, b = (g.parse(x) for x in link.via.split("/"))
             canals.append((board.center(a), board.center(b), link.note.split(";")[0].strip() or "Canal"))
     tags = _zone_tags(board, data, bool(zone_label)) + _area_tags(board, data, style)
-    return Scene(board, radius, hexes, land, _polygons(geometry, "lakes", to_board),
-                 strokes, cities, tags, straits, tuple(canals), board.bounds(), marks=tuple(marks),
-                 connectors=tuple(connectors), weather_order=weather_order, sea_areas=data.sea_areas,
-                 line_names=tuple(sorted({s.line for s in data.sides.values() if s.line})), zone_label=zone_label,
-                 line_label=line_label, rough=frozenset(rough))
+    return Scene(
+        board,
+        radius,
+        hexes,
+        land,
+        _polygons(geometry, "lakes", to_board),
+        strokes,
+        cities,
+        tags,
+        straits,
+        tuple(canals),
+        board.bounds(),
+        marks=tuple(marks),
+        connectors=tuple(connectors),
+        weather_order=weather_order,
+        sea_areas=data.sea_areas,
+        line_names=tuple(sorted({s.line for s in data.sides.values() if s.line})),
+        zone_label=zone_label,
+        line_label=line_label,
+        rough=frozenset(rough),
+    )
 
 
 def sea_values(zone) -> str:
@@ -587,8 +659,14 @@ def _zone_tags(board: Board, data: MapData, names: bool = False) -> tuple[Tag, .
             pts = {hid: board.center(data.hexes[hid].hex) for hid in part}
             cx = sum(p[0] for p in pts.values()) / len(pts)
             cy = sum(p[1] for p in pts.values()) / len(pts)
-            best = max(sorted(part), key=lambda hid: (dist[hid], -_crowding(g, data, hid, city_hexes),
-                                                      -math.hypot(pts[hid][0] - cx, pts[hid][1] - cy)))
+            best = max(
+                sorted(part),
+                key=lambda hid: (
+                    dist[hid],
+                    -_crowding(g, data, hid, city_hexes),
+                    -math.hypot(pts[hid][0] - cx, pts[hid][1] - cy),
+                ),
+            )
             at = board.center(data.hexes[best].hex)
             if names:
                 tags.append(Tag(data.zones[z].name.upper(), at, "sea"))

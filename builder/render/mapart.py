@@ -45,16 +45,24 @@ from records import frozen
 from wargame.games import find_game
 
 TITLE = "Staffwork \u2014 {title}, {board} map"  # when board.toml gives no art_title
-CREDITS = ("Geography: Natural Earth (public domain), warped onto the game's hex grid. Place names: GeoNames "
-           "(CC BY 4.0), 1939 forms. Font: Barlow Condensed (SIL Open Font License).")
+CREDITS = (
+    "Geography: Natural Earth (public domain), warped onto the game's hex grid. Place names: GeoNames "
+    "(CC BY 4.0), 1939 forms. Font: Barlow Condensed (SIL Open Font License)."
+)
 ZONE_CREDIT = " Sea Zone borders and numbers beyond those the rules name are a reconstruction."
 NAMED_ZONE_CREDIT = " {label} borders beyond those the rules name are a reconstruction."
 AREA_CREDIT = " Sea area borders and names beyond those the rules name are a reconstruction."
 WHITE = (255, 255, 255)
-DASHED = {"border": "border", "disputed": "disputed", "later": "later_line", "restricted": "restricted",
-          "seam": "seam"}
-PATTERNS = {"border": (18.0, 6.0, 4.0, 6.0), "disputed": (11.0, 7.0), "later": (3.0, 6.0),
-            "restricted": (14.0, 8.0), "weather": (30.0, 10.0), "seam": (6.0, 10.0), "outline": (22.0, 8.0)}
+DASHED = {"border": "border", "disputed": "disputed", "later": "later_line", "restricted": "restricted", "seam": "seam"}
+PATTERNS = {
+    "border": (18.0, 6.0, 4.0, 6.0),
+    "disputed": (11.0, 7.0),
+    "later": (3.0, 6.0),
+    "restricted": (14.0, 8.0),
+    "weather": (30.0, 10.0),
+    "seam": (6.0, 10.0),
+    "outline": (22.0, 8.0),
+}
 
 
 @frozen
@@ -75,6 +83,7 @@ class MapRender:
 
 
 # ----------------------------------------------------------------------------- drawing helpers
+
 
 class Pen:
     """Draws board-pixel shapes onto one strip of the supersampled canvas."""
@@ -120,13 +129,21 @@ class Pen:
     def circle(self, c: Point, r: float, fill=None, outline=None, width: float = 1.0) -> None:
         x, y = c[0] * self.k, c[1] * self.k - self.oy
         rr = r * self.k
-        self.draw.ellipse((x - rr, y - rr, x + rr, y + rr), fill=fill, outline=outline,
-                          width=self.w(width) if outline is not None else 0)
+        self.draw.ellipse(
+            (x - rr, y - rr, x + rr, y + rr),
+            fill=fill,
+            outline=outline,
+            width=self.w(width) if outline is not None else 0,
+        )
 
     def rect(self, box, fill=None, outline=None, width: float = 1.0) -> None:
         x0, y0, x1, y1 = box
-        self.draw.rectangle((x0 * self.k, y0 * self.k - self.oy, x1 * self.k, y1 * self.k - self.oy),
-                            fill=fill, outline=outline, width=self.w(width) if outline is not None else 0)
+        self.draw.rectangle(
+            (x0 * self.k, y0 * self.k - self.oy, x1 * self.k, y1 * self.k - self.oy),
+            fill=fill,
+            outline=outline,
+            width=self.w(width) if outline is not None else 0,
+        )
 
 
 def _jitter(seed: int, i: int, amount: float) -> tuple[float, float]:
@@ -138,16 +155,29 @@ def _jitter(seed: int, i: int, amount: float) -> tuple[float, float]:
 SPOTS = ((-0.44, 0.0), (0.44, 0.0), (-0.2, 0.47), (0.22, 0.45), (0.0, -0.3))
 
 
-def terrain_symbol(pen: Pen, terrain: str, c: Point, radius: float, u: float, ink: RGB, seed: int,
-                   low_only: bool = False) -> None:
+def terrain_symbol(
+    pen: Pen, terrain: str, c: Point, radius: float, u: float, ink: RGB, seed: int, low_only: bool = False
+) -> None:
     """The restrained symbol of a terrain around a hex centre: trees, hill humps, marsh tufts,
     sand stipple (`terrain` names the symbol: art/map.toml [terrain_symbol] maps each game's
     terrain words to one). `low_only` keeps to the lower part (a city sits in the middle)."""
     spots = [s for s in SPOTS if not low_only or s[1] > 0.3]
     terrain = {"trees": "woods", "hills": "hills", "tufts": "swamp", "stipple": "desert"}.get(terrain, terrain)
     if terrain == "desert":
-        grid = [(-0.45, -0.1), (-0.15, 0.05), (0.2, -0.08), (0.48, 0.08), (-0.32, 0.32), (0.02, 0.38),
-                (0.34, 0.34), (-0.1, 0.62), (0.2, 0.6), (-0.5, 0.15), (0.1, -0.32), (-0.25, -0.35)]
+        grid = [
+            (-0.45, -0.1),
+            (-0.15, 0.05),
+            (0.2, -0.08),
+            (0.48, 0.08),
+            (-0.32, 0.32),
+            (0.02, 0.38),
+            (0.34, 0.34),
+            (-0.1, 0.62),
+            (0.2, 0.6),
+            (-0.5, 0.15),
+            (0.1, -0.32),
+            (-0.25, -0.35),
+        ]
         for i, (fx, fy) in enumerate(grid):
             if low_only and fy <= 0.3:
                 continue
@@ -164,11 +194,13 @@ def terrain_symbol(pen: Pen, terrain: str, c: Point, radius: float, u: float, in
             pen.circle((x, y - 0.45 * u), 0.85 * u, fill=ink)
         elif terrain == "hills":
             n = 10
-            pts = [(x - 1.8 * u + 3.6 * u * j / n, y + 0.6 * u - 1.5 * u * math.sin(math.pi * j / n))
-                   for j in range(n + 1)]
+            pts = [
+                (x - 1.8 * u + 3.6 * u * j / n, y + 0.6 * u - 1.5 * u * math.sin(math.pi * j / n)) for j in range(n + 1)
+            ]
             pen.line(pts, ink, 0.45 * u)
-            pts = [(x + 0.2 * u + 2.0 * u * j / n, y + 0.6 * u - 0.9 * u * math.sin(math.pi * j / n))
-                   for j in range(n + 1)]
+            pts = [
+                (x + 0.2 * u + 2.0 * u * j / n, y + 0.6 * u - 0.9 * u * math.sin(math.pi * j / n)) for j in range(n + 1)
+            ]
             pen.line(pts, ink, 0.4 * u)
         elif terrain == "swamp":
             pen.line([(x - 1.5 * u, y + 0.5 * u), (x + 1.5 * u, y + 0.5 * u)], ink, 0.35 * u)
@@ -222,9 +254,18 @@ def city_symbol(pen: Pen, city: CityMark, st: MapStyle, size: float = 1.0) -> No
         resource_symbol(pen, (x + 21 * s, y), st, size)
     if city.factory:
         fx, fy = x + 24 * s, y + 2 * s
-        works = [(fx - 10 * s, fy + 7 * s), (fx - 10 * s, fy - 3 * s), (fx - 4 * s, fy - 8 * s), (fx - 4 * s, fy - 3 * s),
-                 (fx + 2 * s, fy - 8 * s), (fx + 2 * s, fy - 3 * s), (fx + 6 * s, fy - 3 * s), (fx + 6 * s, fy - 13 * s),
-                 (fx + 10 * s, fy - 13 * s), (fx + 10 * s, fy + 7 * s)]
+        works = [
+            (fx - 10 * s, fy + 7 * s),
+            (fx - 10 * s, fy - 3 * s),
+            (fx - 4 * s, fy - 8 * s),
+            (fx - 4 * s, fy - 3 * s),
+            (fx + 2 * s, fy - 8 * s),
+            (fx + 2 * s, fy - 3 * s),
+            (fx + 6 * s, fy - 3 * s),
+            (fx + 6 * s, fy - 13 * s),
+            (fx + 10 * s, fy - 13 * s),
+            (fx + 10 * s, fy + 7 * s),
+        ]
         pen.polygon(works, fill=col["factory"], outline=col["halo"], width=1.5 * s)
     if city.port:
         ax, ay = x - 23 * s, y
@@ -232,8 +273,10 @@ def city_symbol(pen: Pen, city: CityMark, st: MapStyle, size: float = 1.0) -> No
         pen.circle((ax, ay - 9 * s), 3.2 * s, outline=ink, width=2 * s)
         pen.line([(ax, ay - 6 * s), (ax, ay + 9 * s)], ink, w)
         pen.line([(ax - 5 * s, ay - 2 * s), (ax + 5 * s, ay - 2 * s)], ink, w)
-        arc = [(ax + 8 * s * math.cos(a), ay + 1 * s + 8 * s * math.sin(a))
-               for a in [math.pi * (0.05 + 0.9 * j / 10) for j in range(11)]]
+        arc = [
+            (ax + 8 * s * math.cos(a), ay + 1 * s + 8 * s * math.sin(a))
+            for a in [math.pi * (0.05 + 0.9 * j / 10) for j in range(11)]
+        ]
         pen.line(arc, ink, w)
         if city.ships >= 20:  # a major port: a second ring round the anchor's head
             pen.circle((ax, ay - 9 * s), 6.2 * s, outline=ink, width=1.4 * s)
@@ -246,8 +289,10 @@ def resource_symbol(pen: Pen, c: Point, st: MapStyle, size: float = 1.0) -> None
     x, y = c
     r = 10 * size
     ink = st.colours.get("resource", (150, 100, 20))
-    pen.polygon([(x, y - r - 2 * size), (x + r + 2 * size, y), (x, y + r + 2 * size), (x - r - 2 * size, y)],
-                fill=st.colours["halo"])
+    pen.polygon(
+        [(x, y - r - 2 * size), (x + r + 2 * size, y), (x, y + r + 2 * size), (x - r - 2 * size, y)],
+        fill=st.colours["halo"],
+    )
     pen.polygon([(x, y - r), (x + r, y), (x, y + r), (x - r, y)], fill=ink)
     pen.polygon([(x, y - r * 0.4), (x + r * 0.4, y), (x, y + r * 0.4), (x - r * 0.4, y)], fill=st.colours["halo"])
 
@@ -264,8 +309,11 @@ def snowflake(pen: Pen, c: Point, r: float, ink: RGB, width: float) -> None:
     """An icebound port's mark: three crossed strokes."""
     for i in range(3):
         a = math.pi / 2 + i * math.pi / 3
-        pen.line([(c[0] - r * math.cos(a), c[1] - r * math.sin(a)), (c[0] + r * math.cos(a), c[1] + r * math.sin(a))],
-                 ink, width)
+        pen.line(
+            [(c[0] - r * math.cos(a), c[1] - r * math.sin(a)), (c[0] + r * math.cos(a), c[1] + r * math.sin(a))],
+            ink,
+            width,
+        )
 
 
 def arrow(pen: Pen, a: Point, b: Point, colour: RGB, width: float, head: float, both: bool = True) -> None:
@@ -277,11 +325,18 @@ def arrow(pen: Pen, a: Point, b: Point, colour: RGB, width: float, head: float, 
     inner_b = (b[0] - ux * head * 0.8, b[1] - uy * head * 0.8)
     pen.line([inner_a, inner_b], colour, width)
     for (px, py), vx, vy in ends:
-        pen.polygon([(px, py), (px - vx * head - vy * head * 0.5, py - vy * head + vx * head * 0.5),
-                     (px - vx * head + vy * head * 0.5, py - vy * head - vx * head * 0.5)], fill=colour)
+        pen.polygon(
+            [
+                (px, py),
+                (px - vx * head - vy * head * 0.5, py - vy * head + vx * head * 0.5),
+                (px - vx * head + vy * head * 0.5, py - vy * head - vx * head * 0.5),
+            ],
+            fill=colour,
+        )
 
 
 # ----------------------------------------------------------------------------- margin layout
+
 
 @frozen
 class KeyItem:
@@ -294,32 +349,64 @@ class KeyItem:
 def _key_entries(scene: Scene, st: MapStyle) -> list[tuple[str, str]]:
     """Every key entry the board needs, in reading order, with its text."""
     labels = st.key_labels
-    out = [(f"terrain:{t}", labels.get(f"terrain:{t}", t.capitalize())
-             + (" (rough)" if t in scene.rough and t != "rough" else "")) for t in st.terrain]
-    out += [("faded", "Faded Dot hex: no ground movement"),
-            ("prohibited", labels.get("prohibited", "Prohibited country")),
-            ("capital", "Capital"), ("city", "City"),
-            ("city-resource", labels.get("city-resource", "City resource hex")),
-            ("factory", "Factory"), ("port", labels.get("port", "Port")),
-            ("port-major", labels.get("port-major", "Major port"))]
-    out += [(f"icebound:{f.word}", labels.get(f"icebound:{f.word}") or (labels.get("icebound", f.label)
-                                                                         if f.word == "icebound" else f.label))
-            for f in st.features.values() if f.draw == "icebound"]
+    out = [
+        (
+            f"terrain:{t}",
+            labels.get(f"terrain:{t}", t.capitalize()) + (" (rough)" if t in scene.rough and t != "rough" else ""),
+        )
+        for t in st.terrain
+    ]
+    out += [
+        ("faded", "Faded Dot hex: no ground movement"),
+        ("prohibited", labels.get("prohibited", "Prohibited country")),
+        ("capital", "Capital"),
+        ("city", "City"),
+        ("city-resource", labels.get("city-resource", "City resource hex")),
+        ("factory", "Factory"),
+        ("port", labels.get("port", "Port")),
+        ("port-major", labels.get("port-major", "Major port")),
+    ]
+    out += [
+        (
+            f"icebound:{f.word}",
+            labels.get(f"icebound:{f.word}") or (labels.get("icebound", f.label) if f.word == "icebound" else f.label),
+        )
+        for f in st.features.values()
+        if f.draw == "icebound"
+    ]
     for draw in MARK_DRAWS:
         out += [(f"mark:{draw}:{f.word}", f.label) for f in st.features.values() if f.draw == draw]
-    out += [("stroke:river", "River hexside"), ("stroke:border", "International border"),
-            ("stroke:disputed", "Disputed border")]
-    zone_border = f"{scene.zone_label} border" if scene.zone_label else \
-        "Sea area border" if scene.sea_areas else "Sea Zone border"
-    out += [("stroke:later", scene.line_label or " / ".join(scene.line_names) + " line"),
-            ("stroke:restricted", labels.get("restricted", "Restricted line")), ("stroke:transport", "Transport Line"),
-            ("stroke:zone", zone_border), ("strait", "Strait"), ("canal", "Canal")]
-    out += [(f"stroke:feature:{f.word}", f.label) for f in st.features.values()
-            if f.draw in ("canal", "lake", "impassable", "fortress", *TRACK_DRAWS)]
+    out += [
+        ("stroke:river", "River hexside"),
+        ("stroke:border", "International border"),
+        ("stroke:disputed", "Disputed border"),
+    ]
+    zone_border = (
+        f"{scene.zone_label} border"
+        if scene.zone_label
+        else "Sea area border"
+        if scene.sea_areas
+        else "Sea Zone border"
+    )
+    out += [
+        ("stroke:later", scene.line_label or " / ".join(scene.line_names) + " line"),
+        ("stroke:restricted", labels.get("restricted", "Restricted line")),
+        ("stroke:transport", "Transport Line"),
+        ("stroke:zone", zone_border),
+        ("strait", "Strait"),
+        ("canal", "Canal"),
+    ]
+    out += [
+        (f"stroke:feature:{f.word}", f.label)
+        for f in st.features.values()
+        if f.draw in ("canal", "lake", "impassable", "fortress", *TRACK_DRAWS)
+    ]
     out += [(f"connector:{f.draw}:{f.word}", f.label) for f in st.features.values() if f.draw in ("ferry", "link")]
     order = scene.weather_order
-    out += [(f"stroke:weather:{a}/{b}", f"Weather line {a.capitalize()} / {b.capitalize()}")
-            for a, b in zip(order, order[1:])]
+    out += [
+        (f"stroke:weather:{a}/{b}", f"Weather line {a.capitalize()} / {b.capitalize()}")
+        for a, b in zip(order, order[1:])
+    ]
     out += [(f"stroke:outline:{f.word}", f.label) for f in st.features.values() if f.draw == "outline"]
     laid = [b.prefix for b in scene.board.grid.boards if b.over]
     if laid and not any(_overlaps(scene.board.grid, p) for p in laid):  # sheets that abut (TK's maps)
@@ -335,16 +422,21 @@ def key_items(scene: Scene, st: MapStyle | None = None) -> tuple[tuple[str, Poin
     st = st or load_style()
     board = scene.board
     canal_sides = any(_feature_draw(st, s.style) == "canal" for s in scene.strokes)
-    entries = [(kind, text) for kind, text in _key_entries(scene, st)
-               if _shown(scene, kind) and not (kind == "canal" and canal_sides)]  # drawn as hexsides instead
+    entries = [
+        (kind, text)
+        for kind, text in _key_entries(scene, st)
+        if _shown(scene, kind) and not (kind == "canal" and canal_sides)
+    ]  # drawn as hexsides instead
     area = board.key_area
     if area is not None:
         x, top, bottom = float(area.x), float(area.y), float(area.y + area.height)
         columns = 2 if len(entries) * 60 > area.height - 60 else 1
         per = math.ceil(len(entries) / columns)
         step = min(78.0, (bottom - top - 60) / max(1, per))
-        items = tuple(KeyItem(kind, text, (x + 55 + (i // per) * area.width / columns, top + 60 + step * (i % per + 0.5)))
-                      for i, (kind, text) in enumerate(entries))
+        items = tuple(
+            KeyItem(kind, text, (x + 55 + (i // per) * area.width / columns, top + 60 + step * (i % per + 0.5)))
+            for i, (kind, text) in enumerate(entries)
+        )
         return ("TERRAIN KEY", (x, top)), items
     west = [b for b in board.boxes if b.x + b.width <= scene.grid_box[0]]
     top = max((b.y + b.height for b in west), default=scene.grid_box[1] - 120) + 120
@@ -395,7 +487,7 @@ def box_arrows(scene: Scene, data) -> list[tuple[Point, Point, str]]:
     out = []
     for code in sorted(areas):
         for other in data.boxes[code].adjacent_boxes if code in data.boxes else ():
-            if other not in areas or other < code and code in data.boxes.get(other, ()).adjacent_boxes:
+            if other not in areas or (other < code and code in data.boxes.get(other, ()).adjacent_boxes):
                 continue
             a, b = areas[code], areas[other]
             same_side = abs(a.x - b.x) < 10
@@ -420,7 +512,9 @@ def box_arrows(scene: Scene, data) -> list[tuple[Point, Point, str]]:
                 for here, there in ((a, b), (b, a)):
                     name = data.boxes[there.code].name
                     x = here.x + here.width / 2
-                    below = [c for c in board.boxes if abs(c.x - here.x) < 10 and 0 < c.y - (here.y + here.height) < 200]
+                    below = [
+                        c for c in board.boxes if abs(c.x - here.x) < 10 and 0 < c.y - (here.y + here.height) < 200
+                    ]
                     if below:
                         out.append(((x, here.y - 6), (x, here.y - 56), f"to the {name}"))
                     else:
@@ -428,7 +522,7 @@ def box_arrows(scene: Scene, data) -> list[tuple[Point, Point, str]]:
     return out
 
 
-def _facing(a, b) -> tuple[Point, Point, str]:  # noqa: ANN001
+def _facing(a, b) -> tuple[Point, Point, str]:
     """A double arrow between two boxes near one another: the line between their centres, from
     the edge of one to the edge of the other."""
     ca = (a.x + a.width / 2, a.y + a.height / 2)
@@ -444,6 +538,7 @@ def _facing(a, b) -> tuple[Point, Point, str]:  # noqa: ANN001
 
 
 # ----------------------------------------------------------------------------- strips
+
 
 @frozen
 class StripJob:
@@ -593,7 +688,9 @@ def _land_hex(pen: Pen, h: HexShape, st: MapStyle, radius: float, u: float, has_
         ink = mix(ink, paper, 0.45) if ink else None
     pen.polygon(h.corners, fill=fill)
     if ink and h.kind != "water":
-        terrain_symbol(pen, st.terrain_symbol.get(terrain, terrain), h.center, radius, u, ink, h.seed, low_only=has_city)
+        terrain_symbol(
+            pen, st.terrain_symbol.get(terrain, terrain), h.center, radius, u, ink, h.seed, low_only=has_city
+        )
     pen.polygon(h.corners, outline=col["land_grid"], width=st.widths["land_grid"])
 
 
@@ -647,8 +744,10 @@ def _stroke(pen: Pen, style: str, points, st: MapStyle) -> None:
                 ux, uy, nx, ny = dx / n, dy / n, -dy / n, dx / n
                 for t in (0.25, 0.75):
                     px, py = a[0] + dx * t, a[1] + dy * t
-                    pen.polygon([(px - ux * 7, py - uy * 7), (px + ux * 7, py + uy * 7), (px + nx * 9, py + ny * 9)],
-                                fill=f.colour)
+                    pen.polygon(
+                        [(px - ux * 7, py - uy * 7), (px + ux * 7, py + uy * 7), (px + nx * 9, py + ny * 9)],
+                        fill=f.colour,
+                    )
 
 
 def _connector(pen: Pen, c: Connector, radius: float, st: MapStyle) -> None:
@@ -747,22 +846,32 @@ def _margin_shapes(pen: Pen, job: StripJob, by0: float, by1: float) -> None:
         x, y = item.at
         if y < by0 - 60 or y > by1 + 60:
             continue
-        hx = [(x + r * math.cos(math.radians(30 + 60 * i)), y + r * math.sin(math.radians(30 + 60 * i)))
-              for i in range(6)]
+        hx = [
+            (x + r * math.cos(math.radians(30 + 60 * i)), y + r * math.sin(math.radians(30 + 60 * i))) for i in range(6)
+        ]
         kind = item.kind
         if kind.startswith("terrain:") or kind in ("faded", "prohibited"):
             t = kind[8:] if kind.startswith("terrain:") else "clear"
-            fake = HexShape("key", (x, y), tuple(hx), "land", t, kind == "faded", kind == "prohibited",
-                            0x5A3C_96E1)
+            fake = HexShape("key", (x, y), tuple(hx), "land", t, kind == "faded", kind == "prohibited", 0x5A3C_96E1)
             _land_hex(pen, fake, st, r, st.sizes["symbol"] * 0.62, False, (250, 248, 240))
             if kind == "faded":
                 pen.circle((x, y), st.sizes["faded_dot"], fill=col["faded_dot"])
-        elif kind in ("capital", "city", "factory", "port", "city-resource", "port-major") or kind.startswith("icebound"):
+        elif kind in ("capital", "city", "factory", "port", "city-resource", "port-major") or kind.startswith(
+            "icebound"
+        ):
             ice = kind.startswith("icebound")
             shift = {"factory": -22, "city-resource": -20, "port": 22, "port-major": 22}.get(kind, 22 if ice else 0)
-            mark = CityMark("", "", (x + shift, y if not ice else y - 10), kind == "capital",
-                            kind == "factory", kind in ("port", "port-major") or ice, kind == "city-resource",
-                            20 if kind == "port-major" else 0, ice)
+            mark = CityMark(
+                "",
+                "",
+                (x + shift, y if not ice else y - 10),
+                kind == "capital",
+                kind == "factory",
+                kind in ("port", "port-major") or ice,
+                kind == "city-resource",
+                20 if kind == "port-major" else 0,
+                ice,
+            )
             city_symbol(pen, mark, st)
         elif kind.startswith("mark:"):
             _, draw, word = kind.split(":", 2)
@@ -801,6 +910,7 @@ def _margin_shapes(pen: Pen, job: StripJob, by0: float, by1: float) -> None:
 
 # ----------------------------------------------------------------------------- text
 
+
 class TextLayer:
     """Text at the final size, with halos, and a record of every label's box."""
 
@@ -832,12 +942,22 @@ class TextLayer:
         x, y = at[0] * self.scale, at[1] * self.scale
         return self._textbbox(x, y, text, fnt, anchor, stroke)
 
-    def text(self, kind: str, at: Point, text: str, fnt, fill: RGB, anchor: str = "mm",
-             halo: RGB | None = None, halo_px: float = 0.0) -> tuple[int, int, int, int]:
+    def text(
+        self,
+        kind: str,
+        at: Point,
+        text: str,
+        fnt,
+        fill: RGB,
+        anchor: str = "mm",
+        halo: RGB | None = None,
+        halo_px: float = 0.0,
+    ) -> tuple[int, int, int, int]:
         x, y = at[0] * self.scale, at[1] * self.scale
         stroke = max(1, round(halo_px * self.scale)) if halo is not None and halo_px else 0
-        self.draw.text((x, y), text, font=fnt, fill=fill, anchor=anchor, stroke_width=stroke,
-                       stroke_fill=halo if stroke else None)
+        self.draw.text(
+            (x, y), text, font=fnt, fill=fill, anchor=anchor, stroke_width=stroke, stroke_fill=halo if stroke else None
+        )
         box = tuple(round(v) for v in self._textbbox(x, y, text, fnt, anchor, stroke))
         self.labels.append(Label(kind, text, box))
         return box
@@ -873,8 +993,18 @@ class TextLayer:
         for ch, w in zip(text, widths):
             self.draw.text((x, y), ch, font=fnt, fill=fill, anchor="lm", stroke_width=stroke, stroke_fill=halo)
             x += w + gap
-        self.labels.append(Label(kind, text, (round(at[0] * self.scale - total / 2), round(y - 10),
-                                              round(at[0] * self.scale + total / 2), round(y + 10))))
+        self.labels.append(
+            Label(
+                kind,
+                text,
+                (
+                    round(at[0] * self.scale - total / 2),
+                    round(y - 10),
+                    round(at[0] * self.scale + total / 2),
+                    round(y + 10),
+                ),
+            )
+        )
 
 
 def _rect_distance(box, x: float, y: float) -> float:
@@ -939,8 +1069,14 @@ def _text_pass(image: Image.Image, job: StripJob, data) -> list[Label]:
     area_font = t.font(fonts["area"], sz["area_name"])
     for tag in scene.tags:
         if tag.kind == "area":
-            t.spaced("area", (tag.at[0], tag.at[1] + radius * 0.1), tag.text, area_font, col["area_name"],
-                     sz["area_name"] * 0.18)
+            t.spaced(
+                "area",
+                (tag.at[0], tag.at[1] + radius * 0.1),
+                tag.text,
+                area_font,
+                col["area_name"],
+                sz["area_name"] * 0.18,
+            )
 
     # hex numbers (RRCC) near the top point of every hex; a name may cover one if it must
     num_font = t.font(fonts["hex_number"], sz["hex_number"])
@@ -967,29 +1103,55 @@ def _text_pass(image: Image.Image, job: StripJob, data) -> list[Label]:
     # city names: the best place around the symbol: clear of other names and symbols, nearer
     # to its own symbol than to any other (a name must not read as its neighbour's), close
     for c in sorted(scene.cities, key=lambda c: (not c.capital, not c.factory, c.hex, c.name)):
-        fnt = t.font(fonts["capital"] if c.capital else fonts["name"],
-                     sz["capital_name"] if c.capital else sz["city_name"])
+        fnt = t.font(
+            fonts["capital"] if c.capital else fonts["name"], sz["capital_name"] if c.capital else sz["city_name"]
+        )
         x, y = c.center
         near = 17 if not c.capital else 19
-        candidates = [((x, y + near), "mt"), ((x + 35, y), "lm"), ((x - 35, y), "rm"),
-                      ((x + 30, y + near), "lt"), ((x - 30, y + near), "rt"), ((x, y + near + 22), "mt"),
-                      ((x, y - near - 24), "mb"), ((x + 35, y - 14), "lb"), ((x - 35, y - 14), "rb"),
-                      ((x + 35, y + 14), "lt"), ((x - 35, y + 14), "rt"), ((x, y + near + 44), "mt"),
-                      ((x, y - near), "mb"), ((x + 22, y - near), "lb"), ((x - 22, y - near), "rb"),
-                      ((x + 60, y), "lm"), ((x - 60, y), "rm"), ((x, y - near - 48), "mb"),
-                      ((x + 50, y + near + 10), "lt"), ((x - 50, y + near + 10), "rt"),
-                      ((x + 50, y - near - 10), "lb"), ((x - 50, y - near - 10), "rb")]
+        candidates = [
+            ((x, y + near), "mt"),
+            ((x + 35, y), "lm"),
+            ((x - 35, y), "rm"),
+            ((x + 30, y + near), "lt"),
+            ((x - 30, y + near), "rt"),
+            ((x, y + near + 22), "mt"),
+            ((x, y - near - 24), "mb"),
+            ((x + 35, y - 14), "lb"),
+            ((x - 35, y - 14), "rb"),
+            ((x + 35, y + 14), "lt"),
+            ((x - 35, y + 14), "rt"),
+            ((x, y + near + 44), "mt"),
+            ((x, y - near), "mb"),
+            ((x + 22, y - near), "lb"),
+            ((x - 22, y - near), "rb"),
+            ((x + 60, y), "lm"),
+            ((x - 60, y), "rm"),
+            ((x, y - near - 48), "mb"),
+            ((x + 50, y + near + 10), "lt"),
+            ((x - 50, y + near + 10), "rt"),
+            ((x + 50, y - near - 10), "lb"),
+            ((x - 50, y - near - 10), "rb"),
+        ]
         best = None
         for order, (at, anchor) in enumerate(candidates):
             box = t.bbox(at, c.name, fnt, anchor, stroke=round(3 * scale))
             own = _rect_distance(box, x * scale, y * scale)
             reach = own + 1.5  # a symbol as far as this along x or y is at least as far in all
-            ambiguous = any(_rect_distance(box, ox, oy) < reach for h, ox, oy in symbols
-                            if box[0] - ox < reach and ox - box[2] < reach and box[1] - oy < reach
-                            and oy - box[3] < reach and h != c.hex)
+            ambiguous = any(
+                _rect_distance(box, ox, oy) < reach
+                for h, ox, oy in symbols
+                if box[0] - ox < reach
+                and ox - box[2] < reach
+                and box[1] - oy < reach
+                and oy - box[3] < reach
+                and h != c.hex
+            )
             hard = occupied.overlap(box)
-            score = (hard > 0, ambiguous, hard + numbers.overlap(box) / (4 * scale * scale)
-                     + 3 * own / max(scale, 1e-6) + order)
+            score = (
+                hard > 0,
+                ambiguous,
+                hard + numbers.overlap(box) / (4 * scale * scale) + 3 * own / max(scale, 1e-6) + order,
+            )
             if best is None or score < best[0]:
                 best = (score, at, anchor)
         (_hard, ambiguous, _rest), at, anchor = best
@@ -1002,20 +1164,45 @@ def _text_pass(image: Image.Image, job: StripJob, data) -> list[Label]:
     ships_font = t.font(fonts["hex_number"], sz["hex_number"] * 0.95)
     for c in scene.cities:
         if c.ships:
-            t.text("port", (c.center[0] - 23, c.center[1] + 16), str(c.ships), ships_font, col["port"], "mt",
-                   halo=col["halo"], halo_px=2)
+            t.text(
+                "port",
+                (c.center[0] - 23, c.center[1] + 16),
+                str(c.ships),
+                ships_font,
+                col["port"],
+                "mt",
+                halo=col["halo"],
+                halo_px=2,
+            )
 
     # straits and canals
     small = t.font(fonts["name"], sz["city_name"] * 0.85)
     for a, b, name in scene.straits + scene.canals:  # beside the crossing, clear of names if it can be
         mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
         dx = 1 if b[0] >= a[0] else -1
-        spots = [((mx + 16 * dx, my + 18), "lt" if dx > 0 else "rt"), ((mx - 16 * dx, my - 18), "rb" if dx > 0 else "lb"),
-                 ((mx + 16 * dx, my - 18), "lb" if dx > 0 else "rb"), ((mx - 16 * dx, my + 18), "rt" if dx > 0 else "lt")]
-        at, anchor = min(spots, key=lambda sp: (occupied.overlap(t.bbox(sp[0], name, small, sp[1], stroke=round(3 * scale))),
-                                               spots.index(sp)))
-        box = t.text("strait", at, name, small, col["strait"] if (a, b, name) in scene.straits
-                     else col["canal"], anchor, halo=col["halo"], halo_px=2.5)
+        spots = [
+            ((mx + 16 * dx, my + 18), "lt" if dx > 0 else "rt"),
+            ((mx - 16 * dx, my - 18), "rb" if dx > 0 else "lb"),
+            ((mx + 16 * dx, my - 18), "lb" if dx > 0 else "rb"),
+            ((mx - 16 * dx, my + 18), "rt" if dx > 0 else "lt"),
+        ]
+        at, anchor = min(
+            spots,
+            key=lambda sp: (
+                occupied.overlap(t.bbox(sp[0], name, small, sp[1], stroke=round(3 * scale))),
+                spots.index(sp),
+            ),
+        )
+        box = t.text(
+            "strait",
+            at,
+            name,
+            small,
+            col["strait"] if (a, b, name) in scene.straits else col["canal"],
+            anchor,
+            halo=col["halo"],
+            halo_px=2.5,
+        )
         occupied.add(box)
 
     _box_text(t, job, data)
@@ -1047,9 +1234,14 @@ def _box_text(t: TextLayer, job: StripJob, data) -> None:
                 t.text("box", (b.x + b.width / 2, y + 6), line, small_body, col["box_text"], "mt")
                 y += sz["box_text"] * 0.95
         elif info:
-            t.text("box", (b.x + b.width / 2, y + 6),
-                   f"Map Box \u00b7 {info.friendly}-friendly" if info.friendly else "Map Box", body,
-                   col["box_text"], "mt")
+            t.text(
+                "box",
+                (b.x + b.width / 2, y + 6),
+                f"Map Box \u00b7 {info.friendly}-friendly" if info.friendly else "Map Box",
+                body,
+                col["box_text"],
+                "mt",
+            )
             y += sz["box_text"] * 1.6
             for line in textwrap.wrap(info.printed, 34):  # the box's own printed rules
                 t.text("box", (b.x + b.width / 2, y + 10), line, body, col["box_text"], "mt")
@@ -1058,27 +1250,50 @@ def _box_text(t: TextLayer, job: StripJob, data) -> None:
                 names = [data.zones[z].name for z in info.adjacent_zones if z in data.zones]
                 word = scene.zone_label or "Sea area"
                 for i, n in enumerate([word + ("s:" if len(names) > 1 else ":")] + names):
-                    t.text("box", (b.x + b.width / 2, y + 10 + i * sz["box_text"] * 1.15), n, body, col["box_text"], "mt")
+                    t.text(
+                        "box", (b.x + b.width / 2, y + 10 + i * sz["box_text"] * 1.15), n, body, col["box_text"], "mt"
+                    )
                 y += 10 + (len(names) + 1) * sz["box_text"] * 1.15
             elif info.adjacent_zones:
                 label = "Adjacent Sea Zone" + ("s" if len(info.adjacent_zones) > 1 else "")
                 t.text("box", (b.x + b.width / 2, y + 10), label, body, col["box_text"], "mt")
-                t.blended("box", (b.x + b.width / 2, y + 40 + sz["zone_number"] * 0.3),
-                          "  ".join(str(z) for z in info.adjacent_zones), big, col["zone_number"], 1.0)
+                t.blended(
+                    "box",
+                    (b.x + b.width / 2, y + 40 + sz["zone_number"] * 0.3),
+                    "  ".join(str(z) for z in info.adjacent_zones),
+                    big,
+                    col["zone_number"],
+                    1.0,
+                )
                 y += 40 + sz["zone_number"] * 0.6
             if info.adjacent_boxes:
                 names = [data.boxes[o].name for o in info.adjacent_boxes if o in data.boxes]
-                t.text("box", (b.x + b.width / 2, y + 10), "Arrows to: " + ", ".join(names[:1]), body,
-                       col["box_text"], "mt")
+                t.text(
+                    "box",
+                    (b.x + b.width / 2, y + 10),
+                    "Arrows to: " + ", ".join(names[:1]),
+                    body,
+                    col["box_text"],
+                    "mt",
+                )
                 for i, n in enumerate(names[1:], start=1):
-                    t.text("box", (b.x + b.width / 2, y + 10 + i * sz["box_text"] * 1.15), n, body, col["box_text"], "mt")
+                    t.text(
+                        "box", (b.x + b.width / 2, y + 10 + i * sz["box_text"] * 1.15), n, body, col["box_text"], "mt"
+                    )
                 y += 10 + len(names) * sz["box_text"] * 1.15
             if info.ground_edge and not info.printed:  # a box that prints its own rule says it above
                 side = f"{info.friendly} ground" if info.friendly else "Ground"
-                for i, line in enumerate((f"{side} and air units move", "between this box and the",
-                                          "hexes on the map edge beside it")):
-                    t.text("box", (b.x + b.width / 2, y + 20 + i * sz["box_text"] * 1.15), line, body,
-                           col["box_text"], "mt")
+                for i, line in enumerate(
+                    (f"{side} and air units move", "between this box and the", "hexes on the map edge beside it")
+                ):
+                    t.text(
+                        "box",
+                        (b.x + b.width / 2, y + 20 + i * sz["box_text"] * 1.15),
+                        line,
+                        body,
+                        col["box_text"],
+                        "mt",
+                    )
     arrows_font = t.font(fonts["text"], sz["box_text"] * 0.95)
     for a, b, kind in job.arrows:
         if kind.startswith("to the"):
@@ -1125,8 +1340,10 @@ def _title(t: TextLayer, scene: Scene, st: MapStyle) -> None:
     title = board.art_title or TITLE.format(title=find_game(board.game).title, board=board.title)
     t.text("title", (left + 20, y), title, t.font(fonts["title"], sz["title"]), col["title"], "lm")
     cred = t.font(fonts["text"], sz["credits"])
-    hex_note = (f"Hexes {scene.board.layout.along:.0f} px apart (the VASSAL board at 100%); printed at "
-                f"{st.render['print_hex_inch']} in per hex. {_numbering_note(scene.board)}")
+    hex_note = (
+        f"Hexes {scene.board.layout.along:.0f} px apart (the VASSAL board at 100%); printed at "
+        f"{st.render['print_hex_inch']} in per hex. {_numbering_note(scene.board)}"
+    )
     credits = CREDITS + (ZONE_CREDIT if any(tag.kind.startswith("zone") for tag in scene.tags) else "")
     if any(tag.kind == "sea" for tag in scene.tags):
         credits += NAMED_ZONE_CREDIT.format(label=scene.zone_label) if scene.zone_label else AREA_CREDIT
@@ -1134,28 +1351,35 @@ def _title(t: TextLayer, scene: Scene, st: MapStyle) -> None:
     t.text("title", (left + 20, y + sz["title"] * 0.75 + sz["credits"] * 1.4), hex_note, cred, col["box_text"], "lt")
 
 
-def _numbering_note(board) -> str:  # noqa: ANN001
+def _numbering_note(board) -> str:
     """How the board's hexes are numbered, from its grid (rows, columns and which way they run;
     each sheet's when it shows several, and which lies on top)."""
     runs = {"south": "north to south", "north": "south to north", "east": "west to east", "west": "east to west"}
     shown = board.sheets() if hasattr(board, "sheets") else ()
-    sheets = [s for s in board.grid.boards if board.window.sheet in (None, s.prefix) and (not shown or s.prefix in shown)]
+    sheets = [
+        s for s in board.grid.boards if board.window.sheet in (None, s.prefix) and (not shown or s.prefix in shown)
+    ]
     if len(sheets) == 1:
         rows = board.window.rows or sheets[0].rows
-        return (f"Hex numbers RRCC: row {rows[0]:02d}-{rows[1]:02d} {runs[sheets[0].rows_grow]}, "
-                f"column {runs[sheets[0].cols_grow]}.")
-    parts = [f"{s.prefix}: rows {s.rows[0]:02d}-{s.rows[1]:02d} {runs[s.rows_grow]}, columns {runs[s.cols_grow]}"
-             + ((f", laid over {s.over}" if _overlaps(board.grid, s.prefix) else f", beside {s.over}") if s.over else "")
-             for s in sheets]
+        return (
+            f"Hex numbers RRCC: row {rows[0]:02d}-{rows[1]:02d} {runs[sheets[0].rows_grow]}, "
+            f"column {runs[sheets[0].cols_grow]}."
+        )
+    parts = [
+        f"{s.prefix}: rows {s.rows[0]:02d}-{s.rows[1]:02d} {runs[s.rows_grow]}, columns {runs[s.cols_grow]}"
+        + ((f", laid over {s.over}" if _overlaps(board.grid, s.prefix) else f", beside {s.over}") if s.over else "")
+        for s in sheets
+    ]
     return "Hex numbers: sheet letter and RRCC. " + "; ".join(parts) + "."
 
 
-def _overlaps(grid, prefix: str) -> bool:  # noqa: ANN001
+def _overlaps(grid, prefix: str) -> bool:
     """Whether a sheet laid on another covers some of its hexes (ETO) or only abuts it (TK)."""
     return any(len(grid.aliases(h)) > 1 for h in grid.hexes(prefix))
 
 
 # ----------------------------------------------------------------------------- entry points
+
 
 @lru_cache(maxsize=4)
 def _scene(game: str, board: str | None = None) -> tuple[Scene, MapStyle]:
@@ -1165,17 +1389,24 @@ def _scene(game: str, board: str | None = None) -> tuple[Scene, MapStyle]:
     from wargame.mapdata import vocabulary_of
 
     vocab = vocabulary_of(g.settings, str(g.folder / "game.toml"))
-    return build_scene(chosen, g.mapdata((chosen.board_name,)), st, vocab.weather, vocab.zone_label,
-                       vocab.line_label, vocab.rough), st
+    return build_scene(
+        chosen, g.mapdata((chosen.board_name,)), st, vocab.weather, vocab.zone_label, vocab.line_label, vocab.rough
+    ), st
 
 
 def _no_progress(done: int, total: int) -> None:
     return None
 
 
-def render_map(game: str, *, board: str | None = None, scale: float = 1.0, supersample: int | None = None,
-               workers: int | None = None, progress: Callable[[int, int], None] | None = None
-               ) -> MapRender:
+def render_map(
+    game: str,
+    *,
+    board: str | None = None,
+    scale: float = 1.0,
+    supersample: int | None = None,
+    workers: int | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> MapRender:
     """Draw a board of a game (its first unless named) at `scale` (1.0 = the module's image,
     exactly board.toml's size); `progress(done, total)` hears of each strip drawn and of the
     text pass."""
@@ -1197,8 +1428,18 @@ def render_map(game: str, *, board: str | None = None, scale: float = 1.0, super
                 for f in (0.25, 0.5, 0.75):
                     y = b.y + b.height * f
                     edge_arrows.append(((right_edge + 4, y), (b.x - 4, y)))
-    job = StripJob(scene=scene, style=st, scale=scale, ss=ss, rows=rows, width=width, height=height,
-                   arrows=tuple(box_arrows(scene, data)), edge_arrows=tuple(edge_arrows), key=key_items(scene, st))
+    job = StripJob(
+        scene=scene,
+        style=st,
+        scale=scale,
+        ss=ss,
+        rows=rows,
+        width=width,
+        height=height,
+        arrows=tuple(box_arrows(scene, data)),
+        edge_arrows=tuple(edge_arrows),
+        key=key_items(scene, st),
+    )
     count = math.ceil(height / rows)
     workers = workers if workers is not None else min(os.cpu_count() or 1, 4)
     image = Image.new("RGB", (width, height), st.colours["paper"])
@@ -1214,8 +1455,14 @@ def render_map(game: str, *, board: str | None = None, scale: float = 1.0, super
     return MapRender(image, tuple(labels), scale, time.perf_counter() - started)
 
 
-def render_board(game: str, *, board: str | None = None, scale: float = 1.0, workers: int | None = None,
-                 progress: Callable[[int, int], None] | None = None) -> Image.Image:
+def render_board(
+    game: str,
+    *,
+    board: str | None = None,
+    scale: float = 1.0,
+    workers: int | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> Image.Image:
     """A board image of the module: board.toml's size times `scale`, hexes where Board.center says."""
     return render_map(game, board=board, scale=scale, workers=workers, progress=progress).image
 
@@ -1226,8 +1473,14 @@ def print_scale(game: str, dpi: float = 150.0, board: str | None = None) -> floa
     return dpi * st.render["print_hex_inch"] / scene.board.layout.along
 
 
-def render_print(game: str, *, board: str | None = None, dpi: float = 150.0, workers: int | None = None,
-                 progress: Callable[[int, int], None] | None = None) -> MapRender:
+def render_print(
+    game: str,
+    *,
+    board: str | None = None,
+    dpi: float = 150.0,
+    workers: int | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> MapRender:
     """The print version: the same drawing at a fixed physical size (art/map.toml print_hex_inch)."""
     if not (50 <= dpi <= 600):
         raise ValueError(f"dpi must be between 50 and 600, not {dpi}")

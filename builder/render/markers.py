@@ -44,8 +44,7 @@ def draw_marker(face: MarkerFace, px: int, art_dir: Path = ART_DIR) -> Rendered:
         if face.reminder == "die":
             symbols.icon(pen, _square_in(box, 0.78), "die", colours.fg, colours.bg)
         else:
-            block = text.fit(face.reminder, box, weight="bold", max_cap=bottom * 0.6,
-                             min_px=min_px)
+            block = text.fit(face.reminder, box, weight="bold", max_cap=bottom * 0.6, min_px=min_px)
             text.draw(canvas, block, colours.fg)
             blocks.append(block)
         regions["reminder"] = box
@@ -53,8 +52,7 @@ def draw_marker(face: MarkerFace, px: int, art_dir: Path = ART_DIR) -> Rendered:
         # A nationality marker: the country abbreviation in a bottom row of its own.
         right = x1 - f("reminder_w") - S * 0.02 if face.reminder else x1
         box = (x0, y1 - bottom * 0.9, right, y1)
-        block = text.fit(face.abbrev, box, weight="bold", max_cap=bottom * 0.7,
-                         min_px=min_px)
+        block = text.fit(face.abbrev, box, weight="bold", max_cap=bottom * 0.7, min_px=min_px)
         text.draw(canvas, block, colours.fg)
         blocks.append(block)
         regions["abbrev"] = box
@@ -74,9 +72,15 @@ def draw_marker(face: MarkerFace, px: int, art_dir: Path = ART_DIR) -> Rendered:
         for share in shares if has_middle else [1.0]:
             top_h = (y1 - y0) * share
             box = (x0, y0, x1, y0 + top_h)
-            block = text.fit(" ".join(face.lines), box, weight="bold",
-                             max_cap=S * (0.17 if has_middle else 0.19), min_px=min_px,
-                             max_lines=2 if has_middle else 4, gap=gap)
+            block = text.fit(
+                " ".join(face.lines),
+                box,
+                weight="bold",
+                max_cap=S * (0.17 if has_middle else 0.19),
+                min_px=min_px,
+                max_lines=2 if has_middle else 4,
+                gap=gap,
+            )
             if block.px * text.cap_ratio("bold") >= S * layout["marker.legible_cap"]:
                 break
         text.draw(canvas, block, colours.fg)

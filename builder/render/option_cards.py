@@ -63,8 +63,9 @@ def card_layout(art_dir: Path = ART_DIR) -> CardLayout:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
         size = data["sizes"]["screen"]
         values = {k: float(v) for k, v in data["card"].items()}
-        return CardLayout(int(size["width"]), int(size["height"]), int(data.get("render", {}).get("supersample", 3)),
-                          values)
+        return CardLayout(
+            int(size["width"]), int(size["height"]), int(data.get("render", {}).get("supersample", 3)), values
+        )
     except (OSError, tomllib.TOMLDecodeError, KeyError, TypeError, ValueError) as exc:
         raise DataError(f"not a card layout ({exc})", str(path)) from None
 
@@ -86,8 +87,16 @@ def _wrap(words: str, width: float, weight: str, px: int) -> list[str]:
     return lines
 
 
-def _paragraph(canvas: Image.Image, words: str, box: tuple[float, float, float, float], ink: RGB, *,
-               max_cap: float, min_cap: float, weight: str = "semibold") -> float:
+def _paragraph(
+    canvas: Image.Image,
+    words: str,
+    box: tuple[float, float, float, float],
+    ink: RGB,
+    *,
+    max_cap: float,
+    min_cap: float,
+    weight: str = "semibold",
+) -> float:
     """Draw wrapped text from the top of the box at the largest size that fits; the height used."""
     x0, y0, x1, y1 = box
     ratio = text.cap_ratio(weight)
@@ -129,13 +138,18 @@ def draw_card(face: CardFace, art_dir: Path = ART_DIR) -> Image.Image:
     band_ink: RGB = (255, 255, 255) if contrast((255, 255, 255), colour) >= 3 else INK
     x0, x1 = e + pad, W - e - pad
     if face.number:
-        block = text.fit(face.number, (x0, band[1] + pad * 0.6, x0 + W * 0.4, band[3] - pad * 0.6), weight="bold",
-                         max_cap=f("number_text"))
+        block = text.fit(
+            face.number,
+            (x0, band[1] + pad * 0.6, x0 + W * 0.4, band[3] - pad * 0.6),
+            weight="bold",
+            max_cap=f("number_text"),
+        )
         block = _left(block)
         text.draw(canvas, block, band_ink)
     state = (face.state or "war state ?").upper()
-    block = text.fit(state, (x0 + W * 0.4, band[1] + pad * 0.6, x1, band[3] - pad * 0.6), weight="bold",
-                     max_cap=f("state_text"))
+    block = text.fit(
+        state, (x0 + W * 0.4, band[1] + pad * 0.6, x1, band[3] - pad * 0.6), weight="bold", max_cap=f("state_text")
+    )
     text.draw(canvas, _right(block), band_ink)
     y = band[3] + pad * 0.4
     marks_h = f("marks")
@@ -146,7 +160,12 @@ def draw_card(face: CardFace, art_dir: Path = ART_DIR) -> Image.Image:
             spot = (x, y, x + marks_h, y + marks_h)
             if mark.isdigit():  # a production value in a black circle
                 pen.ellipse(spot, fill=INK)
-                inner = (spot[0] + marks_h * 0.2, spot[1] + marks_h * 0.2, spot[2] - marks_h * 0.2, spot[3] - marks_h * 0.2)
+                inner = (
+                    spot[0] + marks_h * 0.2,
+                    spot[1] + marks_h * 0.2,
+                    spot[2] - marks_h * 0.2,
+                    spot[3] - marks_h * 0.2,
+                )
                 text.draw(canvas, text.fit(mark, inner, weight="bold"), PAPER)
             else:
                 symbols.icon(pen, spot, mark, INK, PAPER)
@@ -161,27 +180,42 @@ def draw_card(face: CardFace, art_dir: Path = ART_DIR) -> Image.Image:
     if face.template:
         _template_body(canvas, pen, face, body, f)
     else:
-        words = " ".join(p for p in (f"Requires: {face.requires}" if face.requires else "",
-                                     face.actions) if p)
+        words = " ".join(p for p in (f"Requires: {face.requires}" if face.requires else "", face.actions) if p)
         _paragraph(canvas, words, body, INK, max_cap=f("body_text"), min_cap=f("min_body_text"))
     foot = f"{face.faction} option card" + (f" \u00b7 {face.note}" if face.note else "")
-    block = text.fit(foot, (x0, foot_top, x1, H - e - pad * 0.4), weight="semibold",
-                     max_cap=f("min_body_text") * 1.1, min_px=5)
+    block = text.fit(
+        foot, (x0, foot_top, x1, H - e - pad * 0.4), weight="semibold", max_cap=f("min_body_text") * 1.1, min_px=5
+    )
     text.draw(canvas, _left(block), scheme(face.scheme, art_dir).edge)
     return canvas.resize((layout.width, layout.height), Image.Resampling.LANCZOS, reducing_gap=2.0)
 
 
-def _template_body(canvas, pen, face: CardFace, body, f) -> None:  # noqa: ANN001
+def _template_body(canvas, pen, face: CardFace, body, f) -> None:
     """A template: the word TEMPLATE and ruled lines where the printed card's text goes."""
     x0, y0, x1, y1 = body
     if face.requires:  # what the rules say about it, above the blank
-        y0 += _paragraph(canvas, f"Requires: {face.requires}", (x0, y0, x1, y0 + (y1 - y0) * 0.35), INK,
-                         max_cap=f("body_text"), min_cap=f("min_body_text")) + f("pad") * 0.5
+        y0 += (
+            _paragraph(
+                canvas,
+                f"Requires: {face.requires}",
+                (x0, y0, x1, y0 + (y1 - y0) * 0.35),
+                INK,
+                max_cap=f("body_text"),
+                min_cap=f("min_body_text"),
+            )
+            + f("pad") * 0.5
+        )
     block = text.fit("TEMPLATE", (x0, y0, x1, y0 + (y1 - y0) * 0.28), weight="bold")
     text.draw(canvas, block, TEMPLATE)
     note = "Its text is printed on the published card, not in the rulebook: fill it in from the card."
-    used = _paragraph(canvas, note, (x0, y0 + (y1 - y0) * 0.32, x1, y0 + (y1 - y0) * 0.6), TEMPLATE,
-                      max_cap=f("body_text"), min_cap=f("min_body_text"))
+    used = _paragraph(
+        canvas,
+        note,
+        (x0, y0 + (y1 - y0) * 0.32, x1, y0 + (y1 - y0) * 0.6),
+        TEMPLATE,
+        max_cap=f("body_text"),
+        min_cap=f("min_body_text"),
+    )
     y = y0 + (y1 - y0) * 0.32 + used + f("pad")
     w = max(1, round(f("edge")))
     while y < y1:
@@ -202,8 +236,9 @@ def _marks(face: CardFace) -> list[str]:
     return marks
 
 
-def draw_card_back(faction: str, scheme_key: str, title: str, emblem: str | None,
-                   art_dir: Path = ART_DIR) -> Image.Image:
+def draw_card_back(
+    faction: str, scheme_key: str, title: str, emblem: str | None, art_dir: Path = ART_DIR
+) -> Image.Image:
     """What every card of a faction's deck shows face down: the faction's colour and name."""
     layout = card_layout(art_dir)
     ss = layout.supersample
@@ -246,5 +281,11 @@ def _right(block: text.TextBlock) -> text.TextBlock:
 
 
 def _moved(block: text.TextBlock, dx: float) -> text.TextBlock:
-    return text.TextBlock(block.lines, block.weight, block.px, tuple((x + dx, y) for x, y in block.origins),
-                          tuple((a + dx, b, c + dx, d) for a, b, c, d in block.ink), block.box)
+    return text.TextBlock(
+        block.lines,
+        block.weight,
+        block.px,
+        tuple((x + dx, y) for x, y in block.origins),
+        tuple((a + dx, b, c + dx, d) for a, b, c, d in block.ink),
+        block.box,
+    )

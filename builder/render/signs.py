@@ -18,6 +18,7 @@ Box = tuple[float, float, float, float]
 
 # --- signs inside a NATO frame: (pen, inner box, ink, fill, stroke width) ----------------------
 
+
 def cross(pen: ImageDraw.ImageDraw, box: Box, ink: RGB, fill: RGB, w: int) -> None:
     """The infantry cross, corner to corner."""
     x0, y0, x1, y1 = box
@@ -90,6 +91,7 @@ NATO_SIGNS: dict[str, tuple[Callable[..., None], ...]] = {
 
 # --- marker icons: (pen, box, ink, background) ----------------------------------------------
 
+
 def _square(box: Box, scale: float = 1.0) -> tuple[float, float, float]:
     x0, y0, x1, y1 = box
     return (x0 + x1) / 2, (y0 + y1) / 2, min(x1 - x0, y1 - y0) * scale / 2
@@ -127,15 +129,35 @@ def stoplight(pen: ImageDraw.ImageDraw, box: Box, ink: RGB, bg: RGB) -> None:
 def up_arrow(pen: ImageDraw.ImageDraw, box: Box, ink: RGB, bg: RGB) -> None:
     """An arrow pointing up (a unit that only contests placement)."""
     cx, cy, r = _square(box, 0.9)
-    pen.polygon([(cx, cy - r), (cx + r * 0.8, cy), (cx + r * 0.3, cy), (cx + r * 0.3, cy + r),
-                 (cx - r * 0.3, cy + r), (cx - r * 0.3, cy), (cx - r * 0.8, cy)], fill=ink)
+    pen.polygon(
+        [
+            (cx, cy - r),
+            (cx + r * 0.8, cy),
+            (cx + r * 0.3, cy),
+            (cx + r * 0.3, cy + r),
+            (cx - r * 0.3, cy + r),
+            (cx - r * 0.3, cy),
+            (cx - r * 0.8, cy),
+        ],
+        fill=ink,
+    )
 
 
 def down_arrow(pen: ImageDraw.ImageDraw, box: Box, ink: RGB, bg: RGB) -> None:
     """An arrow pointing down (a unit that cannot contest placement)."""
     cx, cy, r = _square(box, 0.9)
-    pen.polygon([(cx, cy + r), (cx + r * 0.8, cy), (cx + r * 0.3, cy), (cx + r * 0.3, cy - r),
-                 (cx - r * 0.3, cy - r), (cx - r * 0.3, cy), (cx - r * 0.8, cy)], fill=ink)
+    pen.polygon(
+        [
+            (cx, cy + r),
+            (cx + r * 0.8, cy),
+            (cx + r * 0.3, cy),
+            (cx + r * 0.3, cy - r),
+            (cx - r * 0.3, cy - r),
+            (cx - r * 0.3, cy),
+            (cx - r * 0.8, cy),
+        ],
+        fill=ink,
+    )
 
 
 def atom(pen: ImageDraw.ImageDraw, box: Box, ink: RGB, bg: RGB) -> None:
@@ -190,9 +212,11 @@ def recycle(pen: ImageDraw.ImageDraw, box: Box, ink: RGB, bg: RGB) -> None:
         a = math.radians(start + 140)
         tip = (cx + r * 0.8 * math.cos(a), cy + r * 0.8 * math.sin(a))
         b = math.radians(start + 140 + 90)
-        head = [(tip[0] + r * 0.35 * math.cos(b), tip[1] + r * 0.35 * math.sin(b)),
-                (tip[0] - r * 0.3 * math.cos(a - math.pi / 2) * 0, tip[1]),
-                (tip[0] + r * 0.35 * math.cos(a), tip[1] + r * 0.35 * math.sin(a))]
+        head = [
+            (tip[0] + r * 0.35 * math.cos(b), tip[1] + r * 0.35 * math.sin(b)),
+            (tip[0] - r * 0.3 * math.cos(a - math.pi / 2) * 0, tip[1]),
+            (tip[0] + r * 0.35 * math.cos(a), tip[1] + r * 0.35 * math.sin(a)),
+        ]
         pen.polygon(head, fill=ink)
 
 

@@ -64,8 +64,7 @@ def draw_stepped_unit(face: CounterFace, px: int, art_dir: Path = ART_DIR) -> Re
         blocks.append(block)
         regions["code"] = box
     if face.steps:
-        regions["steps"] = _pips(pen, face.steps, face.step_mark, (hi - third, lo, hi, top_bottom), f("pip"),
-                                 ink_top)
+        regions["steps"] = _pips(pen, face.steps, face.step_mark, (hi - third, lo, hi, top_bottom), f("pip"), ink_top)
 
     band_top = S - e - pad * 0.5 - f("band")
     if face.words and face.factors is None and face.icon is None and (face.kind == "ground" or not face.ident):
@@ -77,12 +76,10 @@ def draw_stepped_unit(face: CounterFace, px: int, art_dir: Path = ART_DIR) -> Re
         regions["words"] = box
         return finish(canvas, px, blocks, regions, ss)
     if face.icon is not None:  # a back that is a marker: its icon and its words
-        _marker_back(canvas, pen, face, colours, (lo, top_bottom, hi, S - e - pad * 0.5), f, min_px, blocks,
-                     regions)
+        _marker_back(canvas, pen, face, colours, (lo, top_bottom, hi, S - e - pad * 0.5), f, min_px, blocks, regions)
         return finish(canvas, px, blocks, regions, ss)
     if face.kind == "ground":
-        _ground_middle(canvas, pen, face, colours, (lo, top_bottom, hi, band_top), f, min_px, blocks, regions,
-                       art_dir)
+        _ground_middle(canvas, pen, face, colours, (lo, top_bottom, hi, band_top), f, min_px, blocks, regions, art_dir)
         band = (lo, band_top, hi, S - e - pad * 0.5)
         if face.factors:
             block = text.fit(face.factors, band, weight="bold", max_cap=f("factor_text"), min_px=min_px)
@@ -99,7 +96,7 @@ def draw_stepped_unit(face: CounterFace, px: int, art_dir: Path = ART_DIR) -> Re
     return finish(canvas, px, blocks, regions, ss)
 
 
-def _pips(pen: ImageDraw.ImageDraw, steps: int, mark: str, box: Box, size: float, ink) -> Box:  # noqa: ANN001
+def _pips(pen: ImageDraw.ImageDraw, steps: int, mark: str, box: Box, size: float, ink) -> Box:
     """Step pips right-aligned in the box: dots, or open squares for units that cannot organise."""
     x0, y0, x1, y1 = box
     gap = size * 0.45
@@ -128,8 +125,18 @@ def _tinted(face: CounterFace, colours: Scheme, art_dir: Path) -> tuple[tuple[in
     return ink, fill
 
 
-def _ground_middle(canvas, pen, face: CounterFace, colours: Scheme, area: Box, f, min_px: int,  # noqa: ANN001
-                   blocks: list, regions: dict, art_dir: Path) -> None:
+def _ground_middle(
+    canvas,
+    pen,
+    face: CounterFace,
+    colours: Scheme,
+    area: Box,
+    f,
+    min_px: int,
+    blocks: list,
+    regions: dict,
+    art_dir: Path,
+) -> None:
     """The type symbol, the nationality ID at its left, the historical ID and range at its right."""
     x0, y0, x1, y1 = area
     if face.size:  # the organisation size over the symbol
@@ -174,7 +181,7 @@ def _fit_side(words: str, box: Box, max_cap: float, min_px: int, lines: int = 2)
         return _fit_short(words, box, weight="bold", max_cap=max_cap, min_px=min_px)
 
 
-def _ring(canvas, pen, figure: str, box: Box, size: float, ink, bg, min_px: int, blocks: list) -> Box:  # noqa: ANN001
+def _ring(canvas, pen, figure: str, box: Box, size: float, ink, bg, min_px: int, blocks: list) -> Box:
     """A figure (a range) in a ring, centred in the box."""
     x0, y0, x1, y1 = box
     d = min(size, x1 - x0, y1 - y0)
@@ -194,8 +201,17 @@ def _ring(canvas, pen, figure: str, box: Box, size: float, ink, bg, min_px: int,
     return ring
 
 
-def _support(canvas, pen, face: CounterFace, colours: Scheme, area: Box, f, min_px: int,  # noqa: ANN001
-             blocks: list, regions: dict) -> None:
+def _support(
+    canvas,
+    pen,
+    face: CounterFace,
+    colours: Scheme,
+    area: Box,
+    f,
+    min_px: int,
+    blocks: list,
+    regions: dict,
+) -> None:
     """An air or fleet unit: silhouette, name under it, range, arrow and DRM along the bottom."""
     x0, y0, x1, y1 = area
     band = f("band") * 0.9
@@ -221,8 +237,9 @@ def _support(canvas, pen, face: CounterFace, colours: Scheme, area: Box, f, min_
         regions["id"] = name_box
     third = (x1 - x0) / 3
     if face.range:
-        regions["range"] = _ring(canvas, pen, face.range, (x0, bottom[1], x0 + third, y1), f("ring"), colours.fg,
-                                 colours.bg, min_px, blocks)
+        regions["range"] = _ring(
+            canvas, pen, face.range, (x0, bottom[1], x0 + third, y1), f("ring"), colours.fg, colours.bg, min_px, blocks
+        )
     if face.arrow:
         spot = (x0 + third, bottom[1], x1 - third, y1)
         symbols.icon(pen, _centred(spot, f("ring")), f"{face.arrow}-arrow", colours.fg, colours.bg)
@@ -230,8 +247,12 @@ def _support(canvas, pen, face: CounterFace, colours: Scheme, area: Box, f, min_
     if face.drm:
         cell = (x1 - third, bottom[1], x1, y1)
         spot = _centred(cell, f("ring"))
-        inner = (spot[0] + (spot[2] - spot[0]) * 0.1, spot[1] + (spot[3] - spot[1]) * 0.16,
-                 spot[2] - (spot[2] - spot[0]) * 0.1, spot[3] - (spot[3] - spot[1]) * 0.16)
+        inner = (
+            spot[0] + (spot[2] - spot[0]) * 0.1,
+            spot[1] + (spot[3] - spot[1]) * 0.16,
+            spot[2] - (spot[2] - spot[0]) * 0.1,
+            spot[3] - (spot[3] - spot[1]) * 0.16,
+        )
         figure = face.drm.replace("-", "\u2212")
         try:
             block = text.fit(figure, inner, weight="bold", min_px=min_px)
@@ -244,8 +265,17 @@ def _support(canvas, pen, face: CounterFace, colours: Scheme, area: Box, f, min_
         regions["drm"] = spot
 
 
-def _marker_back(canvas, pen, face: CounterFace, colours: Scheme, area: Box, f, min_px: int,  # noqa: ANN001
-                 blocks: list, regions: dict) -> None:
+def _marker_back(
+    canvas,
+    pen,
+    face: CounterFace,
+    colours: Scheme,
+    area: Box,
+    f,
+    min_px: int,
+    blocks: list,
+    regions: dict,
+) -> None:
     """A back that is a marker: its icon over its words, and its range when it prints one."""
     x0, y0, x1, y1 = area
     words_h = (y1 - y0) * 0.38
@@ -253,14 +283,24 @@ def _marker_back(canvas, pen, face: CounterFace, colours: Scheme, area: Box, f, 
     symbols.icon(pen, icon_box, face.icon or "", colours.fg, colours.bg)
     regions["icon"] = icon_box
     words_box = (x0, y1 - words_h, x1 - (f("ring") if face.range else 0), y1)
-    block = text.fit(face.words or "", words_box, weight="bold", max_cap=f("words_text"), min_px=min_px,
-                     max_lines=2, gap=0.08)
+    block = text.fit(
+        face.words or "", words_box, weight="bold", max_cap=f("words_text"), min_px=min_px, max_lines=2, gap=0.08
+    )
     text.draw(canvas, block, colours.fg)
     blocks.append(block)
     regions["words"] = words_box
     if face.range:
-        regions["range"] = _ring(canvas, pen, face.range, (x1 - f("ring"), y1 - words_h, x1, y1), f("ring"),
-                                 colours.fg, colours.bg, min_px, blocks)
+        regions["range"] = _ring(
+            canvas,
+            pen,
+            face.range,
+            (x1 - f("ring"), y1 - words_h, x1, y1),
+            f("ring"),
+            colours.fg,
+            colours.bg,
+            min_px,
+            blocks,
+        )
 
 
 def _centred(box: Box, size: float) -> Box:
@@ -272,6 +312,11 @@ def _centred(box: Box, size: float) -> Box:
 
 def _left(block: text.TextBlock) -> text.TextBlock:
     dx = block.box[0] - min(b[0] for b in block.ink)
-    return text.TextBlock(block.lines, block.weight, block.px, tuple((x + dx, y) for x, y in block.origins),
-                          tuple((a + dx, b, c + dx, d) for a, b, c, d in block.ink), block.box)
-
+    return text.TextBlock(
+        block.lines,
+        block.weight,
+        block.px,
+        tuple((x + dx, y) for x, y in block.origins),
+        tuple((a + dx, b, c + dx, d) for a, b, c, d in block.ink),
+        block.box,
+    )

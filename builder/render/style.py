@@ -56,8 +56,9 @@ class Layout:
         try:
             return self.values[name]
         except KeyError:
-            raise DataError(f"layout value {name!r} missing{near_miss(name, self.values)}",
-                            str(ART_DIR / "counters.toml")) from None
+            raise DataError(
+                f"layout value {name!r} missing{near_miss(name, self.values)}", str(ART_DIR / "counters.toml")
+            ) from None
 
 
 def _colour(text: object, source: str, place: str) -> RGB:
@@ -86,8 +87,7 @@ def _schemes_from(path: Path) -> dict[str, Scheme]:
         unknown = set(table) - set(_SCHEME_FIELDS) - {"name"}
         if unknown:
             word = sorted(unknown)[0]
-            raise DataError(f"unknown field {word!r}{near_miss(word, _SCHEME_FIELDS)}",
-                            str(path), key)
+            raise DataError(f"unknown field {word!r}{near_miss(word, _SCHEME_FIELDS)}", str(path), key)
         colours = {}
         for field in _SCHEME_FIELDS:
             if field not in table:
@@ -104,8 +104,9 @@ def load_schemes(art_dir: Path = ART_DIR) -> dict[str, Scheme]:
     markers = _schemes_from(art_dir / "markers.toml")
     both = set(nations) & set(markers)
     if both:
-        raise DataError(f"scheme {sorted(both)[0]!r} defined in both nations.toml and "
-                        "markers.toml", str(art_dir / "markers.toml"))
+        raise DataError(
+            f"scheme {sorted(both)[0]!r} defined in both nations.toml and markers.toml", str(art_dir / "markers.toml")
+        )
     return {**nations, **markers}
 
 
@@ -114,8 +115,7 @@ def scheme(key: str, art_dir: Path = ART_DIR) -> Scheme:
     try:
         return schemes[key]
     except KeyError:
-        raise DataError(f"no colour scheme {key!r}{near_miss(key, schemes)}",
-                        str(art_dir / "nations.toml")) from None
+        raise DataError(f"no colour scheme {key!r}{near_miss(key, schemes)}", str(art_dir / "nations.toml")) from None
 
 
 @lru_cache(maxsize=4)
@@ -131,19 +131,23 @@ def load_layout(art_dir: Path = ART_DIR) -> Layout:
             raise DataError(f"section [{section}] missing", str(path))
         for name, value in table.items():
             if not isinstance(value, (int, float)) or not 0 <= value <= 1:
-                raise DataError(f"must be a fraction of the counter side, got {value!r}",
-                                str(path), f"{section}.{name}")
+                raise DataError(
+                    f"must be a fraction of the counter side, got {value!r}", str(path), f"{section}.{name}"
+                )
             values[f"{section}.{name}"] = float(value)
     sizes = data.get("sizes", {})
     try:
         screen, paper = sizes["screen"], sizes["print"]
-        return Layout(values=values,
-                      screen_inch=float(screen["inch"]), screen_dpi=float(screen["dpi"]),
-                      print_inch=float(paper["inch"]), print_dpi=float(paper["dpi"]),
-                      supersample=int(data.get("render", {}).get("supersample", 4)))
+        return Layout(
+            values=values,
+            screen_inch=float(screen["inch"]),
+            screen_dpi=float(screen["dpi"]),
+            print_inch=float(paper["inch"]),
+            print_dpi=float(paper["dpi"]),
+            supersample=int(data.get("render", {}).get("supersample", 4)),
+        )
     except (KeyError, TypeError, ValueError) as exc:
-        raise DataError(f"[sizes] needs screen and print tables with inch and dpi ({exc})",
-                        str(path)) from None
+        raise DataError(f"[sizes] needs screen and print tables with inch and dpi ({exc})", str(path)) from None
 
 
 def pixels(*, dpi: float, inch: float | None = None, mm: float | None = None) -> int:
@@ -160,9 +164,11 @@ def pixels(*, dpi: float, inch: float | None = None, mm: float | None = None) ->
 
 def luminance(colour: RGB) -> float:
     """WCAG 2 relative luminance."""
+
     def channel(value: int) -> float:
         c = value / 255
         return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
     r, g, b = (channel(v) for v in colour)
     return 0.2126 * r + 0.7152 * g + 0.0722 * b
 
@@ -182,6 +188,7 @@ def _lab(colour: RGB) -> tuple[float, float, float]:
     def linear(value: int) -> float:
         c = value / 255
         return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
     r, g, b = (linear(v) for v in colour)
     x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047
     y = 0.2126 * r + 0.7152 * g + 0.0722 * b
@@ -189,6 +196,7 @@ def _lab(colour: RGB) -> tuple[float, float, float]:
 
     def f(t: float) -> float:
         return t ** (1 / 3) if t > 0.008856 else 7.787 * t + 16 / 116
+
     fx, fy, fz = f(x), f(y), f(z)
     return 116 * fy - 16, 500 * (fx - fy), 200 * (fy - fz)
 

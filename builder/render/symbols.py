@@ -47,14 +47,15 @@ def _rotate(points: Iterable[Point], degrees: float) -> list[Point]:
 
 # --- NATO unit symbols (ground) ---------------------------------------------------------
 
-def nato(pen: ImageDraw.ImageDraw, box: Box, unit_type: str, ink: RGB, fill: RGB,
-         stroke: float) -> None:
+
+def nato(pen: ImageDraw.ImageDraw, box: Box, unit_type: str, ink: RGB, fill: RGB, stroke: float) -> None:
     """A NATO frame with the signs of ``unit_type`` inside it."""
     try:
         signs = NATO_SIGNS[unit_type]
     except KeyError:
-        raise ValueError(f"no NATO symbol for unit type {unit_type!r}; "
-                         f"known: {', '.join(sorted(NATO_SIGNS))}") from None
+        raise ValueError(
+            f"no NATO symbol for unit type {unit_type!r}; known: {', '.join(sorted(NATO_SIGNS))}"
+        ) from None
     w = max(1, round(stroke))
     if unit_type in STAFF:  # a headquarters stands on a staff from its lower left corner
         x0, y0, x1, y1 = box
@@ -158,24 +159,71 @@ STAFF = frozenset({"hq"})  # signs drawn as a headquarters: the frame on a staff
 
 # --- Silhouettes: aircraft from above (nose up), ships from the side (bow right) ----------
 
-_FIGHTER = _mirror([
-    (0.0, -1.0), (0.07, -0.97), (0.1, -0.8), (0.11, -0.3), (0.86, -0.16), (0.97, -0.1),
-    (0.97, 0.02), (0.88, 0.08), (0.12, 0.12), (0.07, 0.6), (0.34, 0.66), (0.38, 0.74),
-    (0.34, 0.82), (0.05, 0.84), (0.02, 0.95),
-])
+_FIGHTER = _mirror(
+    [
+        (0.0, -1.0),
+        (0.07, -0.97),
+        (0.1, -0.8),
+        (0.11, -0.3),
+        (0.86, -0.16),
+        (0.97, -0.1),
+        (0.97, 0.02),
+        (0.88, 0.08),
+        (0.12, 0.12),
+        (0.07, 0.6),
+        (0.34, 0.66),
+        (0.38, 0.74),
+        (0.34, 0.82),
+        (0.05, 0.84),
+        (0.02, 0.95),
+    ]
+)
 
-_BOMBER = _mirror([
-    (0.0, -1.0), (0.07, -0.97), (0.11, -0.86), (0.12, -0.24),
-    (0.24, -0.24), (0.25, -0.44), (0.3, -0.48), (0.35, -0.44), (0.36, -0.22),
-    (0.52, -0.2), (0.53, -0.38), (0.58, -0.42), (0.63, -0.38), (0.64, -0.18),
-    (0.98, -0.12), (1.0, -0.04), (0.98, 0.02), (0.12, 0.1), (0.08, 0.66),
-    (0.4, 0.7), (0.43, 0.78), (0.4, 0.86), (0.06, 0.88), (0.03, 0.97),
-])
+_BOMBER = _mirror(
+    [
+        (0.0, -1.0),
+        (0.07, -0.97),
+        (0.11, -0.86),
+        (0.12, -0.24),
+        (0.24, -0.24),
+        (0.25, -0.44),
+        (0.3, -0.48),
+        (0.35, -0.44),
+        (0.36, -0.22),
+        (0.52, -0.2),
+        (0.53, -0.38),
+        (0.58, -0.42),
+        (0.63, -0.38),
+        (0.64, -0.18),
+        (0.98, -0.12),
+        (1.0, -0.04),
+        (0.98, 0.02),
+        (0.12, 0.1),
+        (0.08, 0.66),
+        (0.4, 0.7),
+        (0.43, 0.78),
+        (0.4, 0.86),
+        (0.06, 0.88),
+        (0.03, 0.97),
+    ]
+)
 
-_JET = _mirror([
-    (0.0, -1.0), (0.06, -0.9), (0.09, -0.55), (0.1, -0.25), (0.78, 0.12), (0.8, 0.24),
-    (0.1, 0.16), (0.08, 0.58), (0.36, 0.8), (0.36, 0.9), (0.06, 0.88), (0.04, 0.98),
-])
+_JET = _mirror(
+    [
+        (0.0, -1.0),
+        (0.06, -0.9),
+        (0.09, -0.55),
+        (0.1, -0.25),
+        (0.78, 0.12),
+        (0.8, 0.24),
+        (0.1, 0.16),
+        (0.08, 0.58),
+        (0.36, 0.8),
+        (0.36, 0.9),
+        (0.06, 0.88),
+        (0.04, 0.98),
+    ]
+)
 
 
 WHITE: RGB = (255, 255, 255)
@@ -196,33 +244,47 @@ def aircraft(pen: ImageDraw.ImageDraw, box: Box, kind: str, ink: RGB, bg: RGB) -
     if kind == "fighter":  # propeller disc edge
         x0, y0, x1, y1 = square
         cx, span = (x0 + x1) / 2, (x1 - x0)
-        pen.line([(cx - span * 0.17, y0 + span * 0.015), (cx + span * 0.17, y0 + span * 0.015)],
-                 fill=ink, width=max(1, round(span * 0.03)))
+        pen.line(
+            [(cx - span * 0.17, y0 + span * 0.015), (cx + span * 0.17, y0 + span * 0.015)],
+            fill=ink,
+            width=max(1, round(span * 0.03)),
+        )
 
 
 def _carrier(pen: ImageDraw.ImageDraw, box: Box, ink: RGB, bg: RGB) -> None:
     hull = [(-0.92, 0.06), (0.97, 0.06), (0.84, 0.42), (-0.82, 0.42), (-0.9, 0.2)]
     deck = [(-1.0, -0.06), (1.0, -0.06), (1.0, 0.08), (-1.0, 0.08)]
-    island = [(0.3, -0.06), (0.3, -0.36), (0.36, -0.36), (0.37, -0.58), (0.41, -0.58),
-              (0.42, -0.36), (0.52, -0.36), (0.55, -0.06)]
+    island = [
+        (0.3, -0.06),
+        (0.3, -0.36),
+        (0.36, -0.36),
+        (0.37, -0.58),
+        (0.41, -0.58),
+        (0.42, -0.36),
+        (0.52, -0.36),
+        (0.55, -0.06),
+    ]
     for shape in (hull, deck, island):
         pen.polygon(_map(box, shape), fill=ink)
     x0, y0, x1, y1 = box
     line_y = y0 + (y1 - y0) * 0.51
-    pen.line([(x0 + (x1 - x0) * 0.08, line_y), (x0 + (x1 - x0) * 0.6, line_y)], fill=bg,
-             width=max(1, round((y1 - y0) * 0.025)))
+    pen.line(
+        [(x0 + (x1 - x0) * 0.08, line_y), (x0 + (x1 - x0) * 0.6, line_y)],
+        fill=bg,
+        width=max(1, round((y1 - y0) * 0.025)),
+    )
 
 
 def _battleship(pen: ImageDraw.ImageDraw, box: Box, ink: RGB, bg: RGB) -> None:
     hull = [(-0.98, 0.02), (0.82, -0.04), (1.0, -0.1), (0.88, 0.4), (-0.86, 0.4), (-1.0, 0.16)]
     blocks = [
-        [(-0.42, 0.0), (-0.42, -0.22), (0.26, -0.22), (0.26, 0.0)],            # deckhouse
-        [(0.04, -0.2), (0.06, -0.52), (0.2, -0.52), (0.22, -0.2)],             # bridge tower
-        [(0.09, -0.52), (0.1, -0.8), (0.14, -0.8), (0.15, -0.52)],             # foremast
-        [(-0.18, -0.2), (-0.16, -0.5), (-0.02, -0.5), (0.0, -0.2)],            # funnel
-        [(-0.36, -0.2), (-0.35, -0.44), (-0.31, -0.44), (-0.3, -0.2)],         # mainmast
-        [(0.34, -0.02), (0.36, -0.17), (0.52, -0.17), (0.54, -0.02)],          # A turret
-        [(-0.72, 0.02), (-0.7, -0.13), (-0.54, -0.13), (-0.52, 0.02)],         # X turret
+        [(-0.42, 0.0), (-0.42, -0.22), (0.26, -0.22), (0.26, 0.0)],  # deckhouse
+        [(0.04, -0.2), (0.06, -0.52), (0.2, -0.52), (0.22, -0.2)],  # bridge tower
+        [(0.09, -0.52), (0.1, -0.8), (0.14, -0.8), (0.15, -0.52)],  # foremast
+        [(-0.18, -0.2), (-0.16, -0.5), (-0.02, -0.5), (0.0, -0.2)],  # funnel
+        [(-0.36, -0.2), (-0.35, -0.44), (-0.31, -0.44), (-0.3, -0.2)],  # mainmast
+        [(0.34, -0.02), (0.36, -0.17), (0.52, -0.17), (0.54, -0.02)],  # A turret
+        [(-0.72, 0.02), (-0.7, -0.13), (-0.54, -0.13), (-0.52, 0.02)],  # X turret
     ]
     pen.polygon(_map(box, hull), fill=ink)
     for shape in blocks:
@@ -233,13 +295,22 @@ def _battleship(pen: ImageDraw.ImageDraw, box: Box, ink: RGB, bg: RGB) -> None:
         pen.line(_map(box, [a, b]), fill=ink, width=gun)
 
 
-_MERCHANT = [(-0.95, -0.02), (-0.62, -0.02), (-0.62, 0.06), (0.6, 0.06), (0.6, -0.04),
-             (0.98, -0.08), (0.86, 0.4), (-0.82, 0.4), (-1.0, 0.16)]
+_MERCHANT = [
+    (-0.95, -0.02),
+    (-0.62, -0.02),
+    (-0.62, 0.06),
+    (0.6, 0.06),
+    (0.6, -0.04),
+    (0.98, -0.08),
+    (0.86, 0.4),
+    (-0.82, 0.4),
+    (-1.0, 0.16),
+]
 _MERCHANT_TOP = [
-    [(-0.2, 0.06), (-0.2, -0.24), (0.16, -0.24), (0.16, 0.06)],               # midships house
-    [(-0.1, -0.24), (-0.08, -0.46), (0.06, -0.46), (0.08, -0.24)],           # funnel
-    [(-0.46, 0.06), (-0.45, -0.5), (-0.42, -0.5), (-0.41, 0.06)],            # aft mast
-    [(0.4, 0.06), (0.41, -0.56), (0.44, -0.56), (0.45, 0.06)],               # fore mast
+    [(-0.2, 0.06), (-0.2, -0.24), (0.16, -0.24), (0.16, 0.06)],  # midships house
+    [(-0.1, -0.24), (-0.08, -0.46), (0.06, -0.46), (0.08, -0.24)],  # funnel
+    [(-0.46, 0.06), (-0.45, -0.5), (-0.42, -0.5), (-0.41, 0.06)],  # aft mast
+    [(0.4, 0.06), (0.41, -0.56), (0.44, -0.56), (0.45, 0.06)],  # fore mast
 ]
 
 
@@ -270,12 +341,12 @@ def _cruiser(pen: ImageDraw.ImageDraw, box: Box, ink: RGB, bg: RGB) -> None:
     """Lower and slimmer than a battleship: two funnels, a turret fore and aft."""
     hull = [(-0.98, 0.1), (0.84, 0.04), (1.0, -0.02), (0.88, 0.36), (-0.86, 0.36), (-1.0, 0.2)]
     blocks = [
-        [(-0.4, 0.08), (-0.4, -0.12), (0.3, -0.12), (0.3, 0.08)],             # deckhouse
-        [(0.12, -0.1), (0.14, -0.36), (0.26, -0.36), (0.28, -0.1)],           # bridge
-        [(0.18, -0.36), (0.19, -0.62), (0.22, -0.62), (0.23, -0.36)],          # foremast
-        [(-0.06, -0.1), (-0.05, -0.34), (0.05, -0.34), (0.06, -0.1)],          # funnels
+        [(-0.4, 0.08), (-0.4, -0.12), (0.3, -0.12), (0.3, 0.08)],  # deckhouse
+        [(0.12, -0.1), (0.14, -0.36), (0.26, -0.36), (0.28, -0.1)],  # bridge
+        [(0.18, -0.36), (0.19, -0.62), (0.22, -0.62), (0.23, -0.36)],  # foremast
+        [(-0.06, -0.1), (-0.05, -0.34), (0.05, -0.34), (0.06, -0.1)],  # funnels
         [(-0.28, -0.1), (-0.27, -0.34), (-0.17, -0.34), (-0.16, -0.1)],
-        [(0.4, 0.06), (0.42, -0.06), (0.56, -0.06), (0.58, 0.06)],            # turrets
+        [(0.4, 0.06), (0.42, -0.06), (0.56, -0.06), (0.58, 0.06)],  # turrets
         [(-0.72, 0.1), (-0.7, -0.02), (-0.56, -0.02), (-0.54, 0.1)],
     ]
     for shape in (hull, *blocks):
@@ -289,10 +360,10 @@ def _destroyer(pen: ImageDraw.ImageDraw, box: Box, ink: RGB, bg: RGB) -> None:
     """Long and low: a raised bow, one funnel, a gun forward."""
     hull = [(-0.98, 0.18), (0.7, 0.12), (1.0, 0.02), (0.9, 0.34), (-0.9, 0.34), (-1.0, 0.26)]
     blocks = [
-        [(0.18, 0.14), (0.2, -0.14), (0.36, -0.14), (0.38, 0.14)],            # bridge
-        [(0.26, -0.14), (0.27, -0.46), (0.3, -0.46), (0.31, -0.14)],           # mast
-        [(-0.14, 0.14), (-0.12, -0.2), (0.02, -0.2), (0.04, 0.14)],            # funnel
-        [(0.5, 0.12), (0.52, 0.02), (0.62, 0.02), (0.64, 0.12)],              # gun house
+        [(0.18, 0.14), (0.2, -0.14), (0.36, -0.14), (0.38, 0.14)],  # bridge
+        [(0.26, -0.14), (0.27, -0.46), (0.3, -0.46), (0.31, -0.14)],  # mast
+        [(-0.14, 0.14), (-0.12, -0.2), (0.02, -0.2), (0.04, 0.14)],  # funnel
+        [(0.5, 0.12), (0.52, 0.02), (0.62, 0.02), (0.64, 0.12)],  # gun house
     ]
     for shape in (hull, *blocks):
         pen.polygon(_map(box, shape), fill=ink)
@@ -300,9 +371,15 @@ def _destroyer(pen: ImageDraw.ImageDraw, box: Box, ink: RGB, bg: RGB) -> None:
 
 
 def ship(pen: ImageDraw.ImageDraw, box: Box, kind: str, ink: RGB, bg: RGB) -> None:
-    draw = {"carrier": _carrier, "surface": _battleship, "convoy": _convoy,
-            "submarine": _submarine, "battleship": _battleship, "cruiser": _cruiser,
-            "destroyer": _destroyer}[kind]
+    draw = {
+        "carrier": _carrier,
+        "surface": _battleship,
+        "convoy": _convoy,
+        "submarine": _submarine,
+        "battleship": _battleship,
+        "cruiser": _cruiser,
+        "destroyer": _destroyer,
+    }[kind]
     draw(pen, box, ink, bg)
 
 
@@ -312,8 +389,8 @@ def _blend(a: RGB, b: RGB, t: float) -> RGB:
 
 # --- Small marks on unit counters --------------------------------------------------------
 
-def star(pen: ImageDraw.ImageDraw, box: Box, fill: RGB, outline: RGB | None = None,
-         width: int = 0) -> None:
+
+def star(pen: ImageDraw.ImageDraw, box: Box, fill: RGB, outline: RGB | None = None, width: int = 0) -> None:
     square = _square(box)
     points = []
     for i in range(10):
@@ -326,8 +403,7 @@ def star(pen: ImageDraw.ImageDraw, box: Box, fill: RGB, outline: RGB | None = No
 def triangle(pen: ImageDraw.ImageDraw, box: Box, ink: RGB, width: int) -> None:
     """The what-if mark: an outlined triangle, point up."""
     square = _square(box)
-    pen.polygon(_map(square, [(0.0, -0.9), (0.95, 0.75), (-0.95, 0.75)]), outline=ink,
-                width=width, fill=None)
+    pen.polygon(_map(square, [(0.0, -0.9), (0.95, 0.75), (-0.95, 0.75)]), outline=ink, width=width, fill=None)
 
 
 def upgrade(pen: ImageDraw.ImageDraw, box: Box, ink: RGB, bg: RGB) -> None:
@@ -336,11 +412,11 @@ def upgrade(pen: ImageDraw.ImageDraw, box: Box, ink: RGB, bg: RGB) -> None:
     pen.ellipse(square, fill=ink)
     w = max(1, round((square[2] - square[0]) * 0.14))
     for dy in (-0.3, 0.15):
-        pen.line(_map(square, [(-0.5, 0.3 + dy), (0.0, -0.2 + dy), (0.5, 0.3 + dy)]), fill=bg,
-                 width=w, joint="curve")
+        pen.line(_map(square, [(-0.5, 0.3 + dy), (0.0, -0.2 + dy), (0.5, 0.3 + dy)]), fill=bg, width=w, joint="curve")
 
 
 # --- Marker icons ------------------------------------------------------------------------
+
 
 def _parachute(pen, box, ink, bg):
     s = _square(box)
@@ -356,15 +432,27 @@ def _parachute(pen, box, ink, bg):
     jumper = (x0 + w * 0.5, y0 + w * 0.86)
     for fx in (0.1, 0.36, 0.64, 0.9):
         pen.line([(x0 + w * fx, rim), jumper], fill=ink, width=lw)
-    pen.ellipse((jumper[0] - w * 0.07, jumper[1] - w * 0.04, jumper[0] + w * 0.07,
-                 jumper[1] + w * 0.12), fill=ink)
+    pen.ellipse((jumper[0] - w * 0.07, jumper[1] - w * 0.04, jumper[0] + w * 0.07, jumper[1] + w * 0.12), fill=ink)
 
 
 def _factory(pen, box, ink, bg):
     s = _square(box)
-    pts = [(-0.95, 0.9), (-0.95, -0.1), (-0.55, -0.4), (-0.55, -0.1), (-0.15, -0.4),
-           (-0.15, -0.1), (0.25, -0.4), (0.25, -0.1), (0.45, -0.1), (0.45, -0.9), (0.7, -0.9),
-           (0.7, -0.1), (0.95, -0.1), (0.95, 0.9)]
+    pts = [
+        (-0.95, 0.9),
+        (-0.95, -0.1),
+        (-0.55, -0.4),
+        (-0.55, -0.1),
+        (-0.15, -0.4),
+        (-0.15, -0.1),
+        (0.25, -0.4),
+        (0.25, -0.1),
+        (0.45, -0.1),
+        (0.45, -0.9),
+        (0.7, -0.9),
+        (0.7, -0.1),
+        (0.95, -0.1),
+        (0.95, 0.9),
+    ]
     pen.polygon(_map(s, pts), fill=ink)
     for x in (-0.7, -0.3, 0.1, 0.55):
         pen.rectangle(_box(s, x, 0.2, x + 0.2, 0.45), fill=bg)
@@ -377,20 +465,33 @@ def _box(square: Box, ax: float, ay: float, bx: float, by: float) -> Box:
 
 def _bomb(pen, box, ink, bg):
     s = _square(box)
-    body = _map(s, [(-0.3, -0.5), (0.3, -0.5), (0.36, 0.1), (0.2, 0.6), (0.0, 0.8),
-                    (-0.2, 0.6), (-0.36, 0.1)])
+    body = _map(s, [(-0.3, -0.5), (0.3, -0.5), (0.36, 0.1), (0.2, 0.6), (0.0, 0.8), (-0.2, 0.6), (-0.36, 0.1)])
     pen.polygon(body, fill=ink)
     fins = _map(s, [(-0.36, -0.95), (0.36, -0.95), (0.22, -0.5), (-0.22, -0.5)])
     pen.polygon(fins, fill=ink)
-    pen.line(_map(s, [(-0.32, -0.3), (0.32, -0.3)]), fill=bg,
-             width=max(1, round((s[2] - s[0]) * 0.05)))
+    pen.line(_map(s, [(-0.32, -0.3), (0.32, -0.3)]), fill=bg, width=max(1, round((s[2] - s[0]) * 0.05)))
 
 
 def _fort(pen, box, ink, bg):
     s = _square(box)
-    wall = [(-0.9, 0.85), (-0.9, -0.5), (-0.62, -0.5), (-0.62, -0.25), (-0.38, -0.25),
-            (-0.38, -0.5), (-0.12, -0.5), (-0.12, -0.25), (0.12, -0.25), (0.12, -0.5),
-            (0.38, -0.5), (0.38, -0.25), (0.62, -0.25), (0.62, -0.5), (0.9, -0.5), (0.9, 0.85)]
+    wall = [
+        (-0.9, 0.85),
+        (-0.9, -0.5),
+        (-0.62, -0.5),
+        (-0.62, -0.25),
+        (-0.38, -0.25),
+        (-0.38, -0.5),
+        (-0.12, -0.5),
+        (-0.12, -0.25),
+        (0.12, -0.25),
+        (0.12, -0.5),
+        (0.38, -0.5),
+        (0.38, -0.25),
+        (0.62, -0.25),
+        (0.62, -0.5),
+        (0.9, -0.5),
+        (0.9, 0.85),
+    ]
     pen.polygon(_map(s, wall), fill=ink)
     gate = _box(s, -0.25, 0.2, 0.25, 0.85)
     pen.rectangle((gate[0], (gate[1] + gate[3]) / 2, gate[2], gate[3]), fill=bg)
@@ -423,15 +524,29 @@ def _anchor(pen, box, ink, bg):
 
 def _arrow(pen, box, ink, bg):
     s = _square(box)
-    pen.polygon(_map(s, [(0, -1.0), (0.75, -0.15), (0.3, -0.15), (0.3, 1.0), (-0.3, 1.0),
-                         (-0.3, -0.15), (-0.75, -0.15)]), fill=ink)
+    pen.polygon(
+        _map(s, [(0, -1.0), (0.75, -0.15), (0.3, -0.15), (0.3, 1.0), (-0.3, 1.0), (-0.3, -0.15), (-0.75, -0.15)]),
+        fill=ink,
+    )
 
 
 def _double_chevron(pen, box, ink, bg):
     s = _square(box)
     for dx in (-0.5, 0.15):
-        pen.polygon(_map(s, [(dx - 0.3, -0.8), (dx + 0.1, -0.8), (dx + 0.65, 0.0),
-                             (dx + 0.1, 0.8), (dx - 0.3, 0.8), (dx + 0.25, 0.0)]), fill=ink)
+        pen.polygon(
+            _map(
+                s,
+                [
+                    (dx - 0.3, -0.8),
+                    (dx + 0.1, -0.8),
+                    (dx + 0.65, 0.0),
+                    (dx + 0.1, 0.8),
+                    (dx - 0.3, 0.8),
+                    (dx + 0.25, 0.0),
+                ],
+            ),
+            fill=ink,
+        )
 
 
 def _die(pen, box, ink, bg, pips: int = 5):
@@ -439,8 +554,9 @@ def _die(pen, box, ink, bg, pips: int = 5):
     w = s[2] - s[0]
     pen.rounded_rectangle(s, radius=w * 0.2, fill=ink)
     r = w * 0.1
-    spots = {5: [(-0.5, -0.5), (0.5, -0.5), (0, 0), (-0.5, 0.5), (0.5, 0.5)],
-             3: [(-0.5, -0.5), (0, 0), (0.5, 0.5)]}[pips]
+    spots = {5: [(-0.5, -0.5), (0.5, -0.5), (0, 0), (-0.5, 0.5), (0.5, 0.5)], 3: [(-0.5, -0.5), (0, 0), (0.5, 0.5)]}[
+        pips
+    ]
     for cx, cy in _map(s, spots):
         pen.ellipse((cx - r, cy - r, cx + r, cy + r), fill=bg)
 
@@ -448,12 +564,34 @@ def _die(pen, box, ink, bg, pips: int = 5):
 def _balkenkreuz(pen, box, ink, bg):
     """A cross with a broad border: the border in ``ink``, the cross itself in ``bg``."""
     s = _square(box)
-    outer = [(-0.32, -0.95), (0.32, -0.95), (0.32, -0.32), (0.95, -0.32), (0.95, 0.32),
-             (0.32, 0.32), (0.32, 0.95), (-0.32, 0.95), (-0.32, 0.32), (-0.95, 0.32),
-             (-0.95, -0.32), (-0.32, -0.32)]
-    inner = [(-0.14, -0.75), (0.14, -0.75), (0.14, -0.14), (0.75, -0.14), (0.75, 0.14),
-             (0.14, 0.14), (0.14, 0.75), (-0.14, 0.75), (-0.14, 0.14), (-0.75, 0.14),
-             (-0.75, -0.14), (-0.14, -0.14)]
+    outer = [
+        (-0.32, -0.95),
+        (0.32, -0.95),
+        (0.32, -0.32),
+        (0.95, -0.32),
+        (0.95, 0.32),
+        (0.32, 0.32),
+        (0.32, 0.95),
+        (-0.32, 0.95),
+        (-0.32, 0.32),
+        (-0.95, 0.32),
+        (-0.95, -0.32),
+        (-0.32, -0.32),
+    ]
+    inner = [
+        (-0.14, -0.75),
+        (0.14, -0.75),
+        (0.14, -0.14),
+        (0.75, -0.14),
+        (0.75, 0.14),
+        (0.14, 0.14),
+        (0.14, 0.75),
+        (-0.14, 0.75),
+        (-0.14, 0.14),
+        (-0.75, 0.14),
+        (-0.75, -0.14),
+        (-0.14, -0.14),
+    ]
     pen.polygon(_map(s, outer), fill=ink)
     pen.polygon(_map(s, inner), fill=bg)
 
@@ -470,8 +608,10 @@ def _star_icon(pen, box, ink, bg):
 
 def _bolt(pen, box, ink, bg):
     s = _square(box)
-    pen.polygon(_map(s, [(0.2, -1.0), (-0.55, 0.12), (-0.05, 0.12), (-0.25, 1.0), (0.6, -0.2),
-                         (0.08, -0.2), (0.4, -1.0)]), fill=ink)
+    pen.polygon(
+        _map(s, [(0.2, -1.0), (-0.55, 0.12), (-0.05, 0.12), (-0.25, 1.0), (0.6, -0.2), (0.08, -0.2), (0.4, -1.0)]),
+        fill=ink,
+    )
 
 
 def _no_zone(pen, box, ink, bg):
@@ -521,8 +661,7 @@ def _tank(pen, box, ink, bg):
     pen.rounded_rectangle(tracks, radius=(tracks[3] - tracks[1]) / 2, fill=ink)
     pen.polygon(_map(s, [(-0.8, 0.12), (-0.72, -0.12), (0.8, -0.12), (0.9, 0.12)]), fill=ink)
     pen.polygon(_map(s, [(-0.45, -0.1), (-0.35, -0.42), (0.25, -0.42), (0.35, -0.1)]), fill=ink)
-    pen.line(_map(s, [(0.25, -0.3), (1.0, -0.34)]), fill=ink,
-             width=max(1, round((s[2] - s[0]) * 0.06)))
+    pen.line(_map(s, [(0.25, -0.3), (1.0, -0.34)]), fill=ink, width=max(1, round((s[2] - s[0]) * 0.06)))
     r = (tracks[3] - tracks[1]) * 0.28
     for x in (-0.62, -0.2, 0.2, 0.62):
         cx, cy = _map(s, [(x, 0.35)])[0]
@@ -531,8 +670,7 @@ def _tank(pen, box, ink, bg):
 
 def _rocket(pen, box, ink, bg):
     s = _square(box)
-    body = _mirror([(0.0, -1.0), (0.12, -0.8), (0.2, -0.45), (0.2, 0.45), (0.45, 0.8),
-                    (0.45, 0.98), (0.16, 0.8)])
+    body = _mirror([(0.0, -1.0), (0.12, -0.8), (0.2, -0.45), (0.2, 0.45), (0.45, 0.8), (0.45, 0.98), (0.16, 0.8)])
     pen.polygon(_map(s, body), fill=ink)
 
 
@@ -548,8 +686,16 @@ def _gun(pen, box, ink, bg):
 
 def _rifle(pen, box, ink, bg, angle: float):
     s = _square(box)
-    shape = [(-0.05, -1.0), (0.03, -1.0), (0.05, 0.1), (0.12, 0.25), (0.14, 0.95),
-             (-0.12, 0.95), (-0.1, 0.35), (-0.06, 0.1)]
+    shape = [
+        (-0.05, -1.0),
+        (0.03, -1.0),
+        (0.05, 0.1),
+        (0.12, 0.25),
+        (0.14, 0.95),
+        (-0.12, 0.95),
+        (-0.1, 0.35),
+        (-0.06, 0.1),
+    ]
     pen.polygon(_map(s, _rotate(shape, angle)), fill=ink)
 
 
@@ -560,8 +706,7 @@ def _crossed_rifles(pen, box, ink, bg):
 
 def _lorraine(pen, box, ink, bg):
     s = _square(box)
-    for x0, y0, x1, y1 in ((-0.1, -0.95, 0.1, 0.95), (-0.4, -0.6, 0.4, -0.44),
-                           (-0.58, -0.2, 0.58, -0.04)):
+    for x0, y0, x1, y1 in ((-0.1, -0.95, 0.1, 0.95), (-0.4, -0.6, 0.4, -0.44), (-0.58, -0.2, 0.58, -0.04)):
         pen.rectangle(_box(s, x0, y0, x1, y1), fill=ink)
 
 
@@ -575,12 +720,14 @@ def _jet_icon(pen, box, ink, bg):
 
 def _ship_icon(kind: str) -> Callable[..., None]:
     """A ship drawn as wide as the box allows, at the silhouette's 2:1 proportion."""
+
     def draw(pen, box, ink, bg):
         x0, y0, x1, y1 = box
         w = min(x1 - x0, (y1 - y0) * 2.0)
         h = w / 2.0
         cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
         ship(pen, (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2), kind, ink, bg)
+
     return draw
 
 

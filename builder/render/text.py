@@ -61,8 +61,12 @@ class TextBlock:
 
     @property
     def bbox(self) -> Box:
-        return (min(b[0] for b in self.ink), min(b[1] for b in self.ink),
-                max(b[2] for b in self.ink), max(b[3] for b in self.ink))
+        return (
+            min(b[0] for b in self.ink),
+            min(b[1] for b in self.ink),
+            max(b[2] for b in self.ink),
+            max(b[3] for b in self.ink),
+        )
 
 
 def _measure(lines: tuple[str, ...], weight: str, px: int, gap: float) -> tuple[float, float]:
@@ -72,16 +76,19 @@ def _measure(lines: tuple[str, ...], weight: str, px: int, gap: float) -> tuple[
     return width, height
 
 
-def _largest(lines: tuple[str, ...], weight: str, width: float, height: float,
-             lo: int, hi: int, gap: float) -> int | None:
+def _largest(
+    lines: tuple[str, ...], weight: str, width: float, height: float, lo: int, hi: int, gap: float
+) -> int | None:
     """Largest size in [lo, hi] at which the lines fit.
 
     Ink grows in proportion to the size, so one measurement at a reference size gives a close
     guess; exact measurements then walk from the guess to the true limit (a step or two).
     """
+
     def fits(px: int) -> bool:
         w, h = _measure(lines, weight, px, gap)
         return w <= width and h <= height
+
     if hi < lo:
         return None
     ref = 256
@@ -121,15 +128,23 @@ def _splits(tokens: list[tuple[str, str]], count: int) -> list[tuple[str, ...]]:
         bounds = (0, *cuts, len(tokens))
         lines = []
         for a, b in zip(bounds, bounds[1:]):
-            lines.append("".join((glue if i > a else "") + piece
-                                 for i, (piece, glue) in enumerate(tokens[a:b], start=a)))
+            lines.append(
+                "".join((glue if i > a else "") + piece for i, (piece, glue) in enumerate(tokens[a:b], start=a))
+            )
         result.append(tuple(lines))
     return result
 
 
-def fit(text: str | tuple[str, ...], box: Box, *, weight: str = "bold",
-        max_cap: float | None = None, min_px: int = 6, max_lines: int = 1,
-        gap: float = 0.16) -> TextBlock:
+def fit(
+    text: str | tuple[str, ...],
+    box: Box,
+    *,
+    weight: str = "bold",
+    max_cap: float | None = None,
+    min_px: int = 6,
+    max_lines: int = 1,
+    gap: float = 0.16,
+) -> TextBlock:
     """Place text as large as possible inside ``box``, centred on its ink.
 
     ``text`` as a tuple keeps its lines; as a string it may be wrapped at spaces into up to
@@ -154,8 +169,7 @@ def fit(text: str | tuple[str, ...], box: Box, *, weight: str = "bold",
         if px is not None and (best is None or px > best[0]):
             best = (px, lines)
     if best is None:
-        raise TextFitError(f"text {text!r} does not fit a {width:.0f}x{height:.0f} px box "
-                           f"even at {min_px} px")
+        raise TextFitError(f"text {text!r} does not fit a {width:.0f}x{height:.0f} px box even at {min_px} px")
     px, lines = best
     _, total = _measure(lines, weight, px, gap)
     y = y0 + (height - total) / 2
@@ -189,8 +203,17 @@ def draw(image: Image.Image, block: TextBlock, colour: RGB) -> None:
         pen.text(origin, line, font=face, fill=colour, anchor="ls")
 
 
-def draw_rotated(image: Image.Image, text: str, box: Box, colour: RGB, *, weight: str,
-                 max_cap: float | None, min_px: int, clockwise: bool = False) -> TextBlock:
+def draw_rotated(
+    image: Image.Image,
+    text: str,
+    box: Box,
+    colour: RGB,
+    *,
+    weight: str,
+    max_cap: float | None,
+    min_px: int,
+    clockwise: bool = False,
+) -> TextBlock:
     """Text reading along a vertical box (bottom to top, or top to bottom if ``clockwise``).
 
     Returns the block with its ink box turned into the image's coordinates, for checks.
@@ -210,5 +233,6 @@ def draw_rotated(image: Image.Image, text: str, box: Box, colour: RGB, *, weight
             return (ox + w - ly1, oy + lx0, ox + w - ly0, oy + lx1)
         return (ox + ly0, oy + h - lx1, ox + ly1, oy + h - lx0)  # (x, y) -> (y, h - x)
 
-    return TextBlock(local.lines, weight, local.px, local.origins,
-                     tuple(turn(b) for b in local.ink), (x0, y0, x0 + w, y0 + h))
+    return TextBlock(
+        local.lines, weight, local.px, local.origins, tuple(turn(b) for b in local.ink), (x0, y0, x0 + w, y0 + h)
+    )

@@ -39,9 +39,29 @@ from builder.sheets.pages import (
 )
 from builder.sheets.pdf import pdf_bytes
 
-__all__ = ["CALIBRATION_KIND", "SHEETS_KIND", "SIZES", "Choice", "CounterArt", "Page", "SheetError", "SheetSpec", "Sheets", "Slot",
-           "behind", "build", "calibration_pdf", "chosen", "content_art", "grid",
-           "manifest_csv", "parse_offset", "parse_size", "sheets_pdf", "with_bleed"]
+__all__ = [
+    "CALIBRATION_KIND",
+    "SHEETS_KIND",
+    "SIZES",
+    "Choice",
+    "CounterArt",
+    "Page",
+    "SheetError",
+    "SheetSpec",
+    "Sheets",
+    "Slot",
+    "behind",
+    "build",
+    "calibration_pdf",
+    "chosen",
+    "content_art",
+    "grid",
+    "manifest_csv",
+    "parse_offset",
+    "parse_size",
+    "sheets_pdf",
+    "with_bleed",
+]
 
 
 def build(arts: Sequence[CounterArt], spec: SheetSpec, title: str) -> Sheets:
@@ -51,19 +71,29 @@ def build(arts: Sequence[CounterArt], spec: SheetSpec, title: str) -> Sheets:
 SHEETS_KIND, CALIBRATION_KIND = "counter sheets", "duplex calibration sheet"
 
 
-def sheets_pdf(sheets: Sheets, title: str, *, manifest_page: bool = False,
-               jpeg_quality: int | None = None,
-               progress: Callable[[int, int], None] | None = None) -> bytes:
+def sheets_pdf(
+    sheets: Sheets,
+    title: str,
+    *,
+    manifest_page: bool = False,
+    jpeg_quality: int | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> bytes:
     pages = list(sheets.pages)
     if manifest_page:
         pages += manifest_pages(sheets, title)
-    return pdf_bytes(pages, sheets.images, title=title, kind=SHEETS_KIND,  # type: ignore[arg-type]
-                     jpeg_quality=jpeg_quality, progress=progress)
+    return pdf_bytes(
+        pages,
+        sheets.images,
+        title=title,
+        kind=SHEETS_KIND,  # type: ignore[arg-type]
+        jpeg_quality=jpeg_quality,
+        progress=progress,
+    )
 
 
 def calibration_pdf(spec: SheetSpec, title: str) -> bytes:
-    return pdf_bytes(calibration_pages(spec), {}, title=f"{title} duplex calibration",
-                     kind=CALIBRATION_KIND)
+    return pdf_bytes(calibration_pages(spec), {}, title=f"{title} duplex calibration", kind=CALIBRATION_KIND)
 
 
 def manifest_csv(sheets: Sheets) -> bytes:

@@ -25,8 +25,8 @@ class CounterArt:
     """One counter design: both faces as square RGB images and how many copies to print."""
 
     key: str
-    kind: str      # "unit" or "marker"
-    nation: str    # "" when the counter belongs to no nation
+    kind: str  # "unit" or "marker"
+    nation: str  # "" when the counter belongs to no nation
     count: int
     front: Image.Image = field(compare=False, repr=False)
     back: Image.Image = field(compare=False, repr=False)
@@ -49,8 +49,12 @@ def unit_faction(content: Content, nation: str) -> str:
     return (info.joined or "neutral") if info else "neutral"
 
 
-def chosen(content: Content, choice: Choice, scenarios: Path | None = None, grid=None,  # noqa: ANN001
-           ) -> list[tuple[str, str, int]]:
+def chosen(
+    content: Content,
+    choice: Choice,
+    scenarios: Path | None = None,
+    grid=None,
+) -> list[tuple[str, str, int]]:
     """(kind, key, count) of every counter to print, in table order: units, then markers."""
     if choice.markers_only and choice.units_only:
         raise SheetError("choose markers only or units only, not both")
@@ -87,7 +91,7 @@ def chosen(content: Content, choice: Choice, scenarios: Path | None = None, grid
     return out
 
 
-def _scenario_counts(content: Content, name: str, folder: Path | None, grid=None) -> Counter[str]:  # noqa: ANN001
+def _scenario_counts(content: Content, name: str, folder: Path | None, grid=None) -> Counter[str]:
     """How many counters of each key a scenario sets up; ``grid`` reads its hex ids (a grid of
     sheets names hexes "W3533")."""
     from wargame.content import load_scenario
@@ -96,8 +100,7 @@ def _scenario_counts(content: Content, name: str, folder: Path | None, grid=None
         raise SheetError("no scenarios folder for this game")
     known = sorted(p.stem for p in folder.glob("*.toml"))
     if name not in known:
-        raise SheetError(f"no scenario {name!r}{near_miss(name, known)}; "
-                         f"known: {', '.join(known) or 'none'}")
+        raise SheetError(f"no scenario {name!r}{near_miss(name, known)}; known: {', '.join(known) or 'none'}")
     scenario = load_scenario(folder / f"{name}.toml", content, grid)
     counts: Counter[str] = Counter()
     for placement in scenario.setup:
@@ -105,8 +108,9 @@ def _scenario_counts(content: Content, name: str, folder: Path | None, grid=None
     return counts
 
 
-def content_art(content: Content, rows: Sequence[tuple[str, str, int]], px: int,
-                progress: Callable[[int, int], None] | None = None) -> list[CounterArt]:
+def content_art(
+    content: Content, rows: Sequence[tuple[str, str, int]], px: int, progress: Callable[[int, int], None] | None = None
+) -> list[CounterArt]:
     """Render the chosen counters at ``px`` pixels a side with the module's renderer;
     ``progress(done, total)`` hears of each design drawn."""
     from builder.render.content_faces import markers_from, units_from
@@ -135,8 +139,11 @@ def content_art(content: Content, rows: Sequence[tuple[str, str, int]], px: int,
                 design = markers[key]
                 front = render_marker(design.front, px)
                 # A one-sided marker gets a plain back in its own colours: a finished counter.
-                back = (render_marker(design.back, px) if design.back is not None
-                        else blank(px, scheme(design.front.scheme), edge))
+                back = (
+                    render_marker(design.back, px)
+                    if design.back is not None
+                    else blank(px, scheme(design.front.scheme), edge)
+                )
                 nation = content.markers[key].nation or ""
             out.append(CounterArt(key, kind, nation, count, front, back))
         tally(len(rows), len(rows))
@@ -156,8 +163,12 @@ def with_bleed(image: Image.Image, bleed: int) -> Image.Image:
     out.paste(image.crop((0, h - 1, w, h)).resize((w, bleed)), (bleed, h + bleed))
     out.paste(image.crop((0, 0, 1, h)).resize((bleed, h)), (0, bleed))
     out.paste(image.crop((w - 1, 0, w, h)).resize((bleed, h)), (w + bleed, bleed))
-    for x, y, ox, oy in ((0, 0, 0, 0), (w - 1, 0, w + bleed, 0), (0, h - 1, 0, h + bleed),
-                         (w - 1, h - 1, w + bleed, h + bleed)):
+    for x, y, ox, oy in (
+        (0, 0, 0, 0),
+        (w - 1, 0, w + bleed, 0),
+        (0, h - 1, 0, h + bleed),
+        (w - 1, h - 1, w + bleed, h + bleed),
+    ):
         out.paste(image.getpixel((x, y)), (ox, oy, ox + bleed, oy + bleed))
     out.paste(image, (bleed, bleed))
     return out

@@ -31,14 +31,14 @@ class FontFileError(ValueError):
 class PdfFont:
     """A TrueType font as a PDF simple font: name, metrics in 1/1000 em, and the file."""
 
-    name: str                       # PostScript-safe name for /BaseFont
-    widths: tuple[int, ...]         # advance of each code FIRST..LAST (WinAnsi)
+    name: str  # PostScript-safe name for /BaseFont
+    widths: tuple[int, ...]  # advance of each code FIRST..LAST (WinAnsi)
     bbox: tuple[int, int, int, int]
     ascent: int
     descent: int
     cap_height: int
     italic_angle: float
-    data: bytes                     # the whole .ttf
+    data: bytes  # the whole .ttf
 
     def width(self, text: str, size: float) -> float:
         """Advance of ``text`` at ``size`` (same unit as size), as the PDF will lay it out."""
@@ -52,10 +52,9 @@ def _tables(data: bytes, path: Path) -> dict[bytes, bytes]:
     (count,) = struct.unpack(">H", data[4:6])
     tables = {}
     for i in range(count):
-        tag, _, offset, length = struct.unpack(">4sIII", data[12 + 16 * i:28 + 16 * i])
-        tables[tag] = data[offset:offset + length]
-    missing = [t.decode() for t in (b"head", b"hhea", b"hmtx", b"cmap", b"OS/2", b"post")
-               if t not in tables]
+        tag, _, offset, length = struct.unpack(">4sIII", data[12 + 16 * i : 28 + 16 * i])
+        tables[tag] = data[offset : offset + length]
+    missing = [t.decode() for t in (b"head", b"hhea", b"hmtx", b"cmap", b"OS/2", b"post") if t not in tables]
     if missing:
         raise FontFileError(f"{path}: no {', '.join(missing)} table")
     return tables
@@ -65,26 +64,25 @@ def _unicode_map(cmap: bytes, path: Path) -> dict[int, int]:
     """Character code -> glyph index from the Windows Unicode BMP subtable (format 4)."""
     (count,) = struct.unpack(">H", cmap[2:4])
     for i in range(count):
-        platform, encoding, offset = struct.unpack(">HHI", cmap[4 + 8 * i:12 + 8 * i])
-        if (platform, encoding) != (3, 1) or struct.unpack(">H", cmap[offset:offset + 2])[0] != 4:
+        platform, encoding, offset = struct.unpack(">HHI", cmap[4 + 8 * i : 12 + 8 * i])
+        if (platform, encoding) != (3, 1) or struct.unpack(">H", cmap[offset : offset + 2])[0] != 4:
             continue
-        (segs2,) = struct.unpack(">H", cmap[offset + 6:offset + 8])
+        (segs2,) = struct.unpack(">H", cmap[offset + 6 : offset + 8])
         ends_at = offset + 14
         starts_at = ends_at + segs2 + 2
         deltas_at = starts_at + segs2
         ranges_at = deltas_at + segs2
         out: dict[int, int] = {}
         for s in range(segs2 // 2):
-            end, start = (struct.unpack(">H", cmap[at + 2 * s:at + 2 * s + 2])[0]
-                          for at in (ends_at, starts_at))
-            (delta,) = struct.unpack(">h", cmap[deltas_at + 2 * s:deltas_at + 2 * s + 2])
-            (range_offset,) = struct.unpack(">H", cmap[ranges_at + 2 * s:ranges_at + 2 * s + 2])
+            end, start = (struct.unpack(">H", cmap[at + 2 * s : at + 2 * s + 2])[0] for at in (ends_at, starts_at))
+            (delta,) = struct.unpack(">h", cmap[deltas_at + 2 * s : deltas_at + 2 * s + 2])
+            (range_offset,) = struct.unpack(">H", cmap[ranges_at + 2 * s : ranges_at + 2 * s + 2])
             for char in range(start, min(end, 0xFFFE) + 1):
                 if range_offset == 0:
                     glyph = (char + delta) & 0xFFFF
                 else:
                     at = ranges_at + 2 * s + range_offset + 2 * (char - start)
-                    (glyph,) = struct.unpack(">H", cmap[at:at + 2])
+                    (glyph,) = struct.unpack(">H", cmap[at : at + 2])
                     glyph = (glyph + delta) & 0xFFFF if glyph else 0
                 if glyph:
                     out[char] = glyph
@@ -99,7 +97,7 @@ def load_pdf_font(path: Path = CAPTION_FONT) -> PdfFont:
     units = struct.unpack(">H", t[b"head"][18:20])[0]
     x0, y0, x1, y1 = struct.unpack(">hhhh", t[b"head"][36:44])
     (metrics,) = struct.unpack(">H", t[b"hhea"][34:36])
-    advances = struct.unpack(f">{metrics * 2}H", t[b"hmtx"][:metrics * 4])[0::2]
+    advances = struct.unpack(f">{metrics * 2}H", t[b"hmtx"][: metrics * 4])[0::2]
     glyphs = _unicode_map(t[b"cmap"], Path(path))
     os2 = t[b"OS/2"]
     ascent, descent = struct.unpack(">hh", os2[68:72])  # sTypoAscender, sTypoDescender
@@ -117,5 +115,4 @@ def load_pdf_font(path: Path = CAPTION_FONT) -> PdfFont:
     if not widths[ord("S") - FIRST]:
         raise FontFileError(f"{path}: no glyphs for the Latin alphabet")
     name = "".join(c for c in Path(path).stem if c.isalnum() or c in "-_")
-    return PdfFont(name, tuple(widths), (em(x0), em(y0), em(x1), em(y1)), em(ascent),
-                   em(descent), em(cap), angle, data)
+    return PdfFont(name, tuple(widths), (em(x0), em(y0), em(x1), em(y1)), em(ascent), em(descent), em(cap), angle, data)

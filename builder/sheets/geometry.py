@@ -16,10 +16,10 @@ from records import frozen
 
 MM_PER_INCH = 25.4
 PAPERS: dict[str, tuple[float, float]] = {"letter": (215.9, 279.4), "a4": (210.0, 297.0)}
-MIN_MARGIN = 6.0     # what home printers can reach on every side
-BAND = 4.0           # between margin and grid: cut-line overshoot and crop marks
-LABEL = 4.0          # strip above and below the grid for the page's caption
-MAX_OFFSET = BAND    # a larger back-side drift would push cut lines off the printable area
+MIN_MARGIN = 6.0  # what home printers can reach on every side
+BAND = 4.0  # between margin and grid: cut-line overshoot and crop marks
+LABEL = 4.0  # strip above and below the grid for the page's caption
+MAX_OFFSET = BAND  # a larger back-side drift would push cut lines off the printable area
 SIZES = ("1/2", "9/16", "5/8", "3/4", "1")
 FLIPS = ("long", "short")
 CUTS = ("lines", "crop")
@@ -50,8 +50,7 @@ def parse_offset(text: str) -> tuple[float, float]:
     try:
         x, y = (float(p) for p in parts)
     except ValueError:
-        raise SheetError(f"back offset {text!r} is not two millimetre values like 0.5,-1") \
-            from None
+        raise SheetError(f"back offset {text!r} is not two millimetre values like 0.5,-1") from None
     return x, y
 
 
@@ -80,13 +79,14 @@ class SheetSpec:
         if not 6.0 <= self.counter_mm <= 50.0:
             raise SheetError(f"counter side {self.counter_mm:.2f} mm; sheets take 6 to 50 mm")
         if not MIN_MARGIN <= self.margin_mm <= 40:
-            raise SheetError(f"margin {self.margin_mm:g} mm; home printers need "
-                             f"{MIN_MARGIN:g} to 40 mm")
+            raise SheetError(f"margin {self.margin_mm:g} mm; home printers need {MIN_MARGIN:g} to 40 mm")
         if not 0 <= self.bleed_mm <= 3:
             raise SheetError(f"bleed {self.bleed_mm:g} mm; use 0 to 3 mm")
         if any(abs(v) > MAX_OFFSET for v in self.back_offset):
-            raise SheetError(f"back offset {self.back_offset[0]:g},{self.back_offset[1]:g} mm; "
-                             f"each value must be within \u00b1{MAX_OFFSET:g} mm")
+            raise SheetError(
+                f"back offset {self.back_offset[0]:g},{self.back_offset[1]:g} mm; "
+                f"each value must be within \u00b1{MAX_OFFSET:g} mm"
+            )
         if not 150 <= self.dpi <= 1200:
             raise SheetError(f"dpi {self.dpi}; use 150 to 1200")
 
@@ -150,8 +150,9 @@ def grid(spec: SheetSpec) -> Grid:
     if spec.fold:
         columns -= columns % 2
     if columns < (2 if spec.fold else 1) or rows < 1:
-        raise SheetError(f"a {spec.counter_mm:.1f} mm counter does not fit on "
-                         f"{spec.paper} with {spec.margin_mm:g} mm margins")
+        raise SheetError(
+            f"a {spec.counter_mm:.1f} mm counter does not fit on {spec.paper} with {spec.margin_mm:g} mm margins"
+        )
     left = (w - columns * spec.pitch) / 2
     top = (h - rows * spec.pitch) / 2
     return Grid(columns, rows, left, top, spec.pitch)

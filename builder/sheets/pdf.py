@@ -52,19 +52,21 @@ def image_stream(image: Image.Image, jpeg_quality: int | None = None) -> tuple[b
     else:
         image.save(buffer, format="PNG", compress_level=6)
         data = _idat(buffer.getvalue())
-        head = (f"/Filter /FlateDecode /DecodeParms << /Predictor 15 /Colors 3 "
-                f"/BitsPerComponent 8 /Columns {w} >>").encode()
-    entries = (f"/Type /XObject /Subtype /Image /Width {w} /Height {h} "
-               f"/ColorSpace /DeviceRGB /BitsPerComponent 8 ").encode() + head
+        head = (
+            f"/Filter /FlateDecode /DecodeParms << /Predictor 15 /Colors 3 /BitsPerComponent 8 /Columns {w} >>"
+        ).encode()
+    entries = (
+        f"/Type /XObject /Subtype /Image /Width {w} /Height {h} /ColorSpace /DeviceRGB /BitsPerComponent 8 "
+    ).encode() + head
     return entries, data
 
 
 def _idat(png: bytes) -> bytes:
     chunks, pos = [], 8
     while pos < len(png):
-        (length,) = struct.unpack(">I", png[pos:pos + 4])
-        if png[pos + 4:pos + 8] == b"IDAT":
-            chunks.append(png[pos + 8:pos + 8 + length])
+        (length,) = struct.unpack(">I", png[pos : pos + 4])
+        if png[pos + 4 : pos + 8] == b"IDAT":
+            chunks.append(png[pos + 8 : pos + 8 + length])
         pos += 12 + length
     return b"".join(chunks)
 
@@ -90,14 +92,16 @@ def page_content(page: Page, names: Mapping[str, str]) -> bytes:
             dash = f"[{_num(s.dash * PT)}] 0 d" if s.dash else "[] 0 d"
             ops.append(f"{_num(s.grey)} G {_num(s.width * PT)} w 0 J {dash}")
             state = wanted
-        ops.append(f"{_num(s.x0 * PT)} {_num((h - s.y0) * PT)} m "
-                   f"{_num(s.x1 * PT)} {_num((h - s.y1) * PT)} l S")
+        ops.append(f"{_num(s.x0 * PT)} {_num((h - s.y0) * PT)} m {_num(s.x1 * PT)} {_num((h - s.y1) * PT)} l S")
     out = "\n".join(ops).encode()
     if page.captions:  # one font for all (``mono`` captions too, as on the PNG pages)
         parts = [b"\n0 g BT"]
         for c in page.captions:
-            parts.append(f"/F1 {_num(c.size_pt)} Tf 1 0 0 1 {_num(c.x * PT)} "
-                         f"{_num((h - c.y) * PT)} Tm ".encode() + _text(c.text) + b" Tj")
+            parts.append(
+                f"/F1 {_num(c.size_pt)} Tf 1 0 0 1 {_num(c.x * PT)} {_num((h - c.y) * PT)} Tm ".encode()
+                + _text(c.text)
+                + b" Tj"
+            )
         parts.append(b"ET")
         out += b"\n".join(parts)
     return out
@@ -106,22 +110,35 @@ def page_content(page: Page, names: Mapping[str, str]) -> bytes:
 def _font_objects(add, font: PdfFont) -> int:
     """The embedded TrueType font (whole file, deflated), its descriptor and the font."""
     packed = zlib.compress(font.data, 9)
-    file_ref = add(f"<< /Length {len(packed)} /Length1 {len(font.data)} /Filter /FlateDecode >>"
-                   "\nstream\n".encode() + packed + b"\nendstream")
+    file_ref = add(
+        f"<< /Length {len(packed)} /Length1 {len(font.data)} /Filter /FlateDecode >>\nstream\n".encode()
+        + packed
+        + b"\nendstream"
+    )
     x0, y0, x1, y1 = font.bbox
-    descriptor = add(f"<< /Type /FontDescriptor /FontName /{font.name} /Flags 32 "
-                     f"/FontBBox [{x0} {y0} {x1} {y1}] /ItalicAngle {_num(font.italic_angle)} "
-                     f"/Ascent {font.ascent} /Descent {font.descent} /CapHeight {font.cap_height} "
-                     f"/StemV 90 /FontFile2 {file_ref} 0 R >>".encode())
+    descriptor = add(
+        f"<< /Type /FontDescriptor /FontName /{font.name} /Flags 32 "
+        f"/FontBBox [{x0} {y0} {x1} {y1}] /ItalicAngle {_num(font.italic_angle)} "
+        f"/Ascent {font.ascent} /Descent {font.descent} /CapHeight {font.cap_height} "
+        f"/StemV 90 /FontFile2 {file_ref} 0 R >>".encode()
+    )
     widths = " ".join(str(w) for w in font.widths)
-    return add(f"<< /Type /Font /Subtype /TrueType /BaseFont /{font.name} /FirstChar {FIRST} "
-               f"/LastChar {LAST} /Widths [{widths}] /FontDescriptor {descriptor} 0 R "
-               "/Encoding /WinAnsiEncoding >>".encode())
+    return add(
+        f"<< /Type /Font /Subtype /TrueType /BaseFont /{font.name} /FirstChar {FIRST} "
+        f"/LastChar {LAST} /Widths [{widths}] /FontDescriptor {descriptor} 0 R "
+        "/Encoding /WinAnsiEncoding >>".encode()
+    )
 
 
-def pdf_bytes(pages: Sequence[Page], images: Mapping[str, Image.Image], *, title: str,
-              kind: str = "", jpeg_quality: int | None = None,
-              progress: Callable[[int, int], None] | None = None) -> bytes:
+def pdf_bytes(
+    pages: Sequence[Page],
+    images: Mapping[str, Image.Image],
+    *,
+    title: str,
+    kind: str = "",
+    jpeg_quality: int | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> bytes:
     """The document: every image once, pages in order, deterministic to the byte. ``kind``
     (e.g. "counter sheets") goes into the Info dictionary, so a later run can tell what an
     existing file is (``pdf_kind``); ``progress(done, total)`` hears of each image stored."""
@@ -143,27 +160,31 @@ def pdf_bytes(pages: Sequence[Page], images: Mapping[str, Image.Image], *, title
         entries, data = image_stream(images[name], jpeg_quality)
         digest = hashlib.sha256(entries + data).digest()
         if digest not in seen:  # identical faces (plain backs) are stored once
-            number = add(b"<< " + entries + f" /Length {len(data)} >>\nstream\n".encode()
-                         + data + b"\nendstream")
+            number = add(b"<< " + entries + f" /Length {len(data)} >>\nstream\n".encode() + data + b"\nendstream")
             seen[digest] = (f"Im{len(seen) + 1}", number)
         xobject[name] = seen[digest]
     kids = []
     for page in pages:
         names = {p.name: xobject[p.name][0] for p in page.pictures}
         content = zlib.compress(page_content(page, names), 6)
-        stream = add(f"<< /Length {len(content)} /Filter /FlateDecode >>\nstream\n".encode()
-                     + content + b"\nendstream")
+        stream = add(f"<< /Length {len(content)} /Filter /FlateDecode >>\nstream\n".encode() + content + b"\nendstream")
         refs = " ".join(f"/{xobject[n][0]} {xobject[n][1]} 0 R" for n in sorted(set(names)))
-        resources = (f"/Font << {font_refs} >>" if font_refs else "") + \
-            (f" /XObject << {refs} >>" if refs else "")
-        kids.append(add(f"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 {_num(page.width * PT)} "
-                        f"{_num(page.height * PT)}] /Resources << {resources} >> "
-                        f"/Contents {stream} 0 R >>".encode()))
+        resources = (f"/Font << {font_refs} >>" if font_refs else "") + (f" /XObject << {refs} >>" if refs else "")
+        kids.append(
+            add(
+                f"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 {_num(page.width * PT)} "
+                f"{_num(page.height * PT)}] /Resources << {resources} >> "
+                f"/Contents {stream} 0 R >>".encode()
+            )
+        )
     objects[0] = b"<< /Type /Catalog /Pages 2 0 R >>"
-    objects[1] = (f"<< /Type /Pages /Count {len(kids)} /Kids ["
-                  + " ".join(f"{k} 0 R" for k in kids) + "] >>").encode()
-    info = add(b"<< /Title " + _text(title) + (KIND_KEY + _text(kind) if kind else b"")
-               + b" /Producer (Staffwork) /Creator (Staffwork) >>")
+    objects[1] = (f"<< /Type /Pages /Count {len(kids)} /Kids [" + " ".join(f"{k} 0 R" for k in kids) + "] >>").encode()
+    info = add(
+        b"<< /Title "
+        + _text(title)
+        + (KIND_KEY + _text(kind) if kind else b"")
+        + b" /Producer (Staffwork) /Creator (Staffwork) >>"
+    )
     out = io.BytesIO()
     out.write(b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n")
     offsets = []
@@ -178,8 +199,10 @@ def pdf_bytes(pages: Sequence[Page], images: Mapping[str, Image.Image], *, title
     for offset in offsets:
         out.write(f"{offset:010d} 00000 n \n".encode())
     ident = hasher.hexdigest()
-    out.write(f"trailer\n<< /Size {len(objects) + 1} /Root 1 0 R /Info {info} 0 R "
-              f"/ID [<{ident}> <{ident}>] >>\nstartxref\n{xref}\n%%EOF\n".encode())
+    out.write(
+        f"trailer\n<< /Size {len(objects) + 1} /Root 1 0 R /Info {info} 0 R "
+        f"/ID [<{ident}> <{ident}>] >>\nstartxref\n{xref}\n%%EOF\n".encode()
+    )
     return out.getvalue()
 
 

@@ -32,8 +32,7 @@ def page_image(page: Page, images: Mapping[str, Image.Image], dpi: int) -> Image
             pen.line((a[0] * k, a[1] * k, b[0] * k, b[1] * k), fill=(grey,) * 3, width=width)
     for c in page.captions:
         px = max(6, round(c.size_pt / 72 * dpi))
-        pen.text((c.x * k, c.y * k), c.text, fill="black", font=font("semibold", px),
-                 anchor="ls")
+        pen.text((c.x * k, c.y * k), c.text, fill="black", font=font("semibold", px), anchor="ls")
     return canvas
 
 
@@ -44,6 +43,5 @@ def _dashes(x0: float, y0: float, x1: float, y1: float, dash: float):
     steps, out = max(1, int(length / dash)), []
     for i in range(0, steps, 2):
         a, b = i / steps, min(1.0, (i + 1) / steps)
-        out.append(((x0 + (x1 - x0) * a, y0 + (y1 - y0) * a),
-                    (x0 + (x1 - x0) * b, y0 + (y1 - y0) * b)))
+        out.append(((x0 + (x1 - x0) * a, y0 + (y1 - y0) * a), (x0 + (x1 - x0) * b, y0 + (y1 - y0) * b)))
     return out

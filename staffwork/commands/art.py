@@ -22,28 +22,37 @@ MAX_SHEET_PIXELS = 150_000_000  # the print-size sheet of USE is 59 million; 150
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    parser = sub.add_parser("art", help="draw counters and markers",
-                            description="Draw the game's art from its data.")
-    art_sub = parser.add_subparsers(dest="art_command", metavar="WHAT",
-                                    parser_class=type(parser))
+    parser = sub.add_parser("art", help="draw counters and markers", description="Draw the game's art from its data.")
+    art_sub = parser.add_subparsers(dest="art_command", metavar="WHAT", parser_class=type(parser))
     sheet = art_sub.add_parser(
-        "contact-sheet", help="every counter and marker, both sides, on one PNG",
-        description="Draw every unit and marker of a game, front and back side by side.")
+        "contact-sheet",
+        help="every counter and marker, both sides, on one PNG",
+        description="Draw every unit and marker of a game, front and back side by side.",
+    )
     sheet.add_argument("game", help="game folder under scenarios/ (e.g. use)")
     sheet.add_argument("-o", "--output", required=True, type=Path, help="PNG file to write")
     size = sheet.add_mutually_exclusive_group()
-    size.add_argument("--inch", type=number_in(INCH),
-                      help=f"counter side in inches, {INCH.words()} (default: art/counters.toml)")
+    size.add_argument(
+        "--inch", type=number_in(INCH), help=f"counter side in inches, {INCH.words()} (default: art/counters.toml)"
+    )
     size.add_argument("--mm", type=number_in(MM), help=f"counter side in millimetres, {MM.words()}")
-    sheet.add_argument("--dpi", type=number_in(DPI),
-                       help=f"pixels per inch, {DPI.words()} (default: the screen size of "
-                       "art/counters.toml)")
-    sheet.add_argument("--print", dest="print_size", action="store_true",
-                       help="use the print size of art/counters.toml instead of the screen size")
-    sheet.add_argument("--samples", action="store_true",
-                       help="draw the built-in sample set instead of the game's tables")
-    sheet.add_argument("--columns", type=number_in(COLUMNS, int), default=10,
-                       help=f"counters per row, {COLUMNS.words()} (default 10)")
+    sheet.add_argument(
+        "--dpi",
+        type=number_in(DPI),
+        help=f"pixels per inch, {DPI.words()} (default: the screen size of art/counters.toml)",
+    )
+    sheet.add_argument(
+        "--print",
+        dest="print_size",
+        action="store_true",
+        help="use the print size of art/counters.toml instead of the screen size",
+    )
+    sheet.add_argument(
+        "--samples", action="store_true", help="draw the built-in sample set instead of the game's tables"
+    )
+    sheet.add_argument(
+        "--columns", type=number_in(COLUMNS, int), default=10, help=f"counters per row, {COLUMNS.words()} (default 10)"
+    )
     sheet.set_defaults(func=run)
     parser.set_defaults(func=lambda args: _usage(parser))
 
@@ -58,8 +67,7 @@ def _side_px(args: argparse.Namespace) -> tuple[int, str]:
 
     layout = load_layout()
     inch = layout.print_inch if args.print_size else layout.screen_inch
-    dpi = args.dpi if args.dpi is not None else (layout.print_dpi if args.print_size
-                                                  else layout.screen_dpi)
+    dpi = args.dpi if args.dpi is not None else (layout.print_dpi if args.print_size else layout.screen_dpi)
     try:
         if args.mm is not None:
             return pixels(mm=args.mm, dpi=dpi), f"{args.mm:g} mm at {dpi:g} dpi"
@@ -90,6 +98,7 @@ def run(args: argparse.Namespace) -> int:
     majors = {n.abbr for n in content.nations.values() if n.major}
     if args.samples:
         from builder.render.samples import sample_markers, sample_units
+
         units, markers = sample_units(), sample_markers()
     else:
         from builder.render.content_faces import markers_from, physical_count, units_from
@@ -98,10 +107,12 @@ def run(args: argparse.Namespace) -> int:
         physical = physical_count(content)
     width, height = sheet_size(units, markers, px, columns=args.columns, majors=majors)
     if width * height > MAX_SHEET_PIXELS:
-        raise InputError(f"{args.output}: the sheet would be {width}x{height} px "
-                         f"({width * height / 1e6:.0f} million pixels, at most "
-                         f"{MAX_SHEET_PIXELS // 1_000_000} million); ask for a smaller size or "
-                         "fewer --columns")
+        raise InputError(
+            f"{args.output}: the sheet would be {width}x{height} px "
+            f"({width * height / 1e6:.0f} million pixels, at most "
+            f"{MAX_SHEET_PIXELS // 1_000_000} million); ask for a smaller size or "
+            "fewer --columns"
+        )
     try:
         image, stats = contact_sheet(units, markers, px, columns=args.columns, majors=majors)
     except TextFitError as exc:
@@ -109,9 +120,11 @@ def run(args: argparse.Namespace) -> int:
     _write_png(image, args.output)
     seconds = time.perf_counter() - started
     extra = f"; the tables make {physical} physical counters" if physical is not None else ""
-    print(f"{args.output}: {stats.counters} counter designs ({len(units)} unit designs, "
-          f"{len(markers)} markers), {stats.faces} faces at {px} px ({size_words}), "
-          f"{image.width}x{image.height} px, {seconds:.1f} s{extra}")
+    print(
+        f"{args.output}: {stats.counters} counter designs ({len(units)} unit designs, "
+        f"{len(markers)} markers), {stats.faces} faces at {px} px ({size_words}), "
+        f"{image.width}x{image.height} px, {seconds:.1f} s{extra}"
+    )
     return OK
 
 

@@ -31,12 +31,14 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("log", help="a .vlog file")
     p.add_argument("--module", metavar="MOD", help="the module the log belongs to (.vmod)")
     p.add_argument("--game", metavar="KEY", help="judge the log as this game (default: the game of its module)")
-    p.add_argument("--phase", metavar="PHASE",
-                   help='the phase the log is played in, e.g. "Axis Operations" (default: the '
-                   "turn tracker's Phase property in the log)")
+    p.add_argument(
+        "--phase",
+        metavar="PHASE",
+        help='the phase the log is played in, e.g. "Axis Operations" (default: the '
+        "turn tracker's Phase property in the log)",
+    )
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
-    p.add_argument("--picture", metavar="FILE.png",
-                   help="draw the position at the step with the worst finding")
+    p.add_argument("--picture", metavar="FILE.png", help="draw the position at the step with the worst finding")
     p.set_defaults(func=run)
 
 
@@ -47,14 +49,22 @@ def report_dict(audit: Any) -> dict[str, Any]:
         "steps": audit.steps,
         "phases": [{"step": s, "phase": p} for s, p in audit.phases],
         "findings": [
-            {"step": f.step, "rule": f.rule, "check": f.check, "faction": f.faction,
-             "unit": f.unit, "unit_id": f.unit_id, "hexes": list(f.hexes), "reason": f.reason,
-             "chat": list(f.chat), "path": list(f.path), "severity": f.severity}
+            {
+                "step": f.step,
+                "rule": f.rule,
+                "check": f.check,
+                "faction": f.faction,
+                "unit": f.unit,
+                "unit_id": f.unit_id,
+                "hexes": list(f.hexes),
+                "reason": f.reason,
+                "chat": list(f.chat),
+                "path": list(f.path),
+                "severity": f.severity,
+            }
             for f in audit.findings
         ],
-        "activations": [
-            {**asdict(a), "attacks": list(a.attacks)} for a in audit.activations
-        ],
+        "activations": [{**asdict(a), "attacks": list(a.attacks)} for a in audit.activations],
         "worst_step": audit.worst_step,
         "moves_judged": audit.moves_judged,
         "not_judged": list(audit.unjudged),
@@ -65,8 +75,10 @@ def report_dict(audit: Any) -> dict[str, Any]:
 def text_report(audit: Any) -> str:
     problems = [f for f in audit.findings if f.severity == "problem"]
     notes = len(audit.findings) - len(problems)
-    lines = [f"{audit.source}: {audit.steps} steps, {len(audit.activations)} ground activations, "
-             f"{len(problems)} finding(s)" + (f", {notes} note(s)" if notes else "")]
+    lines = [
+        f"{audit.source}: {audit.steps} steps, {len(audit.activations)} ground activations, "
+        f"{len(problems)} finding(s)" + (f", {notes} note(s)" if notes else "")
+    ]
     for f in audit.findings:
         lines.append(f.line())
         for said in f.chat:
@@ -74,8 +86,11 @@ def text_report(audit: Any) -> str:
     for what in audit.unjudged:
         lines.append(f"not judged: {what}")
     if not problems:
-        lines.append("no problems found" if audit.pieces_moved else
-                     "nothing was judged: no step moved a piece of this game on its maps")
+        lines.append(
+            "no problems found"
+            if audit.pieces_moved
+            else "nothing was judged: no step moved a piece of this game on its maps"
+        )
     return "\n".join(lines) + "\n"
 
 
@@ -92,8 +107,10 @@ def run(args: argparse.Namespace) -> int:
         _check_phase(args)
     audit = audit_log(args.log, module=args.module, phase=args.phase, game=args.game)
     if audit.steps == 0:
-        raise InputError(f"{args.log}: a saved game with no logged steps, so there is nothing to audit "
-                         "(staffwork check judges a position)")
+        raise InputError(
+            f"{args.log}: a saved game with no logged steps, so there is nothing to audit "
+            "(staffwork check judges a position)"
+        )
     if audit.pieces_moved == 0 and any(_nowhere(u) for u in audit.unjudged):
         raise InputError(f"{args.log}: nothing could be judged: " + "; ".join(audit.unjudged))
     if args.picture:
@@ -125,19 +142,33 @@ def _picture(args: argparse.Namespace, audit: Any) -> None:
     board = position_at(args.log, step, module=args.module, phase=args.phase, game=args.game)
     game = find_game(board.position.game)
     at_step = [f for f in audit.findings if f.step == step]
-    paths = tuple((f.path or f.hexes, f"step {step}: {f.unit + ' ' if f.unit else ''}{'-'.join(f.hexes)} ({f.rule})")
-                  for f in at_step if len(f.path or f.hexes) > 1)
+    paths = tuple(
+        (f.path or f.hexes, f"step {step}: {f.unit + ' ' if f.unit else ''}{'-'.join(f.hexes)} ({f.rule})")
+        for f in at_step
+        if len(f.path or f.hexes) > 1
+    )
     hexes = tuple(sorted({h for f in at_step for h in f.hexes}))
-    title = (f"Audit of {Path(args.log).name}: step {step} of {audit.steps} - "
-             + (f"{len(at_step)} finding{'s' if len(at_step) != 1 else ''}: " + "; ".join(
-                 f"[{f.rule}] {f.unit} {'-'.join(f.hexes)}".replace("  ", " ") for f in at_step[:3])
-                if at_step else "no findings, the position at the end"))
+    title = f"Audit of {Path(args.log).name}: step {step} of {audit.steps} - " + (
+        f"{len(at_step)} finding{'s' if len(at_step) != 1 else ''}: "
+        + "; ".join(f"[{f.rule}] {f.unit} {'-'.join(f.hexes)}".replace("  ", " ") for f in at_step[:3])
+        if at_step
+        else "no findings, the position at the end"
+    )
     on = picture_board(game, board.position).board_name
     counters = counters_for(args.module, board.module_name)
-    render_picture(board, game.pack().check(board.position), args.picture, focus=hexes,
-                   base_image=board_art_for(args.module, board.module_name, on), title=title,
-                   layers=AUDIT_LAYERS, paths=paths, outline=(hexes, f"hex a finding of step {step} names"),
-                   faces=faces_in(args.log, step) if counters is not None else None, counters=counters)
+    render_picture(
+        board,
+        game.pack().check(board.position),
+        args.picture,
+        focus=hexes,
+        base_image=board_art_for(args.module, board.module_name, on),
+        title=title,
+        layers=AUDIT_LAYERS,
+        paths=paths,
+        outline=(hexes, f"hex a finding of step {step} names"),
+        faces=faces_in(args.log, step) if counters is not None else None,
+        counters=counters,
+    )
 
 
 def _check_phase(args: argparse.Namespace) -> None:

@@ -46,32 +46,60 @@ def register(sub: argparse._SubParsersAction) -> None:
         "the players (depleting a unit, taking used supply markers off) is listed, not done. Exit status "
         "as for the check of SAVE.",
     )
-    p.add_argument("save", help="the saved game (.vsav), a log (.vlog): its position after the last step, or a "
-                   "position written in notation (.pos, docs/position-notation.md)")
+    p.add_argument(
+        "save",
+        help="the saved game (.vsav), a log (.vlog): its position after the last step, or a "
+        "position written in notation (.pos, docs/position-notation.md)",
+    )
     p.add_argument("--module", metavar="MOD", help="the module (.vmod) the save belongs to")
     p.add_argument("--game", metavar="KEY", help="judge the save as this game (default: the game of its module)")
     p.add_argument("--json", action="store_true", help="print the JSON report (schema staffwork.check/1)")
-    p.add_argument("--picture", metavar="FILE.png", help="also draw a PNG of where the problems are (every unit "
-                   "when there are none): each unit's counter and name, supply, zones of control, with a key")
-    p.add_argument("--board-image", metavar="PNG", help="draw the picture over this board image, of the board's exact "
-                   "size (default: the board art of the save's module, when it is given or built)")
+    p.add_argument(
+        "--picture",
+        metavar="FILE.png",
+        help="also draw a PNG of where the problems are (every unit "
+        "when there are none): each unit's counter and name, supply, zones of control, with a key",
+    )
+    p.add_argument(
+        "--board-image",
+        metavar="PNG",
+        help="draw the picture over this board image, of the board's exact "
+        "size (default: the board art of the save's module, when it is given or built)",
+    )
     p.add_argument("--explain", metavar="UNIT", help="the full reasoning for one unit (piece id or name)")
     p.add_argument("--scenario", metavar="KEY", help="start from this scenario's nations, policies and weather")
     p.add_argument("--weather", metavar="ZONE=W", action="append", default=[], help="weather, e.g. mild=Poor")
     p.add_argument("--policy", metavar="KEY=on|off", action="append", default=[], help="a policy in effect or not")
-    p.add_argument("--nation", metavar="NAT=STATUS[:FACTION]", action="append", default=[],
-                   help="a nation's status, e.g. POL=conquered:western or ITA=active:axis")
+    p.add_argument(
+        "--nation",
+        metavar="NAT=STATUS[:FACTION]",
+        action="append",
+        default=[],
+        help="a nation's status, e.g. POL=conquered:western or ITA=active:axis",
+    )
     p.add_argument("--ceded", metavar="AREA=on|off", action="append", default=[], help="a disputed area ceded or not")
     p.add_argument("--month", help="the month, as the turn track names it (Sep-39 ...)")
     p.add_argument("--phase", help="the phase of the Sequence of Play")
-    p.add_argument("--apply", metavar="OUT.vsav", help="write a new save in which every unit of the checking "
-                   "faction carries the supply marking of its supply check (a layer of its counter, or a marker "
-                   "counter on it); SAVE is never changed")
-    p.add_argument("--faction", metavar="FACTION", action="append", default=[],
-                   help="with --apply: whose Supply Check (repeatable); needed when the save's phase does "
-                   "not name an Operations phase's faction")
-    p.add_argument("--notation", action="store_true", help="print the position in one line of position notation "
-                   "(for a bug report or a test) instead of checking it")
+    p.add_argument(
+        "--apply",
+        metavar="OUT.vsav",
+        help="write a new save in which every unit of the checking "
+        "faction carries the supply marking of its supply check (a layer of its counter, or a marker "
+        "counter on it); SAVE is never changed",
+    )
+    p.add_argument(
+        "--faction",
+        metavar="FACTION",
+        action="append",
+        default=[],
+        help="with --apply: whose Supply Check (repeatable); needed when the save's phase does "
+        "not name an Operations phase's faction",
+    )
+    p.add_argument(
+        "--notation",
+        action="store_true",
+        help="print the position in one line of position notation (for a bug report or a test) instead of checking it",
+    )
     p.add_argument("--timing", action="store_true", help="print how long each stage took (standard error)")
     p.set_defaults(func=run)
 
@@ -95,7 +123,7 @@ def _switch(value: str, option: str) -> bool:
     raise InputError(f"{option}: {value!r} must be on or off")
 
 
-def overrides_from(args: argparse.Namespace, game):  # noqa: ANN001, ANN201
+def overrides_from(args: argparse.Namespace, game):
     """The command line's game state, every value checked against the save's game: weather
     zones and states, policies, nations, disputed areas, months and phases it has."""
     from assistant.board import Overrides, parse_status
@@ -108,8 +136,10 @@ def overrides_from(args: argparse.Namespace, game):  # noqa: ANN001, ANN201
     weather = {}
     for zone, w in _pairs(args.weather, "--weather"):
         if zone.lower() not in settings.weather_zones:
-            raise InputError(f"--weather {zone}={w}: {game.short} has no weather zone {zone!r} "
-                             f"(zones: {', '.join(settings.weather_zones)}){near_miss(zone.lower(), settings.weather_zones)}")
+            raise InputError(
+                f"--weather {zone}={w}: {game.short} has no weather zone {zone!r} "
+                f"(zones: {', '.join(settings.weather_zones)}){near_miss(zone.lower(), settings.weather_zones)}"
+            )
         if w.lower() not in states:
             raise InputError(f"--weather {zone}={w}: weather is {', '.join(settings.weather_states)}")
         fixed = settings.fixed_weather.get(zone.lower())
@@ -137,14 +167,15 @@ def overrides_from(args: argparse.Namespace, game):  # noqa: ANN001, ANN201
         except ValueError as exc:
             raise InputError(f"--month {args.month}: {exc}") from None
         if not settings.first_turn <= month <= settings.last_turn:
-            raise InputError(f"--month {args.month}: {game.short} runs from {settings.first_turn} "
-                             f"to {settings.last_turn}")
+            raise InputError(
+                f"--month {args.month}: {game.short} runs from {settings.first_turn} to {settings.last_turn}"
+            )
     if args.phase is not None:
         check_phase(args.phase, game)
     return Overrides(weather, policies, nations, ceded, args.month, args.phase)
 
 
-def check_phase(phase: str, game) -> None:  # noqa: ANN001
+def check_phase(phase: str, game) -> None:
     """A phase of the game's turn, alone or after a faction's name ("Axis Operations")."""
     from wargame.errors import near_miss
 
@@ -152,10 +183,11 @@ def check_phase(phase: str, game) -> None:  # noqa: ANN001
     words = phase.strip()
     for faction in game.content().factions.values():
         if words.lower().startswith(faction.name.lower() + " "):
-            words = words[len(faction.name) + 1:]
+            words = words[len(faction.name) + 1 :]
     if words.lower() not in {p.lower() for p in phases}:
-        raise InputError(f"--phase {phase}: not a phase of {game.short} ({', '.join(phases)})"
-                         f"{near_miss(words, phases)}")
+        raise InputError(
+            f"--phase {phase}: not a phase of {game.short} ({', '.join(phases)}){near_miss(words, phases)}"
+        )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -200,12 +232,14 @@ def run(args: argparse.Namespace) -> int:
     if applied is not None and not args.json:
         sys.stdout.write(applied_text(applied, result))
     if args.timing:
-        sys.stderr.write(f"read {1000 * (read - started):.0f} ms, rules {1000 * (ruled - read):.0f} ms, "
-                         f"report {1000 * (time.perf_counter() - ruled):.0f} ms\n")
+        sys.stderr.write(
+            f"read {1000 * (read - started):.0f} ms, rules {1000 * (ruled - read):.0f} ms, "
+            f"report {1000 * (time.perf_counter() - ruled):.0f} ms\n"
+        )
     return PROBLEMS if result.problems else OK
 
 
-def _explained(args: argparse.Namespace, doc: dict):  # noqa: ANN202
+def _explained(args: argparse.Namespace, doc: dict):
     """The one unit --explain names (a piece id or a name only one unit has)."""
     from assistant.report import find_unit
 
@@ -213,13 +247,15 @@ def _explained(args: argparse.Namespace, doc: dict):  # noqa: ANN202
     if not found:
         raise InputError(f"{args.save}: no unit {args.explain!r} (give a piece id or a unit name)")
     if len(found) > 1:
-        raise InputError(f"{args.save}: {len(found)} units are called {args.explain!r}: "
-                         + ", ".join(f"{u['nationality']} {u['name']} [{u['id']}] at {u['where'] or 'off map'}"
-                                     for u in found[:6]) + " - give the piece id")
+        raise InputError(
+            f"{args.save}: {len(found)} units are called {args.explain!r}: "
+            + ", ".join(f"{u['nationality']} {u['name']} [{u['id']}] at {u['where'] or 'off map'}" for u in found[:6])
+            + " - give the piece id"
+        )
     return found[0]
 
 
-def _picture(args: argparse.Namespace, board, result, game, unit) -> None:  # noqa: ANN001
+def _picture(args: argparse.Namespace, board, result, game, unit) -> None:
     """--picture: over the module's board art (or --board-image), with its counter art."""
     from assistant.board_art import board_image_file
     from assistant.counter_art import faces_in
@@ -234,12 +270,21 @@ def _picture(args: argparse.Namespace, board, result, game, unit) -> None:  # no
     focus: tuple[str, ...] = ()
     if unit is not None:
         mapdata = result.situation.map
-        focus = tuple(h for h in ([unit["where"]] + (unit["supply"]["path"] if unit["supply"] else []))
-                      if h and h in mapdata.hexes)
+        focus = tuple(
+            h
+            for h in ([unit["where"]] + (unit["supply"]["path"] if unit["supply"] else []))
+            if h and h in mapdata.hexes
+        )
     counters = counters_for(args.module, board.module_name)
-    render_picture(board, result, args.picture, focus=focus, base_image=base,
-                   faces=faces_in(args.save) if counters is not None and not _is_notation(args) else None,
-                   counters=counters)
+    render_picture(
+        board,
+        result,
+        args.picture,
+        focus=focus,
+        base_image=base,
+        faces=faces_in(args.save) if counters is not None and not _is_notation(args) else None,
+        counters=counters,
+    )
 
 
 def _is_notation(args: argparse.Namespace) -> bool:
@@ -248,15 +293,17 @@ def _is_notation(args: argparse.Namespace) -> bool:
     return is_notation_file(args.save)
 
 
-def _read(args: argparse.Namespace):  # noqa: ANN202
+def _read(args: argparse.Namespace):
     """The position to check: a save or log, or a position in notation (a .pos file)."""
     from assistant.board import read_position
     from assistant.notation import is_notation_file, read_notation_file
 
     if is_notation_file(args.save):
         if args.game or args.scenario or args.module:
-            raise InputError(f"{args.save}: a position in notation names its own game and state; "
-                             "--game, --scenario and --module go with a save")
+            raise InputError(
+                f"{args.save}: a position in notation names its own game and state; "
+                "--game, --scenario and --module go with a save"
+            )
         from assistant.board import Overrides
         from wargame.errors import DataError
         from wargame.games import find_game
@@ -266,8 +313,13 @@ def _read(args: argparse.Namespace):  # noqa: ANN202
         except DataError:  # the reader says what is wrong with the header
             return read_notation_file(args.save)
         return read_notation_file(args.save, overrides=overrides_from(args, game) if game else Overrides())
-    return read_position(args.save, module=args.module, scenario=args.scenario, game=args.game,
-                         overrides=lambda game: overrides_from(args, game))
+    return read_position(
+        args.save,
+        module=args.module,
+        scenario=args.scenario,
+        game=args.game,
+        overrides=lambda game: overrides_from(args, game),
+    )
 
 
 def _notation_game(path: str) -> str | None:
@@ -288,8 +340,10 @@ def check_apply_target(save: str, out: str) -> None:
     if dst.suffix.lower() != ".vsav":
         raise InputError(f"--apply {out}: the new save must end in .vsav")
     if src.suffix.lower() == ".vlog":
-        raise InputError(f"{save}: --apply needs a saved game (.vsav), not a log: step the log to its end "
-                         "in VASSAL and save the game (File > Save Game)")
+        raise InputError(
+            f"{save}: --apply needs a saved game (.vsav), not a log: step the log to its end "
+            "in VASSAL and save the game (File > Save Game)"
+        )
     if src.suffix.lower() == ".pos":
         raise InputError(f"{save}: --apply needs a saved game (.vsav), not a position in notation")
     same = dst.resolve() == src.resolve()
@@ -301,56 +355,97 @@ def check_apply_target(save: str, out: str) -> None:
         raise InputError(f"--apply {out}: is a folder")
 
 
-def apply_check(args: argparse.Namespace, game, board, result):  # noqa: ANN001, ANN201
+def apply_check(args: argparse.Namespace, game, board, result):
     """The checking faction's Supply Check written to ``args.apply`` (assistant.supplycheck)."""
     from assistant.supplycheck import apply_supply, checking_factions, supply_step
     from staffwork.games import module_file_for
 
     pack = game.pack()
     if not pack.marks_supply:
-        raise InputError(f"{args.save}: {game.short} does not mark supply on its counters (supply is traced "
-                         "when a rule asks for it), so there is nothing to apply")
+        raise InputError(
+            f"{args.save}: {game.short} does not mark supply on its counters (supply is traced "
+            "when a rule asks for it), so there is nothing to apply"
+        )
     if not pack.supply_layer and not pack.supply_markers:
-        raise InputError(f"{args.save}: {game.short} marks supply in a way --apply cannot write; the check's "
-                         "findings say what the supply check does to each unit")
+        raise InputError(
+            f"{args.save}: {game.short} marks supply in a way --apply cannot write; the check's "
+            "findings say what the supply check does to each unit"
+        )
     try:
         factions = checking_factions(game, board.position.state.phase, args.faction)
     except ValueError as exc:
         raise InputError(str(exc) if args.faction else f"{args.save}: {exc}") from None
     module = None if pack.supply_layer else module_file_for(args.module, board.module_name)
-    return apply_supply(args.save, args.apply, game, supply_step(pack, result, factions), factions, module=module,
-                        notes=pack.supply_step_notes(result, factions))
+    return apply_supply(
+        args.save,
+        args.apply,
+        game,
+        supply_step(pack, result, factions),
+        factions,
+        module=module,
+        notes=pack.supply_step_notes(result, factions),
+    )
 
 
-def _convoys(applied, result) -> tuple[tuple[str, str, int, int], ...]:  # noqa: ANN001
+def _convoys(applied, result) -> tuple[tuple[str, str, int, int], ...]:
     from assistant.supplycheck import sea_convoys
 
     return sea_convoys(result, applied.keys)
 
 
-def applied_dict(applied, result) -> dict:  # noqa: ANN001
+def applied_dict(applied, result) -> dict:
     """The JSON report's "applied" member (schema staffwork.check/1, added by --apply); "to_do"
     only when the rules leave the player something to do: to a unit (its "id"), or at a place
     (no "id": a source the step used, say)."""
-    out = {"file": applied.target, "factions": list(applied.factions),
-           "changes": [{"id": c.unit_id, "unit": c.label, "where": c.where, "before": c.before,
-                        "after": c.after, "rule": c.rule, "why": c.why} for c in applied.changes],
-           "convoys": [{"unit": label, "where": where, "traces": n, "spare_sorties": spare}
-                       for label, where, n, spare in _convoys(applied, result)]}
+    out = {
+        "file": applied.target,
+        "factions": list(applied.factions),
+        "changes": [
+            {
+                "id": c.unit_id,
+                "unit": c.label,
+                "where": c.where,
+                "before": c.before,
+                "after": c.after,
+                "rule": c.rule,
+                "why": c.why,
+            }
+            for c in applied.changes
+        ],
+        "convoys": [
+            {"unit": label, "where": where, "traces": n, "spare_sorties": spare}
+            for label, where, n, spare in _convoys(applied, result)
+        ],
+    }
     if applied.todo or applied.notes:
-        out["to_do"] = [{"id": c.unit_id, "unit": c.label, "where": c.where, "marked": c.after, "rule": c.rule,
-                         "what": c.todo, "why": c.why} for c in applied.todo]
-        out["to_do"] += [{"id": "", "unit": "", "where": where, "marked": "", "rule": rule, "what": what, "why": ""}
-                         for where, what, rule in applied.notes]
+        out["to_do"] = [
+            {
+                "id": c.unit_id,
+                "unit": c.label,
+                "where": c.where,
+                "marked": c.after,
+                "rule": c.rule,
+                "what": c.todo,
+                "why": c.why,
+            }
+            for c in applied.todo
+        ]
+        out["to_do"] += [
+            {"id": "", "unit": "", "where": where, "marked": "", "rule": rule, "what": what, "why": ""}
+            for where, what, rule in applied.notes
+        ]
     return out
 
 
-def applied_text(applied, result) -> str:  # noqa: ANN001
+def applied_text(applied, result) -> str:
     names, terms = applied.factions, applied.terms
     who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
     n = len(applied.changes)
-    lines = ["", f"{terms.check} applied for {who}{terms.cite('check')}: "
-             + (f"{n} unit{'s' if n != 1 else ''} changed" if n else "no marking changed")]
+    lines = [
+        "",
+        f"{terms.check} applied for {who}{terms.cite('check')}: "
+        + (f"{n} unit{'s' if n != 1 else ''} changed" if n else "no marking changed"),
+    ]
     lines += [f"  {c.line(terms)}" for c in applied.changes]
     if applied.todo or applied.notes:
         lines.append(f"Left for you to do by hand ({len(applied.todo) + len(applied.notes)}):")
@@ -358,11 +453,16 @@ def applied_text(applied, result) -> str:  # noqa: ANN001
         lines += [f"  {where}: {what} ({rule})" for where, what, rule in applied.notes]
     convoys = _convoys(applied, result)
     if convoys:
-        lines.append("Sea lines activate these convoys: add their Sorties by hand (7.4.3, one per trace), and "
-                     "set by hand any unit whose sea line is intercepted:")
+        lines.append(
+            "Sea lines activate these convoys: add their Sorties by hand (7.4.3, one per trace), and "
+            "set by hand any unit whose sea line is intercepted:"
+        )
         for label, where, traces, spare in convoys:
-            over = (f" - more than its {spare} Sorties to spare: trace the rest with other convoys or mark them "
-                    "by hand" if traces > spare else "")
+            over = (
+                f" - more than its {spare} Sorties to spare: trace the rest with other convoys or mark them by hand"
+                if traces > spare
+                else ""
+            )
             lines.append(f"  {label} ({where}): {traces} trace{'s' if traces != 1 else ''}{over}")
     lines.append(f"Written: {applied.target} - open it in VASSAL (File > Open Game); its chat lists each change.")
     return "\n".join(lines) + "\n"

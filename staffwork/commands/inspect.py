@@ -84,8 +84,10 @@ def _save_text(r: dict[str, Any]) -> str:
     else:
         lines.append("locations unknown: give the module with --module to name hexes")
     for map_id, boards in r["boards"].items():
-        lines.append(f"map {map_id}: " + ", ".join(
-            f"{b['board']}{' (reversed)' if b['reversed'] else ''} at {b['x']},{b['y']}" for b in boards))
+        lines.append(
+            f"map {map_id}: "
+            + ", ".join(f"{b['board']}{' (reversed)' if b['reversed'] else ''} at {b['x']},{b['y']}" for b in boards)
+        )
     for name, value in r["properties"].items():
         lines.append(f"property {name} = {value}")
     for tracker, turn in r["turns"].items():
@@ -102,8 +104,7 @@ def _save_text(r: dict[str, Any]) -> str:
     rows = [("id", "name", "map", "x", "y", "location", "stack")]
     for p in pieces:
         stack = f"{p['stack']}[{p['stack_index']}]" if p["stack"] else ""
-        rows.append((p["id"], p["name"], p["map"] or "(none)", str(p["x"]), str(p["y"]),
-                     p["location"] or "", stack))
+        rows.append((p["id"], p["name"], p["map"] or "(none)", str(p["x"]), str(p["y"]), p["location"] or "", stack))
     widths = [min(max(len(row[i]) for row in rows), 32) for i in range(len(rows[0]))]
     for row in rows:
         lines.append("  " + "  ".join(c.ljust(w) for c, w in zip(row, widths)).rstrip())
@@ -116,11 +117,12 @@ def _save_text(r: dict[str, Any]) -> str:
         lines.append(f"{len(r['steps'])} steps")
         for s in r["steps"]:
             chat = " | ".join(c.strip() for c in s["chat"])
-            lines.append(f"  step {s['number']}{' (undo)' if s['undo'] else ''}: "
-                         f"{s['commands']} commands{': ' + chat if chat else ''}")
+            lines.append(
+                f"  step {s['number']}{' (undo)' if s['undo'] else ''}: "
+                f"{s['commands']} commands{': ' + chat if chat else ''}"
+            )
             for m in s["moves"]:
-                lines.append(f"    {m['name'] or m['id']}: {_place(m['from'], 'new')} -> "
-                             f"{_place(m['to'], 'removed')}")
+                lines.append(f"    {m['name'] or m['id']}: {_place(m['from'], 'new')} -> {_place(m['to'], 'removed')}")
     return "\n".join(lines) + "\n"
 
 

@@ -1,12 +1,12 @@
 """`staffwork map`: compile the map data from open geographic data, and look at it.
 
-    staffwork map compile GAME [--out DIR]          rebuild the game's map/ (needs the mapmaker extra)
-    staffwork map info GAME HEX [--json]            a hex and its six hexsides
-    staffwork map find GAME NAME                    the hex of a city or Map Box
-    staffwork map range GAME HEX --within N [--json]   the hexes within N hexes (1.4); --to HEX: the distance
-    staffwork map preview GAME -o FILE.png [--layer terrain|countries|seazones|weather|transport]
-    staffwork map render GAME -o FILE.png [--board B] [--scale S]   a board image of the module
-    staffwork map render GAME -o FILE.png --print [--dpi N] [--tiles DIR] [--paper letter|a4]
+staffwork map compile GAME [--out DIR]          rebuild the game's map/ (needs the mapmaker extra)
+staffwork map info GAME HEX [--json]            a hex and its six hexsides
+staffwork map find GAME NAME                    the hex of a city or Map Box
+staffwork map range GAME HEX --within N [--json]   the hexes within N hexes (1.4); --to HEX: the distance
+staffwork map preview GAME -o FILE.png [--layer terrain|countries|seazones|weather|transport]
+staffwork map render GAME -o FILE.png [--board B] [--scale S]   a board image of the module
+staffwork map render GAME -o FILE.png --print [--dpi N] [--tiles DIR] [--paper letter|a4]
 """
 
 from __future__ import annotations
@@ -28,39 +28,54 @@ HEX_SIZE = Range(2.0, 60.0)  # preview hex radius in pixels: 60 draws the USE ma
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("map", help="compile the map data and look at it",
-                       description="Compile a game's map data from open geographic data, and look at it.")
-    p.add_argument("--root", type=Path, default=None,
-                   help="a folder of game data to use instead of the installed one (as staffwork --data)")
+    p = sub.add_parser(
+        "map",
+        help="compile the map data and look at it",
+        description="Compile a game's map data from open geographic data, and look at it.",
+    )
+    p.add_argument(
+        "--root",
+        type=Path,
+        default=None,
+        help="a folder of game data to use instead of the installed one (as staffwork --data)",
+    )
     msub = p.add_subparsers(dest="map_command", metavar="ACTION", required=True)
     game_help = "game folder under scenarios/ (e.g. use)"
     c = msub.add_parser(
-        "compile", help="rebuild scenarios/GAME/map/ from the sources and the inputs in map/src/",
+        "compile",
+        help="rebuild scenarios/GAME/map/ from the sources and the inputs in map/src/",
         description="Rebuild a game's map data (hexes, hexsides, cities, sea zones, boxes) from "
         "open geographic data and the hand-made inputs in scenarios/GAME/map/src/. Needs the "
-        "mapmaker extra (builder/mapmaker/README.md). Deterministic: two runs write the same files.")
+        "mapmaker extra (builder/mapmaker/README.md). Deterministic: two runs write the same files.",
+    )
     c.add_argument("game", help=game_help)
     c.add_argument("--out", type=Path, default=None, help="write to this folder instead of scenarios/GAME/map/")
     i = msub.add_parser(
-        "info", help="everything known about a hex and its hexsides",
+        "info",
+        help="everything known about a hex and its hexsides",
         description="Print what the map data says about one hex: land or sea, terrain, country "
         "and area, lines, weather zone, Sea Zones, its cities, and each of its six hexsides "
-        "(water, river, border, strait, transport line).")
+        "(water, river, border, strait, transport line).",
+    )
     i.add_argument("game", help=game_help)
     i.add_argument("hex", help="hex number as printed on the map (e.g. 3014)")
     i.add_argument("--json", action="store_true", help="print JSON")
     f = msub.add_parser(
-        "find", help="the hex of a named city or Map Box",
+        "find",
+        help="the hex of a named city or Map Box",
         description="Look a name up among the map's cities and its Map Boxes: a whole name "
         "(Paris, North Atlantic Ocean), a box code (NAO), or a word of one name (Arabian). "
-        "Case does not matter; a word that several names share lists them.")
+        "Case does not matter; a word that several names share lists them.",
+    )
     f.add_argument("game", help=game_help)
     f.add_argument("name", help="city, Map Box name or code, or one word of a name")
     g = msub.add_parser(
-        "range", help="the hexes within a range of a hex, or the range between two hexes",
+        "range",
+        help="the hexes within a range of a hex, or the range between two hexes",
         description="Count a range as the rules do (rule 1.4): the hex counted from is not counted "
         "but lies within the range; Faded Dot and water hexes count. --within lists the hexes by "
-        "their range; --to gives the range to one hex.")
+        "their range; --to gives the range to one hex.",
+    )
     g.add_argument("game", help=game_help)
     g.add_argument("hex", help="hex number as printed on the map (e.g. 3014)")
     how = g.add_mutually_exclusive_group(required=True)
@@ -68,24 +83,36 @@ def register(sub: argparse._SubParsersAction) -> None:
     how.add_argument("--to", metavar="HEX", help="the range from HEX to this hex")
     g.add_argument("--json", action="store_true", help="print JSON")
     v = msub.add_parser(
-        "preview", help="draw a quick picture of the map data",
+        "preview",
+        help="draw a quick picture of the map data",
         description="Draw one layer of the map data as a PNG, to check the data by eye "
-        "(not the module's board art: see `map render`).")
+        "(not the module's board art: see `map render`).",
+    )
     v.add_argument("game", help=game_help)
     v.add_argument("-o", "--output", type=Path, required=True, help="PNG file to write")
-    v.add_argument("--layer", choices=LAYERS, default="terrain",
-                   help="what to colour the hexes by (default terrain)")
-    v.add_argument("--hex-size", type=number_in(HEX_SIZE), default=12.0,
-                   help=f"hex radius in pixels, {HEX_SIZE.low:g} to {HEX_SIZE.high:g} (default 12)")
-    r = msub.add_parser("render", help="draw the map board (the module's image, or the print version)",
-                        description="Draw the map art: the module's board image, or with --print "
-                        "the print version at a fixed physical hex size, optionally cut into pages.")
+    v.add_argument("--layer", choices=LAYERS, default="terrain", help="what to colour the hexes by (default terrain)")
+    v.add_argument(
+        "--hex-size",
+        type=number_in(HEX_SIZE),
+        default=12.0,
+        help=f"hex radius in pixels, {HEX_SIZE.low:g} to {HEX_SIZE.high:g} (default 12)",
+    )
+    r = msub.add_parser(
+        "render",
+        help="draw the map board (the module's image, or the print version)",
+        description="Draw the map art: the module's board image, or with --print "
+        "the print version at a fixed physical hex size, optionally cut into pages.",
+    )
     r.add_argument("game", help=game_help)
     r.add_argument("-o", "--output", type=Path, required=True, help="PNG file to write")
     r.add_argument("--board", default=None, help="which board of the game (default: its first)")
     r.add_argument("--scale", type=float, default=1.0, help="board image scale (default 1 = the module's size)")
-    r.add_argument("--print", dest="print_version", action="store_true",
-                   help="the print version at a fixed physical size (see --dpi)")
+    r.add_argument(
+        "--print",
+        dest="print_version",
+        action="store_true",
+        help="the print version at a fixed physical size (see --dpi)",
+    )
     r.add_argument("--dpi", type=float, default=150.0, help="print resolution (default 150)")
     r.add_argument("--tiles", type=Path, default=None, help="also cut the print version into pages in this folder")
     r.add_argument("--paper", choices=("letter", "a4"), default="letter", help="page size for --tiles")
@@ -93,7 +120,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=run)
 
 
-def _game(args: argparse.Namespace):  # noqa: ANN202
+def _game(args: argparse.Namespace):
     from wargame.games import find_game, use_data_root
 
     if args.root is not None:
@@ -101,21 +128,23 @@ def _game(args: argparse.Namespace):  # noqa: ANN202
     return find_game(args.game)
 
 
-def _load(args: argparse.Namespace):  # noqa: ANN202
+def _load(args: argparse.Namespace):
     return _game(args).mapdata()
 
 
 def run(args: argparse.Namespace) -> int:
-    return {"compile": _compile, "info": _info, "find": _find, "range": _range, "preview": _preview,
-            "render": _render}[args.map_command](args)
+    return {"compile": _compile, "info": _info, "find": _find, "range": _range, "preview": _preview, "render": _render}[
+        args.map_command
+    ](args)
 
 
 def _compile(args: argparse.Namespace) -> int:
     try:
         from builder.mapmaker.compile import compile_map
     except ImportError as exc:
-        raise InputError(f"the map compiler needs the mapmaker extra ({exc.name} is missing); "
-                         "see builder/mapmaker/README.md") from None
+        raise InputError(
+            f"the map compiler needs the mapmaker extra ({exc.name} is missing); see builder/mapmaker/README.md"
+        ) from None
     from vassal.archive import check_writable
 
     game_dir = _game(args).folder
@@ -131,8 +160,10 @@ def _compile(args: argparse.Namespace) -> int:
         print(f"{what}: " + ", ".join(f"{k} {v}" for k, v in counts.items()))
     if report.warp is not None:
         worst = max(report.warp.placed, key=lambda p: p.affine_error)
-        print(f"control points: {len(report.warp.placed)}, all inside their hexes; largest affine residual "
-              f"{worst.affine_error:.2f} hex ({worst.point.name})")
+        print(
+            f"control points: {len(report.warp.placed)}, all inside their hexes; largest affine residual "
+            f"{worst.affine_error:.2f} hex ({worst.point.name})"
+        )
     for w in report.warnings:
         print(f"note: {w}")
     for path in report.written:
@@ -146,9 +177,14 @@ def _info(args: argparse.Namespace) -> int:
     sides = []
     for s in m.sides_of(h.id):
         other = s.side.other(h.hex)
-        sides.append({"direction": m.grid.direction(h.hex, other), "to": m.grid.hex_id(other),
-                      **{k: v for k, v in asdict(s).items() if k not in ("side", "features")},
-                      "features": sorted(s.features)})
+        sides.append(
+            {
+                "direction": m.grid.direction(h.hex, other),
+                "to": m.grid.hex_id(other),
+                **{k: v for k, v in asdict(s).items() if k not in ("side", "features")},
+                "features": sorted(s.features),
+            }
+        )
     cities = [asdict(c) for c in m.cities_in(h.id)]
     data = {k: v for k, v in asdict(h).items() if k not in ("hex", "rough_terrains", "features")}
     data["features"] = sorted(h.features)
@@ -157,9 +193,12 @@ def _info(args: argparse.Namespace) -> int:
         json.dump({"hex": data, "cities": cities, "hexsides": sides}, sys.stdout, indent=1)
         sys.stdout.write("\n")
         return 0
-    print(f"hex {h.id}: {h.kind}" + (f", {h.terrain}" if h.terrain else "") +
-          (f", {h.country} ({h.area}{', overseas' if h.overseas else ''})" if h.country else "") +
-          (f"; also {', '.join(data['also'])}" if data["also"] else ""))
+    print(
+        f"hex {h.id}: {h.kind}"
+        + (f", {h.terrain}" if h.terrain else "")
+        + (f", {h.country} ({h.area}{', overseas' if h.overseas else ''})" if h.country else "")
+        + (f"; also {', '.join(data['also'])}" if data["also"] else "")
+    )
     if data["features"]:
         print("  " + ", ".join(data["features"]))
     for key in ("disputed", "line", "weather", "seazones"):
@@ -171,8 +210,11 @@ def _info(args: argparse.Namespace) -> int:
         print("  " + ", ".join(flags))
     for c in cities:
         roles = [r for r in ("capital", "factory", "port") if c[r]]
-        print(f"  city {c['name']}" + (f" ({', '.join(roles)})" if roles else "") +
-              (f", Sea Zones {';'.join(map(str, c['seazones']))}" if c["seazones"] else ""))
+        print(
+            f"  city {c['name']}"
+            + (f" ({', '.join(roles)})" if roles else "")
+            + (f", Sea Zones {';'.join(map(str, c['seazones']))}" if c["seazones"] else "")
+        )
     for s in sides:
         feats = [k for k in ("water", "river", "land_border", "transport") if s[k]] + s["features"]
         if s["border"]:
@@ -201,13 +243,18 @@ def _find(args: argparse.Namespace) -> int:
     found = [_city_line(c) for c in cities] + [_box_line(b) for b in boxes]
     if not found:
         names = [c.name for c in m.cities] + [b.name for b in m.boxes.values()] + list(m.boxes)
-        raise InputError(f'no city or Map Box "{query}" on the map of {args.game} '
-                         f"(looked in cities.csv and boxes.csv){near_miss(query, names)}")
+        raise InputError(
+            f'no city or Map Box "{query}" on the map of {args.game} '
+            f"(looked in cities.csv and boxes.csv){near_miss(query, names)}"
+        )
     if len(found) > 1 and how:
-        raise InputError(f'"{query}" is part of {len(found)} names: '
-                         + "; ".join(_name(c) for c in cities) + ("; " if cities and boxes else "")
-                         + "; ".join(f"{b.name} (Map Box {b.code})" for b in boxes)
-                         + "; give the whole name")
+        raise InputError(
+            f'"{query}" is part of {len(found)} names: '
+            + "; ".join(_name(c) for c in cities)
+            + ("; " if cities and boxes else "")
+            + "; ".join(f"{b.name} (Map Box {b.code})" for b in boxes)
+            + "; give the whole name"
+        )
     for line in found:
         print(line + how)
     return 0
@@ -219,8 +266,12 @@ def _name(city) -> str:
 
 def _city_line(c) -> str:
     roles = [r for r in ("capital", "factory", "port") if getattr(c, r)]
-    return (f"{c.name}: {c.hex}" + (f" ({', '.join(roles)})" if roles else "") + f", {c.country}" +
-            (f", Sea Zones {';'.join(map(str, c.seazones))}" if c.seazones else ""))
+    return (
+        f"{c.name}: {c.hex}"
+        + (f" ({', '.join(roles)})" if roles else "")
+        + f", {c.country}"
+        + (f", Sea Zones {';'.join(map(str, c.seazones))}" if c.seazones else "")
+    )
 
 
 def _box_line(b) -> str:
@@ -249,8 +300,10 @@ def _range(args: argparse.Namespace) -> int:
         if hid in m.hexes:
             rings.setdefault(g.distance(start.hex, h), []).append(hid)
     if args.json:
-        json.dump({"from": start.id, "within": args.within,
-                   "hexes": {str(d): sorted(v) for d, v in sorted(rings.items())}}, sys.stdout)
+        json.dump(
+            {"from": start.id, "within": args.within, "hexes": {str(d): sorted(v) for d, v in sorted(rings.items())}},
+            sys.stdout,
+        )
         sys.stdout.write("\n")
         return 0
     total = sum(len(v) for v in rings.values())
@@ -305,16 +358,21 @@ def _render_print(args, game, board, bar, mapart, page_tiles, tiles_pdf, write_t
     mapart.save_png(result.image, args.output, dpi=args.dpi)
     w, h = result.image.size
     bar.close()
-    print(f"wrote {args.output}: {w}x{h} px, {w / args.dpi:.1f} x {h / args.dpi:.1f} in at {args.dpi:g} dpi "
-          f"({result.seconds:.1f} s)")
+    print(
+        f"wrote {args.output}: {w}x{h} px, {w / args.dpi:.1f} x {h / args.dpi:.1f} in at {args.dpi:g} dpi "
+        f"({result.seconds:.1f} s)"
+    )
     if args.tiles is not None:
         tiles = page_tiles(result.image, args.dpi, args.paper, label=f"{game.short} map")
         paths = write_tiles(tiles, args.tiles, args.dpi, progress=bar.stage("pages", "PNG files"))
         pdf = Path(args.tiles) / "map-tiles.pdf"
-        atomic_write(pdf, tiles_pdf(tiles, args.dpi, f"{game.short} map, {args.dpi:g} dpi",
-                                    progress=bar.stage("PDF", "pages")))
+        atomic_write(
+            pdf, tiles_pdf(tiles, args.dpi, f"{game.short} map, {args.dpi:g} dpi", progress=bar.stage("PDF", "pages"))
+        )
         bar.close()
         rows = max(t.row for t in tiles) + 1
-        print(f"wrote {len(paths)} {args.paper} pages ({rows} rows x {len(tiles) // rows} columns) "
-              f"to {args.tiles}, and all of them in {pdf} (print at 100 %, not fit to page)")
+        print(
+            f"wrote {len(paths)} {args.paper} pages ({rows} rows x {len(tiles) // rows} columns) "
+            f"to {args.tiles}, and all of them in {pdf} (print at 100 %, not fit to page)"
+        )
     return 0

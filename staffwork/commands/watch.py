@@ -29,16 +29,28 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument("target", help="a folder or a .vsav/.vlog file")
     p.add_argument("--module", metavar="MOD", help="the module the saves belong to (.vmod)")
-    p.add_argument("--out", metavar="DIR", default="staffwork-watch",
-                   help="where report.html and latest.png go (default: ./staffwork-watch)")
+    p.add_argument(
+        "--out",
+        metavar="DIR",
+        default="staffwork-watch",
+        help="where report.html and latest.png go (default: ./staffwork-watch)",
+    )
     p.add_argument("--phase", metavar="PHASE", help="the phase, when the saves do not say")
     p.add_argument("--interval", type=float, default=0.2, help="seconds between looks (0.2)")
     p.add_argument("--no-picture", action="store_true", help="do not draw latest.png and latest-all.png")
-    p.add_argument("--apply", action="store_true", help="also write each save's Supply Check (7.2) into --out "
-                   "as <save>-supplied.vsav, for the player to open (as staffwork check --apply)")
-    p.add_argument("--faction", metavar="FACTION", action="append", default=[],
-                   help="with --apply: whose Supply Check (repeatable; default: the faction the save's "
-                   "Operations phase names)")
+    p.add_argument(
+        "--apply",
+        action="store_true",
+        help="also write each save's Supply Check (7.2) into --out "
+        "as <save>-supplied.vsav, for the player to open (as staffwork check --apply)",
+    )
+    p.add_argument(
+        "--faction",
+        metavar="FACTION",
+        action="append",
+        default=[],
+        help="with --apply: whose Supply Check (repeatable; default: the faction the save's Operations phase names)",
+    )
     p.set_defaults(func=run)
 
 
@@ -58,11 +70,20 @@ def run(args: argparse.Namespace) -> int:
     for name in args.faction:
         check_faction_name(name, args.module)
     try:
-        watcher = Watcher(target, args.out, module=args.module, phase=args.phase,
-                          interval=args.interval, picture=not args.no_picture,
-                          echo=lambda s: print(s, flush=True), board_art=board_art_for,
-                          apply=args.apply, factions=tuple(args.faction), counters=counters_for,
-                          module_file=module_file_for)
+        watcher = Watcher(
+            target,
+            args.out,
+            module=args.module,
+            phase=args.phase,
+            interval=args.interval,
+            picture=not args.no_picture,
+            echo=lambda s: print(s, flush=True),
+            board_art=board_art_for,
+            apply=args.apply,
+            factions=tuple(args.faction),
+            counters=counters_for,
+            module_file=module_file_for,
+        )
     except ValueError as exc:
         raise InputError(str(exc)) from None
     watcher.run()

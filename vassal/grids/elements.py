@@ -57,17 +57,13 @@ def element_place(el: etree._Element) -> str:
 
 def sorted_attrs(el: etree._Element) -> list[tuple[str, str]]:
     """Attributes in the order the engine sets them (Xerces keeps them sorted by name)."""
-    return sorted(
-        ((str(k), str(v)) for k, v in el.attrib.items()), key=lambda kv: kv[0].encode("utf-16-be")
-    )
+    return sorted(((str(k), str(v)) for k, v in el.attrib.items()), key=lambda kv: kv[0].encode("utf-16-be"))
 
 
 def int_attr(el: etree._Element, key: str, value: str) -> int:
     parsed = _java_int(value)
     if parsed is None:
-        raise FormatError(
-            f'attribute {key}="{value}" is not a whole number', None, element_place(el)
-        )
+        raise FormatError(f'attribute {key}="{value}" is not a whole number', None, element_place(el))
     return parsed
 
 
@@ -85,9 +81,7 @@ def _bool_value(value: str) -> bool:
 
 def _first_char(el: etree._Element, key: str, value: str) -> str:
     if not value:
-        raise FormatError(
-            f"attribute {key} is empty (VASSAL reads its first character)", None, element_place(el)
-        )
+        raise FormatError(f"attribute {key} is empty (VASSAL reads its first character)", None, element_place(el))
     return value[0]
 
 
@@ -99,9 +93,7 @@ def parse_numbering(el: etree._Element) -> HexGridNumbering | SquareGridNumberin
     """A HexGridNumbering or SquareGridNumbering element as data."""
     tag = str(el.tag)
     if tag == TAG_OBLIQUE_NUMBERING:
-        raise FormatError(
-            "ObliqueHexGridNumbering (VASSAL 3.8) is not supported", None, element_place(el)
-        )
+        raise FormatError("ObliqueHexGridNumbering (VASSAL 3.8) is not supported", None, element_place(el))
     if tag not in (TAG_HEX_NUMBERING, TAG_SQUARE_NUMBERING):
         raise FormatError(f"{tag} is not a grid numbering", None, element_place(el))
     values: dict[str, Any] = {}
@@ -261,9 +253,7 @@ def _parse_zone(el: etree._Element) -> Zone:
         elif key == "path":
             values["path"] = _parse_path(value)
         elif key in ("useParentGrid", "useHighlight"):
-            values["use_parent_grid" if key == "useParentGrid" else "use_highlight"] = (
-                value == "true"
-            )
+            values["use_parent_grid" if key == "useParentGrid" else "use_highlight"] = value == "true"
         elif key == "highlightProperty":
             values["highlight_property"] = value
     grid = None

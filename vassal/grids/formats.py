@@ -29,9 +29,7 @@ def _evaluate_format(
         return ""
     t = _java_trim(fmt)
     if t.startswith("{") and t.endswith("}"):
-        raise FormatError(
-            f'location format "{fmt}" is a BeanShell expression, which is not supported'
-        )
+        raise FormatError(f'location format "{fmt}" is a BeanShell expression, which is not supported')
     number = _java_int(t)
     if number is not None:
         return str(number)

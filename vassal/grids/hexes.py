@@ -125,9 +125,7 @@ def _hex_point(g: HexGrid, x: int, y: int) -> Point:
     """``HexGrid.hexPoint`` on a transposed point: rectangle guess, exact outline test against
     it and its four possible neighbours, then sub-hex snapping when `snap_scale` is set."""
     nx = _jfloor_int((x - g.x0 + g.dx / 2) / g.dx)
-    ny = (
-        _jfloor_int((y - g.y0 + g.dy / 2) / g.dy) if nx % 2 == 0 else _jfloor_int((y - g.y0) / g.dy)
-    )
+    ny = _jfloor_int((y - g.y0 + g.dy / 2) / g.dy) if nx % 2 == 0 else _jfloor_int((y - g.y0) / g.dy)
     cx, cy = _hex_center_from_raw(g, nx, ny)
     if not _area_contains(_hex_outline(cx, cy, g.dx, g.dy), x, y):
         for ox, oy in _NEIGHBOURS_EVEN if nx % 2 == 0 else _NEIGHBOURS_ODD:
@@ -163,9 +161,7 @@ def _hex_vertex(g: HexGrid, x: int, y: int) -> Point:
         vx = _jint(2 * g.dx / 3 * _jint(math.floor(x - g.x0 + g.dx / 3) * 3 / (2 * g.dx)) + g.x0)
     else:
         vx = _jint(
-            2 * g.dx / 3 * _jint(math.floor(x - g.x0 + g.dx / 3 + g.dx / 3) * 3 / (2 * g.dx))
-            - _jint(g.dx / 3)
-            + g.x0
+            2 * g.dx / 3 * _jint(math.floor(x - g.x0 + g.dx / 3 + g.dx / 3) * 3 / (2 * g.dx)) - _jint(g.dx / 3) + g.x0
         )
     vy = _jint(g.dy / 2 * _jfloor_int((y - g.y0 + g.dy / 4) * 2 / g.dy) + g.y0)
     return vx, vy

@@ -42,9 +42,7 @@ from vassal.javanum import div_int as _java_div_int
 _JAVA_DOT = "[^\n\r\u0085\u2028\u2029]"  # what Java's regex "." matches by default
 
 
-def _simple_name(
-    grid: _SimpleGrid, x: int, y: int, size: Size, globals_: Mapping[str, str] | None
-) -> str | None:
+def _simple_name(grid: _SimpleGrid, x: int, y: int, size: Size, globals_: Mapping[str, str] | None) -> str | None:
     if isinstance(grid, RegionGrid):
         return _region_nearest(grid, x, y).name if grid.regions else None
     n = grid.numbering
@@ -53,13 +51,9 @@ def _simple_name(
     _check_spacing(grid.dx, grid.dy, "hex grid" if isinstance(grid, HexGrid) else "square grid")
     if isinstance(grid, HexGrid):
         assert isinstance(n, HexGridNumbering)
-        return _numbering_name(
-            n, _hex_row(grid, n, x, y, size), _hex_column(grid, n, x, y, size), globals_
-        )
+        return _numbering_name(n, _hex_row(grid, n, x, y, size), _hex_column(grid, n, x, y, size), globals_)
     assert isinstance(n, SquareGridNumbering)
-    return _numbering_name(
-        n, _square_row(grid, n, y, size), _square_column(grid, n, x, size), globals_
-    )
+    return _numbering_name(n, _square_row(grid, n, y, size), _square_column(grid, n, x, size), globals_)
 
 
 def _zone_grid(zone: Zone, parent: ZonedGrid) -> _SimpleGrid | None:
@@ -75,20 +69,14 @@ def _zone_size(zone: Zone, parent_size: Size) -> Size:
     return (w, h)
 
 
-def _zone_name(
-    zone: Zone, parent: ZonedGrid, x: int, y: int, size: Size, globals_: Mapping[str, str] | None
-) -> str:
+def _zone_name(zone: Zone, parent: ZonedGrid, x: int, y: int, size: Size, globals_: Mapping[str, str] | None) -> str:
     grid = _zone_grid(zone, parent)
-    grid_location = (
-        None if grid is None else _simple_name(grid, x, y, _zone_size(zone, size), globals_)
-    )
+    grid_location = None if grid is None else _simple_name(grid, x, y, _zone_size(zone, size), globals_)
     props = {NAME: zone.name, GRID_LOCATION: grid_location}
     return _evaluate_format(zone.location_format, props, globals_, localized=False)
 
 
-def grid_indices(
-    grid: HexGrid | SquareGrid, x: int, y: int, container_size: Size
-) -> tuple[int, int]:
+def grid_indices(grid: HexGrid | SquareGrid, x: int, y: int, container_size: Size) -> tuple[int, int]:
     """(column, row) as the numbering computes them for a point (``getColumn``/``getRow``):
     descending and stagger applied, offsets not yet added. Needs the grid's numbering."""
     n = grid.numbering
@@ -219,9 +207,7 @@ def _simple_snap(grid: _SimpleGrid, x: int, y: int, force: bool, center_only: bo
     return nearest.x, nearest.y
 
 
-def snap_point(
-    grid: Grid | None, x: int, y: int, force: bool = False, center_only: bool = False
-) -> Point:
+def snap_point(grid: Grid | None, x: int, y: int, force: bool = False, center_only: bool = False) -> Point:
     """Where VASSAL's grid snaps board-local point (x, y) (``MapGrid.snapTo``)."""
     x, y = int(x), int(y)
     if grid is None:

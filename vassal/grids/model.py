@@ -47,9 +47,7 @@ class _BadCoords(Exception):
 
 def _check_spacing(dx: float, dy: float, what: str) -> None:
     if not (math.isfinite(dx) and math.isfinite(dy) and dx > 0 and dy > 0):
-        raise FormatError(
-            f"{what} spacing dx={dx}, dy={dy} cannot locate anything (both must be positive)"
-        )
+        raise FormatError(f"{what} spacing dx={dx}, dy={dy} cannot locate anything (both must be positive)")
 
 
 @frozen

@@ -59,9 +59,7 @@ def _grid_name(n: RegularGridNumbering, row: int, col: int) -> str:
     return col_name + n.sep + row_name if n.first == "H" else row_name + n.sep + col_name
 
 
-def _numbering_name(
-    n: RegularGridNumbering, row: int, col: int, globals_: Mapping[str, str] | None
-) -> str:
+def _numbering_name(n: RegularGridNumbering, row: int, col: int, globals_: Mapping[str, str] | None) -> str:
     props = {
         GRID_LOCATION: _grid_name(n, row, col),
         ROW: _part_name(row + n.v_off, n.v_type, n.v_leading),

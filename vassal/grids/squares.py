@@ -28,9 +28,7 @@ def _square_row(g: SquareGrid, n: SquareGridNumbering, y: int, size: Size) -> in
     return _square_max_rows(g, size) - row if n.v_descend else row
 
 
-def _square_center_point(
-    g: SquareGrid, n: SquareGridNumbering, col: int, row: int, size: Size
-) -> Point:
+def _square_center_point(g: SquareGrid, n: SquareGridNumbering, col: int, row: int, size: Size) -> Point:
     if n.v_descend:
         row = _square_max_rows(g, size) - row
     if n.h_descend:

@@ -91,8 +91,7 @@ def load_content(folder: Path | str) -> Content:
             raise row.fail("key", f'"{row.cells["key"]}" is already a unit key in units.csv')
     for key in settings.cup_markers:
         if key not in markers:
-            raise DataError(f'no marker "{key}"{near_miss(key, markers)}', str(folder / "game.toml"),
-                            "cup_markers")
+            raise DataError(f'no marker "{key}"{near_miss(key, markers)}', str(folder / "game.toml"), "cup_markers")
     policies = _keyed(_policy(r, markers) for r in _optional_table(folder / "policies.csv", POLICY_COLUMNS))
     cards = _cards(folder / "cards.csv", settings, factions)
     return Content(
@@ -109,8 +108,20 @@ def load_content(folder: Path | str) -> Content:
 
 
 CARD_COLUMNS = ("key", "faction", "number", "name", "state", "count")  # number and state may be empty
-CARD_OPTIONAL = ("blitz", "rearmament", "recyclable", "production", "one_map", "requires", "actions", "rule",
-                 "template", "ours", "source", "note")
+CARD_OPTIONAL = (
+    "blitz",
+    "rearmament",
+    "recyclable",
+    "production",
+    "one_map",
+    "requires",
+    "actions",
+    "rule",
+    "template",
+    "ours",
+    "source",
+    "note",
+)
 
 
 def _cards(path: Path, settings: GameSettings, factions: Mapping[str, Faction]) -> Mapping[str, Card]:
@@ -196,9 +207,7 @@ def _keyed(items: Iterable[tuple[Row, str, T]]) -> Mapping[str, T]:
     return MappingProxyType(out)
 
 
-def _ref(
-    row: Row, column: str, value: str | None, known: Mapping[str, Any] | Iterable[str], what: str
-) -> None:
+def _ref(row: Row, column: str, value: str | None, known: Mapping[str, Any] | Iterable[str], what: str) -> None:
     """Fail unless ``value`` (when given) names one of ``known``."""
     options = list(known)
     if value is not None and value not in options:
@@ -251,9 +260,7 @@ def _nation(row: Row, factions: Mapping[str, Faction], settings: GameSettings) -
     if joined != "neutral" and when is None:
         raise row.fail("joined_when", f"is empty but the nation joined the {joined} faction")
     if when is not None and not settings.first_turn <= when <= settings.last_turn:
-        raise row.fail(
-            "joined_when", f"{when} is outside the game ({settings.first_turn} to {settings.last_turn})"
-        )
+        raise row.fail("joined_when", f"{when} is outside the game ({settings.first_turn} to {settings.last_turn})")
     mainland = row.items("mainland")
     if not mainland and "mainland" in row.cells:
         raise row.fail("mainland", "is empty (every country has a mainland area, 2.1)")
@@ -345,8 +352,26 @@ UNIT_OPTIONAL = (
     "breaks_into",
 )  # fmt: skip
 # The columns a row may say are ours (ours_fields).
-OURS_FIELDS = ("front", "back", "steps", "count", "arrives", "id", "type", "nation", "back_steps", "size", "range",
-               "code", "delay", "drm", "breaks_into", "back_type", "elite", "colonial")
+OURS_FIELDS = (
+    "front",
+    "back",
+    "steps",
+    "count",
+    "arrives",
+    "id",
+    "type",
+    "nation",
+    "back_steps",
+    "size",
+    "range",
+    "code",
+    "delay",
+    "drm",
+    "breaks_into",
+    "back_type",
+    "elite",
+    "colonial",
+)
 
 
 def _timing_in_game(row: Row, column: str, timing: Timing, settings: GameSettings) -> Timing:
@@ -355,13 +380,10 @@ def _timing_in_game(row: Row, column: str, timing: Timing, settings: GameSetting
             raise row.fail(column, f"{timing} is outside the game ({settings.first_turn} to {settings.last_turn})")
         return timing
     if timing.month is not None and not settings.first_turn <= timing.month <= settings.last_turn:
-        raise row.fail(
-            column, f"{timing.month} is outside the game ({settings.first_turn} to {settings.last_turn})"
-        )
+        raise row.fail(column, f"{timing.month} is outside the game ({settings.first_turn} to {settings.last_turn})")
     if timing.month is not None and timing.season is None and not settings.is_turn(timing.month):
         raise row.fail(column, settings.not_a_turn(timing.month))
     return timing
-
 
 
 def _unit(
@@ -409,8 +431,7 @@ def _unit(
         raise row.fail("replaces", "is filled but the unit is not an upgrade (set upgrade to yes)")
     if replaces is not None and replaces.startswith("type:"):
         _ref(row, "replaces", replaces[5:], words.types, "unit type")
-    arrives = _timing_in_game(
-        row, "arrives", row.timing("arrives", words.arrivals, events, settings.seasons), settings)
+    arrives = _timing_in_game(row, "arrives", row.timing("arrives", words.arrivals, events, settings.seasons), settings)
     ours_fields = row.items("ours_fields")
     for name in ours_fields:
         _ref(row, "ours_fields", name, OURS_FIELDS, "column")
@@ -478,23 +499,45 @@ def _check_units(rows: list[Row], units: Mapping[str, Unit]) -> None:
     for row, unit in zip(rows, units.values(), strict=True):
         label = (unit.nation, unit.kind, unit.id, unit.front)  # one ID may be printed on designs of other factors
         if unit.id and label in printed:
-            raise row.fail(
-                "id", f'{unit.nation} already has a {unit.kind} unit "{unit.id}" (line {printed[label]})'
-            )
+            raise row.fail("id", f'{unit.nation} already has a {unit.kind} unit "{unit.id}" (line {printed[label]})')
         printed[label] = row.line
         if unit.design:
             first, line = designs.setdefault(unit.design, (unit, row.line))
-            for name in ("nation", "kind", "type", "symbol", "id", "front", "back", "steps", "back_steps",
-                         "size", "range", "code", "delay", "colonial", "elite", "nat_id", "back_type", "drm"):
+            for name in (
+                "nation",
+                "kind",
+                "type",
+                "symbol",
+                "id",
+                "front",
+                "back",
+                "steps",
+                "back_steps",
+                "size",
+                "range",
+                "code",
+                "delay",
+                "colonial",
+                "elite",
+                "nat_id",
+                "back_type",
+                "drm",
+            ):
                 if getattr(first, name) != getattr(unit, name):
-                    raise row.fail("design", f'design "{unit.design}" has {name} "{getattr(first, name)}" '
-                                             f'on line {line}: counters printed alike are alike')
+                    raise row.fail(
+                        "design",
+                        f'design "{unit.design}" has {name} "{getattr(first, name)}" '
+                        f"on line {line}: counters printed alike are alike",
+                    )
         if unit.breaks_into:
             _ref(row, "breaks_into", unit.breaks_into, units, "unit")
             small = units[unit.breaks_into]
             if (small.nation, small.kind) != (unit.nation, unit.kind) or small.steps != 1:
-                raise row.fail("breaks_into", f"{small.key} is not a one-step {unit.nation} {unit.kind} unit "
-                                              "(a step loss swaps the reduced side for one of those)")
+                raise row.fail(
+                    "breaks_into",
+                    f"{small.key} is not a one-step {unit.nation} {unit.kind} unit "
+                    "(a step loss swaps the reduced side for one of those)",
+                )
             if not unit.back_steps or unit.back_steps < 2:
                 raise row.fail("breaks_into", "only a unit whose back has two or more steps breaks down by swapping")
         if unit.elite and unit.colonial:

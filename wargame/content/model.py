@@ -156,7 +156,9 @@ class GameSettings:
     map_boxes: tuple[str, ...]
     published_counters: int | None
     cup_markers: tuple[str, ...] = ()  # markers that may enter the draw cup in play, besides its start
-    fixed_weather: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))  # zone -> its only weather (USE desert)
+    fixed_weather: Mapping[str, str] = field(
+        default_factory=lambda: MappingProxyType({})
+    )  # zone -> its only weather (USE desert)
     weather_states: tuple[str, ...] = ("Fair",)  # what the weather of a zone can be
     units: UnitVocabulary = field(default_factory=lambda: UnitVocabulary(MappingProxyType({})))
     nation_columns: tuple[str, ...] = ()  # the game's own columns of nations.csv (income, rail capacity)

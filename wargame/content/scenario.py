@@ -36,7 +36,14 @@ SETTINGS = ("name", "first_turn", "last_turn", "factions", "policies", "events_d
             "weather", "victory", "special_rules", "notes", "board", "waived", "first_phase", "cards", "control",
             "sources")  # fmt: skip
 CARD_PLACES = ("current", "played", "removed")  # where a setup may put a card besides its deck
-CONTROL_WORDS = ("country", "rows", "area", "line", "front", "behind")  # territory words of a [control] entry besides a hex id
+CONTROL_WORDS = (
+    "country",
+    "rows",
+    "area",
+    "line",
+    "front",
+    "behind",
+)  # territory words of a [control] entry besides a hex id
 
 
 @frozen
@@ -116,6 +123,7 @@ class Scenario:
     def card_place(self, key: str) -> str:
         """Where a card starts: one of CARD_PLACES, or "deck" (its faction's deck)."""
         return next((place for place, keys in self.cards.items() if key in keys), "deck")
+
     control: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: MappingProxyType({}))
     # faction or "neutral" -> the territory it holds at the start beyond what the nations' status
     # gives: hex ids and words "country:GER", "area:East Prussia", "line:Vichy", "front:..." (CONTROL_WORDS)
@@ -124,12 +132,7 @@ class Scenario:
 
     @property
     def turns(self) -> int:
-        return (
-            (self.last_turn.year - self.first_turn.year) * 12
-            + self.last_turn.month
-            - self.first_turn.month
-            + 1
-        )
+        return (self.last_turn.year - self.first_turn.year) * 12 + self.last_turn.month - self.first_turn.month + 1
 
     def unplaced(self) -> tuple[Placement, ...]:
         """Counters set on the map whose hex is not chosen yet."""
@@ -241,8 +244,11 @@ def _control(toml: TomlDoc, content: Content, grid: Grid | None) -> Mapping[str,
             word, sep, rest = entry.partition(":")
             if sep:
                 if word not in CONTROL_WORDS or not rest.strip():
-                    raise toml.fail(f"control.{holder}", f'"{entry}" is not a hex or '
-                                    f'{", ".join(w + ":NAME" for w in CONTROL_WORDS)}', entry)
+                    raise toml.fail(
+                        f"control.{holder}",
+                        f'"{entry}" is not a hex or {", ".join(w + ":NAME" for w in CONTROL_WORDS)}',
+                        entry,
+                    )
             elif grid is not None:
                 grid.parse(entry, str(toml.source), f"control.{holder}")
         out[holder] = tuple(e.strip() for e in entries)
@@ -259,7 +265,9 @@ def _cards(toml: TomlDoc, content: Content, factions: tuple[str, ...]) -> Mappin
     seen: dict[str, str] = {}
     for place, keys in table.items():
         if place not in CARD_PLACES:
-            raise toml.fail("cards", f'"{place}" is not a card place ({", ".join(CARD_PLACES)}){near_miss(place, CARD_PLACES)}')
+            raise toml.fail(
+                "cards", f'"{place}" is not a card place ({", ".join(CARD_PLACES)}){near_miss(place, CARD_PLACES)}'
+            )
         if not isinstance(keys, list) or not all(isinstance(k, str) for k in keys):
             raise toml.fail(f"cards.{place}", "must be a list of card keys")
         for key in keys:
@@ -268,8 +276,11 @@ def _cards(toml: TomlDoc, content: Content, factions: tuple[str, ...]) -> Mappin
             if key in seen:
                 raise toml.fail(f"cards.{place}", f'card "{key}" is already {seen[key]}', key)
             if content.cards[key].faction not in factions:
-                raise toml.fail(f"cards.{place}", f'"{key}" belongs to {content.cards[key].faction}, not a faction '
-                                                  "of this scenario", key)
+                raise toml.fail(
+                    f"cards.{place}",
+                    f'"{key}" belongs to {content.cards[key].faction}, not a faction of this scenario',
+                    key,
+                )
             seen[key] = place
         if place in ("current", "pending"):
             owners = [content.cards[k].faction for k in keys]
@@ -283,9 +294,7 @@ def _cards(toml: TomlDoc, content: Content, factions: tuple[str, ...]) -> Mappin
 def _nations(toml: TomlDoc, content: Content, factions: tuple[str, ...]) -> Mapping[str, NationStart]:
     table = toml.data.get("nations")
     if not isinstance(table, dict):
-        raise toml.fail(
-            "nations", 'must be a table of nations: GER = { status = "active", faction = "axis" }'
-        )
+        raise toml.fail("nations", 'must be a table of nations: GER = { status = "active", faction = "axis" }')
     out: dict[str, NationStart] = {}
     for abbr in content.nations:  # every nation gets a status; unlisted ones are neutral
         entry = table.get(abbr, {"status": "neutral"})
@@ -305,7 +314,7 @@ def _nations(toml: TomlDoc, content: Content, factions: tuple[str, ...]) -> Mapp
             )
         faction = entry.get("faction")
         if status in ("active", "conquered") and faction not in content.factions:
-            raise toml.fail(place, f'a {status} nation needs a faction ({", ".join(content.factions)})')
+            raise toml.fail(place, f"a {status} nation needs a faction ({', '.join(content.factions)})")
         if status == "active" and faction not in factions:
             raise toml.fail(place, f"{faction} is not one of this scenario's factions")
         if status in ("neutral", "ceded", "absent") and faction is not None:
@@ -313,18 +322,20 @@ def _nations(toml: TomlDoc, content: Content, factions: tuple[str, ...]) -> Mapp
         numbers = {}
         for name in ("will", "factories"):
             value = entry.get(name)
-            if value is not None and (
-                not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 99
-            ):
+            if value is not None and (not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 99):
                 raise toml.fail(place, f"{name} must be a whole number 0..99")
             numbers[name] = value
         production = entry.get("production")
-        if production is not None and production != "NA" and (
-                not isinstance(production, int) or isinstance(production, bool) or not 0 <= production <= 99):
+        if (
+            production is not None
+            and production != "NA"
+            and (not isinstance(production, int) or isinstance(production, bool) or not 0 <= production <= 99)
+        ):
             raise toml.fail(place, 'production must be a whole number 0..99 or "NA"')
         per_factory = entry.get("production_per_factory")
-        if per_factory is not None and (not isinstance(per_factory, int) or isinstance(per_factory, bool)
-                                        or not 0 <= per_factory <= 9):
+        if per_factory is not None and (
+            not isinstance(per_factory, int) or isinstance(per_factory, bool) or not 0 <= per_factory <= 9
+        ):
             raise toml.fail(place, "production_per_factory must be a whole number 0..9")
         if production is not None and per_factory is not None:
             raise toml.fail(place, "give production or production_per_factory, not both")
@@ -336,8 +347,16 @@ def _nations(toml: TomlDoc, content: Content, factions: tuple[str, ...]) -> Mapp
             if not isinstance(value, int) or isinstance(value, bool) or not -999 <= value <= 999:
                 raise toml.fail(place, f"{name} must be a whole number")
             values[name] = value
-        out[abbr] = NationStart(abbr, status, faction, numbers["will"], numbers["factories"], production, per_factory,
-                                MappingProxyType(values))
+        out[abbr] = NationStart(
+            abbr,
+            status,
+            faction,
+            numbers["will"],
+            numbers["factories"],
+            production,
+            per_factory,
+            MappingProxyType(values),
+        )
     for abbr in table:
         if abbr not in content.nations:
             raise toml.fail(f"nations.{abbr}", f'no nation "{abbr}"{near_miss(abbr, content.nations)}')
@@ -350,14 +369,10 @@ def _weather(toml: TomlDoc, content: Content) -> Mapping[str, str]:
         raise toml.fail("weather", "must be a table of zone = weather")
     for zone, value in table.items():
         if zone not in content.settings.weather_zones:
-            raise toml.fail(
-                "weather", f'no weather zone "{zone}"{near_miss(zone, content.settings.weather_zones)}'
-            )
+            raise toml.fail("weather", f'no weather zone "{zone}"{near_miss(zone, content.settings.weather_zones)}')
         states = tuple(w.lower() for w in content.settings.weather_states)
         if value not in states:
-            raise toml.fail(
-                "weather", f'"{value}" is not one of {", ".join(states)}{near_miss(str(value), states)}'
-            )
+            raise toml.fail("weather", f'"{value}" is not one of {", ".join(states)}{near_miss(str(value), states)}')
         fixed = content.settings.fixed_weather.get(zone)
         if fixed is not None and value != fixed.lower():
             raise toml.fail("weather", f"the {zone} zone's weather is always {fixed}")
@@ -370,9 +385,7 @@ def _victory(toml: TomlDoc, factions: tuple[str, ...]) -> Mapping[str, str]:
         raise toml.fail("victory", "must be a table with the victory conditions of each faction")
     for name, value in table.items():
         if name != "check" and name not in factions:
-            raise toml.fail(
-                "victory", f'"{name}" is not a faction of this scenario{near_miss(name, factions)}'
-            )
+            raise toml.fail("victory", f'"{name}" is not a faction of this scenario{near_miss(name, factions)}')
         if not isinstance(value, str) or not value:
             raise toml.fail(f"victory.{name}", "must be a non-empty text")
     for faction in factions:
@@ -394,12 +407,8 @@ def _special_rules(toml: TomlDoc) -> tuple[Rule, ...]:
         ):
             raise toml.fail("special_rules", f"rule {number} needs a title and a text")
         refs = entry.get("rules", [])
-        if not isinstance(refs, list) or not all(
-            isinstance(r, str) and re.match(r"^\d+(\.\d+)*$", r) for r in refs
-        ):
-            raise toml.fail(
-                "special_rules", f"rule {number}: rules must be a list of rule numbers", entry["title"]
-            )
+        if not isinstance(refs, list) or not all(isinstance(r, str) and re.match(r"^\d+(\.\d+)*$", r) for r in refs):
+            raise toml.fail("special_rules", f"rule {number}: rules must be a list of rule numbers", entry["title"])
         out.append(Rule(entry["title"], entry["text"], tuple(refs)))
     return tuple(out)
 
@@ -441,8 +450,21 @@ def _setup(
         face = row.choice("face", ("front", "back"), required=False)
         if face == "back" and (marker is None or not marker.back):
             raise row.fail("face", f"{key} has no back face to show")
-        out.append(Placement(key, unit is not None, count, where, when, strength, sorties, row.line, note,
-                             face == "back", bool(where) and _is_hex(where, grid)))
+        out.append(
+            Placement(
+                key,
+                unit is not None,
+                count,
+                where,
+                when,
+                strength,
+                sorties,
+                row.line,
+                note,
+                face == "back",
+                bool(where) and _is_hex(where, grid),
+            )
+        )
     _check_replaced(path, content, out)
     return tuple(out)
 
@@ -458,8 +480,9 @@ def _is_hex(where: str, grid: Grid | None) -> bool:
     return True
 
 
-def _where(row: Row, content: Content, first: Month, last: Month,
-           grid: Grid | None = None) -> tuple[str, Timing | None]:
+def _where(
+    row: Row, content: Content, first: Month, last: Month, grid: Grid | None = None
+) -> tuple[str, Timing | None]:
     """The start of a counter: a place ("3014", "map", a box) or a time on the turn track."""
     where = row.text("where")
     boxes = (*BOXES, *content.settings.place_words, *content.settings.map_boxes)
@@ -468,9 +491,7 @@ def _where(row: Row, content: Content, first: Month, last: Month,
     seasons = content.settings.seasons
     seasonal = bool(seasons) and _SEASON_RE.match(where) is not None
     if not (_MONTH_RE.match(where) or where[:1].islower() or seasonal):
-        raise row.fail(
-            "where", f'"{where}" is not a hex, map, a box, a month or an event{near_miss(where, boxes)}'
-        )
+        raise row.fail("where", f'"{where}" is not a hex, map, a box, a month or an event{near_miss(where, boxes)}')
     when = row.timing("where", ("map", *boxes), content.events, seasons)
     if when.season is not None:  # a seasonal box covers its season's three months
         if when.month > last or when.month.plus(2) < first:

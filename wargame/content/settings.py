@@ -51,8 +51,9 @@ def _settings(path: Path) -> GameSettings:
     seasonal = _seasonal_turns(toml, turn_names)
     for key, month in (("first_turn", first), ("last_turn", last)):
         if turn_names and MONTHS[month.month - 1] not in turn_names:
-            raise toml.fail(key, f"{month}: no turn starts in {MONTHS[month.month - 1]} "
-                                 f"(turns start in {', '.join(turn_names)})")
+            raise toml.fail(
+                key, f"{month}: no turn starts in {MONTHS[month.month - 1]} (turns start in {', '.join(turn_names)})"
+            )
     published = toml.data.get("published_counters")
     if published is not None and (not isinstance(published, int) or isinstance(published, bool)):
         raise toml.fail("published_counters", "must be a whole number")
@@ -123,16 +124,23 @@ def _card_vocabulary(toml: TomlDoc) -> CardVocabulary | None:
     labels, colours = {}, {}
     for word, entry in states.items():
         colour = entry.get("colour") if isinstance(entry, dict) else None
-        if (not isinstance(entry, dict) or not isinstance(entry.get("label"), str) or not isinstance(colour, list)
-                or len(colour) != 3 or not all(isinstance(v, int) and 0 <= v <= 255 for v in colour)):
+        if (
+            not isinstance(entry, dict)
+            or not isinstance(entry.get("label"), str)
+            or not isinstance(colour, list)
+            or len(colour) != 3
+            or not all(isinstance(v, int) and 0 <= v <= 255 for v in colour)
+        ):
             raise toml.fail(f"cards.states.{word}", "needs a label (text) and a colour [r, g, b], each 0-255")
         labels[word], colours[word] = entry["label"], (colour[0], colour[1], colour[2])
     published = table.get("published", {})
     if not isinstance(published, dict) or not all(
-            isinstance(v, int) and not isinstance(v, bool) and v > 0 for v in published.values()):
+        isinstance(v, int) and not isinstance(v, bool) and v > 0 for v in published.values()
+    ):
         raise toml.fail("cards.published", "must be a table of faction = number of cards")
-    return CardVocabulary(tuple(states), MappingProxyType(labels), MappingProxyType(colours),
-                          MappingProxyType(dict(published)))
+    return CardVocabulary(
+        tuple(states), MappingProxyType(labels), MappingProxyType(colours), MappingProxyType(dict(published))
+    )
 
 
 def _vocabulary(toml: TomlDoc) -> UnitVocabulary:
@@ -140,10 +148,25 @@ def _vocabulary(toml: TomlDoc) -> UnitVocabulary:
     counter art draws, which categories have two sides, the arrival words."""
     table = toml.data.get("units")
     if not isinstance(table, dict):
-        raise toml.fail("units", "must be a table: [units.kinds] ground = { field = [\"infantry\"] } ..."
-                        if "units" in toml.data else "is missing (the [units] table: kinds, categories, types)")
-    known = ("kinds", "symbols", "draw", "two_sided", "arrivals", "back_names", "labels", "layout", "arrows",
-             "marker_backs", "square_steps")
+        raise toml.fail(
+            "units",
+            'must be a table: [units.kinds] ground = { field = ["infantry"] } ...'
+            if "units" in toml.data
+            else "is missing (the [units] table: kinds, categories, types)",
+        )
+    known = (
+        "kinds",
+        "symbols",
+        "draw",
+        "two_sided",
+        "arrivals",
+        "back_names",
+        "labels",
+        "layout",
+        "arrows",
+        "marker_backs",
+        "square_steps",
+    )
     for name in table:
         if name not in known:
             raise toml.fail(f"units.{name}", f'unknown setting "{name}"{near_miss(name, known)}')
@@ -153,8 +176,11 @@ def _vocabulary(toml: TomlDoc) -> UnitVocabulary:
     kinds: dict[str, Mapping[str, tuple[str, ...]]] = {}
     seen: set[str] = set()
     for kind, cats in kinds_t.items():
-        if not isinstance(cats, dict) or not cats or not all(
-                isinstance(v, list) and v and all(isinstance(t, str) and t for t in v) for v in cats.values()):
+        if (
+            not isinstance(cats, dict)
+            or not cats
+            or not all(isinstance(v, list) and v and all(isinstance(t, str) and t for t in v) for v in cats.values())
+        ):
             raise toml.fail(f"units.kinds.{kind}", "must be a table of category = [types]")
         for types in cats.values():
             for t in types:
@@ -195,12 +221,19 @@ def _vocabulary(toml: TomlDoc) -> UnitVocabulary:
     backs = table.get("marker_backs", {})
     if not isinstance(backs, dict) or not all(isinstance(v, str) and v for v in backs.values()):
         raise toml.fail("units.marker_backs", "must be a table of back words = icon")
-    return UnitVocabulary(MappingProxyType(kinds), symbols=words("symbols"),
-                          draw=mapping("draw", vocabulary.types, "unit type"), two_sided=two_sided,
-                          arrivals=words("arrivals"), back_names=mapping("back_names", kinds, "kind"),
-                          labels=mapping("labels", vocabulary.types, "unit type"), layout=layout,
-                          arrows=arrows, marker_backs=MappingProxyType(dict(backs)),
-                          square_steps=_known_types(toml, words("square_steps"), vocabulary))
+    return UnitVocabulary(
+        MappingProxyType(kinds),
+        symbols=words("symbols"),
+        draw=mapping("draw", vocabulary.types, "unit type"),
+        two_sided=two_sided,
+        arrivals=words("arrivals"),
+        back_names=mapping("back_names", kinds, "kind"),
+        labels=mapping("labels", vocabulary.types, "unit type"),
+        layout=layout,
+        arrows=arrows,
+        marker_backs=MappingProxyType(dict(backs)),
+        square_steps=_known_types(toml, words("square_steps"), vocabulary),
+    )
 
 
 def _known_types(toml: TomlDoc, names: tuple[str, ...], vocabulary: UnitVocabulary) -> tuple[str, ...]:

@@ -52,9 +52,7 @@ class Row:
             return None
         options = list(choices)
         if value not in options:
-            raise self.fail(
-                column, f'"{value}" is not one of {", ".join(options)}{near_miss(value, options)}'
-            )
+            raise self.fail(column, f'"{value}" is not one of {", ".join(options)}{near_miss(value, options)}')
         return value
 
     def flag(self, column: str) -> bool:
@@ -95,8 +93,9 @@ class Row:
                 raise self.fail(column, f'"{ref}" is not a rule number like 13.2.2')
         return refs
 
-    def timing(self, column: str, places: Sequence[str], events: Iterable[str],
-               seasons: Mapping[str, str] | None = None) -> Timing:
+    def timing(
+        self, column: str, places: Sequence[str], events: Iterable[str], seasons: Mapping[str, str] | None = None
+    ) -> Timing:
         """A place word, a month ("Jun-41"), an event key with optional turn offset
         ("east_invaded+6"), or in a game with seasonal turns a seasonal box ("Autumn 1940") or a
         year's order of battle ("1941")."""
@@ -111,8 +110,9 @@ class Row:
             if found:
                 season, year = found.group(1), int(found.group(2))
                 if season not in seasons:
-                    raise self.fail(column, f'"{season}" is not a season ({", ".join(seasons)})'
-                                            f"{near_miss(season, seasons)}")
+                    raise self.fail(
+                        column, f'"{season}" is not a season ({", ".join(seasons)}){near_miss(season, seasons)}'
+                    )
                 return Timing(month=Month(year, MONTHS.index(seasons[season]) + 1), season=season, year=year)
         if value[:1].isupper():
             return Timing(month=self.month(column))
@@ -233,9 +233,7 @@ class TomlDoc:
             raise self.fail(key, "must be a list of names" if key in self.data else "is missing")
         return tuple(value)
 
-    def names(
-        self, key: str, known: Mapping[str, Any], what: str, *, required: bool = True
-    ) -> tuple[str, ...]:
+    def names(self, key: str, known: Mapping[str, Any], what: str, *, required: bool = True) -> tuple[str, ...]:
         """A list of keys of ``known``, each at most once."""
         if key not in self.data and not required:
             return ()

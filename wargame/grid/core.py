@@ -186,7 +186,7 @@ class Grid:
         found = set()
         for b in self.boards:
             stack = self._stacks[self._planes[b.prefix]]
-            above = stack[:stack.index(b)]
+            above = stack[: stack.index(b)]
             if not above:
                 continue
             for r in range(b.rows[0], b.rows[1] + 1):
@@ -231,7 +231,9 @@ class Grid:
         self._board(h)
         for value, digits in ((h.row, self.row_digits), (h.col, self.col_digits)):
             if not 0 <= value < 10**digits:
-                raise DataError(f"{h} cannot be written as a {self.name} hex id ({value} needs more than {digits} digits)")
+                raise DataError(
+                    f"{h} cannot be written as a {self.name} hex id ({value} needs more than {digits} digits)"
+                )
         row, col = f"{h.row:0{self.row_digits}d}", f"{h.col:0{self.col_digits}d}"
         body = row + self.sep + col if self.order == "RC" else col + self.sep + row
         return h.board + body
@@ -407,7 +409,9 @@ class Grid:
     def step(self, h: Hex, direction: str) -> Hex:
         """The hex next to `h` in `direction` (whether or not it is on the grid)."""
         if direction not in self.directions:
-            raise DataError(f'"{direction}" is not a direction of {self.name} hexes{near_miss(direction, self.directions)}')
+            raise DataError(
+                f'"{direction}" is not a direction of {self.name} hexes{near_miss(direction, self.directions)}'
+            )
         x, y = self._doubled(h)
         sx, sy = self._steps()[self.directions.index(direction)]
         return self._from_doubled(x + sx, y + sy, h.board)
@@ -521,7 +525,7 @@ class Grid:
         return Hexside(a, b)
 
     def hexside_id(self, side: Hexside) -> str:
-        """"2914/2915": both ids, the lower first."""
+        """ "2914/2915": both ids, the lower first."""
         first, second = sorted((self.hex_id(side.a), self.hex_id(side.b)))
         return f"{first}/{second}"
 
@@ -532,7 +536,9 @@ class Grid:
             raise DataError(f'"{text}" is not a hexside (write two adjacent hex ids like "2914/2915")', source, place)
         a, b = (self.parse(p, source, place) for p in parts)
         if not self.same_plane(a, b) or self.distance(a, b) != 1:
-            raise DataError(f'hexside "{text}": hexes {self.hex_id(a)} and {self.hex_id(b)} are not adjacent', source, place)
+            raise DataError(
+                f'hexside "{text}": hexes {self.hex_id(a)} and {self.hex_id(b)} are not adjacent', source, place
+            )
         return Hexside(a, b)
 
     def hexsides_of(self, h: Hex) -> tuple[Hexside, ...]:
@@ -632,7 +638,9 @@ def _grid_problems(grid: Grid) -> list[str]:
             if not 0 <= low <= high < 10**digits:
                 problems.append(f'board "{b.prefix}": {what} {low}-{high} do not fit {digits} digits')
         if b.only is not None:
-            outside = sorted(rc for rc in b.only if not (b.rows[0] <= rc[0] <= b.rows[1] and b.cols[0] <= rc[1] <= b.cols[1]))
+            outside = sorted(
+                rc for rc in b.only if not (b.rows[0] <= rc[0] <= b.rows[1] and b.cols[0] <= rc[1] <= b.cols[1])
+            )
             if outside:
                 problems.append(f'board "{b.prefix}": hexes {outside[:5]} lie outside its rows and cols')
     listed: list[str] = []
@@ -648,5 +656,7 @@ def _grid_problems(grid: Grid) -> list[str]:
         x, y = grid._doubled(Hex(b.rows[0], b.cols[0], b.prefix))
         odd = (x - y) % 2 if grid.orientation == "pointy" else (y - x) % 2
         if odd != grid._parity(b.prefix):
-            problems.append(f'board "{b.prefix}": its offset {b.offset} puts its hexes half a hex off the grid of "{b.over}"')
+            problems.append(
+                f'board "{b.prefix}": its offset {b.offset} puts its hexes half a hex off the grid of "{b.over}"'
+            )
     return problems

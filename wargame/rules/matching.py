@@ -20,8 +20,12 @@ __all__ = ["match"]
 O = TypeVar("O")
 
 
-def match(wants: Mapping[str, Sequence[O]], capacity: Callable[[O], int],
-          place_of: Callable[[O], str], first: Iterable[str] = ()) -> dict[str, O]:
+def match(
+    wants: Mapping[str, Sequence[O]],
+    capacity: Callable[[O], int],
+    place_of: Callable[[O], str],
+    first: Iterable[str] = (),
+) -> dict[str, O]:
     """The most units each given one of its options, no source above its capacity. Units
     named in ``first`` are placed before the others: an augmenting path never unseats a placed
     unit, so as many of them as can be are among those supplied."""

@@ -150,8 +150,7 @@ class RulesPack:
         return bool(a) and bool(b) and a != b
 
     def hostile(self) -> Mapping[str, frozenset[str]]:
-        return MappingProxyType({f: frozenset(g for g in self.factions if self.enemies(f, g))
-                                 for f in self.factions})
+        return MappingProxyType({f: frozenset(g for g in self.factions if self.enemies(f, g)) for f in self.factions})
 
     # -- the pipeline -----------------------------------------------------------------------
     def check(self, position: Position, mapdata: MapData | None = None) -> Check:
@@ -160,8 +159,9 @@ class RulesPack:
         zoc = self.zoc(sit)
         supply = self.supply(sit, zoc)
         findings = [*self.stacking(sit), *self.placement(sit, zoc), *supply.findings]
-        return Check(tuple(sorted(findings, key=Finding.sort_key)), zoc, supply, sit,
-                     MappingProxyType(dict(self.control(sit))))
+        return Check(
+            tuple(sorted(findings, key=Finding.sort_key)), zoc, supply, sit, MappingProxyType(dict(self.control(sit)))
+        )
 
     def control(self, sit: Any) -> Mapping[str, str]:
         """Hex -> the faction controlling it, for a game that keeps hex control (default: none)."""

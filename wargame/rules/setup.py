@@ -24,15 +24,19 @@ def place_of(where: str, mapdata: MapData) -> tuple[str | None, str | None]:
     return None, None
 
 
-def setup_position(game: str, scenario: Scenario, content: Content,
-                   mapdata: MapData) -> tuple[Position, dict[str, Placement]]:
+def setup_position(
+    game: str, scenario: Scenario, content: Content, mapdata: MapData
+) -> tuple[Position, dict[str, Placement]]:
     """The position of a setup. A ground unit placed in a hex that a Fort marker of the
     setup also holds lies under the fort (and so may occupy it)."""
     lines: dict[str, Placement] = {}
     units: list[Unit] = []
     markers: list[MarkerPiece] = []
-    fort_hexes = {p.where for p in scenario.setup
-                  if not p.is_unit and content.markers[p.counter].name == "Fort" and p.where in mapdata.hexes}
+    fort_hexes = {
+        p.where
+        for p in scenario.setup
+        if not p.is_unit and content.markers[p.counter].name == "Fort" and p.where in mapdata.hexes
+    }
     on_track: set[str] = set()
     for p in scenario.setup:
         if not p.is_unit and (p.where == "turn_track" or (p.when is not None and p.when.month is not None)):
@@ -45,15 +49,39 @@ def setup_position(game: str, scenario: Scenario, content: Content,
             lines[piece_id] = p
             if p.is_unit:
                 u = content.units[p.counter]
-                units.append(Unit(
-                    id=piece_id, name=u.id, key=u.key, faction=scenario.nations[u.nation].faction or "",
-                    nationality=u.nation, kind=u.kind, type=u.type, category=u.category, elite=u.elite,
-                    reduced=p.strength == "reduced", sorties=p.sorties or 0, hex=hex_id, box=box,
-                    level=len(units), in_fort=u.kind == "ground" and p.where in fort_hexes))
+                units.append(
+                    Unit(
+                        id=piece_id,
+                        name=u.id,
+                        key=u.key,
+                        faction=scenario.nations[u.nation].faction or "",
+                        nationality=u.nation,
+                        kind=u.kind,
+                        type=u.type,
+                        category=u.category,
+                        elite=u.elite,
+                        reduced=p.strength == "reduced",
+                        sorties=p.sorties or 0,
+                        hex=hex_id,
+                        box=box,
+                        level=len(units),
+                        in_fort=u.kind == "ground" and p.where in fort_hexes,
+                    )
+                )
             else:
                 m = content.markers[p.counter]
-                markers.append(MarkerPiece(id=piece_id, key=m.key, name=m.name, faction=m.faction or "",
-                                           nationality=m.nation or "", hex=hex_id, box=box, flipped=p.flipped))
+                markers.append(
+                    MarkerPiece(
+                        id=piece_id,
+                        key=m.key,
+                        name=m.name,
+                        faction=m.faction or "",
+                        nationality=m.nation or "",
+                        hex=hex_id,
+                        box=box,
+                        flipped=p.flipped,
+                    )
+                )
     state = GameState(
         month=str(scenario.first_turn),
         weather=scenario.weather,

@@ -42,7 +42,9 @@ class SetupFinding:
 
     def text(self) -> str:
         tag = " [documented exception]" if self.documented else ""
-        return f"{self.scenario}.csv line {self.line}: {self.counter} at {self.where}: {self.problem} ({self.rule}){tag}"
+        return (
+            f"{self.scenario}.csv line {self.line}: {self.counter} at {self.where}: {self.problem} ({self.rule}){tag}"
+        )
 
 
 @frozen
@@ -68,7 +70,7 @@ def check_scenario(scenario: Scenario, game: Game, *, supply: bool = True) -> Se
     position, lines = setup_position(game.key, scenario, content, mapdata)
     found: list[SetupFinding] = []
 
-    def add(placements, rule: str, problem: str) -> None:  # noqa: ANN001
+    def add(placements, rule: str, problem: str) -> None:
         first = placements[0]
         documented = any(_documents(p.note, rule) for p in placements)
         found.append(SetupFinding(scenario.key, first.line, first.counter, first.where, rule, problem, documented))
@@ -100,8 +102,13 @@ def check_scenario(scenario: Scenario, game: Game, *, supply: bool = True) -> Se
         add([lines[u] for u in f.units] or [lines[position.units[0].id]], f.rule, f.reason)
     placed_sorted = dict(sorted(placed.items(), key=lambda kv: (-kv[1], kv[0])))
     unique = {(f.line, f.rule, f.problem): f for f in found}
-    return SetupReport(scenario.key, placed_sorted, markers, len(scenario.unplaced()),
-                  tuple(sorted(unique.values(), key=lambda f: (f.line, f.rule, f.problem))))
+    return SetupReport(
+        scenario.key,
+        placed_sorted,
+        markers,
+        len(scenario.unplaced()),
+        tuple(sorted(unique.values(), key=lambda f: (f.line, f.rule, f.problem))),
+    )
 
 
 def _documents(note: str, rule: str) -> bool:

@@ -37,15 +37,11 @@ class SupplyTerms:
     ``unchecked`` which units the step checks, ``nothing_blocks`` what it means when no hex
     nearby stops a line; ``rules`` the rule each topic cites (check, source, blocked, convoy)."""
 
-    states: Mapping[str, str] = field(
-        default_factory=lambda: _frozen({"full": "in supply", "none": "out of supply"})
-    )
+    states: Mapping[str, str] = field(default_factory=lambda: _frozen({"full": "in supply", "none": "out of supply"}))
     marked: Mapping[str, str] = field(
         default_factory=lambda: _frozen({"full": "not marked", "none": "marked out of supply"})
     )
-    counted: Mapping[str, str] = field(
-        default_factory=lambda: _frozen({"full": "in supply", "none": "out of supply"})
-    )
+    counted: Mapping[str, str] = field(default_factory=lambda: _frozen({"full": "in supply", "none": "out of supply"}))
     change: str = "{before} -> {after}"
     sources: Mapping[str, str] = field(
         default_factory=lambda: _frozen({"unlimited": "unlimited", "limited": "limited-capacity"})
@@ -99,20 +95,14 @@ def supply_terms(table: Mapping[str, Any], source: str) -> SupplyTerms:
     given: dict[str, Any] = {}
     for key, value in table.items():
         if key not in known:
-            raise DataError(
-                f"unknown key (known: {', '.join(sorted(known))})", source, f"supply.{key}"
-            )
+            raise DataError(f"unknown key (known: {', '.join(sorted(known))})", source, f"supply.{key}")
         if key in _TABLES:
-            if not isinstance(value, Mapping) or not all(
-                isinstance(v, str) for v in value.values()
-            ):
+            if not isinstance(value, Mapping) or not all(isinstance(v, str) for v in value.values()):
                 raise DataError("expected a table of texts", source, f"supply.{key}")
             value = _frozen(value)
         elif not isinstance(value, str):
             raise DataError("expected a text", source, f"supply.{key}")
         given[key] = value
-    if "change" in given and (
-        "{before}" not in given["change"] or "{after}" not in given["change"]
-    ):
+    if "change" in given and ("{before}" not in given["change"] or "{after}" not in given["change"]):
         raise DataError("must hold {before} and {after}", source, "supply.change")
     return SupplyTerms(**given)

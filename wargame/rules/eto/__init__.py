@@ -107,8 +107,11 @@ class Pack(RulesPack):
     def start_control(self, position: Position, mapdata: MapData) -> Mapping[str, str]:
         """The scenario's territory (24.4), once per map, nations and control entries."""
         st = position.state
-        key = (id(mapdata), tuple(sorted((k, v.status, v.faction) for k, v in st.nations.items())),
-               tuple(sorted(st.control.items())))
+        key = (
+            id(mapdata),
+            tuple(sorted((k, v.status, v.faction) for k, v in st.nations.items())),
+            tuple(sorted(st.control.items())),
+        )
         found = self._starts.get(key)
         if found is None or found[0] is not mapdata:
             found = (mapdata, MappingProxyType(start_control(st, mapdata, self.data)))

@@ -41,7 +41,7 @@ if TYPE_CHECKING:
 
 NOT_JUDGED = {
     "combat": "advances after combat and the breakthrough or exploitation moves after them, and retreats "
-              "(27.3, 27.4, 28.3, 29.2): the log does not show the attacks, dice or generals' ratings",
+    "(27.3, 27.4, 28.3, 29.2): the log does not show the attacks, dice or generals' ratings",
     "other_phase": "land units moved outside the Offensive and Movement phases (sea transport, debarkation)",
     "air_naval": "air and naval moves (ranges, basing changes, interception)",
     "placed": "units put on the map or taken off it (eliminations; where new units go, beyond enemy ZOC)",
@@ -93,9 +93,21 @@ class MoveJudge:
 
     def close(self) -> None:
         for m in self.moves.values():
-            self.activations.append(Activation(m.unit_id, m.label, m.faction, m.first_step, m.last_step, m.start,
-                                               m.leg.path[-1] if m.leg.path else m.start, m.ma, m.leg.used, (),
-                                               m.legal))
+            self.activations.append(
+                Activation(
+                    m.unit_id,
+                    m.label,
+                    m.faction,
+                    m.first_step,
+                    m.last_step,
+                    m.start,
+                    m.leg.path[-1] if m.leg.path else m.start,
+                    m.ma,
+                    m.leg.used,
+                    (),
+                    m.legal,
+                )
+            )
         self.moves.clear()
 
     def finish(self) -> None:
@@ -115,8 +127,7 @@ class MoveJudge:
         self.skipped["placed"] += len(set(before) - set(after))
         for uid in sorted(set(after) - set(before)):
             self._placed(sit0, zoc0, after[uid])
-        moved = [(before[i], after[i]) for i in sorted(set(before) & set(after))
-                 if before[i].where != after[i].where]
+        moved = [(before[i], after[i]) for i in sorted(set(before) & set(after)) if before[i].where != after[i].where]
         operations = self.phase in (self.pack.data.offensive_phase, self.pack.data.movement_phase)
         for u, v in moved:
             if u.kind != "ground":
@@ -153,8 +164,14 @@ class MoveJudge:
             self.attacker = u.faction
             self.offensive_movers.add(u.id)
         elif u.id in self.offensive_movers and move is None:
-            self._add("30.0", u, (u.hex, v.hex), "a unit that moved in this month's Offensive phase (so was "
-                      "activated) may not move in the Movement phase", ())
+            self._add(
+                "30.0",
+                u,
+                (u.hex, v.hex),
+                "a unit that moved in this month's Offensive phase (so was "
+                "activated) may not move in the Movement phase",
+                (),
+            )
         if move is None:
             supplied = self._supplied(sit0, zoc0, u)
             ma = allowance(sit0, u, self.phase, supplied)
@@ -190,12 +207,22 @@ class MoveJudge:
                 self.skipped["rail_capacity"] += 1
                 return
             rule = rail.rule if result.rule in ("24.0", "1.2") else result.rule
-            self._add(rule or "24.0", u, (u.hex or "", v.hex or ""),
-                      f"no legal land move ({result.why}) nor rail move ({rail.why})", rail.path)
+            self._add(
+                rule or "24.0",
+                u,
+                (u.hex or "", v.hex or ""),
+                f"no legal land move ({result.why}) nor rail move ({rail.why})",
+                rail.path,
+            )
         else:
             supplied = "" if move.supplied else ", unsupplied when it began to move (33.1)"
-            self._add(result.rule or "24.0", u, (u.hex or "", v.hex or ""),
-                      f"{result.why} (allowance {ma} MP{supplied}, {move.leg.used} used before)", ())
+            self._add(
+                result.rule or "24.0",
+                u,
+                (u.hex or "", v.hex or ""),
+                f"{result.why} (allowance {ma} MP{supplied}, {move.leg.used} used before)",
+                (),
+            )
         move.legal = False
         move.leg = Leg(move.leg.start, move.leg.used + 1, move.leg.slowed, "stop", move.leg.path + (v.hex or "",))
 

@@ -97,12 +97,15 @@ def _entry_hexes(entry: str, mapdata: MapData, holder: Mapping[str, str], who: s
         try:
             a, b = (mapdata.grid.parse(x.strip() + "01") for x in span.split("-"))
         except (DataError, ValueError):
-            raise DataError("rows are written rows:<country> <sheet><row>-<sheet><row> (rows:ITA W01-W20)",
-                            where) from None
+            raise DataError(
+                "rows are written rows:<country> <sheet><row>-<sheet><row> (rows:ITA W01-W20)", where
+            ) from None
         if a.board != b.board:
             raise DataError("rows of one sheet only", where)
         lo, hi = sorted((a.row, b.row))
-        found = [h for h, i in _land(mapdata) if i.country == country and i.hex.board == a.board and lo <= i.hex.row <= hi]
+        found = [
+            h for h, i in _land(mapdata) if i.country == country and i.hex.board == a.board and lo <= i.hex.row <= hi
+        ]
         if not found:
             raise DataError(f"no hex of {country} on those rows", where)
         return "rows", found
@@ -159,8 +162,9 @@ def _front(text: str, mapdata: MapData, where: str) -> tuple[set[str], set[str]]
     return line, seen
 
 
-def hex_control(start: Mapping[str, str], pos: Position, mapdata: MapData, data: RulesData,
-                enemies: Callable[[str, str], bool]) -> dict[str, str]:
+def hex_control(
+    start: Mapping[str, str], pos: Position, mapdata: MapData, data: RulesData, enemies: Callable[[str, str], bool]
+) -> dict[str, str]:
     """The start, then control markers, then occupying land units (2 and 3 above)."""
     held = dict(start)
     for m in pos.markers:
@@ -175,7 +179,9 @@ def hex_control(start: Mapping[str, str], pos: Position, mapdata: MapData, data:
     for place in pos.occupied:
         if place not in mapdata.hexes:
             continue
-        takers = {u.faction for u in pos.units_in(place) if u.kind == "ground" and u.type in data.occupiers and u.faction}
+        takers = {
+            u.faction for u in pos.units_in(place) if u.kind == "ground" and u.type in data.occupiers and u.faction
+        }
         if len(takers) != 1:
             continue  # none, or two partnerships in one hex (a stacking finding says so)
         (taker,) = takers

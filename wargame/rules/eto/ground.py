@@ -85,12 +85,20 @@ def _build(mapdata: MapData, data: RulesData) -> Terrain:
                 fortress.add((a, b))
             if ia.country == data.fortified_country:
                 fortress.add((b, a))
-    land = frozenset(h for h, i in mapdata.hexes.items() if i.is_land and i.country not in data.no_entry_countries
-                     and not i.features & data.closed_hexes)
+    land = frozenset(
+        h
+        for h, i in mapdata.hexes.items()
+        if i.is_land and i.country not in data.no_entry_countries and not i.features & data.closed_hexes
+    )
     passable = {h: tuple(n for n, c in v if c in PASSABLE) for h, v in rows.items()}
     lakes = {h: tuple(n for n, c in v if c == "lake") for h, v in rows.items()}
-    return Terrain(MappingProxyType({h: tuple(v) for h, v in rows.items()}), frozenset(fortress), land,
-                   MappingProxyType(passable), MappingProxyType(lakes))
+    return Terrain(
+        MappingProxyType({h: tuple(v) for h, v in rows.items()}),
+        frozenset(fortress),
+        land,
+        MappingProxyType(passable),
+        MappingProxyType(lakes),
+    )
 
 
 @frozen(eq=False)
@@ -129,7 +137,7 @@ class Situation:
         """Controlled by the faction or by an allied partnership (42.5: a partner's hexes serve
         a supply line or a rail move with its owner's leave, which we assume given)."""
         held = self.control.get(hex_id, "")
-        return bool(held) and (held == faction or not self.pack.enemies(held, faction) and held != "")
+        return bool(held) and (held == faction or (not self.pack.enemies(held, faction) and held != ""))
 
     def enemy_held(self, hex_id: str, faction: str) -> bool:
         held = self.control.get(hex_id, "")
@@ -173,8 +181,7 @@ class Situation:
     def slow(self, hex_id: str) -> bool:
         """Mud or winter halves land movement here (1.2, 1.3), except on the road net (1.4)."""
         info = self.map.hexes.get(hex_id)
-        return (info is not None and not info.has(self.data.road_net)
-                and self.weather(hex_id) in self.data.slow_weather)
+        return info is not None and not info.has(self.data.road_net) and self.weather(hex_id) in self.data.slow_weather
 
     def frozen(self) -> bool:
         """Lake hexsides are frozen: winter weather in the severe zone (1.5)."""

@@ -100,8 +100,14 @@ def _barred(sit: Situation, unit: Unit, a: str, b: str, code: str, phase: str) -
         return {"lake": "a lake hexside (unfrozen)", "closed": "an impassable or all-sea hexside"}.get(code, code)
     if not sit.can_stand(b, unit.type if unit.type not in COMMAND else "infantry"):
         info = sit.map.hexes.get(b)
-        return "a hex no land unit enters" if info is None or not info.is_land or info.country in \
-            sit.data.no_entry_countries or info.features & sit.data.closed_hexes else f"{info.terrain} (armour)"
+        return (
+            "a hex no land unit enters"
+            if info is None
+            or not info.is_land
+            or info.country in sit.data.no_entry_countries
+            or info.features & sit.data.closed_hexes
+            else f"{info.terrain} (armour)"
+        )
     if sit.enemy_fort(b, unit.faction):
         return "an enemy fortification"
     if sit.enemy_fortress(a, b, unit.faction):
@@ -130,8 +136,18 @@ def _friendly_land(sit: Situation, hex_id: str, faction: str, also: Situation | 
     return False
 
 
-def _step(sit: Situation, zoc: Zoc, unit: Unit, leg: Leg, h: str, n: str, code: str, against: frozenset[str],
-          phase: str, after: Situation | None) -> tuple[Leg | None, str]:
+def _step(
+    sit: Situation,
+    zoc: Zoc,
+    unit: Unit,
+    leg: Leg,
+    h: str,
+    n: str,
+    code: str,
+    against: frozenset[str],
+    phase: str,
+    after: Situation | None,
+) -> tuple[Leg | None, str]:
     """The leg after stepping from h into n, or (None, why not)."""
     if leg.state == "stop":
         return None, "it had to stop in enemy ZOC (25.2-25.4)"
@@ -174,15 +190,26 @@ def _step(sit: Situation, zoc: Zoc, unit: Unit, leg: Leg, h: str, n: str, code: 
     return Leg(leg.start, used, slowed, new, leg.path + (n,)), ""
 
 
-def ground_move(sit: Situation, zoc: Zoc, unit: Unit, leg: Leg, to: str, phase: str, ma: int,
-                after: Situation | None = None) -> MoveResult:
+def ground_move(
+    sit: Situation, zoc: Zoc, unit: Unit, leg: Leg, to: str, phase: str, ma: int, after: Situation | None = None
+) -> MoveResult:
     """The cheapest legal continuation of ``leg`` from the unit's hex to ``to`` within ``ma``
     (halved when a slow hex is entered, unless the unit ignores weather), or why there is none."""
     if leg.state == "stop":
-        rule = "25.3" if unit.type == "armor" else "23.2" if unit.type in COMMAND else "45.4" \
-            if unit.type == "partisan" else "25.2"
-        why = "a partisan moves one hex a turn (45.4)" if unit.type == "partisan" else \
-            "it had to stop in enemy ZOC (25.2-25.4, 30.1)"
+        rule = (
+            "25.3"
+            if unit.type == "armor"
+            else "23.2"
+            if unit.type in COMMAND
+            else "45.4"
+            if unit.type == "partisan"
+            else "25.2"
+        )
+        why = (
+            "a partisan moves one hex a turn (45.4)"
+            if unit.type == "partisan"
+            else "it had to stop in enemy ZOC (25.2-25.4, 30.1)"
+        )
         return MoveResult(False, why=why, rule=rule)
     against = impeding(sit.pack, unit.faction) if unit.type != "partisan" else frozenset()
     weathered = unit.type not in COMMAND and unit.type != "partisan"
@@ -203,8 +230,9 @@ def ground_move(sit: Situation, zoc: Zoc, unit: Unit, leg: Leg, to: str, phase: 
             limit = half if (weathered and nxt.slowed) else ma
             if nxt.used > limit:
                 if n == to:
-                    last_why = (f"{nxt.used} MP needed, {limit} allowed"
-                                + (" (halved by mud or winter, 1.2)" if limit != ma else ""))
+                    last_why = f"{nxt.used} MP needed, {limit} allowed" + (
+                        " (halved by mud or winter, 1.2)" if limit != ma else ""
+                    )
                 continue
             key = (n, nxt.state, nxt.slowed)
             if best.get(key, 99) <= nxt.used:
@@ -259,8 +287,12 @@ def rail_move(sit: Situation, zoc: Zoc, unit: Unit, to: str) -> MoveResult:
             parent[n] = h
             queue.append(n)
     if to not in parent:
-        return MoveResult(False, why="no rail route through friendly hexes reaches it, or one would have "
-                                     "stopped on entering enemy ZOC first (31.3)", rule="31.3")
+        return MoveResult(
+            False,
+            why="no rail route through friendly hexes reaches it, or one would have "
+            "stopped on entering enemy ZOC first (31.3)",
+            rule="31.3",
+        )
     path = [to]
     while parent[path[-1]] is not None:
         path.append(parent[path[-1]])  # type: ignore[arg-type]

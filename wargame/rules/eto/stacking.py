@@ -20,8 +20,9 @@ __all__ = ["air_bases", "placement_findings", "setup_findings", "stacking_findin
 SETUP = "Scn"  # the scenario book's general set-up rules (before Scenario 1)
 
 
-def _finding(rule: str, check: str, faction: str, units: Iterable[Unit], place: str, reason: str,
-             severity: str = "problem") -> Finding:
+def _finding(
+    rule: str, check: str, faction: str, units: Iterable[Unit], place: str, reason: str, severity: str = "problem"
+) -> Finding:
     return Finding(rule, check, faction, tuple(sorted(u.id for u in units)), (place,), reason, severity=severity)
 
 
@@ -41,29 +42,54 @@ def stacking_findings(sit: Situation) -> list[Finding]:
         units = sit.pos.units_in(place)
         factions = sorted({u.faction for u in units if u.faction})
         for i, a in enumerate(factions):
-            for b in factions[i + 1:]:
+            for b in factions[i + 1 :]:
                 if pack.enemies(a, b):
                     out.append(_finding("24.2", "stacking", a, units, place, f"{a} and {b} units share the hex"))
                 elif pack.separate(a, b):
-                    out.append(_finding("42.5", "stacking", a, units, place,
-                                        f"{a} and {b} units may never share a hex"))
+                    out.append(
+                        _finding("42.5", "stacking", a, units, place, f"{a} and {b} units may never share a hex")
+                    )
         land = [u for u in units if u.kind == "ground" and u.type in data.stack_types]
         limit = data.stack_limit_city_resource if city_resource(sit, place) else data.stack_limit
         if land and all(u.nationality == data.soviet_nation for u in land):
             limit += data.soviet_bonus
         if len(land) > limit:
-            out.append(_finding("24.2", "stacking", land[0].faction, land, place,
-                                f"{len(land)} land units stacked, at most {limit} here"))
+            out.append(
+                _finding(
+                    "24.2",
+                    "stacking",
+                    land[0].faction,
+                    land,
+                    place,
+                    f"{len(land)} land units stacked, at most {limit} here",
+                )
+            )
         nations = {u.nationality for u in land}
         for a, b in data.never_together:
             if a in nations and b in nations:
-                out.append(_finding("42.4", "stacking", land[0].faction, land, place,
-                                    f"{a} and {b} land units may not stack together"))
+                out.append(
+                    _finding(
+                        "42.4",
+                        "stacking",
+                        land[0].faction,
+                        land,
+                        place,
+                        f"{a} and {b} land units may not stack together",
+                    )
+                )
         for p in (u for u in units if u.type in data.lone_types):
             friends = [u for u in land if u.faction == p.faction]
             if friends:
-                out.append(_finding("45.6", "stacking", p.faction, [p, *friends], place,
-                                    "a partisan stacked with a friendly land unit is eliminated"))
+                out.append(
+                    _finding(
+                        "45.6",
+                        "stacking",
+                        p.faction,
+                        [p, *friends],
+                        place,
+                        "a partisan stacked with a friendly land unit is eliminated",
+                    )
+                )
     return out
 
 
@@ -76,8 +102,11 @@ def air_bases(sit: Situation, hex_id: str) -> int:
     keys = sit.marker_keys(hex_id)
     if keys & sit.data.destroyed_markers:
         return 0
-    return (1 if info.has("resource") else 0) + (1 if sit.map.cities_in(hex_id) else 0) + \
-        (1 if keys & sit.data.airfield_markers else 0)
+    return (
+        (1 if info.has("resource") else 0)
+        + (1 if sit.map.cities_in(hex_id) else 0)
+        + (1 if keys & sit.data.airfield_markers else 0)
+    )
 
 
 def placement_findings(sit: Situation) -> list[Finding]:
@@ -89,13 +118,18 @@ def placement_findings(sit: Situation) -> list[Finding]:
         if info.country in sit.data.no_entry_countries:
             out.append(_finding("24.1", "placement", u.faction, [u], u.hex, f"no unit may enter {info.country}"))
         elif u.kind == "ground" and not sit.can_stand(u.hex, u.type):
-            what = "an all-sea or all-lake hex" if info.is_water or info.features & sit.data.closed_hexes else info.terrain
+            what = (
+                "an all-sea or all-lake hex" if info.is_water or info.features & sit.data.closed_hexes else info.terrain
+            )
             out.append(_finding("24.1", "placement", u.faction, [u], u.hex, f"a {u.type} unit in {what}"))
         elif u.kind == "naval" and info.kind == "land":
             out.append(_finding("7.3", "placement", u.faction, [u], u.hex, "a ship in an all-land hex"))
         elif u.type in sit.data.lone_types and not _home(sit, u):
-            out.append(_finding("45.4", "placement", u.faction, [u], u.hex,
-                                f"a {u.nationality} partisan outside its home country"))
+            out.append(
+                _finding(
+                    "45.4", "placement", u.faction, [u], u.hex, f"a {u.nationality} partisan outside its home country"
+                )
+            )
     out += _air_findings(sit)
     return out
 
@@ -104,8 +138,9 @@ def _home(sit: Situation, u: Unit) -> bool:
     info = sit.map.hexes[u.hex]
     if info.country == u.nationality:
         return True
-    return u.nationality == sit.data.soviet_nation and (info.country in sit.data.soviet_countries
-                                                         or info.line in sit.data.soviet_lines)
+    return u.nationality == sit.data.soviet_nation and (
+        info.country in sit.data.soviet_countries or info.line in sit.data.soviet_lines
+    )
 
 
 def _air_findings(sit: Situation) -> list[Finding]:
@@ -127,19 +162,44 @@ def _air_findings(sit: Situation) -> list[Finding]:
                 continue
             bases = air_bases(sit, place)
             if bases == 0:
-                out.append(_finding("13.2", "placement", faction, landed, place,
-                                    "air units away from any airbase (a resource hex, city or airfield)"))
+                out.append(
+                    _finding(
+                        "13.2",
+                        "placement",
+                        faction,
+                        landed,
+                        place,
+                        "air units away from any airbase (a resource hex, city or airfield)",
+                    )
+                )
             elif sit.enemy_held(place, faction):
-                out.append(_finding("13.2", "placement", faction, landed, place,
-                                    "air units on an airbase the enemy holds"))
+                out.append(
+                    _finding("13.2", "placement", faction, landed, place, "air units on an airbase the enemy holds")
+                )
             elif len(landed) > data.air_overstack * bases:
-                out.append(_finding("13.4", "placement", faction, landed, place,
-                                    f"{len(landed)} air units on {bases} base(s): never more than "
-                                    f"{data.air_overstack} a base"))
+                out.append(
+                    _finding(
+                        "13.4",
+                        "placement",
+                        faction,
+                        landed,
+                        place,
+                        f"{len(landed)} air units on {bases} base(s): never more than {data.air_overstack} a base",
+                    )
+                )
             elif len(landed) > bases:
-                out.append(_finding("13.4", "placement", faction, landed, place,
-                                    f"{len(landed)} air units on {bases} base(s): overstacked, allowed only "
-                                    "while fleeing a lost base or changing base", severity="note"))
+                out.append(
+                    _finding(
+                        "13.4",
+                        "placement",
+                        faction,
+                        landed,
+                        place,
+                        f"{len(landed)} air units on {bases} base(s): overstacked, allowed only "
+                        "while fleeing a lost base or changing base",
+                        severity="note",
+                    )
+                )
     return out
 
 
@@ -168,8 +228,14 @@ def setup_findings(sit: Situation, start: Mapping[str, str]) -> list[tuple[str, 
         elif u.kind == "air" and u.type in data.carried_types and _free_carrier(sit, u):
             carriers = [c for c in sit.pos.units_in(u.where) if c.faction == u.faction and c.type in data.carriers]
             if not carriers:
-                out.append((u.id, SETUP, f"naval air units start with their carriers, and one at "
-                                         f"{_free_carrier(sit, u)} has none aboard"))
+                out.append(
+                    (
+                        u.id,
+                        SETUP,
+                        f"naval air units start with their carriers, and one at "
+                        f"{_free_carrier(sit, u)} has none aboard",
+                    )
+                )
     for place, here in sorted(ships.items()):
         cap = data.port_boxes.get(place, 0) if place not in sit.map.hexes else _port_capacity(sit, place)
         if cap and len(here) > cap:

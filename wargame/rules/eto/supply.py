@@ -168,14 +168,18 @@ class Tracer:
             info = sit.map.hexes[c.hex]
             if sit.controller(c.hex) != faction or not city_resource(sit, c.hex):
                 continue
-            if info.country == nation and (home is None or info.area in home):
-                found[c.hex] = c.name
-            elif c.name in data.colonial_sources.get(nation, ()) and info.country == nation:
+            if (info.country == nation and (home is None or info.area in home)) or (
+                c.name in data.colonial_sources.get(nation, ()) and info.country == nation
+            ):
                 found[c.hex] = c.name
         for name, claim in data.claimed_sources.get(nation, ()):
             hexes = [c.hex for c in sit.map.cities if c.name == name]
-            if hexes and state.faction_of(claim) == faction and state.status(claim) == "conquered" \
-                    and sit.controller(hexes[0]) == faction:
+            if (
+                hexes
+                and state.faction_of(claim) == faction
+                and state.status(claim) == "conquered"
+                and sit.controller(hexes[0]) == faction
+            ):
                 found[hexes[0]] = name
         if home is not None:
             found = self._not_isolated(faction, nation, found)
@@ -191,8 +195,11 @@ class Tracer:
             word, sep, rest = entry.partition(":")
             if sep and word == "ports":
                 for h, info in sit.map.hexes.items():
-                    if rest in (info.country, info.area) and any(info.has(p) for p in sit.data.ports) and \
-                            (info.has("resource") or sit.map.cities_in(h)):
+                    if (
+                        rest in (info.country, info.area)
+                        and any(info.has(p) for p in sit.data.ports)
+                        and (info.has("resource") or sit.map.cities_in(h))
+                    ):
                         names = sit.map.cities_in(h)
                         out[h] = names[0].name if names else h
                 continue
@@ -203,8 +210,10 @@ class Tracer:
                 try:
                     out[sit.map.city(entry).hex] = entry
                 except DataError:
-                    raise DataError(f'"{entry}" is no hex, city or ports:<country> of the map',
-                                    f"the supply sources of the {faction} side") from None
+                    raise DataError(
+                        f'"{entry}" is no hex, city or ports:<country> of the map',
+                        f"the supply sources of the {faction} side",
+                    ) from None
         return {h: n for h, n in out.items() if sit.controller(h) == faction}
 
     def _not_isolated(self, faction: str, nation: str, found: dict[str, str]) -> dict[str, str]:
@@ -258,8 +267,12 @@ class Tracer:
             return {}
         for c in self.sit.map.cities:
             info = self.sit.map.hexes[c.hex]
-            if info.country == nation and info.area in home and city_resource(self.sit, c.hex) \
-                    and self.sit.controller(c.hex) == faction:
+            if (
+                info.country == nation
+                and info.area in home
+                and city_resource(self.sit, c.hex)
+                and self.sit.controller(c.hex) == faction
+            ):
                 everything[c.hex] = c.name
         kept = self._not_isolated(faction, nation, everything)
         return {h: n for h, n in sorted(everything.items()) if h not in kept}
@@ -319,8 +332,9 @@ def supply_report(sit: Situation, zoc: Zoc) -> SupplyReport:
             continue
         exempt = _exempt(sit, unit)
         if exempt:
-            lines[unit.id] = SupplyLine(unit.id, "full", source_at=unit.where, via="exempt", path=(unit.where,),
-                                        exempt=exempt)
+            lines[unit.id] = SupplyLine(
+                unit.id, "full", source_at=unit.where, via="exempt", path=(unit.where,), exempt=exempt
+            )
             continue
         if unit.box is not None:
             lines[unit.id] = _in_box(sit, tracer, unit, wants)
@@ -334,8 +348,9 @@ def supply_report(sit: Situation, zoc: Zoc) -> SupplyReport:
         options = _limited_options(tracer, unit)
         if options:
             wants[unit.id] = options
-        lines[unit.id] = SupplyLine(unit.id, "none", blocked=_blocked(tracer, unit),
-                                    note=_why_none(tracer, unit, bool(found)))
+        lines[unit.id] = SupplyLine(
+            unit.id, "none", blocked=_blocked(tracer, unit), note=_why_none(tracer, unit, bool(found))
+        )
     # 33.3: where supply of limited capacity runs short the owner picks who goes without, and
     # may restore the units marked before (so none is depleted): they are matched first
     marked = [uid for uid in wants if sit.pos.unit(uid).supply == "none"]
@@ -345,13 +360,25 @@ def supply_report(sit: Situation, zoc: Zoc) -> SupplyReport:
         old = lines[uid]
         if opt is not None:
             via = "land" if opt.source_at in sit.map.hexes else "box"
-            lines[uid] = SupplyLine(uid, "full", opt.source, opt.source_at, True, via, opt.path,
-                                    note=f"the {opt.source} serves {opt.capacity} unit(s) a turn (32.1, 32.4)")
+            lines[uid] = SupplyLine(
+                uid,
+                "full",
+                opt.source,
+                opt.source_at,
+                True,
+                via,
+                opt.path,
+                note=f"the {opt.source} serves {opt.capacity} unit(s) a turn (32.1, 32.4)",
+            )
         else:
             names = sorted({o.source + " " + o.source_at for o in options})
-            lines[uid] = SupplyLine(uid, "none", blocked=old.blocked,
-                                    note=f"the sources of limited capacity it reaches ({', '.join(names)}) "
-                                         "already supply as many units as they may (32.4)")
+            lines[uid] = SupplyLine(
+                uid,
+                "none",
+                blocked=old.blocked,
+                note=f"the sources of limited capacity it reaches ({', '.join(names)}) "
+                "already supply as many units as they may (32.4)",
+            )
     return SupplyReport(dict(sorted(lines.items())), tuple(_findings(sit, lines, tracer)), marks=True)
 
 
@@ -370,8 +397,14 @@ def _in_box(sit: Situation, tracer: Tracer, unit: Unit, wants: dict[str, list[_O
         return SupplyLine(unit.id, "none", note="no supply marker in the Iraq box (24.1)")
     if any(box in boxes for boxes in data.source_boxes.values()):
         return SupplyLine(unit.id, "none", note=f"the {box} box is no source for {unit.nationality} units now (32.1)")
-    return SupplyLine(unit.id, "full", source_at=box, via="exempt", path=(box,),
-                      exempt="a unit in an off-map box outside the map's supply (not checked)")
+    return SupplyLine(
+        unit.id,
+        "full",
+        source_at=box,
+        via="exempt",
+        path=(box,),
+        exempt="a unit in an off-map box outside the map's supply (not checked)",
+    )
 
 
 def _limited_options(tracer: Tracer, unit: Unit) -> list[_Option]:
@@ -457,18 +490,40 @@ def _findings(sit: Situation, lines: Mapping[str, SupplyLine], tracer: Tracer) -
             elif unit.kind == "air":
                 then = "marked Out of Supply already: it stays marked, never depleted (33.7)"
             else:
-                then = ("marked Out of Supply already: the Supply step depletes it, or eliminates it if it "
-                        "is depleted or has one step (33.5)")
+                then = (
+                    "marked Out of Supply already: the Supply step depletes it, or eliminates it if it "
+                    "is depleted or has one step (33.5)"
+                )
             rule = "32.4" if "limited capacity" in line.note else "32.3"
-            out.append(Finding(rule, "supply", unit.faction, (uid,), (unit.where,),
-                               f"{unit.label} cannot trace supply ({why}); {then}"))
+            out.append(
+                Finding(
+                    rule,
+                    "supply",
+                    unit.faction,
+                    (uid,),
+                    (unit.where,),
+                    f"{unit.label} cannot trace supply ({why}); {then}",
+                )
+            )
         elif marked:
-            how = ("at once: a permanent source (33.4)" if not line.limited else
-                   "when it is activated or attacked, or in the Supply step if its owner supplies it from "
-                   "there (a source of limited capacity: 33.3, 33.4)")
-            out.append(Finding("33.4", "supply", unit.faction, (uid,), (unit.where,),
-                               f"{unit.label} is marked Out of Supply but traces to {line.source}: the marker "
-                               f"comes off {how}", line.path, severity="note"))
+            how = (
+                "at once: a permanent source (33.4)"
+                if not line.limited
+                else "when it is activated or attacked, or in the Supply step if its owner supplies it from "
+                "there (a source of limited capacity: 33.3, 33.4)"
+            )
+            out.append(
+                Finding(
+                    "33.4",
+                    "supply",
+                    unit.faction,
+                    (uid,),
+                    (unit.where,),
+                    f"{unit.label} is marked Out of Supply but traces to {line.source}: the marker comes off {how}",
+                    line.path,
+                    severity="note",
+                )
+            )
     return out
 
 
@@ -488,9 +543,13 @@ def eto_marking(unit: Unit, line: SupplyLine) -> SupplyMark:
         return SupplyMark("none", "33.3", f"cannot trace supply: {why}")
     if unit.kind == "air":
         return SupplyMark("none", "33.7", f"still cannot trace ({why}); an air unit is never depleted for it")
-    return SupplyMark("none", "33.5", f"marked and still cannot trace: {why}",
-                      todo="deplete it, or eliminate it to the force pool if it is depleted or has one step "
-                           "(HQs and generals of a stack so eliminated go to the force pool)")
+    return SupplyMark(
+        "none",
+        "33.5",
+        f"marked and still cannot trace: {why}",
+        todo="deplete it, or eliminate it to the force pool if it is depleted or has one step "
+        "(HQs and generals of a stack so eliminated go to the force pool)",
+    )
 
 
 def used_markers(check: Any, factions: Iterable[str]) -> tuple[tuple[str, str, str], ...]:
@@ -507,13 +566,25 @@ def used_markers(check: Any, factions: Iterable[str]) -> tuple[tuple[str, str, s
             served[line.source_at] = served.get(line.source_at, 0) + 1
     out = []
     for at, n in sorted(served.items()):
-        caps = sorted((data.marker_capacity[m.key] for m in pos.markers
-                       if at in (m.hex, m.box) and m.key in data.marker_capacity), reverse=True)
+        caps = sorted(
+            (
+                data.marker_capacity[m.key]
+                for m in pos.markers
+                if at in (m.hex, m.box) and m.key in data.marker_capacity
+            ),
+            reverse=True,
+        )
         if not caps:
             continue  # a permanent fortification (32.1): nothing is used up
         k = next((i for i in range(1, len(caps) + 1) if sum(caps[:i]) >= n), len(caps))
-        what = (f"{k} of the {len(caps)} supply markers there" if len(caps) > 1 else "the supply marker there")
+        what = f"{k} of the {len(caps)} supply markers there" if len(caps) > 1 else "the supply marker there"
         them = "them" if k > 1 else "it"
-        out.append((at, f"{what} supplied {n} unit{'s' if n != 1 else ''}: take {them} off the map (or leave "
-                        f"units out of supply to keep {them})", "32.4"))
+        out.append(
+            (
+                at,
+                f"{what} supplied {n} unit{'s' if n != 1 else ''}: take {them} off the map (or leave "
+                f"units out of supply to keep {them})",
+                "32.4",
+            )
+        )
     return tuple(out)

@@ -129,9 +129,7 @@ class Pack(RulesPack):
                 continue
             side = position.state.faction_of(owner)
             if side and self.enemies(side, u.faction):
-                out.append(
-                    (u.id, "setup", f"starts in {owner}, an active country of the {side} faction")
-                )
+                out.append((u.id, "setup", f"starts in {owner}, an active country of the {side} faction"))
         return out
 
     # -- audits -----------------------------------------------------------------------------

@@ -41,12 +41,10 @@ NOT_JUDGED = {
     "landings",
     "support": "support units and markers (placement, ranges, bases, contesting: 2.2.3; convoys; "
     "Blitz, Detachment, Airdrop and Logistics markers)",
-    "placed": "units put on the map or taken off it (replacements 1.3.4, setups 13.7, "
-    "eliminations)",
+    "placed": "units put on the map or taken off it (replacements 1.3.4, setups 13.7, eliminations)",
     "activated": "Soviet units entering an Axis country the West activated in the War & Peace "
     "Segment just before (3.1.4): the log does not say when a country was activated",
-    "truce_failure": "Truce and Failure restrictions (13.6.2, 14.12) on moves made while such "
-    "markers are in play",
+    "truce_failure": "Truce and Failure restrictions (13.6.2, 14.12) on moves made while such markers are in play",
 }
 
 
@@ -117,9 +115,7 @@ class MoveJudge:
     def unjudged(self) -> tuple[tuple[str, int, str], ...]:
         return tuple((k, n, NOT_JUDGED[k]) for k, n in sorted(self.skipped.items()) if n)
 
-    def compare(
-        self, sit0: Situation, zoc0: Zoc, sit1: Situation, zoc1: Zoc, phase: str, step: int
-    ) -> None:
+    def compare(self, sit0: Situation, zoc0: Zoc, sit1: Situation, zoc1: Zoc, phase: str, step: int) -> None:
         self.step = step
         self.last = sit1
         self._lines.clear()

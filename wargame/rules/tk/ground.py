@@ -82,9 +82,7 @@ def _build(mapdata: MapData, data: Mapping[str, Any]) -> Tables:
             kind = "net" if code == "land" else "strait"
             links[a].append((b, kind))
             links[b].append((a, kind))
-    road = frozenset(
-        h for h, i in mapdata.hexes.items() if i.has(sup["road"]) and not i.has(sup["rail"])
-    )
+    road = frozenset(h for h, i in mapdata.hexes.items() if i.has(sup["road"]) and not i.has(sup["rail"]))
     port_zones: dict[str, tuple[int, ...]] = {}
     for c in mapdata.cities:
         if c.port and c.hex in mapdata.hexes:
@@ -165,9 +163,7 @@ class Situation:
         """In an active enemy Country or its Dependents (Conquered Allied Countries are not: 5,
         10.2)."""
         c = self.owner(hex_id)
-        return (
-            bool(c) and self.status(c) == "active" and self.pack.enemies(self.side_of(c), faction)
-        )
+        return bool(c) and self.status(c) == "active" and self.pack.enemies(self.side_of(c), faction)
 
     def home(self, hex_id: str, nation: str) -> bool:
         """A hex of the nation's Home Country: its own land, not a Dependent (Glossary)."""
@@ -301,9 +297,7 @@ class Situation:
                 continue
             word = self._marker_word(m, pieces)
             if word:
-                faction = m.faction or (
-                    self._partisan_side(m.hex) if word == pieces["partisan_base"] else ""
-                )
+                faction = m.faction or (self._partisan_side(m.hex) if word == pieces["partisan_base"] else "")
                 marks.setdefault(m.hex, []).append((word, faction))
         out = {}
         for h in set(ground) | set(support) | set(marks):
@@ -341,15 +335,11 @@ class Situation:
         units = found[0] if ground_only else found[0] + found[1]
         return any(u.faction == faction for u in units)
 
-    def has_enemy_unit(
-        self, hex_id: str, faction: str, *, kinds: tuple[str, ...] = ("ground", "air", "naval")
-    ) -> bool:
+    def has_enemy_unit(self, hex_id: str, faction: str, *, kinds: tuple[str, ...] = ("ground", "air", "naval")) -> bool:
         found = self._by_hex.get(hex_id)
         if not found:
             return False
-        return any(
-            u.kind in kinds and self.pack.enemies(u.faction, faction) for u in found[0] + found[1]
-        )
+        return any(u.kind in kinds and self.pack.enemies(u.faction, faction) for u in found[0] + found[1])
 
     def enemy_marker(self, hex_id: str, faction: str, words: tuple[str, ...]) -> str:
         """The first enemy marker of those words in the hex ("" if none)."""

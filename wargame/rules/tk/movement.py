@@ -73,11 +73,7 @@ def allowance(sit: Situation, unit: Unit) -> int:
     """The printed Movement Allowance of the side the unit shows, in half MPs (the third factor;
     3 MP for a piece of no known design, ours)."""
     design = sit.pack.game.content().units.get(unit.key)
-    factors = (
-        (design.back if unit.reduced and design.back else design.front)
-        if design is not None
-        else ""
-    )
+    factors = (design.back if unit.reduced and design.back else design.front) if design is not None else ""
     try:
         return 2 * int(factors.split("-")[2])
     except (IndexError, ValueError):
@@ -98,9 +94,7 @@ class _Mover:
 
     def ezoc(self, hex_id: str, leg: Leg) -> tuple[str, ...]:
         """The enemy units projecting a ZOC into the hex, those it overran left out."""
-        return tuple(
-            uid for uid in self.zoc.exerted_by(hex_id, self.unit.faction) if uid not in leg.overran
-        )
+        return tuple(uid for uid in self.zoc.exerted_by(hex_id, self.unit.faction) if uid not in leg.overran)
 
     def negated(self, hex_id: str) -> bool:
         """8.1: another friendly unit, or a friendly Airdrop marker, in the hex."""
@@ -110,9 +104,7 @@ class _Mover:
             for u in self.sit.ground_units(hex_id) + self.sit.support_units(hex_id)
         ):
             return True
-        return any(
-            w == self.sit.data["pieces"]["airdrop"] and o == f for w, o in self.sit.marks(hex_id)
-        )
+        return any(w == self.sit.data["pieces"]["airdrop"] and o == f for w, o in self.sit.marks(hex_id))
 
     def cost(self, h: str, n: str, code: str, side) -> int:
         sup, mv = self.sit.data["supply"], self.data
@@ -190,11 +182,7 @@ class _Mover:
     def overrun_target(self, h: str, n: str, side) -> tuple[Unit | None, str]:
         """3.2: the one one-step enemy ground unit in n this unit may overrun, or (None, why)."""
         sit, u = self.sit, self.unit
-        enemies = [
-            w
-            for w in sit.ground_units(n) + sit.support_units(n)
-            if sit.pack.enemies(w.faction, u.faction)
-        ]
+        enemies = [w for w in sit.ground_units(n) + sit.support_units(n) if sit.pack.enemies(w.faction, u.faction)]
         if not enemies:
             return None, ""
         if self.reserve:
@@ -213,8 +201,7 @@ class _Mover:
         if shift:
             return (
                 None,
-                "a hex with an enemy unit it may not overrun: the defender would get a shift "
-                f"for {shift} (3.2)",
+                f"a hex with an enemy unit it may not overrun: the defender would get a shift for {shift} (3.2)",
             )
         return enemies[0], ""
 
@@ -259,16 +246,11 @@ class _Mover:
         return out
 
 
-def entry_barred(
-    sit: Situation, zoc: Zoc, unit: Unit, h: str, n: str, reserve: bool
-) -> tuple[str, str]:
+def entry_barred(sit: Situation, zoc: Zoc, unit: Unit, h: str, n: str, reserve: bool) -> tuple[str, str]:
     """(why, rule) the unit may not be put into n from h by a whole-MA procedure (3.1.1-3.1.3):
     the hex restrictions of 3.1.4 and an enemy unit there; ("", "") when it may."""
     mover = _Mover(sit, zoc, unit, reserve, lambda w: True)
-    if any(
-        sit.pack.enemies(w.faction, unit.faction)
-        for w in sit.ground_units(n) + sit.support_units(n)
-    ):
+    if any(sit.pack.enemies(w.faction, unit.faction) for w in sit.ground_units(n) + sit.support_units(n)):
         return "a hex with an enemy unit", "3.1.4"
     return mover.barred(h, n)
 
@@ -319,15 +301,12 @@ def hex_move(
     return MoveResult(True, chosen, chosen.path)
 
 
-def _step(
-    m: _Mover, leg: Leg, h: str, n: str, code: str, side, ma: int
-) -> tuple[Leg | None, tuple[str, str]]:
+def _step(m: _Mover, leg: Leg, h: str, n: str, code: str, side, ma: int) -> tuple[Leg | None, tuple[str, str]]:
     """The leg after entering n from h, or (None, (why, rule))."""
     sit = m.sit
     if leg.state.startswith("overrun:") and n != leg.state[len("overrun:") :]:
         return None, (
-            "it entered an EZOC hex by ignoring the ZOC of the unit it overruns, so must "
-            "enter that unit's hex next",
+            "it entered an EZOC hex by ignoring the ZOC of the unit it overruns, so must enter that unit's hex next",
             "3.2",
         )
     if code == "sea":
@@ -342,9 +321,7 @@ def _step(
     if why:
         return None, (why, "3.2" if "3.2" in why else "5" if "Reserve" in why else "3.1.4")
     overran = leg.overran | ({target.id} if target is not None else frozenset())
-    gone = replace(
-        leg, overran=overran
-    )  # an overrun target is eliminated as the unit enters its hex
+    gone = replace(leg, overran=overran)  # an overrun target is eliminated as the unit enters its hex
     here_z, there_z = m.ezoc(h, leg), m.ezoc(n, gone)
     weather = sit.data["weather"]
     if m.reserve and here_z:
@@ -363,9 +340,7 @@ def _step(
         ahead = _overrun_next(m, n, there_z)  # the hex of a lone unit it may overrun next, or ""
         rest = tuple(uid for uid in there_z if sit.pos.unit(uid).hex != ahead) if ahead else there_z
         stormy = tuple(weather["stop_weather"])
-        unstopped = (
-            m.negated(n) and sit.weather(n) not in stormy
-        )  # 8.1; no exceptions in Storms, Snow
+        unstopped = m.negated(n) and sit.weather(n) not in stormy  # 8.1; no exceptions in Storms, Snow
         if rest and not unstopped:
             state, stopped = "stop", _ezoc_stop(sit.weather(n), stormy, "entered")
         elif ahead and not unstopped:
@@ -373,9 +348,7 @@ def _step(
         if m.ezoc(h, gone) and sit.weather(h) in stormy:
             state, stopped = "stop", _ezoc_stop(sit.weather(h), stormy, "left")
     if minimum:
-        why = (
-            "it entered its first hex for more MP than it had (the minimum move), so stopped there"
-        )
+        why = "it entered its first hex for more MP than it had (the minimum move), so stopped there"
         state, stopped = "stop", (why, "3.1.1")
     moved = Leg(leg.start, used, leg.entered + 1, state, leg.path + (n,), "hex", overran, stopped)
     return moved, ("", "")

@@ -70,11 +70,7 @@ class Ports:
             held = sit.has_friendly_unit(h, f, ground_only=True) or any(
                 w in words and owner == f for w, owner in sit.marks(h)
             )
-            own = (
-                sit.side_of(sit.owner(h)) == f
-                and sit.status(sit.owner(h)) == "active"
-                and not sit.dependent(h)
-            )
+            own = sit.side_of(sit.owner(h)) == f and sit.status(sit.owner(h)) == "active" and not sit.dependent(h)
             if not (held or own):
                 return False
         else:
@@ -109,10 +105,7 @@ class Ports:
             for h in self.tables.port_zones:
                 if not (
                     sit.has_friendly_unit(h, faction, ground_only=True)
-                    or any(
-                        w in (pieces["detachment"], "Logistics") and o == faction
-                        for w, o in sit.marks(h)
-                    )
+                    or any(w in (pieces["detachment"], "Logistics") and o == faction for w, o in sit.marks(h))
                 ):
                     continue
                 if sit.has_enemy_unit(h, faction, kinds=("air",)) or sit.beachhead(h):
@@ -135,10 +128,7 @@ class Ports:
         if not box:
             return ()
         out: list[str] = []
-        if (
-            who.faction == sup["inherent_faction"]
-            and sup["inherent_text"] in sit.map.boxes[box].printed
-        ):
+        if who.faction == sup["inherent_faction"] and sup["inherent_text"] in sit.map.boxes[box].printed:
             out.append("inherent")
         axis = sit.data["country"]["conqueror"]
         for m in sit.pos.markers_in(box):

@@ -33,9 +33,7 @@ def category_of(sit: Situation, unit: Unit) -> str:
     2.3.2.2)."""
     content = sit.pack.game.content()
     design = content.units.get(unit.key)
-    shown = (
-        design.back_type if design is not None and unit.reduced and design.back_type else unit.type
-    )
+    shown = design.back_type if design is not None and unit.reduced and design.back_type else unit.type
     return content.settings.units.category_of("ground", shown) or unit.category
 
 
@@ -86,9 +84,7 @@ def _stack_findings(
 ) -> list[Finding]:
     out = []
     ids = tuple(u.id for u in stack)
-    limited = (
-        sit.map.hexes[hex_id].has(limits["limited_feature"]) if hex_id in sit.map.hexes else False
-    )
+    limited = sit.map.hexes[hex_id].has(limits["limited_feature"]) if hex_id in sit.map.hexes else False
     max_units = limits["limited_units"] if limited else limits["units"]
     max_steps = limits["limited_steps"] if limited else limits["steps"]
     steps = sum(steps_of(sit, u) for u in stack)
@@ -137,8 +133,7 @@ def _stack_findings(
                 faction,
                 ids,
                 (hex_id,),
-                f"units of {len(minors)} Minor Countries ({', '.join(minors)}) in one hex"
-                + _when(sit),
+                f"units of {len(minors)} Minor Countries ({', '.join(minors)}) in one hex" + _when(sit),
             )
         )
     return out
@@ -147,11 +142,7 @@ def _stack_findings(
 def _when(sit: Situation) -> str:
     """9.2: stacking is enforced at the end of every phase and segment; the phase the save is in."""
     phase = sit.pos.state.phase
-    return (
-        f", to be put right by the end of {phase}"
-        if phase
-        else ", to be put right by the end of the phase"
-    )
+    return f", to be put right by the end of {phase}" if phase else ", to be put right by the end of the phase"
 
 
 def placement_findings(sit: Situation, rules: Mapping[str, Any]) -> list[Finding]:

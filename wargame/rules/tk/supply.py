@@ -123,14 +123,12 @@ class Tracer:
             return "All-Sea"
         if sit.has_enemy_unit(h, f):
             return "enemy unit"
-        marker = sit.enemy_marker(
-            h, f, (sit.data["pieces"]["airdrop"], sit.data["pieces"]["detachment"], "Logistics")
-        )
+        marker = sit.enemy_marker(h, f, (sit.data["pieces"]["airdrop"], sit.data["pieces"]["detachment"], "Logistics"))
         if marker:
             return f"enemy {marker} marker"
-        if sit.enemy_marker(
-            h, f, (sit.data["pieces"]["partisan_base"],)
-        ) and not sit.has_friendly_unit(h, f, ground_only=True):
+        if sit.enemy_marker(h, f, (sit.data["pieces"]["partisan_base"],)) and not sit.has_friendly_unit(
+            h, f, ground_only=True
+        ):
             return "enemy Partisan Base"
         if info.is_land and sit.closed_country(h):
             return f"{sit.owner(h)} is Neutral (13.4)"
@@ -150,20 +148,12 @@ class Tracer:
         if not who.policy:
             pac = sit.pac_hex(h)
             axis = sit.data["country"]["conqueror"]
-            return (
-                f"{sit.owner(h)} is under {pac} (13.6.1.1)" if pac and who.faction != axis else ""
-            )
+            return f"{sit.owner(h)} is under {pac} (13.6.1.1)" if pac and who.faction != axis else ""
         if sit.war_state == "pre-war":
             return (
-                ""
-                if sit.owner(h) == who.nation
-                else f"outside {who.nation} under {who.policy} in Pre-War (13.6.1.1)"
+                "" if sit.owner(h) == who.nation else f"outside {who.nation} under {who.policy} in Pre-War (13.6.1.1)"
             )
-        return (
-            ""
-            if sit.pac_hex(h) == who.policy
-            else f"outside the countries under {who.policy} (13.6.1.1)"
-        )
+        return "" if sit.pac_hex(h) == who.policy else f"outside the countries under {who.policy} (13.6.1.1)"
 
     def _ezoc_of(self, faction: str) -> frozenset[str]:
         if faction not in self._ezoc:
@@ -306,9 +296,7 @@ class Tracer:
         reach = self._free(unit.hex, who)
         for free in reach:
             j = free[-1]
-            if (
-                len(free) > 1 and j in sources
-            ):  # a source among the free hexes (not blocked: reached)
+            if len(free) > 1 and j in sources:  # a source among the free hexes (not blocked: reached)
                 if best is None or len(free) < best[0]:
                     best = (len(free), free, None, 0)
                 continue
@@ -324,9 +312,7 @@ class Tracer:
                 blocked=self._near_blocks(unit.hex, who),
             )
         _length, free, joined, zone = best
-        tail, zones, convoys = (
-            self._tail(found, joined, zone, who) if joined is not None else ((), [], [])
-        )
+        tail, zones, convoys = self._tail(found, joined, zone, who) if joined is not None else ((), [], [])
         path = free + tail
         end = path[-1]
         name = sources.get(end, end)
@@ -386,11 +372,7 @@ class Tracer:
             for st in by_hex.get(n, ()):
                 if advance(st[1], kind, road) is not None:
                     out.append((st, 0))
-        zones = [
-            z
-            for z in self.zones_of(j)
-            if self.open_port(j, z, who.faction) and self.convoys(z, who)
-        ]
+        zones = [z for z in self.zones_of(j) if self.open_port(j, z, who.faction) and self.convoys(z, who)]
         for z in zones:
             for q in self._ports(z, who.faction):
                 if q == j:
@@ -446,11 +428,7 @@ class Tracer:
             parts.append("Rail")
         road = [h for h in tail if h in self.tables.road]
         if road:
-            parts.append(
-                f"a Road stretch ({road[0]}-{road[-1]})"
-                if len(road) > 1
-                else f"the Road hex {road[0]}"
-            )
+            parts.append(f"a Road stretch ({road[0]}-{road[-1]})" if len(road) > 1 else f"the Road hex {road[0]}")
         if any(self._strait(a, b) for a, b in pairwise(tail)):
             parts.append("a Connected Strait")
         for z in zones:
@@ -489,9 +467,7 @@ class Tracer:
             f"{who.nation} supply source it may use (10.1, 10.2)"
         ]
         ports = [j for j in joins if self.zones_of(j)]
-        shut = [
-            j for j in ports if not any(self.open_port(j, z, who.faction) for z in self.zones_of(j))
-        ]
+        shut = [j for j in ports if not any(self.open_port(j, z, who.faction) for z in self.zones_of(j))]
         if shut:
             are = "is no Open Port" if len(shut) == 1 else "are no Open Ports"
             said.append(f"{' and '.join(shut[:3])} {are} for it (Glossary)")

@@ -58,9 +58,7 @@ def special_move(
     return None, port[1]
 
 
-def _box_to_box(
-    sit: Situation, unit: Unit, a: str, b: str, fresh: bool, done: Leg
-) -> tuple[Leg | None, str]:
+def _box_to_box(sit: Situation, unit: Unit, a: str, b: str, fresh: bool, done: Leg) -> tuple[Leg | None, str]:
     box = sit.map.boxes[a]
     if not fresh:
         return None, "a unit moves by one procedure a Movement Phase and has already moved (3.1.4)"
@@ -69,9 +67,7 @@ def _box_to_box(
     return replace(done, procedure="box"), ""
 
 
-def _out_of_asia(
-    sit: Situation, zoc: Zoc, unit: Unit, to: str, fresh: bool, reserve: bool
-) -> tuple[Leg | None, str]:
+def _out_of_asia(sit: Situation, zoc: Zoc, unit: Unit, to: str, fresh: bool, reserve: bool) -> tuple[Leg | None, str]:
     """3.1.1: placed on an east-edge hex with no enemy Air unit (in the Reserve Movement Phase
     not in an EZOC) for 1 MP, then on hex to hex with what is left."""
     from wargame.rules.tk.movement import allowance
@@ -81,9 +77,7 @@ def _out_of_asia(
     ma = allowance(sit, unit)
     why = "no east-edge hex it may be placed on reaches it"
     for e in sorted(sit.tables.edge):
-        if sit.has_enemy_unit(e, unit.faction, kinds=("air",)) or sit.has_enemy_unit(
-            e, unit.faction
-        ):
+        if sit.has_enemy_unit(e, unit.faction, kinds=("air",)) or sit.has_enemy_unit(e, unit.faction):
             continue
         if reserve and zoc.ezoc(e, unit.faction):
             continue
@@ -114,21 +108,13 @@ def troop_convoys(sit: Situation, zone: int, unit: Unit) -> tuple[str, ...]:
     one_step = steps_of(sit, unit) == 1
     major = {k for k, n in sit.pack.game.content().nations.items() if n.major}
     for m in sit.pos.markers_in(box) if box else ():
-        if (
-            m.flipped
-            or m.faction != unit.faction
-            or not any(m.key.startswith(p) for p in sup["convoy_prefixes"])
-        ):
+        if m.flipped or m.faction != unit.faction or not any(m.key.startswith(p) for p in sup["convoy_prefixes"]):
             continue
         if m.key == tr["fleet_train"]:
             if unit.nationality == tr["fleet_train_nation"]:
                 out.append(m.id)
             continue
-        if (
-            one_step
-            and _carries(m.key, m.nationality, unit, exp, major, tr)
-            and _pac_ok(sit, unit, m.nationality)
-        ):
+        if one_step and _carries(m.key, m.nationality, unit, exp, major, tr) and _pac_ok(sit, unit, m.nationality):
             out.append(m.id)
     return tuple(out)
 
@@ -201,8 +187,7 @@ def _port_to_port(
                         queue.append(z2)
     return (
         None,
-        "no Port-to-Port move reaches it: "
-        f"{missing or 'it is no friendly Open Port of those zones'} (3.1.2)",
+        f"no Port-to-Port move reaches it: {missing or 'it is no friendly Open Port of those zones'} (3.1.2)",
     )
 
 
@@ -280,9 +265,7 @@ def _canal(
         return "", "only a one-step unit moves through a canal (3.1.2)"
     if link.via in canals:
         return "", "one unit a canal each Movement Phase has already gone through (3.1.2)"
-    if not all(
-        any(tracer.open_port(h, z, unit.faction) for z in tracer.zones_of(h)) for h in (a, b)
-    ):
+    if not all(any(tracer.open_port(h, z, unit.faction) for z in tracer.zones_of(h)) for h in (a, b)):
         return "", "both canal ports must be friendly Open Ports (3.1.2)"
     canals.add(link.via)
     return "canal", ""

@@ -54,8 +54,12 @@ class Pack(RulesPack):
     def costs(self) -> MoveCosts:
         from wargame.rules.use.movement import costs_from
 
-        return costs_from(self.toml("movement.toml"), self.toml("rules.toml"),
-                          " + ".join(self.rule_sources("movement.toml")), " + ".join(self.rule_sources("rules.toml")))
+        return costs_from(
+            self.toml("movement.toml"),
+            self.toml("rules.toml"),
+            " + ".join(self.rule_sources("movement.toml")),
+            " + ".join(self.rule_sources("rules.toml")),
+        )
 
     # -- the pipeline's steps ---------------------------------------------------------------
     def check(self, position: Position, mapdata: MapData | None = None) -> Check:

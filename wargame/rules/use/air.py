@@ -31,7 +31,10 @@ if TYPE_CHECKING:
 
 CENTRAL_RUSSIA = "CRU"
 PATH_MISSIONS = {  # mission -> rule; each traces an air movement path to its target
-    "air_strike": "6.2.2", "air_support": "6.2.3", "bombing_run": "6.2.6", "airdrop": "14.1",
+    "air_strike": "6.2.2",
+    "air_support": "6.2.3",
+    "bombing_run": "6.2.6",
+    "airdrop": "14.1",
     "air_interception": "6.2.5.2",
 }
 PLAIN_MISSIONS = {"surprise_attack": "14.17"}  # a hex range, no path
@@ -45,8 +48,9 @@ def air_barred(sit: Situation, hex_id: str, unit: Unit) -> tuple[str, str] | Non
         return ("1.3.10", f"{hex_id} is a USSR restricted hex")
     if sit.neutral(hex_id):
         return ("2.1.1.1", f"{hex_id} is in the neutral country {sit.owner(hex_id)}")
-    return (sit.policy_barred(hex_id, unit.faction, unit.nationality)
-            or sit.cooperation_barred(hex_id, unit.faction, unit.nationality))
+    return sit.policy_barred(hex_id, unit.faction, unit.nationality) or sit.cooperation_barred(
+        hex_id, unit.faction, unit.nationality
+    )
 
 
 @frozen
@@ -73,8 +77,16 @@ def _neighbours(sit: Situation, place: str, unit: Unit) -> list[str]:
     return out
 
 
-def air_path(sit: Situation, unit: Unit, start: str, end: str, *, mp: int | None = None,
-             costs: MoveCosts | None = None, rule: str = "4.2.1") -> AirPath:
+def air_path(
+    sit: Situation,
+    unit: Unit,
+    start: str,
+    end: str,
+    *,
+    mp: int | None = None,
+    costs: MoveCosts | None = None,
+    rule: str = "4.2.1",
+) -> AirPath:
     """The shortest air movement path from ``start`` to ``end`` (breadth first: every hex costs
     the same), and whether it fits ``mp`` (default: the unit's MP, 4.2)."""
     costs = costs or sit.pack.costs
@@ -108,8 +120,11 @@ def air_path(sit: Situation, unit: Unit, start: str, end: str, *, mp: int | None
             queue.append(nxt)
     if end not in parent:
         why = blocked.get(end)
-        problems = ((why[0], f"{end} may not be entered: {why[1]}"),) if why else \
-            (("4.2.2.1", f"no air movement path leads from {start} to {end} around prohibited hexes"),)
+        problems = (
+            ((why[0], f"{end} may not be entered: {why[1]}"),)
+            if why
+            else (("4.2.2.1", f"no air movement path leads from {start} to {end} around prohibited hexes"),)
+        )
         return AirPath(False, (), 0, mp, problems, None)
     path = [end]
     while parent[path[-1]] is not None:
@@ -117,9 +132,20 @@ def air_path(sit: Situation, unit: Unit, start: str, end: str, *, mp: int | None
     path.reverse()
     length = (len(path) - 1) * step
     if length > mp:
-        return AirPath(False, tuple(path), length, mp,
-                       ((rule, f"the shortest air path from {start} to {end} enters {length // step} hexes "
-                               f"({length} MP), {mp} allowed"),), length)
+        return AirPath(
+            False,
+            tuple(path),
+            length,
+            mp,
+            (
+                (
+                    rule,
+                    f"the shortest air path from {start} to {end} enters {length // step} hexes "
+                    f"({length} MP), {mp} allowed",
+                ),
+            ),
+            length,
+        )
     return AirPath(True, tuple(path), length, mp, (), length)
 
 
@@ -145,8 +171,14 @@ def mission_reach(sit: Situation, unit: Unit, target: str, mission: str) -> AirP
     if mission in PLAIN_MISSIONS or not unit.hex:
         g = sit.map.grid
         if not unit.hex:
-            return AirPath(False, (), 0, limit, ((PLAIN_MISSIONS.get(mission, PATH_MISSIONS.get(mission, "1.4")),
-                                                  f"{unit.label} is not in a hex"),), None)
+            return AirPath(
+                False,
+                (),
+                0,
+                limit,
+                ((PLAIN_MISSIONS.get(mission, PATH_MISSIONS.get(mission, "1.4")), f"{unit.label} is not in a hex"),),
+                None,
+            )
         d = g.distance(g.parse(unit.hex), g.parse(target))
         ok = d <= limit
         problems = () if ok else ((PLAIN_MISSIONS[mission], f"{target} is {d} hexes away, the range is {limit}"),)

@@ -53,7 +53,7 @@ from wargame.rules.pack import Record
 from wargame.rules.position import Unit
 from wargame.rules.results import Activation, Zoc
 from wargame.rules.use.audit_combat import CombatJudging
-from wargame.rules.use.audit_core import (  # noqa: F401 (_Act: USWC's judge builds one)
+from wargame.rules.use.audit_core import (
     CENTRAL_RUSSIA,
     NOT_JUDGED,
     _Act,
@@ -118,8 +118,18 @@ class MoveJudge(CombatJudging, SeaJudging, PoliticsJudging):
         self.last: tuple[Situation, Zoc] | None = None
         self.diff: _Diff | None = None
 
-    def add(self, rule: str, check: str, unit: Unit | None, hexes: tuple[str, ...], reason: str,
-            path: tuple[str, ...] = (), *, step: int | None = None, severity: str = "problem") -> None:
+    def add(
+        self,
+        rule: str,
+        check: str,
+        unit: Unit | None,
+        hexes: tuple[str, ...],
+        reason: str,
+        path: tuple[str, ...] = (),
+        *,
+        step: int | None = None,
+        severity: str = "problem",
+    ) -> None:
         """Record a finding once: the same rule for the same unit at the same step is told once
         (a path and the place it ends may both break Cooperation Limits)."""
         key = (step or self.step, rule, unit.id if unit else hexes)
@@ -248,8 +258,16 @@ class MoveJudge(CombatJudging, SeaJudging, PoliticsJudging):
     # -- ground activations -------------------------------------------------------------------
     def _attackers_of(self, sit: Situation, target: str) -> list[Unit]:
         """Phasing ground units next to ``target`` that have not acted this phase."""
-        return [x for x in sit.pos.units if x.kind == "ground" and x.faction == self.phasing and x.hex
-                and _adjacent(sit, x.hex, target) and x.id not in self.activated and x.id not in self.assault_units]
+        return [
+            x
+            for x in sit.pos.units
+            if x.kind == "ground"
+            and x.faction == self.phasing
+            and x.hex
+            and _adjacent(sit, x.hex, target)
+            and x.id not in self.activated
+            and x.id not in self.assault_units
+        ]
 
     def _settle_pending(self, keep: Unit | None = None) -> None:
         """Attacks seen with no unit moving after them: the one unit that could have made each,
@@ -286,23 +304,31 @@ class MoveJudge(CombatJudging, SeaJudging, PoliticsJudging):
         if u.id in self.repatriated_ids:
             self.add("10.4", "activation", u, (u.where,), "a unit repatriated this turn may not be activated")
         if u.id in self.activated:
-            why = ("it designated an Assault, which ended its activation (5.3.3)" if u.id in self.assault_units
-                   else "a ground unit may be activated only once per phase")
+            why = (
+                "it designated an Assault, which ended its activation (5.3.3)"
+                if u.id in self.assault_units
+                else "a ground unit may be activated only once per phase"
+            )
             self.add("6.3", "activation", u, (u.where,), why)
         self.activated.add(u.id)
         self._strategic_marker(sit0, u)
         self._held_by_home_defense(sit0, u)
         mp = movement_points(u.type, u.supply, self.costs)
-        self.act = _Act(u.id, u.label, u.faction, self.step, u.where, u.where, mp, mp,
-                        home=self._home_met(sit0, u), sit_start=sit0)
+        self.act = _Act(
+            u.id, u.label, u.faction, self.step, u.where, u.where, mp, mp, home=self._home_met(sit0, u), sit_start=sit0
+        )
 
     def _strategic_marker(self, sit0: Situation, u: Unit) -> None:
         """4.1.4: a unit under its faction's Strategic Move marker may not be activated."""
         for m in sit0.pos.markers_in(u.where):
             if m.name == "Strategic Move" and strategic_move_unit(sit0, m) == u:
-                self.add("4.1.4", "activation", u, (u.where,),
-                         "a unit with a Strategic Move marker may not be activated in its faction's "
-                         "Actions Sub-Phase")
+                self.add(
+                    "4.1.4",
+                    "activation",
+                    u,
+                    (u.where,),
+                    "a unit with a Strategic Move marker may not be activated in its faction's Actions Sub-Phase",
+                )
                 return
 
     def ground_move(self, sit0: Situation, zoc0: Zoc, u: Unit, v: Unit) -> None:
@@ -374,16 +400,31 @@ class MoveJudge(CombatJudging, SeaJudging, PoliticsJudging):
         assert act is not None
         if act.ended:
             act.legal = False
-            self.add("6.3" if "Assault" not in act.ended else "5.3.3", "activation", u, (u.where, v.where),
-                     f"moves on after {act.ended}, which ended its activation")
+            self.add(
+                "6.3" if "Assault" not in act.ended else "5.3.3",
+                "activation",
+                u,
+                (u.where, v.where),
+                f"moves on after {act.ended}, which ended its activation",
+            )
         if act.assault_elsewhere:
-            self.add("5.3.3", "combat", u, (u.where, v.where),
-                     f"an Assault on {act.assault_elsewhere} was resolved during this unit's activation; "
-                     "Assaults are resolved between activations")
+            self.add(
+                "5.3.3",
+                "combat",
+                u,
+                (u.where, v.where),
+                f"an Assault on {act.assault_elsewhere} was resolved during this unit's activation; "
+                "Assaults are resolved between activations",
+            )
             act.assault_elsewhere = ""
         if act.special_marker:
-            self.add("6.1", "markers", u, (u.where,),
-                     "an Airdrop, Partisans or Surprise Attack marker was placed during this unit's activation")
+            self.add(
+                "6.1",
+                "markers",
+                u,
+                (u.where,),
+                "an Airdrop, Partisans or Surprise Attack marker was placed during this unit's activation",
+            )
             act.special_marker = False
 
     def _advance_after_assault(self, sit0: Situation, u: Unit, v: Unit) -> bool:
@@ -407,25 +448,41 @@ class MoveJudge(CombatJudging, SeaJudging, PoliticsJudging):
         boxes = {b for b in (u.box, v.box) if b}
         if boxes != {CENTRAL_RUSSIA} or u.nationality != "USSR":
             act.legal = False
-            self.add("4.2.3", "movement", u, (u.where, v.where),
-                     "ground units move into or out of a Map Box only by Naval Transport, or as USSR "
-                     "units between the east map edge and Central Russia")
+            self.add(
+                "4.2.3",
+                "movement",
+                u,
+                (u.where, v.where),
+                "ground units move into or out of a Map Box only by Naval Transport, or as USSR "
+                "units between the east map edge and Central Russia",
+            )
             act.at = v.where
             return
         ground = Ground(sit0, zoc0, u)
         g = sit0.map.grid
         near = u.hex or v.hex or ""
-        edge = sorted(e for e in sit0.east_edge  # only edge hexes the MP could reach at all
-                      if g.distance(g.parse(e), g.parse(near)) <= act.left)
+        edge = sorted(
+            e
+            for e in sit0.east_edge  # only edge hexes the MP could reach at all
+            if g.distance(g.parse(e), g.parse(near)) <= act.left
+        )
         box_cost = self.costs.central_russia
         if v.box == CENTRAL_RUSSIA and u.hex is not None:  # out to the box
-            options = [ground_path(ground, u.hex, e, mp=act.left - box_cost, started=act.started, costs=self.costs)
-                       for e in edge if act.left >= box_cost]
+            options = [
+                ground_path(ground, u.hex, e, mp=act.left - box_cost, started=act.started, costs=self.costs)
+                for e in edge
+                if act.left >= box_cost
+            ]
             good = [r for r in options if r.legal]
             if not good:
                 act.legal = False
-                self.add("4.2.3", "movement", u, (u.hex, CENTRAL_RUSSIA),
-                         f"no legal path to an east-edge hex with {box_cost} MP left to enter Central Russia")
+                self.add(
+                    "4.2.3",
+                    "movement",
+                    u,
+                    (u.hex, CENTRAL_RUSSIA),
+                    f"no legal path to an east-edge hex with {box_cost} MP left to enter Central Russia",
+                )
                 used = act.left
             else:
                 used = min(r.mp_used for r in good) + box_cost
@@ -443,8 +500,13 @@ class MoveJudge(CombatJudging, SeaJudging, PoliticsJudging):
                     options.append(enter + r.mp_used)
             if not options:
                 act.legal = False
-                self.add("4.2.3", "movement", u, (CENTRAL_RUSSIA, v.hex),
-                         f"no legal path from Central Russia through an east-edge hex to {v.hex} with {act.left} MP")
+                self.add(
+                    "4.2.3",
+                    "movement",
+                    u,
+                    (CENTRAL_RUSSIA, v.hex),
+                    f"no legal path from Central Russia through an east-edge hex to {v.hex} with {act.left} MP",
+                )
                 used = act.left
             else:
                 used = min(options)
@@ -454,7 +516,9 @@ class MoveJudge(CombatJudging, SeaJudging, PoliticsJudging):
 
     def _entered(self, sit0: Situation, hex_id: str) -> None:
         """A phasing ground unit entered a hex: enemy air and naval units there are displaced."""
-        if any(x.kind != "ground" and self.pack.enemies(x.faction, self.phasing or "") for x in sit0.pos.units_in(hex_id)):
+        if any(
+            x.kind != "ground" and self.pack.enemies(x.faction, self.phasing or "") for x in sit0.pos.units_in(hex_id)
+        ):
             self.displacing.setdefault(hex_id, self.step)
 
     def _end_of_move(self, act: _Act) -> None:
@@ -470,15 +534,26 @@ class MoveJudge(CombatJudging, SeaJudging, PoliticsJudging):
             return
         barred = end_barred(sit, unit, unit.hex)
         if barred:
-            self.add(barred[0], "placement", unit, (unit.hex,), f"ends its move in {unit.hex}: {barred[1]}",
-                     step=act.last_step)
+            self.add(
+                barred[0],
+                "placement",
+                unit,
+                (unit.hex,),
+                f"ends its move in {unit.hex}: {barred[1]}",
+                step=act.last_step,
+            )
 
     def fort_change(self, sit0: Situation, u: Unit, v: Unit) -> None:
         """A unit goes under or out from under a Fort marker without moving (4.2.3.5, 4.2.3.6)."""
         if u.faction != self.phasing:
             if u.in_fort and not v.in_fort:
-                self.add("4.2.3.5", "fort", u, (u.where,),
-                         "a unit leaves a fort only in its own Army Operations or by retreating")
+                self.add(
+                    "4.2.3.5",
+                    "fort",
+                    u,
+                    (u.where,),
+                    "a unit leaves a fort only in its own Army Operations or by retreating",
+                )
             return
         if u.kind != "ground":
             return
@@ -492,8 +567,13 @@ class MoveJudge(CombatJudging, SeaJudging, PoliticsJudging):
         if u.in_fort and not v.in_fort:
             act.left_fort = True
         elif v.in_fort and act.left_fort:
-            self.add("4.2.3.6", "fort", u, (u.where,),
-                     "a unit that left a fort may not occupy a fort again in the same activation")
+            self.add(
+                "4.2.3.6",
+                "fort",
+                u,
+                (u.where,),
+                "a unit that left a fort may not occupy a fort again in the same activation",
+            )
 
     # -- strategic movement -------------------------------------------------------------------
     def strategic_move(self, sit0: Situation, zoc0: Zoc, u: Unit, v: Unit) -> None:
@@ -503,13 +583,19 @@ class MoveJudge(CombatJudging, SeaJudging, PoliticsJudging):
             self.add("4.1.3", "strategic", u, (u.where, v.where), "naval units may not move strategically")
             return
         if u.hex is None or v.hex is None:
-            self.add("4.1.3", "strategic", u, (u.where, v.where),
-                     "strategic movement may not cross a Sea Zone or Map Box")
+            self.add(
+                "4.1.3", "strategic", u, (u.where, v.where), "strategic movement may not cross a Sea Zone or Map Box"
+            )
             return
         earlier = self.strategic_done.get(u.faction)
         if earlier is not None and earlier != u.id:
-            self.add("4.1.1", "strategic", u, (u.hex, v.hex),
-                     "one strategic move per faction per turn; another unit already moved")
+            self.add(
+                "4.1.1",
+                "strategic",
+                u,
+                (u.hex, v.hex),
+                "one strategic move per faction per turn; another unit already moved",
+            )
         self.strategic_done.setdefault(u.faction, u.id)
         if u.supply == "none":
             self.add("7.1.1", "strategic", u, (u.hex,), "a unit in No Supply may not move strategically")
@@ -519,8 +605,9 @@ class MoveJudge(CombatJudging, SeaJudging, PoliticsJudging):
         result = strategic_path(ground, u.hex, v.hex, supplied=lambda h: True)
         if not result.legal:
             first = result.violations[0]
-            self.add(first.rule, "strategic", u, (u.hex, v.hex),
-                     "; ".join(x.text for x in result.violations), result.path)
+            self.add(
+                first.rule, "strategic", u, (u.hex, v.hex), "; ".join(x.text for x in result.violations), result.path
+            )
             return
         if not all(_supplied_at(sit0, u, h) for h in result.path[1:]):
             memo: dict[str, bool] = {}  # the shortest way lacks supply somewhere: look for one that has it
@@ -533,9 +620,14 @@ class MoveJudge(CombatJudging, SeaJudging, PoliticsJudging):
             result = strategic_path(ground, u.hex, v.hex, supplied=supplied)
             if not result.legal:
                 h = next((x.hexes[0] for x in result.violations if x.rule == "4.1.2"), v.hex)
-                self.add("4.1.2", "strategic", u, (u.hex, v.hex),
-                         f"no supply line can be traced from {h}, a hex the move enters (each hex entered "
-                         "needs one)", result.path)
+                self.add(
+                    "4.1.2",
+                    "strategic",
+                    u,
+                    (u.hex, v.hex),
+                    f"no supply line can be traced from {h}, a hex the move enters (each hex entered needs one)",
+                    result.path,
+                )
                 return
         self._strategic_end(sit0, u, v)
 
@@ -549,11 +641,18 @@ class MoveJudge(CombatJudging, SeaJudging, PoliticsJudging):
         except KeyError:
             return
         if sit1.occupies_fort(now):
-            self.add("4.1.4", "strategic", u, (v.where,), "a unit may not occupy a fort at the end of its strategic move")
+            self.add(
+                "4.1.4", "strategic", u, (v.where,), "a unit may not occupy a fort at the end of its strategic move"
+            )
         barred = end_barred(sit1, now, now.hex)
         if barred:
-            self.add(barred[0], "strategic", u, (v.where,), f"a strategic move may pass through but not end there: "
-                     f"{barred[1]}")
+            self.add(
+                barred[0],
+                "strategic",
+                u,
+                (v.where,),
+                f"a strategic move may pass through but not end there: {barred[1]}",
+            )
         self._home_defense_step(sit0, sit1, u)
 
 

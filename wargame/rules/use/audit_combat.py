@@ -32,8 +32,11 @@ class CombatJudging:
             vacated = v is None or v.where != u.where
             self.skipped["combat"] += 1
             act = self.act
-            near = ([act.at] if act is not None and _adjacent(sit0, act.at, u.hex) else
-                    list(self._assaulting(sit0, u.hex)) or [x.hex for x in self._attackers_of(sit0, u.hex) if x.hex])
+            near = (
+                [act.at]
+                if act is not None and _adjacent(sit0, act.at, u.hex)
+                else list(self._assaulting(sit0, u.hex)) or [x.hex for x in self._attackers_of(sit0, u.hex) if x.hex]
+            )
             self._axis_attack(sit0, u.hex, tuple(near))
             if act is not None and not act.ended and act.invaded is None and _adjacent(sit0, act.at, u.hex):
                 self.attack(sit0, u, vacated)
@@ -70,16 +73,27 @@ class CombatJudging:
         act.mobile = True
         self.mobile_units.add(act.unit_id)
         if act.unit_id in self.assault_units:
-            self.add("5.3.1", "combat", unit, (act.at, target),
-                     "a unit that designated an Assault this phase may not also make a Mobile attack", step=step)
+            self.add(
+                "5.3.1",
+                "combat",
+                unit,
+                (act.at, target),
+                "a unit that designated an Assault this phase may not also make a Mobile attack",
+                step=step,
+            )
         for rule, why in attack_problems(sit0, here, act.at, defender, mobile=True):
             act.legal = False
             self.add(rule, "combat", unit, (act.at, target), f"Mobile attack on {defender.label}: {why}", step=step)
         if cost > act.left:
             act.legal = False
-            self.add("4.2.1", "movement", unit, (act.at, target),
-                     f"attacks {defender.label if vacated else target} for {cost} MP with {act.left} MP left",
-                     step=step)
+            self.add(
+                "4.2.1",
+                "movement",
+                unit,
+                (act.at, target),
+                f"attacks {defender.label if vacated else target} for {cost} MP with {act.left} MP left",
+                step=step,
+            )
         act.left = max(0, act.left - cost)
         act.advance_into = target if vacated else None
 
@@ -91,24 +105,41 @@ class CombatJudging:
         orphans, self.orphans = self.orphans, []
         for defender, before, step in orphans:
             target = defender.hex or ""
-            near = [x for x in before.pos.units if x.kind == "ground" and x.faction == self.phasing and x.hex
-                    and _adjacent(before, x.hex, target)]
+            near = [
+                x
+                for x in before.pos.units
+                if x.kind == "ground" and x.faction == self.phasing and x.hex and _adjacent(before, x.hex, target)
+            ]
             if any(x.id in self.assault_units for x in near):
                 continue  # an Assault whose markers were taken off before the result was shown
             if near:
                 who = ", ".join(f"{x.label} in {x.hex}" for x in near[:3])
-                self.add("6.3", "combat", near[0], (near[0].hex or "", target),
-                         f"{defender.label} in {target} was hit when the only {self.phasing} ground units next to "
-                         f"it ({who}) had finished their activations; a unit attacks during its own activation "
-                         "or by an Assault it designated (5.3.3), so no attack explains it, unless an event did "
-                         "(a collapse)", step=step, severity="note")
+                self.add(
+                    "6.3",
+                    "combat",
+                    near[0],
+                    (near[0].hex or "", target),
+                    f"{defender.label} in {target} was hit when the only {self.phasing} ground units next to "
+                    f"it ({who}) had finished their activations; a unit attacks during its own activation "
+                    "or by an Assault it designated (5.3.3), so no attack explains it, unless an event did "
+                    "(a collapse)",
+                    step=step,
+                    severity="note",
+                )
                 continue
             boxed = [x for x in before.pos.units_in(CENTRAL_RUSSIA) if x.kind == "ground" and x.faction == self.phasing]
             if boxed and target in before.east_edge:
-                self.add("5.3.1", "combat", boxed[0], (CENTRAL_RUSSIA, target),
-                         f"{defender.label} in {target} was hit with no {self.phasing} ground unit next to it but "
-                         f"{boxed[0].label} in Central Russia; a unit in a Map Box attacks only by Amphibious "
-                         "Invasion, so it must leave the box first", step=step, severity="note")
+                self.add(
+                    "5.3.1",
+                    "combat",
+                    boxed[0],
+                    (CENTRAL_RUSSIA, target),
+                    f"{defender.label} in {target} was hit with no {self.phasing} ground unit next to it but "
+                    f"{boxed[0].label} in Central Russia; a unit in a Map Box attacks only by Amphibious "
+                    "Invasion, so it must leave the box first",
+                    step=step,
+                    severity="note",
+                )
 
     def assault_resolved(self, sit0: Situation, defender: Unit, vacated: bool, attackers: tuple[str, ...]) -> None:
         """An Assault's resolution (5.3.3): never inside another unit's activation; the defender may
@@ -142,8 +173,13 @@ class CombatJudging:
             self._bombed(sit1, m)
             bombed = [b for b in sit1.pos.markers if b.name == "Bombed" and b.hex]
             if len(bombed) > MAX_BOMBED:
-                self.add("15.4", "markers", None, (m.hex,),
-                         f"{len(bombed)} Bombed markers on the map; at most {MAX_BOMBED} (6.2.6)")
+                self.add(
+                    "15.4",
+                    "markers",
+                    None,
+                    (m.hex,),
+                    f"{len(bombed)} Bombed markers on the map; at most {MAX_BOMBED} (6.2.6)",
+                )
 
     def _airdrop(self, sit: Situation, m: MarkerPiece) -> None:
         """14.1: within three hexes (an air path) of an air unit of its nationality (the Western
@@ -151,25 +187,41 @@ class CombatJudging:
         nations = ("UK", "USA") if m.faction == "western" else (m.nationality,)
         flyers = [u for u in sit.pos.units if u.kind == "air" and u.hex and u.nationality in nations]
         if not flyers:
-            self.add("14.1", "markers", None, (m.hex or "",),
-                     f"an Airdrop marker needs an air unit of {' or '.join(nations)} within range; there is none")
+            self.add(
+                "14.1",
+                "markers",
+                None,
+                (m.hex or "",),
+                f"an Airdrop marker needs an air unit of {' or '.join(nations)} within range; there is none",
+            )
             return
         if not any(mission_reach(sit, u, m.hex or "", "airdrop").legal for u in flyers):
-            self.add("14.1", "markers", None, (m.hex or "",),
-                     f"no {' or '.join(nations)} air unit has an air path of at most "
-                     f"{sit.pack.toml('rules.toml')['ranges']['airdrop']} hexes to {m.hex}")
+            self.add(
+                "14.1",
+                "markers",
+                None,
+                (m.hex or "",),
+                f"no {' or '.join(nations)} air unit has an air path of at most "
+                f"{sit.pack.toml('rules.toml')['ranges']['airdrop']} hexes to {m.hex}",
+            )
 
     def _bombed(self, sit: Situation, m: MarkerPiece) -> None:
         """6.2.6: an enemy factory in Germany within 20 hexes of a phasing bomber."""
         h = m.hex or ""
         if h not in factory_hexes(sit) or sit.owner(h) != "GER":
             return  # marker_place_findings told where it may not lie
-        bombers = [u for u in sit.pos.units if u.kind == "air" and u.type == "bomber" and u.hex
-                   and u.faction == self.phasing]
+        bombers = [
+            u for u in sit.pos.units if u.kind == "air" and u.type == "bomber" and u.hex and u.faction == self.phasing
+        ]
         if not any(mission_reach(sit, u, h, "bombing_run").legal for u in bombers):
-            self.add("6.2.6", "air", None, (h,),
-                     f"a Bombing Run needs a {self.phasing or 'phasing'} bomber with an air path of at most "
-                     f"{sit.pack.toml('rules.toml')['ranges']['bombing_run']} hexes to {h}; there is none")
+            self.add(
+                "6.2.6",
+                "air",
+                None,
+                (h,),
+                f"a Bombing Run needs a {self.phasing or 'phasing'} bomber with an air path of at most "
+                f"{sit.pack.toml('rules.toml')['ranges']['bombing_run']} hexes to {h}; there is none",
+            )
 
     def assault_designated(self, sit0: Situation, sit1: Situation, m: MarkerPiece) -> None:
         """An Assault marker put on a phasing ground unit (4.2.3.3, 5.3.1, 5.3.3)."""
@@ -186,13 +238,22 @@ class CombatJudging:
         act.last_step = self.step
         if act.mobile:
             act.legal = False
-            self.add("4.2.3.3", "combat", unit, (here,),
-                     "a unit that made a Mobile attack in this activation may not designate an Assault")
+            self.add(
+                "4.2.3.3",
+                "combat",
+                unit,
+                (here,),
+                "a unit that made a Mobile attack in this activation may not designate an Assault",
+            )
         elif unit.id in self.mobile_units:
             self.add("5.3.1", "combat", unit, (here,), "a unit may not both Mobile attack and Assault in a phase")
         g = sit0.map.grid
-        targets = [d for n in g.neighbours(g.parse(here)) for d in sit0.pos.units_in(g.hex_id(n))
-                   if d.kind == "ground" and self.pack.enemies(unit.faction, d.faction)]
+        targets = [
+            d
+            for n in g.neighbours(g.parse(here))
+            for d in sit0.pos.units_in(g.hex_id(n))
+            if d.kind == "ground" and self.pack.enemies(unit.faction, d.faction)
+        ]
         if not targets:
             self.add("4.2.3.3", "combat", unit, (here,), "an Assault marker with no enemy ground unit next to it")
         else:
@@ -206,8 +267,13 @@ class CombatJudging:
                 cost = min(attack_cost(ground, here, d.hex or here, self.costs) for d in allowed)
                 if cost > act.left:
                     act.legal = False
-                    self.add("4.2.1", "movement", unit, (here,),
-                             f"designates an Assault that costs {cost} MP with {act.left} MP left (4.2.3.3)")
+                    self.add(
+                        "4.2.1",
+                        "movement",
+                        unit,
+                        (here,),
+                        f"designates an Assault that costs {cost} MP with {act.left} MP left (4.2.3.3)",
+                    )
                 act.left = max(0, act.left - cost)
         act.ended = "it designated an Assault"
         self.assault_units.add(unit.id)
@@ -215,8 +281,11 @@ class CombatJudging:
     # -- the other side ------------------------------------------------------------------------
     def _displaced_by_retreat(self, sit0: Situation, u: Unit) -> bool:
         """A phasing air or naval unit leaving a hex an enemy unit retreated into (5.3.5, 4.2.3.7)."""
-        return bool(u.hex) and u.hex in self.displacing and any(
-            x.kind == "ground" and x.faction != u.faction for x in sit0.pos.units_in(u.hex or ""))
+        return (
+            bool(u.hex)
+            and u.hex in self.displacing
+            and any(x.kind == "ground" and x.faction != u.faction for x in sit0.pos.units_in(u.hex or ""))
+        )
 
     def other_side_move(self, sit0: Situation, zoc0: Zoc, sit1: Situation, zoc1: Zoc, u: Unit, v: Unit) -> None:
         if u.kind == "ground":
@@ -233,8 +302,12 @@ class CombatJudging:
         attackers: list[str] = []
         amphibious = False
         act = self.act
-        if act is not None and (not act.ended or act.invaded) and act.at in sit0.map.hexes \
-                and _adjacent(sit0, act.at, start):
+        if (
+            act is not None
+            and (not act.ended or act.invaded)
+            and act.at in sit0.map.hexes
+            and _adjacent(sit0, act.at, start)
+        ):
             attackers.append(act.at)
             amphibious = act.invaded is not None  # an invader's Assault needs no gap (5.3.5)
         if not attackers:
@@ -260,15 +333,22 @@ class CombatJudging:
         move or advance, a defeated unit's retreat: 5.3.5), by air or naval movement (not Naval
         Transport), whatever their Sorties; the move is no activation."""
         start = u.hex
-        if start is None or (start not in self.displacing and not any(
-                x.kind == "ground" and x.faction != u.faction for x in sit0.pos.units_in(start))):
+        if start is None or (
+            start not in self.displacing
+            and not any(x.kind == "ground" and x.faction != u.faction for x in sit0.pos.units_in(start))
+        ):
             self.skipped["other_side"] += 1
             return
         mp = movement_points(u.type, u.supply, self.costs)
         if u.kind == "air":
             if v.box is not None and v.box != CENTRAL_RUSSIA:
-                self.add("4.2.3.7", "air", u, (start, v.where), "a displaced air unit moves by air movement, "
-                         "not Naval Transport, so it may not reach that Map Box")
+                self.add(
+                    "4.2.3.7",
+                    "air",
+                    u,
+                    (start, v.where),
+                    "a displaced air unit moves by air movement, not Naval Transport, so it may not reach that Map Box",
+                )
             else:
                 found = air_path(sit0, u, start, v.where, mp=mp, costs=self.costs)
                 for rule, why in found.problems:
@@ -291,6 +371,11 @@ class CombatJudging:
             ground = {u.faction for u in units if u.kind == "ground"}
             left = [u for u in units if u.kind != "ground" and u.faction not in ground]
             if ground and left:
-                self.add("4.2.3.7", "displacement", left[0], (hex_id,),
-                         f"{', '.join(u.label for u in left)} stayed in {hex_id} with an enemy ground unit; "
-                         "they move out at once, or are eliminated if they cannot")
+                self.add(
+                    "4.2.3.7",
+                    "displacement",
+                    left[0],
+                    (hex_id,),
+                    f"{', '.join(u.label for u in left)} stayed in {hex_id} with an enemy ground unit; "
+                    "they move out at once, or are eliminated if they cannot",
+                )

@@ -19,20 +19,20 @@ CENTRAL_RUSSIA = "CRU"
 SPECIAL_MARKERS = ("Airdrop", "Partisans", "Surprise Attack")  # 6.1: never during an activation
 NOT_JUDGED = {
     "combat": "combat results: whether a result fits the dice needs the Combat Results Table, which "
-              "the rulebook does not print (legality of the attack, retreat and advance is judged)",
+    "the rulebook does not print (legality of the attack, retreat and advance is judged)",
     "sorties": "Sorties added to air or naval units that did not move: the log does not say which "
-               "mission (Air Strike, Air Support, escort, interception) they flew or against whom",
+    "mission (Air Strike, Air Support, escort, interception) they flew or against whom",
     "supply": "supply markers changed: supply is judged on a position (staffwork check); interception "
-              "of sea lines is a die roll",
+    "of sea lines is a die roll",
     "other_side": "moves of the non-phasing side that are neither retreats nor displacements (events "
-                  "such as Naval Evacuation or Emergency Shipping, repatriation)",
+    "such as Naval Evacuation or Emergency Shipping, repatriation)",
     "placed": "units put on the map or taken off it (mobilization, reserves, events, eliminations)",
     "other_phase": "moves and placements outside the Strategic Movement and Operations phases",
     "repatriation": "units put in or next to a friendly city of their country in the Strategic Movement phase "
-                    "while the Strategic Move marker lay on another unit: taken as Home Defense repatriations "
-                    "(10.3.1.1, 10.4); whether Home Defense called for them is not judged",
+    "while the Strategic Move marker lay on another unit: taken as Home Defense repatriations "
+    "(10.3.1.1, 10.4); whether Home Defense called for them is not judged",
     "fort_hold": "French, USSR and UK units that Home Defense holds until West Invaded, East Invaded or "
-                 "the Mediterranean Crisis (10.3.1): the log does not say whether those events happened",
+    "the Mediterranean Crisis (10.3.1): the log does not say whether those events happened",
 }
 
 
@@ -62,9 +62,19 @@ class _Act:
     sit_start: Any = None
 
     def frozen(self) -> Activation:
-        return Activation(self.unit_id, self.label, self.faction, self.first_step, self.last_step,
-                          self.start, self.at, self.mp, self.mp - self.left, tuple(self.attacks),
-                          self.legal)
+        return Activation(
+            self.unit_id,
+            self.label,
+            self.faction,
+            self.first_step,
+            self.last_step,
+            self.start,
+            self.at,
+            self.mp,
+            self.mp - self.left,
+            tuple(self.attacks),
+            self.legal,
+        )
 
 
 @frozen
@@ -109,8 +119,11 @@ def diff(pos0: Position, pos1: Position) -> _Diff:
             supply.append((u, v))
     appeared = tuple(v for v in pos1.units if _on_map(v) and not _on_map(before.get(v.id)))
     old_markers = {m.id: m for m in pos0.markers}
-    placed = tuple(m for m in pos1.markers if _on_map(m) and (
-        m.id not in old_markers or (old_markers[m.id].hex, old_markers[m.id].box) != (m.hex, m.box)))
+    placed = tuple(
+        m
+        for m in pos1.markers
+        if _on_map(m) and (m.id not in old_markers or (old_markers[m.id].hex, old_markers[m.id].box) != (m.hex, m.box))
+    )
     return _Diff(tuple(moved), tuple(gone), appeared, tuple(hit), tuple(sorties), tuple(supply), tuple(fort), placed)
 
 

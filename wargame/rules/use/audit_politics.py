@@ -27,7 +27,8 @@ class PoliticsJudging:
         if "home_defense" not in sit0.pos.state.policies or not u.hex:
             return
         if (u.nationality in ("FRA", "USSR") and sit0.occupies_fort(u)) or (
-                u.nationality == "UK" and sit0.owner(u.hex) == "UK" and not sit0.is_mainland(u.hex, "UK")):
+            u.nationality == "UK" and sit0.owner(u.hex) == "UK" and not sit0.is_mainland(u.hex, "UK")
+        ):
             self.skipped["fort_hold"] += 1
 
     # -- Home Defense (10.3.1) -------------------------------------------------------------------
@@ -48,9 +49,15 @@ class PoliticsJudging:
         for name in act.home:
             rule = after.get(name)
             if rule is not None and not rule.satisfied:
-                self.add("10.3.1", "home defense", unit, (act.start, act.at),
-                         f"its move leaves {rule.text()}: a unit that fills a Home Defense rule may move only "
-                         "if the rule stays met", step=act.last_step)
+                self.add(
+                    "10.3.1",
+                    "home defense",
+                    unit,
+                    (act.start, act.at),
+                    f"its move leaves {rule.text()}: a unit that fills a Home Defense rule may move only "
+                    "if the rule stays met",
+                    step=act.last_step,
+                )
 
     def _home_defense_step(self, sit0: Situation, sit1: Situation, u: Unit, *, step: int | None = None) -> None:
         before = self._home_met(sit0, u)
@@ -60,9 +67,15 @@ class PoliticsJudging:
         for name in before:
             rule = after.get(name)
             if rule is not None and not rule.satisfied:
-                self.add("10.3.1", "home defense", u, (u.where,),
-                         f"its move leaves {rule.text()}: a unit that fills a Home Defense rule may move only "
-                         "if the rule stays met", step=step)
+                self.add(
+                    "10.3.1",
+                    "home defense",
+                    u,
+                    (u.where,),
+                    f"its move leaves {rule.text()}: a unit that fills a Home Defense rule may move only "
+                    "if the rule stays met",
+                    step=step,
+                )
 
     def repatriated(self, sit0: Situation, u: Unit, v: Unit) -> bool:
         """A move in the Strategic Movement phase while the faction's Strategic Move marker lies on
@@ -78,9 +91,14 @@ class PoliticsJudging:
             return False
         why = self._repatriation_spot(sit1, zoc1, u, v)
         if why:
-            self.add("10.4", "strategic", u, (u.where, v.where),
-                     f"moves in the Strategic Movement phase without the Strategic Move marker (it lies on "
-                     f"another unit), so only a repatriation may put it elsewhere, and {why}")
+            self.add(
+                "10.4",
+                "strategic",
+                u,
+                (u.where, v.where),
+                f"moves in the Strategic Movement phase without the Strategic Move marker (it lies on "
+                f"another unit), so only a repatriation may put it elsewhere, and {why}",
+            )
         else:
             self.skipped["repatriation"] += 1
         self.repatriated_ids.add(u.id)
@@ -116,11 +134,15 @@ class PoliticsJudging:
         h = v.hex
         if h is None:
             return "a repatriated unit is put in a hex"
-        if not any(sit1.friendly_city(c, u.faction) and sit1.owner(c) == u.nationality
-                   for c in (h, *self._around(sit1, h))):
+        if not any(
+            sit1.friendly_city(c, u.faction) and sit1.owner(c) == u.nationality for c in (h, *self._around(sit1, h))
+        ):
             return f"{h} is neither in nor next to a friendly city of {u.nationality}"
-        if zoc1.ezoc(h, u.faction) or sit1.ground_barred(h, u.faction, u.nationality) \
-                or any(m.faction and m.faction != u.faction for m in sit1.pos.markers_in(h)):
+        if (
+            zoc1.ezoc(h, u.faction)
+            or sit1.ground_barred(h, u.faction, u.nationality)
+            or any(m.faction and m.faction != u.faction for m in sit1.pos.markers_in(h))
+        ):
             return f"{h} is in an EZOC, barred to {u.nationality} units or holds an enemy marker"
         return None
 
@@ -166,5 +188,12 @@ class PoliticsJudging:
             return
         self.fired.add(event)
         rule, name = EVENT_RULES[event]
-        self.add(rule, "events", None, (hex_id,), f"{what}: the {name} conditional event happens now, unless it "
-                 "already did earlier in the game (once per scenario)", severity="note")
+        self.add(
+            rule,
+            "events",
+            None,
+            (hex_id,),
+            f"{what}: the {name} conditional event happens now, unless it "
+            "already did earlier in the game (once per scenario)",
+            severity="note",
+        )

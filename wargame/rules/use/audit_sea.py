@@ -31,8 +31,13 @@ class SeaJudging:
         """The friendly convoy that moved from the unit's place to the same place with it (this
         step or the last)."""
         for c0, c1, step in self.convoy_moves:
-            if (c0.faction == u.faction and c0.where == u.where and c1.where == v.where
-                    and (c0.id, step) not in self.handled and c0.id != u.id):
+            if (
+                c0.faction == u.faction
+                and c0.where == u.where
+                and c1.where == v.where
+                and (c0.id, step) not in self.handled
+                and c0.id != u.id
+            ):
                 return (c0, c1)
         return None
 
@@ -47,9 +52,14 @@ class SeaJudging:
     def _resolve_awaiting(self, diff: _Diff) -> None:
         u, v, sit0, zoc0, sit1, zoc1, step = self.awaiting  # type: ignore[misc]
         self.awaiting = None
-        pair = next(((c0, c1) for c0, c1 in diff.moved
-                     if c0.type == "convoy" and c0.faction == u.faction and c0.where == u.where and c1.where == v.where),
-                    None)
+        pair = next(
+            (
+                (c0, c1)
+                for c0, c1 in diff.moved
+                if c0.type == "convoy" and c0.faction == u.faction and c0.where == u.where and c1.where == v.where
+            ),
+            None,
+        )
         if pair is not None:
             self.naval_transport(sit0, zoc0, u, v, pair, step=step, now=(sit1, zoc1))
             self.handled.add((pair[0].id, self.step))
@@ -82,14 +92,24 @@ class SeaJudging:
             finally:
                 self.step = saved
             return
-        result = ground_path(Ground(sit0, zoc0, u), u.hex or "", v.hex or "", mp=act.left, started=act.started,
-                             costs=self.costs)
+        result = ground_path(
+            Ground(sit0, zoc0, u), u.hex or "", v.hex or "", mp=act.left, started=act.started, costs=self.costs
+        )
         self._report_path(u, v, act, result, step=step)
         act.at = v.where
         act.started = True
 
-    def naval_transport(self, sit0: Situation, zoc0: Zoc, u: Unit, v: Unit, pair: tuple[Unit, Unit], *,
-                        step: int | None = None, now: tuple[Situation, Zoc] | None = None) -> None:
+    def naval_transport(
+        self,
+        sit0: Situation,
+        zoc0: Zoc,
+        u: Unit,
+        v: Unit,
+        pair: tuple[Unit, Unit],
+        *,
+        step: int | None = None,
+        now: tuple[Situation, Zoc] | None = None,
+    ) -> None:
         """6.4.4: the carried unit began its activation stacked with the convoy, moves with it
         and nowhere else, and ends its activation where the convoy puts it in."""
         c0, c1 = pair
@@ -98,9 +118,14 @@ class SeaJudging:
         self.handled.add((c0.id, at))
         if u.kind == "ground":
             if self.act is not None and self.act.unit_id == u.id and self.act.started:
-                self.add("4.2.3.2", "naval", u, (u.where, v.where),
-                         "a ground unit may not combine hex movement and Naval Transport in one activation",
-                         step=step)
+                self.add(
+                    "4.2.3.2",
+                    "naval",
+                    u,
+                    (u.where, v.where),
+                    "a ground unit may not combine hex movement and Naval Transport in one activation",
+                    step=step,
+                )
             elif self.act is None or self.act.unit_id != u.id:
                 self.start_activation(sit0, u)
         else:
@@ -112,11 +137,18 @@ class SeaJudging:
         mp = movement_points(c0.type, c0.supply, self.costs)
         path = naval_path(sit0, c0, c0.where, c1.where, mp=mp, costs=self.costs)
         for rule, why in path.problems:
-            self.add(rule, "naval", u, (u.where, v.where), f"Naval Transport with {c0.label}: {why}",
-                     path.path, step=step)
+            self.add(
+                rule, "naval", u, (u.where, v.where), f"Naval Transport with {c0.label}: {why}", path.path, step=step
+            )
         if v.hex is not None and not sit1.friendly_port(v.hex, u.faction):
-            self.add("6.4.4", "naval", u, (v.hex,), f"a transported unit is put in a friendly port; {v.hex} is not one",
-                     step=step)
+            self.add(
+                "6.4.4",
+                "naval",
+                u,
+                (v.hex,),
+                f"a transported unit is put in a friendly port; {v.hex} is not one",
+                step=step,
+            )
         else:
             barred = unit_placement(sit1, zoc1, v)
             if barred and (v.box is not None or barred[0] not in ("4.2.2", "4.2.2.1")):
@@ -140,8 +172,13 @@ class SeaJudging:
         if v.hex in self.invaded_hexes:
             self.add("6.3.2.1", "invasion", u, (v.hex,), f"{v.hex} was already invaded in this Actions Sub-Phase")
         if convoy.id in self.invading_ships:
-            self.add("6.3.2.1", "invasion", convoy, (u.where,),
-                     f"{convoy.label} already took part in an Amphibious Invasion this Operations Phase")
+            self.add(
+                "6.3.2.1",
+                "invasion",
+                convoy,
+                (u.where,),
+                f"{convoy.label} already took part in an Amphibious Invasion this Operations Phase",
+            )
         self._surprise_used(sit0, u, v.hex)
         self.invaded_hexes.add(v.hex)
         self.invading_ships.add(convoy.id)
@@ -161,10 +198,15 @@ class SeaJudging:
         if free:
             self.used_surprise.add(free[0])
         elif mine:
-            self.add("6.3.2.5", "invasion", u, (target,),
-                     "each Surprise Attack marker allows one Amphibious Invasion into its Sea Zone; "
-                     f"{'the marker' if len(mine) == 1 else f'all {len(mine)} markers'} in Sea Zone "
-                     f"{' or '.join(map(str, sorted(zones)))} already served an earlier invasion")
+            self.add(
+                "6.3.2.5",
+                "invasion",
+                u,
+                (target,),
+                "each Surprise Attack marker allows one Amphibious Invasion into its Sea Zone; "
+                f"{'the marker' if len(mine) == 1 else f'all {len(mine)} markers'} in Sea Zone "
+                f"{' or '.join(map(str, sorted(zones)))} already served an earlier invasion",
+            )
 
     def _after_landing(self, sit0: Situation, zoc0: Zoc, u: Unit, v: Unit) -> None:
         """6.3.2.4: an invader not in an EZOC may move one hex; then its activation ends."""
@@ -172,8 +214,11 @@ class SeaJudging:
         assert act is not None
         landed = act.invaded or ""
         if act.invasion_assault or zoc0.ezoc(landed, u.faction) or not _adjacent(sit0, landed, v.hex):
-            why = ("it is in an enemy ZOC and may only stop or Assault" if zoc0.ezoc(landed, u.faction)
-                   or act.invasion_assault else "it may move one adjacent hex and stop")
+            why = (
+                "it is in an enemy ZOC and may only stop or Assault"
+                if zoc0.ezoc(landed, u.faction) or act.invasion_assault
+                else "it may move one adjacent hex and stop"
+            )
             act.legal = False
             self.add("6.3.2.4", "invasion", u, (u.where, v.where), f"after landing in {landed} {why}")
         else:
@@ -190,15 +235,19 @@ class SeaJudging:
         if pair is not None:
             self.naval_transport(sit0, zoc0, u, v, pair)
             return
-        if (u.hex is None or v.hex is None) and self._stacked_convoy(sit0, u) is not None \
-                and not {u.box, v.box} <= {None, CENTRAL_RUSSIA}:
+        if (
+            (u.hex is None or v.hex is None)
+            and self._stacked_convoy(sit0, u) is not None
+            and not {u.box, v.box} <= {None, CENTRAL_RUSSIA}
+        ):
             assert self.now is not None
             self.awaiting = (u, v, sit0, zoc0, sit1, zoc1, self.step)
             return
         self._air_alone(sit0, zoc0, sit1, zoc1, u, v)
 
-    def _air_alone(self, sit0: Situation, zoc0: Zoc, sit1: Situation, zoc1: Zoc, u: Unit, v: Unit, *,
-                   step: int | None = None) -> None:
+    def _air_alone(
+        self, sit0: Situation, zoc0: Zoc, sit1: Situation, zoc1: Zoc, u: Unit, v: Unit, *, step: int | None = None
+    ) -> None:
         """An Air Rebase (6.2.1): its own activation."""
         self.interrupt()
         if u.sorties >= 6:
@@ -206,8 +255,14 @@ class SeaJudging:
         self._strategic_marker(sit0, u)
         boxes = {b for b in (u.box, v.box) if b}
         if boxes - {CENTRAL_RUSSIA}:
-            self.add("4.2.2", "air", u, (u.where, v.where),
-                     "air units reach Map Boxes other than Central Russia only by Naval Transport", step=step)
+            self.add(
+                "4.2.2",
+                "air",
+                u,
+                (u.where, v.where),
+                "air units reach Map Boxes other than Central Russia only by Naval Transport",
+                step=step,
+            )
         else:
             found = air_path(sit0, u, u.where, v.where, costs=self.costs)
             for rule, why in found.problems:
@@ -216,15 +271,30 @@ class SeaJudging:
         self._home_defense_step(sit0, sit1, u, step=step)
 
     def naval_move(self, sit0: Situation, zoc0: Zoc, sit1: Situation, zoc1: Zoc, u: Unit, v: Unit) -> None:
-        if self.invasion is not None and u.id in self.invasion[2] and u.where == self.invasion[0] \
-                and v.where == self.invasion[1]:
+        if (
+            self.invasion is not None
+            and u.id in self.invasion[2]
+            and u.where == self.invasion[0]
+            and v.where == self.invasion[1]
+        ):
             return  # the invasion's naval units follow to the port it took (6.3.2.4)
-        if u.type == "convoy" and self.awaiting is not None and self.awaiting[0].where == u.where \
-                and self.awaiting[1].where == v.where:
+        if (
+            u.type == "convoy"
+            and self.awaiting is not None
+            and self.awaiting[0].where == u.where
+            and self.awaiting[1].where == v.where
+        ):
             self._resolve_awaiting(self.diff or _diff(sit0.pos, sit1.pos))
             return
-        carried = [x for x, y in (self.diff.moved if self.diff else ()) if x.faction == u.faction and x.id != u.id
-                   and x.kind != "naval" and x.where == u.where and y.where == v.where]
+        carried = [
+            x
+            for x, y in (self.diff.moved if self.diff else ())
+            if x.faction == u.faction
+            and x.id != u.id
+            and x.kind != "naval"
+            and x.where == u.where
+            and y.where == v.where
+        ]
         if u.type == "convoy" and carried:
             return  # judged with the unit it carries
         act = self.act
@@ -246,5 +316,11 @@ class SeaJudging:
         elif v.kind == "air" and v.hex is not None:
             line = self.pack.supply(sit1, zoc1).lines.get(v.id)
             if line is not None and line.state == "none":
-                self.add("4.2.2", "air", v, (v.hex,),
-                         f"air movement must end where a supply line can be traced; {line.note}", step=step)
+                self.add(
+                    "4.2.2",
+                    "air",
+                    v,
+                    (v.hex,),
+                    f"air movement must end where a supply line can be traced; {line.note}",
+                    step=step,
+                )

@@ -33,8 +33,7 @@ def adjacent(sit: Situation, a: str, b: str) -> bool:
     return g.is_adjacent(g.parse(a), g.parse(b))
 
 
-def attack_problems(sit: Situation, attacker: Unit, at: str | None, defender: Unit, *,
-                    mobile: bool) -> list[Problem]:
+def attack_problems(sit: Situation, attacker: Unit, at: str | None, defender: Unit, *, mobile: bool) -> list[Problem]:
     """What bars ``attacker`` (standing at ``at``: a hex, or None for a Map Box) from a Mobile
     attack (``mobile``) or an Assault on ``defender``; empty when the attack is allowed."""
     out: list[Problem] = []
@@ -51,16 +50,19 @@ def attack_problems(sit: Situation, attacker: Unit, at: str | None, defender: Un
         out.append(("4.2.3.5", f"{attacker.label} occupies a fort and must leave it before attacking"))
     side = sit.side_barred(at, target)
     if side:
-        out.append(("4.2.3.3", f"the hexside {at}/{target} is closed to ground movement ({side[1]}), "
-                               "so it may not attack across it"))
+        out.append(
+            (
+                "4.2.3.3",
+                f"the hexside {at}/{target} is closed to ground movement ({side[1]}), so it may not attack across it",
+            )
+        )
     info = sit.map.hexes[target]
     if info.restricted and defender.nationality == "USSR" and attacker.nationality != "USSR":
         out.append(("1.3.10", f"a USSR unit in the restricted hex {target} may not be attacked"))
     else:
         barred = sit.ground_barred(target, attacker.faction, attacker.nationality)
         if barred:
-            out.append(("4.2.3.3", f"{attacker.label} may attack only into a hex it may enter; {target}: "
-                                   f"{barred[1]}"))
+            out.append(("4.2.3.3", f"{attacker.label} may attack only into a hex it may enter; {target}: {barred[1]}"))
     policy = attack_barred(sit, attacker, defender, target)
     if policy and policy not in out:
         out.append(policy)
@@ -77,8 +79,16 @@ def _ezoc(zoc: Zoc, hex_id: str, faction: str) -> bool:
     return zoc.ezoc(hex_id, faction)
 
 
-def retreat_problems(sit: Situation, zoc: Zoc, defender: Unit, start: str, end: str,
-                     attackers: tuple[str, ...], *, amphibious: bool = False) -> list[Problem]:
+def retreat_problems(
+    sit: Situation,
+    zoc: Zoc,
+    defender: Unit,
+    start: str,
+    end: str,
+    attackers: tuple[str, ...],
+    *,
+    amphibious: bool = False,
+) -> list[Problem]:
     """Why a retreat from ``start`` to ``end`` breaks 5.3.5 / 5.3.5.1 (empty: it is legal).
 
     ``attackers`` are the hexes of the attacking units; the defender moves away from any one of
@@ -127,14 +137,21 @@ def retreat_problems(sit: Situation, zoc: Zoc, defender: Unit, start: str, end: 
             continue
         return []
     if in_ezoc and len(gap_failures) < len(attackers):
-        return [("5.3.5.1", f"{end} is in an enemy ZOC; a retreat may enter one only into a friendly city "
-                            "or fort while keeping a one-hex gap from the attacker")]
-    return [("5.3.5", f"{end} is adjacent to the attacker in {', '.join(gap_failures)}: a retreat must "
-                      "leave a one-hex gap")]
+        return [
+            (
+                "5.3.5.1",
+                f"{end} is in an enemy ZOC; a retreat may enter one only into a friendly city "
+                "or fort while keeping a one-hex gap from the attacker",
+            )
+        ]
+    return [
+        ("5.3.5", f"{end} is adjacent to the attacker in {', '.join(gap_failures)}: a retreat must leave a one-hex gap")
+    ]
 
 
-def retreat_hexes(sit: Situation, zoc: Zoc, defender: Unit, attackers: tuple[str, ...], *,
-                  amphibious: bool = False) -> tuple[str, ...]:
+def retreat_hexes(
+    sit: Situation, zoc: Zoc, defender: Unit, attackers: tuple[str, ...], *, amphibious: bool = False
+) -> tuple[str, ...]:
     """Every hex (or Central Russia) the defender could retreat into."""
     start = defender.hex
     if start is None:
@@ -143,8 +160,9 @@ def retreat_hexes(sit: Situation, zoc: Zoc, defender: Unit, attackers: tuple[str
     cands = [g.hex_id(n) for n in g.neighbours(g.parse(start)) if g.hex_id(n) in sit.map.hexes]
     if defender.nationality == "USSR" and start in sit.east_edge:
         cands.append(CENTRAL_RUSSIA)
-    return tuple(c for c in cands
-                 if not retreat_problems(sit, zoc, defender, start, c, attackers, amphibious=amphibious))
+    return tuple(
+        c for c in cands if not retreat_problems(sit, zoc, defender, start, c, attackers, amphibious=amphibious)
+    )
 
 
 def isolated(sit: Situation, zoc: Zoc, defender: Unit, attackers: tuple[str, ...]) -> bool:
@@ -162,8 +180,11 @@ def isolated(sit: Situation, zoc: Zoc, defender: Unit, attackers: tuple[str, ...
         nid = g.hex_id(n)
         if nid not in sit.map.hexes or sit.side_barred(start, nid):
             continue
-        if (sit.friendly_city(nid, defender.faction) or sit.fort_faction(nid) == defender.faction
-                or sit.friendly_ground(nid, defender.faction)):
+        if (
+            sit.friendly_city(nid, defender.faction)
+            or sit.fort_faction(nid) == defender.faction
+            or sit.friendly_ground(nid, defender.faction)
+        ):
             return False
     return True
 

@@ -31,7 +31,6 @@ if TYPE_CHECKING:
     from wargame.rules.use import Pack
 
 
-
 @frozen
 class RulesData:
     """The Player Aid Sheet values of a pack's rules.toml."""
@@ -72,7 +71,8 @@ def rules_data_from(data: Mapping[str, Any], path: str) -> RulesData:
         ground_prohibited=MappingProxyType({k: bool(v) for k, v in table("ground_prohibited").items()}),
         sea_supply=sea,
         capped_port_capacity=number("supply", "capped_port_capacity")
-        if "capped_port_capacity" in table("supply") else 0,
+        if "capped_port_capacity" in table("supply")
+        else 0,
     )
 
 
@@ -130,7 +130,7 @@ class Situation:
         out = {}
         for abbr, nation in sorted(self.content.nations.items()):
             if nation.conditional and self.pos.state.status(abbr) in ("active", "conquered"):
-                out.update({area: abbr for area in nation.mainland + nation.overseas})
+                out.update(dict.fromkeys(nation.mainland + nation.overseas, abbr))
         return out
 
     def owner(self, hex_id: str) -> str:
@@ -324,8 +324,7 @@ class Situation:
     def move_barred(self, hex_id: str, faction: str, nationality: str) -> tuple[str, str] | None:
         """What keeps a ground unit from entering a hex by movement: ground_barred plus
         Cooperation Limits (10.3.2)."""
-        return (self.ground_barred(hex_id, faction, nationality)
-                or self.cooperation_barred(hex_id, faction, nationality))
+        return self.ground_barred(hex_id, faction, nationality) or self.cooperation_barred(hex_id, faction, nationality)
 
     # -- the map's east edge (Central Russia) -------------------------------------------------
     @cached_property
@@ -348,15 +347,15 @@ class Situation:
         return self.content.settings.fixed_weather.get(zone) or self.pos.state.weather.get(zone, "Fair")
 
 
-def situation(position: Position, mapdata: MapData | None = None, content: Content | None = None,
-              pack: Pack | None = None) -> Situation:
+def situation(
+    position: Position, mapdata: MapData | None = None, content: Content | None = None, pack: Pack | None = None
+) -> Situation:
     """The pack's view of a position; the game's own map, content and pack unless given."""
     from wargame.games import find_game
 
     game = find_game(position.game)
     position = with_nation_factions(position)
-    return Situation(position, mapdata or game.mapdata(position.boards), content or game.content(),
-                     pack or game.pack())
+    return Situation(position, mapdata or game.mapdata(position.boards), content or game.content(), pack or game.pack())
 
 
 def with_nation_factions(position: Position) -> Position:

@@ -57,8 +57,11 @@ def surprise_zones(sit: Situation, faction: str) -> dict[int, str]:
 def surprise_markers(sit: Situation, faction: str) -> tuple[tuple[str, tuple[int, ...]], ...]:
     """(marker id, Sea Zones) of each friendly Surprise Attack marker a Sea Zone may hold: each
     allows one invasion into the zone it was declared in (6.3.2.5, 14.17)."""
-    return tuple((m.id, sit.map.hexes[m.hex].seazones) for m in sit.pos.markers
-                 if m.name == SURPRISE_ATTACK and m.hex and m.faction == faction and sit.map.hexes[m.hex].seazones)
+    return tuple(
+        (m.id, sit.map.hexes[m.hex].seazones)
+        for m in sit.pos.markers
+        if m.name == SURPRISE_ATTACK and m.hex and m.faction == faction and sit.map.hexes[m.hex].seazones
+    )
 
 
 def reach_zones(sit: Situation, faction: str, place: str) -> frozenset[int]:
@@ -80,12 +83,16 @@ def _strait_ok(sit: Situation, via: str, faction: str, start: str) -> str | None
     hexes = [h for h in via.split("/") if h in sit.map.hexes]
     if start in hexes:
         return None  # a force starting in a strait hex does not cross it (6.3.2.1)
-    enemy = [h for h in hexes if sit.enemy_city(h, faction) or sit.enemy_fort(h, faction)
-             or sit.unit_factions(h) - {faction}]
+    enemy = [
+        h for h in hexes if sit.enemy_city(h, faction) or sit.enemy_fort(h, faction) or sit.unit_factions(h) - {faction}
+    ]
     if enemy:
         return f"an enemy city, fort or unit in {enemy[0]}"
-    friendly = [h for h in hexes if sit.friendly_city(h, faction) or sit.fort_faction(h) == faction
-                or faction in sit.unit_factions(h)]
+    friendly = [
+        h
+        for h in hexes
+        if sit.friendly_city(h, faction) or sit.fort_faction(h) == faction or faction in sit.unit_factions(h)
+    ]
     if not friendly:
         return "no friendly city, fort or unit in either of its hexes"
     return None
@@ -143,13 +150,17 @@ def invasion_problems(sit: Situation, ground: Unit, convoy: Unit, target: str) -
         return out + [("6.3.2", f"{target} is not a coastal hex")]
     zones = frozenset(info.seazones) & reach_zones(sit, f, place)
     if not zones:
-        out.append(("6.3.2.2", f"{target}'s Sea Zones ({', '.join(map(str, info.seazones))}) are out of "
-                               f"{f.capitalize()} invasion range from {place}"))
+        out.append(
+            (
+                "6.3.2.2",
+                f"{target}'s Sea Zones ({', '.join(map(str, info.seazones))}) are out of "
+                f"{f.capitalize()} invasion range from {place}",
+            )
+        )
     marked = surprise_zones(sit, f)
     with_marker = [z for z in sorted(zones) if z in marked]
     if zones and not with_marker:
-        out.append(("6.3.2", f"no friendly Surprise Attack marker in Sea Zone "
-                             f"{' or '.join(map(str, sorted(zones)))}"))
+        out.append(("6.3.2", f"no friendly Surprise Attack marker in Sea Zone {' or '.join(map(str, sorted(zones)))}"))
     port = _port_problem(sit, target, frozenset(info.seazones))
     if port:
         out.append(("6.3.2.1", f"{target}: {port}"))
@@ -179,6 +190,6 @@ def invasion_targets(sit: Situation, ground: Unit, convoy: Unit) -> tuple[Target
             continue
         if invasion_problems(sit, ground, convoy, hid):
             continue
-        notes = sorted({marked[z] for z in info.seazones if z in marked and marked[z]})
+        notes = sorted({marked[z] for z in info.seazones if marked.get(z)})
         out.append(Target(hid, tuple(sorted(set(info.seazones) & zones)), "; ".join(notes)))
     return tuple(out)

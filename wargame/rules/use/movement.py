@@ -116,14 +116,12 @@ def costs_from(own: Mapping, shared: Mapping, source: str, shared_source: str) -
         moves[key] = (value, shared_source)
     for key, value in own.get("movement", {}).items():
         if key in moves:
-            raise DataError(f"{key} is also set in {shared_source}: keep it in one file",
-                            source, "[movement]")
+            raise DataError(f"{key} is also set in {shared_source}: keep it in one file", source, "[movement]")
         moves[key] = (value, source)
 
     def whole(value: object, key: str, where: str, src: str) -> int:
         if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-            raise DataError(f"{key} must be a whole number of movement points, not {value!r}",
-                            src, where)
+            raise DataError(f"{key} must be a whole number of movement points, not {value!r}", src, where)
         return value
 
     def cost(key: str) -> int:
@@ -142,16 +140,27 @@ def costs_from(own: Mapping, shared: Mapping, source: str, shared_source: str) -
         return frozenset(value)
 
     return MoveCosts(
-        leg=points("leg"), other=points("other"),
-        leg_low_supply=points("leg_low_supply"), other_low_supply=points("other_low_supply"),
-        leg_types=names("leg"), mobile_types=names("mobile"),
-        clear=cost("clear"), rough=cost("rough"), enemy_city=cost("enemy_city"),
+        leg=points("leg"),
+        other=points("other"),
+        leg_low_supply=points("leg_low_supply"),
+        other_low_supply=points("other_low_supply"),
+        leg_types=names("leg"),
+        mobile_types=names("mobile"),
+        clear=cost("clear"),
+        rough=cost("rough"),
+        enemy_city=cost("enemy_city"),
         river=cost("river"),
-        attack=MappingProxyType({"Fair": cost("attack_fair"), "Poor": cost("attack_poor"),
-                                 "Severe": cost("attack_severe")}),
-        transport_line=cost("transport_line"), central_russia=cost("central_russia"),
-        sea_zone=cost("sea_zone"), map_box=cost("map_box"), canal=cost("canal"),
-        port=cost("port"), strait=cost("strait"), air_hex=cost("air_hex"),
+        attack=MappingProxyType(
+            {"Fair": cost("attack_fair"), "Poor": cost("attack_poor"), "Severe": cost("attack_severe")}
+        ),
+        transport_line=cost("transport_line"),
+        central_russia=cost("central_russia"),
+        sea_zone=cost("sea_zone"),
+        map_box=cost("map_box"),
+        canal=cost("canal"),
+        port=cost("port"),
+        strait=cost("strait"),
+        air_hex=cost("air_hex"),
     )
 
 
@@ -268,8 +277,11 @@ def attack_cost(ground: Ground, a: str, target: str, costs: MoveCosts | None = N
     zone = ground.map.hexes[target].weather
     fixed = ground.sit.content.settings.fixed_weather.get(zone)
     weather = fixed or ground.sit.pos.state.weather.get(zone, "Fair")
-    return (_base_cost(ground, costs, target) + (costs.river if side.river else 0)
-            + costs.attack.get(weather, costs.attack["Fair"]))
+    return (
+        _base_cost(ground, costs, target)
+        + (costs.river if side.river else 0)
+        + costs.attack.get(weather, costs.attack["Fair"])
+    )
 
 
 # --------------------------------------------------------------------------------------------
@@ -312,26 +324,33 @@ def _step_violations(ground: Ground, a: str, b: str, phase: int) -> list[Violati
         found.append(Violation(RULE_ENEMY_UNIT, f"{b} holds an enemy ground unit", (b,)))
     ez_a, ez_b = ground.ezoc(a), ground.ezoc(b)
     if b in ground.friendly_ground and ez_b:
-        found.append(Violation(RULE_FRIENDLY_EZOC,
-                               f"{b} holds a friendly ground unit and an EZOC", (b,)))
+        found.append(Violation(RULE_FRIENDLY_EZOC, f"{b} holds a friendly ground unit and an EZOC", (b,)))
     same = sorted(ez_a & ez_b)
     if same:
-        found.append(Violation(RULE_EZOC, f"{a} and {b} are both in the ZOC of the same enemy "
-                               f"unit ({ground.sit.pos.unit(same[0]).label})", (a, b)))
+        found.append(
+            Violation(
+                RULE_EZOC,
+                f"{a} and {b} are both in the ZOC of the same enemy unit ({ground.sit.pos.unit(same[0]).label})",
+                (a, b),
+            )
+        )
     elif ez_a and phase == _MOVED:
-        found.append(Violation(RULE_EZOC, f"leaves the EZOC in {a} after its first move "
-                               "(there it had to stop or attack)", (a, b)))
+        found.append(
+            Violation(
+                RULE_EZOC, f"leaves the EZOC in {a} after its first move (there it had to stop or attack)", (a, b)
+            )
+        )
     return found
 
 
 def _neighbours(ground: Ground, hex_id: str) -> list[str]:
     grid = ground.map.grid
-    return [n for n in (grid.hex_id(x) for x in grid.neighbours(grid.parse(hex_id)))
-            if n in ground.map.hexes]
+    return [n for n in (grid.hex_id(x) for x in grid.neighbours(grid.parse(hex_id))) if n in ground.map.hexes]
 
 
-def ground_path(ground: Ground, start: str, end: str, *, mp: int, started: bool = False,
-                costs: MoveCosts | None = None) -> PathResult:
+def ground_path(
+    ground: Ground, start: str, end: str, *, mp: int, started: bool = False, costs: MoveCosts | None = None
+) -> PathResult:
     """Is there a legal ground path from ``start`` to ``end`` with ``mp`` movement points?
 
     ``started`` says the unit has already moved (or attacked) in this activation, so it no
@@ -367,10 +386,8 @@ def ground_path(ground: Ground, start: str, end: str, *, mp: int, started: bool 
                 parent[nxt] = (state, tuple(found))
                 heapq.heappush(heap, (score, -(left - cost), there, _MOVED, left - cost))
     if goal is None:
-        need = ("no legal path exists" if cheapest is None
-                else f"the cheapest legal path needs {cheapest} MP")
-        violation = Violation(RULE_MP, f"{end} is out of reach from {start} with {mp} MP; {need}",
-                              (start, end))
+        need = "no legal path exists" if cheapest is None else f"the cheapest legal path needs {cheapest} MP"
+        violation = Violation(RULE_MP, f"{end} is out of reach from {start} with {mp} MP; {need}", (start, end))
         return PathResult(False, (), 0, mp, (violation,), cheapest)
     path, broken = _walk_back(goal, parent)
     return PathResult(not broken, path, mp - goal[2], mp, broken, cheapest)
@@ -387,8 +404,7 @@ def _walk_back(goal, parent) -> tuple[tuple[str, ...], tuple[Violation, ...]]:
     return tuple(reversed(hexes)), tuple(broken)
 
 
-def _cheapest_legal(ground: Ground, start: str, end: str, started: bool,
-                    costs: MoveCosts) -> int | None:
+def _cheapest_legal(ground: Ground, start: str, end: str, started: bool, costs: MoveCosts) -> int | None:
     """MP of the cheapest path that breaks no rule, whatever the MP (Dijkstra), None if none."""
     first = (start, _MOVED if started else _START)
     dist: dict[tuple[str, int], int] = {first: 0}
@@ -415,8 +431,7 @@ def _cheapest_legal(ground: Ground, start: str, end: str, started: bool,
 # Strategic movement (4.1)
 
 
-def strategic_path(ground: Ground, start: str, end: str, *,
-                   supplied: Callable[[str], bool]) -> PathResult:
+def strategic_path(ground: Ground, start: str, end: str, *, supplied: Callable[[str], bool]) -> PathResult:
     """Is there a strategic move from ``start`` to ``end`` (4.1)?
 
     Only across hexsides a Transport Line crosses; no ground-prohibited hex or hexside; no
@@ -440,20 +455,16 @@ def strategic_path(ground: Ground, start: str, end: str, *,
             side = ground.map.side(here, there)
             found: list[Violation] = []
             if not side.transport:
-                found.append(Violation(RULE_STRATEGIC, f"no Transport Line across {here}/{there}",
-                                       (here, there)))
+                found.append(Violation(RULE_STRATEGIC, f"no Transport Line across {here}/{there}", (here, there)))
             for v in (ground.barred(there, cooperation=False), ground.side_barred(here, there)):
                 if v is not None:
                     found.append(v)
             if ground.enemy_city(there) or ground.enemy_fort(there):
-                found.append(Violation(RULE_STRATEGIC, f"enters {there}, an enemy city or fort",
-                                       (there,)))
+                found.append(Violation(RULE_STRATEGIC, f"enters {there}, an enemy city or fort", (there,)))
             if there in ground.enemy_units:
-                found.append(Violation(RULE_STRATEGIC, f"enters {there}, which holds an enemy unit",
-                                       (there,)))
+                found.append(Violation(RULE_STRATEGIC, f"enters {there}, which holds an enemy unit", (there,)))
             if ground.ezoc(there):
-                found.append(Violation(RULE_STRATEGIC, f"enters {there}, which is in an EZOC",
-                                       (there,)))
+                found.append(Violation(RULE_STRATEGIC, f"enters {there}, which is in an EZOC", (there,)))
             if not found:
                 if there not in memo:
                     memo[there] = supplied(there)
@@ -474,5 +485,4 @@ def strategic_path(ground: Ground, start: str, end: str, *,
         at, found = parent[at]
         hexes.append(at)
         broken[:0] = found
-    return PathResult(not broken, tuple(reversed(hexes)), 0, 0, tuple(broken),
-                      0 if not broken else None)
+    return PathResult(not broken, tuple(reversed(hexes)), 0, 0, tuple(broken), 0 if not broken else None)

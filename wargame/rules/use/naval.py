@@ -139,7 +139,7 @@ class _Graph:
                 out.append((ends[1] if ends[0] == port else ends[0], link.via))
         return out
 
-    def link(self, a: int, b: int):  # noqa: ANN201
+    def link(self, a: int, b: int):
         return self.sit.map.zone_link(a, b)
 
     def zone_step(self, zone: int, other: int) -> tuple[int, tuple[str, str] | None] | None:
@@ -235,8 +235,9 @@ def _search(graph: _Graph, start: str, end: str, *, strict: bool) -> tuple[int, 
     return None
 
 
-def naval_path(sit: Situation, unit: Unit, start: str, end: str, *, mp: int,
-               costs: MoveCosts | None = None) -> NavalPath:
+def naval_path(
+    sit: Situation, unit: Unit, start: str, end: str, *, mp: int, costs: MoveCosts | None = None
+) -> NavalPath:
     """The cheapest naval path from ``start`` to ``end`` (port hex, "SZ n" or box code) for a
     unit, and whether it is within ``mp`` and the rules. Where the path may end (a friendly port
     or a Map Box, 4.2.4) is the caller's check (``placement.unit_placement``)."""
@@ -251,20 +252,27 @@ def naval_path(sit: Situation, unit: Unit, start: str, end: str, *, mp: int,
     cheapest = legal[0] if legal is not None else None
     if loose is not None and loose[2] and loose[0] <= mp:
         # the way within reach is closed: say why, and what the open way would cost
-        extra = () if legal is None else (("4.2.1", f"the open way {'-'.join(legal[1])} costs {legal[0]} MP, "
-                                                   f"{mp} allowed"),)
+        extra = (
+            ()
+            if legal is None
+            else (("4.2.1", f"the open way {'-'.join(legal[1])} costs {legal[0]} MP, {mp} allowed"),)
+        )
         return NavalPath(False, loose[1], loose[0], mp, loose[2] + extra, cheapest)
     if legal is not None:
-        return NavalPath(False, legal[1], legal[0], mp,
-                         (("4.2.1", f"the cheapest naval path {'-'.join(legal[1])} costs {legal[0]} MP, "
-                                    f"{mp} allowed"),), legal[0])
+        return NavalPath(
+            False,
+            legal[1],
+            legal[0],
+            mp,
+            (("4.2.1", f"the cheapest naval path {'-'.join(legal[1])} costs {legal[0]} MP, {mp} allowed"),),
+            legal[0],
+        )
     if loose is None:
         return NavalPath(False, (), 0, mp, (("4.2.4", f"no naval path leads from {start} to {end}"),), None)
     return NavalPath(False, loose[1], loose[0], mp, loose[2] or (("4.2.4", "no legal naval path"),), None)
 
 
-def zones_within(sit: Situation, place: str, n: int, *, straits: bool = True,
-                 canals: bool = True) -> frozenset[int]:
+def zones_within(sit: Situation, place: str, n: int, *, straits: bool = True, canals: bool = True) -> frozenset[int]:
     """The Sea Zones within a range of ``n`` Sea Zones of a place, its own zones counting as the
     first (1.4); a range crosses straits and canals unless told not to (naval interception:
     6.4.3.1). A Map Box counts as one step to the zones it lists (6.4.3.2, 6.3.2.2)."""

@@ -49,8 +49,10 @@ def policy_barred(sit: Situation, hex_id: str, faction: str, nationality: str) -
         if faction == "axis" and side == "soviet":
             return ("10.3.5", f"the Nazi-Soviet Pact keeps Axis counters out of the Soviet country {owner}")
         if faction == "soviet" and _enemy_side("soviet", side):
-            return ("10.3.5", f"the Nazi-Soviet Pact keeps Soviet counters out of the "
-                              f"{side.capitalize()} country {owner}")
+            return (
+                "10.3.5",
+                f"the Nazi-Soviet Pact keeps Soviet counters out of the {side.capitalize()} country {owner}",
+            )
     if "moscow_treaty" in policies:
         ussr = owner == "USSR"
         occupied = ussr and sit.map.hexes[hex_id].line == OCCUPIED_USSR
@@ -72,10 +74,17 @@ def cooperation_barred(sit: Situation, hex_id: str, faction: str, nationality: s
     if faction == "western" and owner == "USSR":
         return ("10.3.2", "Cooperation Limits keep Western counters out of the USSR")
     state = sit.pos.state
-    if (nationality not in EXEMPT_FROM_COOPERATION and owner and owner != nationality
-            and state.status(owner) == "active" and state.faction_of(owner) == faction):
-        return ("10.3.2", f"Cooperation Limits keep {nationality} counters out of another active "
-                          f"friendly country ({owner})")
+    if (
+        nationality not in EXEMPT_FROM_COOPERATION
+        and owner
+        and owner != nationality
+        and state.status(owner) == "active"
+        and state.faction_of(owner) == faction
+    ):
+        return (
+            "10.3.2",
+            f"Cooperation Limits keep {nationality} counters out of another active friendly country ({owner})",
+        )
     return None
 
 
@@ -97,12 +106,17 @@ def end_barred(sit: Situation, unit: Unit, hex_id: str | None, box: str | None =
     owner = sit.owner(hex_id)
     if owner == unit.nationality or policy_evaluation_on_track(sit):
         return None
-    for policy, faction, rule, name in (("appeasement", "western", "10.3.4", "Appeasement"),
-                                        ("nazi_soviet_pact", "soviet", "10.3.5", "the Nazi-Soviet Pact")):
+    for policy, faction, rule, name in (
+        ("appeasement", "western", "10.3.4", "Appeasement"),
+        ("nazi_soviet_pact", "soviet", "10.3.5", "the Nazi-Soviet Pact"),
+    ):
         if policy in policies and unit.faction == faction:
-            return (rule, f"while {name} holds and Policy Evaluation is not on the Turn Track, "
-                          f"{faction.capitalize()} units end their moves in their own country "
-                          f"({unit.nationality}) or a Map Box, not in {owner or hex_id}")
+            return (
+                rule,
+                f"while {name} holds and Policy Evaluation is not on the Turn Track, "
+                f"{faction.capitalize()} units end their moves in their own country "
+                f"({unit.nationality}) or a Map Box, not in {owner or hex_id}",
+            )
     return None
 
 

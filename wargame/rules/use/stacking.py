@@ -1,7 +1,7 @@
 """Stacking (3.3) and fort occupation (4.2.3.5, 4.2.3.6): one finding per hex that breaks them.
 
-    slot(unit) -> str                       fighter / bomber / ground / warship / convoy
-    stacking_findings(sit) -> list[Finding]
+slot(unit) -> str                       fighter / bomber / ground / warship / convoy
+stacking_findings(sit) -> list[Finding]
 """
 
 from __future__ import annotations
@@ -33,8 +33,16 @@ def stacking_findings(sit: Situation) -> list[Finding]:
             continue  # Map Boxes have no stacking limit (3.3)
         factions = sorted({u.faction for u in units})
         if len(factions) > 1:
-            out.append(Finding("3.3", "stacking", factions[0], tuple(u.id for u in units), (place,),
-                               f"units of enemy factions ({', '.join(factions)}) share hex {place}"))
+            out.append(
+                Finding(
+                    "3.3",
+                    "stacking",
+                    factions[0],
+                    tuple(u.id for u in units),
+                    (place,),
+                    f"units of enemy factions ({', '.join(factions)}) share hex {place}",
+                )
+            )
         for faction in factions:
             mine = [u for u in units if u.faction == faction]
             counts = Counter(slot(u) for u in mine)
@@ -44,18 +52,42 @@ def stacking_findings(sit: Situation) -> list[Finding]:
             for kind, n in sorted(counts.items()):
                 if n > limits.get(kind, 1):
                     who = tuple(u.id for u in mine if slot(u) == kind)
-                    out.append(Finding("3.3", "stacking", faction, who, (place,),
-                                       f"{n} {kind} units in hex {place}, at most {limits.get(kind, 1)}"))
+                    out.append(
+                        Finding(
+                            "3.3",
+                            "stacking",
+                            faction,
+                            who,
+                            (place,),
+                            f"{n} {kind} units in hex {place}, at most {limits.get(kind, 1)}",
+                        )
+                    )
         fort = sit.forts.get(place)
         if fort is not None:
             nation = sit.fort_nationality(fort)
             for u in units:
                 if u.in_fort and u.kind != "ground":
-                    out.append(Finding("4.2.3.5", "stacking", u.faction, (u.id,), (place,),
-                                       f"{u.label} lies under the fort marker; air and naval units never "
-                                       "occupy a fort, so it does not (put it on top)", severity="note"))
+                    out.append(
+                        Finding(
+                            "4.2.3.5",
+                            "stacking",
+                            u.faction,
+                            (u.id,),
+                            (place,),
+                            f"{u.label} lies under the fort marker; air and naval units never "
+                            "occupy a fort, so it does not (put it on top)",
+                            severity="note",
+                        )
+                    )
                 elif u.in_fort and u.nationality != nation:
-                    out.append(Finding("4.2.3.6", "stacking", u.faction, (u.id,), (place,),
-                                       f"{u.label} lies under a {nation} fort; only {nation} units may "
-                                       "occupy it, so it does not"))
+                    out.append(
+                        Finding(
+                            "4.2.3.6",
+                            "stacking",
+                            u.faction,
+                            (u.id,),
+                            (place,),
+                            f"{u.label} lies under a {nation} fort; only {nation} units may occupy it, so it does not",
+                        )
+                    )
     return out

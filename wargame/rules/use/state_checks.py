@@ -37,13 +37,18 @@ UK_HOME_BOXES = ("ENA", "NAO")
 TRANSIENT = ("Airdrop", "Assault", "Partisans", "Surprise Attack")  # removed after the Actions (1.2.1)
 ONE_PER_HEX = ("Airdrop", "Partisans", "Surprise Attack", "Bombed")  # 6.1, 6.2.6
 MAX_BOMBED = 8  # 15.4
-EVENT_RULES = {"east_invaded": ("13.3", "East Invaded"), "mediterranean_crisis": ("13.4", "Mediterranean Crisis"),
-               "ussr_northern_border": ("13.6", "USSR Northern Border"),
-               "ussr_southern_border": ("13.7", "USSR Southern Border"),
-               "west_invaded": ("13.8", "West Invaded")}
+EVENT_RULES = {
+    "east_invaded": ("13.3", "East Invaded"),
+    "mediterranean_crisis": ("13.4", "Mediterranean Crisis"),
+    "ussr_northern_border": ("13.6", "USSR Northern Border"),
+    "ussr_southern_border": ("13.7", "USSR Southern Border"),
+    "west_invaded": ("13.8", "West Invaded"),
+}
 # Markers that only an event puts on the tracks or the map: seeing one shows the event happened.
-EVENT_EVIDENCE = {"east_invaded": ("fac-lost-ussr", "lend-lease-ussr", "urals-fac", "russian-winter"),
-                  "west_invaded": ("fac-lost-uk", "lend-lease-uk", "commonwealth-trade")}
+EVENT_EVIDENCE = {
+    "east_invaded": ("fac-lost-ussr", "lend-lease-ussr", "urals-fac", "russian-winter"),
+    "west_invaded": ("fac-lost-uk", "lend-lease-uk", "commonwealth-trade"),
+}
 
 
 _MAINLAND: dict[tuple, tuple[object, frozenset[str]]] = {}
@@ -54,8 +59,11 @@ _HOME: list[tuple[object, tuple]] = []  # the last few situations' Home Defense 
 def _borders_key(sit: Situation) -> tuple:
     """What the countries' hexes depend on: the map, cessions and created countries."""
     state = sit.pos.state
-    created = tuple(sorted(a for a, n in sit.content.nations.items()
-                           if n.conditional and state.status(a) in ("active", "conquered")))
+    created = tuple(
+        sorted(
+            a for a, n in sit.content.nations.items() if n.conditional and state.status(a) in ("active", "conquered")
+        )
+    )
     return (id(sit.map), state.ceded, created)
 
 
@@ -120,7 +128,7 @@ def _east_prussia(sit: Situation) -> frozenset[str]:
     return found[1]
 
 
-def _east_prussia_of(mapdata) -> frozenset[str]:  # noqa: ANN001
+def _east_prussia_of(mapdata) -> frozenset[str]:
     g = mapdata.grid
     german = {h for h, i in mapdata.hexes.items() if i.country == "GER" and i.is_land and not i.disputed}
     capital = next((c.hex for c in mapdata.cities if c.capital and c.country == "GER"), None)
@@ -160,8 +168,7 @@ def _bordering(sit: Situation, countries: Callable[[str], bool]) -> frozenset[st
 def _front(sit: Situation, zone: frozenset[str], germany_counts: bool) -> tuple[list[Unit], list[Unit]]:
     units = _counting(sit, "GER")
     inside = [u for u in units if u.hex in zone or (germany_counts and u.hex and sit.owner(u.hex) == "GER")]
-    return ([u for u in inside if u.kind == "air"],
-            [u for u in inside if u.kind == "ground" and u.category == "field"])
+    return ([u for u in inside if u.kind == "air"], [u for u in inside if u.kind == "ground" and u.category == "field"])
 
 
 def home_defense(sit: Situation) -> tuple[HomeDefense, ...]:
@@ -189,8 +196,16 @@ def _home_defense(sit: Situation) -> tuple[HomeDefense, ...]:
             if not land:
                 continue
             ground = [u for u in _counting(sit, nation) if u.kind == "ground" and _near(sit, u, land)]
-            out.append(HomeDefense("10.3.1", nation, f"{nation} home defense", (("ground", 1),),
-                                   (("ground", len(ground)),), tuple(u.id for u in ground)))
+            out.append(
+                HomeDefense(
+                    "10.3.1",
+                    nation,
+                    f"{nation} home defense",
+                    (("ground", 1),),
+                    (("ground", len(ground)),),
+                    tuple(u.id for u in ground),
+                )
+            )
         elif nation == "GER":
             out.extend(_germany(sit))
         elif nation == "UK":
@@ -198,14 +213,30 @@ def _home_defense(sit: Situation) -> tuple[HomeDefense, ...]:
             units = [u for u in _counting(sit, "UK") if _near(sit, u, gb, UK_HOME_BOXES)]
             air = [u for u in units if u.kind == "air"]
             ground = [u for u in units if u.kind == "ground"]
-            out.append(HomeDefense("10.3.1", "UK", "UK Main", (("air", 1), ("ground", 1)),
-                                   (("air", len(air)), ("ground", len(ground))), tuple(u.id for u in air + ground)))
+            out.append(
+                HomeDefense(
+                    "10.3.1",
+                    "UK",
+                    "UK Main",
+                    (("air", 1), ("ground", 1)),
+                    (("air", len(air)), ("ground", len(ground))),
+                    tuple(u.id for u in air + ground),
+                )
+            )
         elif nation == "USSR":
             units = [u for u in _counting(sit, "USSR") if _near(sit, u, _fronts(sit)["ussr"], ("CRU",))]
             air = [u for u in units if u.kind == "air"]
             ground = [u for u in units if u.kind == "ground"]
-            out.append(HomeDefense("10.3.1", "USSR", "USSR Main", (("air", 2), ("ground", 5)),
-                                   (("air", len(air)), ("ground", len(ground))), tuple(u.id for u in air + ground)))
+            out.append(
+                HomeDefense(
+                    "10.3.1",
+                    "USSR",
+                    "USSR Main",
+                    (("air", 2), ("ground", 5)),
+                    (("air", len(air)), ("ground", len(ground))),
+                    tuple(u.id for u in air + ground),
+                )
+            )
     return tuple(out)
 
 
@@ -221,8 +252,12 @@ def _fronts(sit: Situation) -> dict[str, frozenset[str]]:
 
     def west_of(h: str) -> bool:
         owner = sit.owner(h)
-        return (owner in WEST_FRONT or owner == "VIC" or (owner == "UK" and sit.is_mainland(h, "UK"))
-                or (owner == "FRA" and sit.is_mainland(h, "FRA")))
+        return (
+            owner in WEST_FRONT
+            or owner == "VIC"
+            or (owner == "UK" and sit.is_mainland(h, "UK"))
+            or (owner == "FRA" and sit.is_mainland(h, "FRA"))
+        )
 
     areas = {
         "east": frozenset(h for h in sit.map.hexes if east_of(h)) | _east_prussia(sit) | _bordering(sit, east_of),
@@ -235,16 +270,26 @@ def _fronts(sit: Situation) -> dict[str, frozenset[str]]:
 
 def _germany(sit: Situation) -> list[HomeDefense]:
     state = sit.pos.state
-    both = (state.status("USA") == "active" and state.faction_of("USA") == "western"
-            and "moscow_treaty" not in state.policies)  # Germany Conditional
+    both = (
+        state.status("USA") == "active"
+        and state.faction_of("USA") == "western"
+        and "moscow_treaty" not in state.policies
+    )  # Germany Conditional
     fronts = _fronts(sit)
     east, west = fronts["east"], fronts["west"]
     out = []
     for name, zone in (("Germany East Front", east), ("Germany West Front", west)):
         air, field = _front(sit, zone, both)
-        out.append(HomeDefense("10.3.1", "GER", name + (" (with the Germany Conditional)" if both else ""),
-                               (("air", 2), ("field ground", 3)), (("air", len(air)), ("field ground", len(field))),
-                               tuple(u.id for u in air + field)))
+        out.append(
+            HomeDefense(
+                "10.3.1",
+                "GER",
+                name + (" (with the Germany Conditional)" if both else ""),
+                (("air", 2), ("field ground", 3)),
+                (("air", len(air)), ("field ground", len(field))),
+                tuple(u.id for u in air + field),
+            )
+        )
     return out
 
 
@@ -265,7 +310,8 @@ def event_areas(sit: Situation) -> dict[str, Callable[[str], bool]]:
     def east(h: str) -> bool:
         owner = sit.owner(h)
         return owner in ("EST", "LAT", "LIT", "USSR") or (
-            owner == "POL" and state.status("POL") == "active" and state.faction_of("POL") == "axis")
+            owner == "POL" and state.status("POL") == "active" and state.faction_of("POL") == "axis"
+        )
 
     key = (*_borders_key(sit), "mediterranean")
     found = _AREAS.get(key)
@@ -304,8 +350,13 @@ def event_areas(sit: Situation) -> dict[str, Callable[[str], bool]]:
         owner = sit.owner(h)
         return owner in ("BEL", "NET", "IRE") or (owner in ("FRA", "UK") and sit.is_mainland(h, owner))
 
-    return {"east_invaded": east, "mediterranean_crisis": med, "ussr_northern_border": north,
-            "ussr_southern_border": south, "west_invaded": west}
+    return {
+        "east_invaded": east,
+        "mediterranean_crisis": med,
+        "ussr_northern_border": north,
+        "ussr_southern_border": south,
+        "west_invaded": west,
+    }
 
 
 def events_fired(sit: Situation) -> frozenset[str]:
@@ -333,11 +384,19 @@ def _trigger_notes(sit: Situation) -> list[Finding]:
         rule, name = EVENT_RULES[event]
         who = [f"{u.label} in {u.hex}" for u in units[:4]] + [f"a {m.name} marker in {m.hex}" for m in markers[:2]]
         more = len(units) + len(markers) - len(who)
-        out.append(Finding(rule, "events", "axis", tuple(u.id for u in units), tuple(sorted({u.hex for u in units})),
-                           f"{name} fires when an Axis unit or marker enters, attacks into or is placed in "
-                           f"its area: {', '.join(who)}{f' and {more} more' if more > 0 else ''}; it happens "
-                           "once per scenario, so this is news only if it has not happened yet",
-                           severity="note"))
+        out.append(
+            Finding(
+                rule,
+                "events",
+                "axis",
+                tuple(u.id for u in units),
+                tuple(sorted({u.hex for u in units})),
+                f"{name} fires when an Axis unit or marker enters, attacks into or is placed in "
+                f"its area: {', '.join(who)}{f' and {more} more' if more > 0 else ''}; it happens "
+                "once per scenario, so this is news only if it has not happened yet",
+                severity="note",
+            )
+        )
     return out
 
 
@@ -365,20 +424,23 @@ def strategic_move_unit(sit: Situation, marker: MarkerPiece) -> Unit | None:
 
 def factory_hexes(sit: Situation) -> frozenset[str]:
     """Hexes with a factory: printed, or a Factory marker (15.11)."""
-    return frozenset({c.hex for c in sit.map.cities if c.factory}
-                     | {m.hex for m in sit.pos.markers if m.hex and m.name == "Factory"})
+    return frozenset(
+        {c.hex for c in sit.map.cities if c.factory} | {m.hex for m in sit.pos.markers if m.hex and m.name == "Factory"}
+    )
 
 
 def factory_count(sit: Situation, nation: str) -> int:
     """On-Map Factory Count (9.1.2): factories in the nation's own areas, ceded areas included,
     under the control of its faction."""
     faction = sit.pos.state.faction_of(nation)
-    return sum(1 for h in factory_hexes(sit) if sit.owner(h) == nation and faction is not None
-               and sit.controller(h) == faction)
+    return sum(
+        1 for h in factory_hexes(sit) if sit.owner(h) == nation and faction is not None and sit.controller(h) == faction
+    )
 
 
-def _marker_finding(rule: str, m: MarkerPiece, reason: str, severity: str = "problem",
-                    units: tuple[str, ...] = ()) -> Finding:
+def _marker_finding(
+    rule: str, m: MarkerPiece, reason: str, severity: str = "problem", units: tuple[str, ...] = ()
+) -> Finding:
     return Finding(rule, "markers", m.faction or "", units, (m.hex or m.box or "",), reason, severity=severity)
 
 
@@ -393,31 +455,49 @@ def marker_place_findings(sit: Situation, m: MarkerPiece) -> list[Finding]:
     ids = [o.id for o in sit.pos.markers]
     mine = ids.index(m.id) if m.id in ids else len(ids)
     if m.name in ONE_PER_HEX and any(o.name == m.name and o.hex == m.hex for o in sit.pos.markers[:mine]):
-        out.append(_marker_finding("6.1" if m.name != "Bombed" else "6.2.6", m,
-                                   f"a second {m.name} marker in {m.hex}; one per hex"))
+        out.append(
+            _marker_finding(
+                "6.1" if m.name != "Bombed" else "6.2.6", m, f"a second {m.name} marker in {m.hex}; one per hex"
+            )
+        )
     if m.name == "Partisans":
-        enemies = [u for u in sit.pos.units_in(m.hex) if u.kind in ("air", "ground")
-                   and sit.pack.enemies(u.faction, m.faction)]
+        enemies = [
+            u for u in sit.pos.units_in(m.hex) if u.kind in ("air", "ground") and sit.pack.enemies(u.faction, m.faction)
+        ]
         if not enemies:
-            out.append(_marker_finding("14.10", m, f"a Partisans marker needs an enemy air or ground unit in its "
-                                                   f"hex; {m.hex} has none"))
+            out.append(
+                _marker_finding(
+                    "14.10", m, f"a Partisans marker needs an enemy air or ground unit in its hex; {m.hex} has none"
+                )
+            )
         if sit.country_side(m.hex) != m.faction:
-            out.append(_marker_finding("14.10", m, f"a Partisans marker goes in an active or conquered friendly "
-                                                   f"country; {m.hex} is in {sit.owner(m.hex) or 'no country'}"))
+            out.append(
+                _marker_finding(
+                    "14.10",
+                    m,
+                    f"a Partisans marker goes in an active or conquered friendly "
+                    f"country; {m.hex} is in {sit.owner(m.hex) or 'no country'}",
+                )
+            )
     elif m.name == "Airdrop":
         barred = sit.ground_barred(m.hex, m.faction, m.nationality)
         if barred:
-            out.append(_marker_finding("14.1", m, f"an Airdrop marker may not be placed in a ground-prohibited "
-                                                  f"hex: {barred[1]}"))
+            out.append(
+                _marker_finding(
+                    "14.1", m, f"an Airdrop marker may not be placed in a ground-prohibited hex: {barred[1]}"
+                )
+            )
     elif m.name == "Bombed":
         if m.hex not in factory_hexes(sit) or sit.owner(m.hex) != "GER":
-            out.append(_marker_finding("6.2.6", m, f"a Bombed marker belongs on a factory in Germany; {m.hex} "
-                                                   "is not one"))
+            out.append(
+                _marker_finding("6.2.6", m, f"a Bombed marker belongs on a factory in Germany; {m.hex} is not one")
+            )
     elif m.name == "Assault":
         out.extend(_assault_marker(sit, m))
     elif m.name.startswith("Sorties") and not any(u.kind in ("air", "naval") for u in sit.pos.units_in(m.hex)):
-        out.append(_marker_finding("15.22", m, f"a {m.name} marker lies in {m.hex} with no air or naval unit",
-                                   severity="note"))
+        out.append(
+            _marker_finding("15.22", m, f"a {m.name} marker lies in {m.hex} with no air or naval unit", severity="note")
+        )
     return out
 
 
@@ -433,17 +513,34 @@ def _marker_findings(sit: Situation) -> list[Finding]:
             by_faction.setdefault(m.faction, []).append(m)
     for faction, found in sorted(by_faction.items()):
         if len(found) > 1:
-            out.append(add("4.1.1", found[1], f"{len(found)} Strategic Move markers of the {faction} faction are "
-                                              "on the map; a faction has one"))
+            out.append(
+                add(
+                    "4.1.1",
+                    found[1],
+                    f"{len(found)} Strategic Move markers of the {faction} faction are on the map; a faction has one",
+                )
+            )
         for m in found:
             unit = strategic_move_unit(sit, m)
             if unit is None:
-                out.append(add("15.24", m, "the Strategic Move marker lies on no air or ground unit of its faction",
-                               severity="note"))
+                out.append(
+                    add(
+                        "15.24",
+                        m,
+                        "the Strategic Move marker lies on no air or ground unit of its faction",
+                        severity="note",
+                    )
+                )
             elif sit.occupies_fort(unit):
-                out.append(add("4.1.4", m, f"{unit.label} carries the Strategic Move marker and occupies a fort; "
-                                           "a unit may not occupy a fort at the end of a strategic move",
-                               units=(unit.id,)))
+                out.append(
+                    add(
+                        "4.1.4",
+                        m,
+                        f"{unit.label} carries the Strategic Move marker and occupies a fort; "
+                        "a unit may not occupy a fort at the end of a strategic move",
+                        units=(unit.id,),
+                    )
+                )
     bombed = [m for m in markers if m.name == "Bombed" and m.hex]
     if len(bombed) > MAX_BOMBED:
         out.append(add("15.4", bombed[MAX_BOMBED], f"{len(bombed)} Bombed markers on the map; at most {MAX_BOMBED}"))
@@ -452,8 +549,15 @@ def _marker_findings(sit: Situation) -> list[Finding]:
             continue
         out.extend(marker_place_findings(sit, m))
         if m.name in TRANSIENT and phase and "operation" not in phase and "action" not in phase:
-            out.append(add("1.2.1", m, f"{m.name} markers leave the map at the end of the Actions Sub-Phase; the "
-                                       f"phase is {sit.pos.state.phase}", severity="note"))
+            out.append(
+                add(
+                    "1.2.1",
+                    m,
+                    f"{m.name} markers leave the map at the end of the Actions Sub-Phase; the "
+                    f"phase is {sit.pos.state.phase}",
+                    severity="note",
+                )
+            )
     return out
 
 
@@ -462,23 +566,44 @@ def _assault_marker(sit: Situation, m: MarkerPiece) -> list[Finding]:
     units = [u for u in _units_under(sit, m) if u.kind == "ground"]
     where = (m.hex or "",)
     if not units:
-        return [Finding("15.3", "markers", m.faction or "", (), where,
-                        f"the Assault marker in {m.hex} lies on no ground unit")]
+        return [
+            Finding(
+                "15.3", "markers", m.faction or "", (), where, f"the Assault marker in {m.hex} lies on no ground unit"
+            )
+        ]
     unit = units[0]
     g = sit.map.grid
     targets = []
     for n in g.neighbours(g.parse(m.hex)):
         nid = g.hex_id(n)
-        targets += [d for d in sit.pos.units_in(nid) if d.kind == "ground" and sit.pack.enemies(unit.faction, d.faction)]
+        targets += [
+            d for d in sit.pos.units_in(nid) if d.kind == "ground" and sit.pack.enemies(unit.faction, d.faction)
+        ]
     if not targets:
-        return [Finding("15.3", "markers", unit.faction, (unit.id,), where,
-                        f"{unit.label} carries an Assault marker but no enemy ground unit is next to it")]
+        return [
+            Finding(
+                "15.3",
+                "markers",
+                unit.faction,
+                (unit.id,),
+                where,
+                f"{unit.label} carries an Assault marker but no enemy ground unit is next to it",
+            )
+        ]
     reasons = [attack_problems(sit, unit, m.hex, d, mobile=False) for d in targets]
     if all(reasons):
         first = reasons[0][0]
-        return [Finding(first[0], "markers", unit.faction, (unit.id,), where,
-                        f"{unit.label} carries an Assault marker but may Assault none of the enemy units next to "
-                        f"it: {first[1]}")]
+        return [
+            Finding(
+                first[0],
+                "markers",
+                unit.faction,
+                (unit.id,),
+                where,
+                f"{unit.label} carries an Assault marker but may Assault none of the enemy units next to "
+                f"it: {first[1]}",
+            )
+        ]
     return []
 
 
@@ -491,10 +616,18 @@ def _control_findings(sit: Situation) -> list[Finding]:
             continue
         occupants = {u.faction for u in sit.pos.units_in(m.hex) if u.kind == "ground"}
         for faction in sorted(occupants - {m.faction}):
-            out.append(Finding("2.3.1", "control", faction, (), (m.hex,),
-                               f"a {m.faction.capitalize()} Control marker lies in {m.hex} under a {faction.capitalize()} "
-                               f"ground unit, which took control when it entered: swap the marker (15.7)",
-                               severity="note"))
+            out.append(
+                Finding(
+                    "2.3.1",
+                    "control",
+                    faction,
+                    (),
+                    (m.hex,),
+                    f"a {m.faction.capitalize()} Control marker lies in {m.hex} under a {faction.capitalize()} "
+                    f"ground unit, which took control when it entered: swap the marker (15.7)",
+                    severity="note",
+                )
+            )
     return out
 
 
@@ -508,8 +641,10 @@ def _invasion_notes(sit: Situation) -> list[Finding]:
     for g in sit.pos.units:
         if g.kind != "ground" or (phasing and g.faction != phasing) or not (g.hex or g.box):
             continue
-        convoy = next((c for c in sit.pos.units_in(g.where) if c.type == "convoy" and c.faction == g.faction
-                       and c.sorties < 6), None)
+        convoy = next(
+            (c for c in sit.pos.units_in(g.where) if c.type == "convoy" and c.faction == g.faction and c.sorties < 6),
+            None,
+        )
         marked = surprise_zones(sit, g.faction)
         if convoy is None or not set(marked) & reach_zones(sit, g.faction, g.where):
             continue
@@ -518,11 +653,19 @@ def _invasion_notes(sit: Situation) -> list[Finding]:
             continue
         hexes = tuple(t.hex for t in targets)
         notes = sorted({t.note for t in targets if t.note})
-        out.append(Finding("6.3.2", "invasion", g.faction, (g.id, convoy.id), hexes[:12],
-                           f"{g.label} with {convoy.label} in {g.where} may invade {len(hexes)} hex"
-                           f"{'es' if len(hexes) > 1 else ''}: {', '.join(hexes[:12])}"
-                           f"{' ...' if len(hexes) > 12 else ''}" + (f" ({'; '.join(notes)})" if notes else ""),
-                           severity="note"))
+        out.append(
+            Finding(
+                "6.3.2",
+                "invasion",
+                g.faction,
+                (g.id, convoy.id),
+                hexes[:12],
+                f"{g.label} with {convoy.label} in {g.where} may invade {len(hexes)} hex"
+                f"{'es' if len(hexes) > 1 else ''}: {', '.join(hexes[:12])}"
+                f"{' ...' if len(hexes) > 12 else ''}" + (f" ({'; '.join(notes)})" if notes else ""),
+                severity="note",
+            )
+        )
     return out
 
 
@@ -535,11 +678,19 @@ def state_findings(sit: Situation, zoc: Zoc) -> list[Finding]:
     out: list[Finding] = []
     for rule in home_defense(sit):
         if not rule.satisfied and not _waived(rule, sit.pos.state.waived):
-            out.append(Finding(rule.rule, "home defense", sit.pos.state.faction_of(rule.nation) or "",
-                               rule.units, (), f"{rule.text()}: not satisfied; at the start of its Strategic "
-                               "Movement and Operations phases the faction repatriates units until it is "
-                               "(10.3.1.1), unless the scenario's rules waive it",
-                               severity="note"))
+            out.append(
+                Finding(
+                    rule.rule,
+                    "home defense",
+                    sit.pos.state.faction_of(rule.nation) or "",
+                    rule.units,
+                    (),
+                    f"{rule.text()}: not satisfied; at the start of its Strategic "
+                    "Movement and Operations phases the faction repatriates units until it is "
+                    "(10.3.1.1), unless the scenario's rules waive it",
+                    severity="note",
+                )
+            )
     if getattr(sit.pack, "conditional_events", True):
         out += _trigger_notes(sit)
     out += _marker_findings(sit)

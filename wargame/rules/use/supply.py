@@ -105,8 +105,9 @@ class _Tracer:
             return "enemy fort"
         if sit.unit_factions(h) - {faction}:
             return "enemy unit"
-        if self.zoc.ezoc(h, faction) and not (sit.friendly_city(h, faction) or sit.fort_faction(h) == faction
-                                              or sit.friendly_ground(h, faction)):
+        if self.zoc.ezoc(h, faction) and not (
+            sit.friendly_city(h, faction) or sit.fort_faction(h) == faction or sit.friendly_ground(h, faction)
+        ):
             return "enemy ZOC"
         return None
 
@@ -175,8 +176,9 @@ class _Tracer:
             out.append(tree[out[-1]])
         return out
 
-    def land_options(self, unit: Unit, reach: dict[str, str | None], goals: Mapping[str, str],
-                     limited: bool) -> list[_Option]:
+    def land_options(
+        self, unit: Unit, reach: dict[str, str | None], goals: Mapping[str, str], limited: bool
+    ) -> list[_Option]:
         """Ways from the overland reach to each goal: directly, or along the line."""
         out: list[_Option] = []
         for goal in sorted(goals):
@@ -185,8 +187,9 @@ class _Tracer:
                 out.append(_Option(len(best), goals[goal], goal, limited, "land", tuple(best)))
         return out
 
-    def shortest_line(self, reach: Mapping[str, str | None], tree: Mapping[str, str | None],
-                      goals: Mapping[str, str] | set[str]) -> list[str] | None:
+    def shortest_line(
+        self, reach: Mapping[str, str | None], tree: Mapping[str, str | None], goals: Mapping[str, str] | set[str]
+    ) -> list[str] | None:
         """The shortest path (ties: the first in hex order) that reaches a goal overland, or
         reaches a Transport Line hex from which the line's ``tree`` leads to one."""
         best: list[str] | None = None
@@ -216,8 +219,13 @@ class _Tracer:
         out: dict[str, str] = {}
         limit = self.data.convoy_max_sorties
         for u in sorted(self.sit.pos.units, key=lambda u: (u.sorties, u.id)):
-            if (u.faction == faction and u.type == "convoy" and u.hex and u.sorties < limit
-                    and self.sit.friendly_port(u.hex, faction)):
+            if (
+                u.faction == faction
+                and u.type == "convoy"
+                and u.hex
+                and u.sorties < limit
+                and self.sit.friendly_port(u.hex, faction)
+            ):
                 out.setdefault(u.hex, u.id)
         return out
 
@@ -357,11 +365,11 @@ def use_sources(tracer: _Tracer, faction: str, nationality: str) -> Sources:
     for c in sit.map.cities:
         if not sit.friendly_city(c.hex, faction):
             continue
-        if sit.is_mainland(c.hex, nationality):
-            uss[c.hex] = c.name
-        elif CAPITAL_SOURCE.get(nationality) == c.name:
-            uss[c.hex] = c.name
-        elif nationality == "USA" and sit.is_mainland(c.hex, "UK"):
+        if (
+            sit.is_mainland(c.hex, nationality)
+            or CAPITAL_SOURCE.get(nationality) == c.name
+            or (nationality == "USA" and sit.is_mainland(c.hex, "UK"))
+        ):
             uss[c.hex] = c.name
     for c in sit.map.cities:
         if c.hex in uss or not sit.friendly_city(c.hex, faction):
@@ -371,11 +379,15 @@ def use_sources(tracer: _Tracer, faction: str, nationality: str) -> Sources:
             lss[c.hex] = c.name  # overseas factory (7.3.1)
         elif c.capital and state.status(owner) == "conquered":
             lss[c.hex] = c.name  # capital of a conquered country
-        elif (c.capital and c.name not in LEADER_CAPITALS and state.status(owner) == "active"
-              and state.faction_of(owner) == faction and nationality in LEADER.get(faction, ())):
+        elif (
+            c.capital
+            and c.name not in LEADER_CAPITALS
+            and state.status(owner) == "active"
+            and state.faction_of(owner) == faction
+            and nationality in LEADER.get(faction, ())
+        ):
             lss[c.hex] = c.name  # an ally's capital, for the faction's leading nations
-    boxes = tuple(b for b in SOURCE_BOXES.get(nationality, ())
-                  if b in sit.map.boxes and _box_friendly(sit, b, faction))
+    boxes = tuple(b for b in SOURCE_BOXES.get(nationality, ()) if b in sit.map.boxes and _box_friendly(sit, b, faction))
     return Sources(uss, lss, boxes)
 
 
@@ -420,8 +432,15 @@ def supply_report(sit: Situation, zoc: Zoc) -> SupplyReport:
             continue
         exempt = tracer.exemption(unit)
         if exempt:
-            lines[unit.id] = SupplyLine(unit.id, "full", source=unit.box or "", source_at=unit.where,
-                                        via="exempt", path=(unit.where,), exempt=exempt)
+            lines[unit.id] = SupplyLine(
+                unit.id,
+                "full",
+                source=unit.box or "",
+                source_at=unit.where,
+                via="exempt",
+                path=(unit.where,),
+                exempt=exempt,
+            )
             continue
         reach, blocked = tracer.overland(unit, unit.hex)
         blocked_by[unit.id] = tuple(blocked)
@@ -436,33 +455,55 @@ def supply_report(sit: Situation, zoc: Zoc) -> SupplyReport:
             full_sea = sorted((o for o in sea if not o.limited), key=lambda o: (o.length, o.path))
             best = full_sea[0] if full_sea else None
         if best is not None:
-            lines[unit.id] = SupplyLine(unit.id, "full", best.source, best.source_at, False, best.via, best.path,
-                                        best.convoy, blocked=tuple(blocked))
+            lines[unit.id] = SupplyLine(
+                unit.id,
+                "full",
+                best.source,
+                best.source_at,
+                False,
+                best.via,
+                best.path,
+                best.convoy,
+                blocked=tuple(blocked),
+            )
             continue
-        options = (tracer.land_options(unit, reach, found.limited, True) if reach else []) + [o for o in sea if o.limited]
+        options = (tracer.land_options(unit, reach, found.limited, True) if reach else []) + [
+            o for o in sea if o.limited
+        ]
         if reach and found.capped:
             options += [replace(o, capped=True) for o in tracer.land_options(unit, reach, found.capped, False)]
         options.sort(key=lambda o: (o.limited, o.length, o.source_at, o.path))  # Full before Low
         if options:
             wants[unit.id] = options
         else:
-            lines[unit.id] = SupplyLine(unit.id, "none", blocked=tuple(blocked),
-                                        note="no line reaches a supply source")
+            lines[unit.id] = SupplyLine(unit.id, "none", blocked=tuple(blocked), note="no line reaches a supply source")
     data = tracer.data
     chosen = _match(wants, lambda o: data.capped_port_capacity if o.capped else data.limited_capacity)
     for uid, options in wants.items():
         opt = chosen.get(uid)
         if opt is not None:
-            lines[uid] = SupplyLine(uid, "low" if opt.limited else "full", opt.source, opt.source_at, opt.limited,
-                                    opt.via, opt.path, opt.convoy, blocked=blocked_by.get(uid, ()),
-                                    note="" if opt.limited else
-                                    f"{opt.source} supplies at most {data.capped_port_capacity} units")
+            lines[uid] = SupplyLine(
+                uid,
+                "low" if opt.limited else "full",
+                opt.source,
+                opt.source_at,
+                opt.limited,
+                opt.via,
+                opt.path,
+                opt.convoy,
+                blocked=blocked_by.get(uid, ()),
+                note="" if opt.limited else f"{opt.source} supplies at most {data.capped_port_capacity} units",
+            )
         else:
             names = sorted({o.source for o in options})
             caps = sorted({data.capped_port_capacity if o.capped else data.limited_capacity for o in options})
-            lines[uid] = SupplyLine(uid, "none", blocked=blocked_by.get(uid, ()),
-                                    note=f"only Limited sources ({', '.join(names)}) are in reach, and each "
-                                         f"already supplies {' or '.join(map(str, caps))} units")
+            lines[uid] = SupplyLine(
+                uid,
+                "none",
+                blocked=blocked_by.get(uid, ()),
+                note=f"only Limited sources ({', '.join(names)}) are in reach, and each "
+                f"already supplies {' or '.join(map(str, caps))} units",
+            )
     return SupplyReport(dict(sorted(lines.items())), tuple(_findings(sit, lines)))
 
 
@@ -477,12 +518,30 @@ def _findings(sit: Situation, lines: Mapping[str, SupplyLine]) -> list[Finding]:
             if line.blocked and "Limited" not in line.note:
                 why += "; blocked: " + ", ".join(f"{h} {w}" for h, w in line.blocked[:4])
             after = STEP_DOWN[marked]
-            out.append(Finding(rule, "supply", unit.faction, (uid,), (unit.where,),
-                               f"{unit.label} cannot trace supply ({why}); marked {STATE_WORDS[marked]}, "
-                               f"the next check leaves it at {STATE_WORDS[after]} (7.2)"))
+            out.append(
+                Finding(
+                    rule,
+                    "supply",
+                    unit.faction,
+                    (uid,),
+                    (unit.where,),
+                    f"{unit.label} cannot trace supply ({why}); marked {STATE_WORDS[marked]}, "
+                    f"the next check leaves it at {STATE_WORDS[after]} (7.2)",
+                )
+            )
         elif line.state != marked:
-            out.append(Finding("7.2", "supply", unit.faction, (uid,), (unit.where,),
-                               f"{unit.label} is marked {STATE_WORDS[marked]} but traces to {line.source} "
-                               f"({'Limited' if line.limited else 'Unlimited'}): the next check gives "
-                               f"{STATE_WORDS[line.state]}", line.path, severity="note"))
+            out.append(
+                Finding(
+                    "7.2",
+                    "supply",
+                    unit.faction,
+                    (uid,),
+                    (unit.where,),
+                    f"{unit.label} is marked {STATE_WORDS[marked]} but traces to {line.source} "
+                    f"({'Limited' if line.limited else 'Unlimited'}): the next check gives "
+                    f"{STATE_WORDS[line.state]}",
+                    line.path,
+                    severity="note",
+                )
+            )
     return out

@@ -1,10 +1,10 @@
 """Zones of control (1.7): where each ground unit's ZOC reaches, and the EZOC map per faction.
 
-    zoc_of(sit, unit) -> frozenset[hex]            the hexes one unit's ZOC reaches
-    zoc_map(sit) -> Zoc                             every ZOC on the map (the pack's pipeline)
-    Zoc.ezoc(hex, faction) -> bool                  in an enemy ZOC for that faction?
-    Zoc.exerted_by(hex, faction) -> tuple[unit id]  the enemy units whose ZOC reaches it
-    Zoc.hexes(faction) -> frozenset[hex]            every EZOC hex for a faction
+zoc_of(sit, unit) -> frozenset[hex]            the hexes one unit's ZOC reaches
+zoc_map(sit) -> Zoc                             every ZOC on the map (the pack's pipeline)
+Zoc.ezoc(hex, faction) -> bool                  in an enemy ZOC for that faction?
+Zoc.exerted_by(hex, faction) -> tuple[unit id]  the enemy units whose ZOC reaches it
+Zoc.hexes(faction) -> frozenset[hex]            every EZOC hex for a faction
 """
 
 from __future__ import annotations

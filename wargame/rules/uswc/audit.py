@@ -27,13 +27,19 @@ class MoveJudge(UseMoveJudge):
     # -- strategic movement (4.1) ------------------------------------------------------------
     def strategic_move(self, sit0: Situation, zoc0: Zoc, u: Unit, v: Unit) -> None:
         if u.hex is None or v.hex is None:
-            self.add("4.1", "strategic", u, (u.where, v.where),
-                     "strategic movement may not enter, leave or cross a Map Box")
+            self.add(
+                "4.1", "strategic", u, (u.where, v.where), "strategic movement may not enter, leave or cross a Map Box"
+            )
             return
         earlier = self.strategic_done.get(u.faction)
         if earlier is not None and earlier != u.id:
-            self.add("4.1", "strategic", u, (u.hex, v.hex),
-                     "one strategic move per faction per turn; another unit already moved")
+            self.add(
+                "4.1",
+                "strategic",
+                u,
+                (u.hex, v.hex),
+                "one strategic move per faction per turn; another unit already moved",
+            )
         self.strategic_done.setdefault(u.faction, u.id)
         if u.supply == "none":
             self.add("4.1", "strategic", u, (u.hex,), "only a supplied unit may move strategically")
@@ -41,8 +47,7 @@ class MoveJudge(UseMoveJudge):
             self.add("4.1", "strategic", u, (u.hex,), "strategic movement starts on a Transport Line")
         result = strategic_path(Ground(sit0, zoc0, u), u.hex, v.hex, supplied=lambda h: True)
         if not result.legal:
-            self.add("4.1", "strategic", u, (u.hex, v.hex),
-                     "; ".join(x.text for x in result.violations), result.path)
+            self.add("4.1", "strategic", u, (u.hex, v.hex), "; ".join(x.text for x in result.violations), result.path)
 
     # -- Naval Transport (4.2.4) ---------------------------------------------------------------
     def ground_move(self, sit0: Situation, zoc0: Zoc, u: Unit, v: Unit) -> None:
@@ -59,24 +64,42 @@ class MoveJudge(UseMoveJudge):
             return False
         continuing = self.act is not None and self.act.unit_id == u.id
         mp = self.act.left if continuing and self.act is not None else movement_points(u.type, u.supply, self.costs)
-        if ground_path(Ground(sit0, zoc0, u), u.hex, v.hex, mp=mp,
-                       started=bool(continuing and self.act and self.act.started), costs=self.costs).legal:
+        if ground_path(
+            Ground(sit0, zoc0, u),
+            u.hex,
+            v.hex,
+            mp=mp,
+            started=bool(continuing and self.act and self.act.started),
+            costs=self.costs,
+        ).legal:
             return False  # an ordinary move
         if continuing and self.act is not None and self.act.started:
-            self.add("4.2.4", "naval", u, (u.hex, v.hex),
-                     "Naval Transport may not be combined with hex movement in one activation")
+            self.add(
+                "4.2.4",
+                "naval",
+                u,
+                (u.hex, v.hex),
+                "Naval Transport may not be combined with hex movement in one activation",
+            )
         else:
             self.close()
             if u.id in self.activated:
-                self.add("6.3", "activation", u, (u.hex, v.hex),
-                         "a ground unit may be activated only once per phase")
+                self.add("6.3", "activation", u, (u.hex, v.hex), "a ground unit may be activated only once per phase")
             self.activated.add(u.id)
-        if (sit0.enemy_city(v.hex, u.faction) or sit0.enemy_fort(v.hex, u.faction)
-                or sit0.unit_factions(v.hex) - {u.faction}
-                or sit0.enemy_marker(v.hex, u.faction, BARRING_MARKERS)):
-            self.add("4.2.4", "naval", u, (u.hex, v.hex),
-                     f"Naval Transport may not end in {v.hex}: an enemy city, fort, unit, Airdrop or "
-                     "Partisans marker is there")
+        if (
+            sit0.enemy_city(v.hex, u.faction)
+            or sit0.enemy_fort(v.hex, u.faction)
+            or sit0.unit_factions(v.hex) - {u.faction}
+            or sit0.enemy_marker(v.hex, u.faction, BARRING_MARKERS)
+        ):
+            self.add(
+                "4.2.4",
+                "naval",
+                u,
+                (u.hex, v.hex),
+                f"Naval Transport may not end in {v.hex}: an enemy city, fort, unit, Airdrop or "
+                "Partisans marker is there",
+            )
         self.act = _Act(u.id, u.label, u.faction, self.step, u.hex, v.hex, mp, 0, started=True)
         self.act.last_step = self.step
         self.close()  # the activation ends on arrival (4.2.4)
