@@ -33,7 +33,7 @@ from assistant.board import Overrides, module_name_of, position_from_pieces
 from records import frozen
 from vassal.gamelog import GameLog, replay_log
 from vassal.savefile import read_saved_game
-from vassal.snapshot import Position as VPosition
+from vassal.snapshot import Snapshot
 from wargame.games import Game, find_game, game_for_module
 from wargame.rules.position import Position, Unit
 from wargame.rules.results import Activation
@@ -110,7 +110,7 @@ class _Auditor:
         self.judge = self.pack.move_judge(self.add)
 
     # -- plumbing -------------------------------------------------------------------------
-    def rules_position(self, vpos: VPosition) -> Position:
+    def rules_position(self, vpos: Snapshot) -> Position:
         props = {name: value for (_c, name), value in sorted(vpos.properties.items())}
         stacks = {sid: c.members for sid, c in vpos.stacks.items()}
         return position_from_pieces(
@@ -249,7 +249,7 @@ def _placed(pos: Position) -> dict[str, bool]:
     return {p.id: bool(p.hex or p.box) for p in (*pos.units, *pos.markers)}
 
 
-def _ghosts(step, before: VPosition, after: VPosition) -> list[str]:
+def _ghosts(step, before: Snapshot, after: Snapshot) -> list[str]:
     """Ids a step moves that no piece of the game has, before or after it."""
     from vassal.commands import MovePiece, parse_command
     from vassal.errors import FormatError

@@ -14,10 +14,10 @@ from vassal.buildfile import (
     buildfile_bytes,
     component,
     element_text,
-    java_double,
     parse_buildfile,
 )
 from vassal.errors import FormatError
+from vassal.javanum import format_double
 from vassal.schema import COMPONENTS, INT
 from vassal.validate import check_value, java_double_parses, java_int, validate_buildfile
 
@@ -421,7 +421,7 @@ def test_values_are_spelt_the_way_vassal_spells_them() -> None:
     ],
 )
 def test_doubles_print_like_java(value: float, text: str) -> None:
-    assert java_double(value) == text
+    assert format_double(value) == text
 
 
 def test_empty_text_writes_a_self_closing_element() -> None:

@@ -17,7 +17,7 @@ from vassal.nesting import join_state, join_type, split_state, split_type, state
 from vassal.obfuscation import deobfuscate
 from vassal.replay import Replay, replay_save
 from vassal.savefile import Placement, read_saved_game, setup_tree, write_saved_game
-from vassal.snapshot import Position
+from vassal.snapshot import Snapshot
 
 from conftest import fixture, outside
 
@@ -26,7 +26,7 @@ FIXED = "immob;;;R;\tpiece;;;b.png;Fort"  # "never stack"
 HIDDEN = "hide;72,130;;;\tpiece;;;c.png;Spy"
 
 
-def run(*texts: str, **options) -> Position:
+def run(*texts: str, **options) -> Snapshot:
     engine = Replay(**options)
     for i, text in enumerate(texts, 1):
         engine.apply_text(text, i)
@@ -41,7 +41,7 @@ def move(pid: str, x: int, y: int, under: str = "null", map_id: str = "M", playe
     return f"M/{pid}/{map_id}/{x}/{y}/{under}/M/0/0/null/{player}"
 
 
-def members(pos: Position) -> dict[tuple[str | None, int, int], tuple[str, ...]]:
+def members(pos: Snapshot) -> dict[tuple[str | None, int, int], tuple[str, ...]]:
     return {(s.map, s.x, s.y): s.members for s in pos.stacks.values()}
 
 

@@ -21,8 +21,7 @@ from pathlib import Path
 from lxml import etree
 
 from vassal.errors import FormatError
-from vassal.javanum import double_str as java_double
-from vassal.javanum import java_trim
+from vassal.javanum import format_double, java_trim
 
 __all__ = [
     "BUILDFILE",
@@ -35,7 +34,6 @@ __all__ = [
     "buildfile_bytes",
     "component",
     "attribute_text",
-    "java_double",
     "check_xml_text",
     "element_text",
     "element_path",
@@ -162,7 +160,7 @@ def attribute_text(value: AttributeValue) -> str | None:
     if isinstance(value, int):
         return str(value)
     if isinstance(value, float):
-        return java_double(value)
+        return format_double(value)
     return str(value)
 
 

@@ -7,9 +7,9 @@ bracketed by ``UNDO\\ttrue`` / ``UNDO\\tfalse`` and are applied like any other.
 
     Step(number, commands, chat, undo)                                 frozen
     GameLog(initial, initial_chat, steps, ...)
-        .positions() -> Iterator[Position]            after each step, lazily
-        .position_after(n) -> Position                after step n (1-based; 0 = initial)
-        .final -> Position
+        .positions() -> Iterator[Snapshot]            after each step, lazily
+        .position_after(n) -> Snapshot                after step n (1-based; 0 = initial)
+        .final -> Snapshot
         .step_moves() -> Iterator[StepMoves]          which pieces each step moved, and where
     PieceMove(id, type, state, before, after); StepMoves(step, moves, boards)
     replay_log(tree_or_saved_game, *, source=None, maps=None, stacking=None) -> GameLog
@@ -41,7 +41,7 @@ from vassal.commands import (
 )
 from vassal.errors import FormatError
 from vassal.replay import Replay, _HasTree, _numbered, _parse, _tree_of
-from vassal.snapshot import Position, Spot
+from vassal.snapshot import Snapshot, Spot
 
 __all__ = [
     "Step",
@@ -112,7 +112,7 @@ def _named_ids(cmd: Command) -> list[str]:
 class GameLog:
     """A log: the position at load, its chat, the steps; positions are computed on demand."""
 
-    initial: Position
+    initial: Snapshot
     initial_chat: tuple[str, ...]
     steps: tuple[Step, ...]
     _tree: Node = field(repr=False, compare=False)
@@ -126,7 +126,7 @@ class GameLog:
                 engine.apply_text(item.text, index)
         return engine
 
-    def positions(self) -> Iterator[Position]:
+    def positions(self) -> Iterator[Snapshot]:
         """The position after each step, in order (one replay, snapshots as it goes)."""
         engine = self._engine()
         for step in self.steps:
@@ -134,7 +134,7 @@ class GameLog:
                 engine.apply_text(text, index)
             yield engine.position()
 
-    def position_after(self, number: int) -> Position:
+    def position_after(self, number: int) -> Snapshot:
         """The position after step ``number`` (1-based; 0 gives the position at load)."""
         if not 0 <= number <= len(self.steps):
             raise IndexError(f"step {number} of {len(self.steps)}")
@@ -145,7 +145,7 @@ class GameLog:
         return engine.position()
 
     @property
-    def final(self) -> Position:
+    def final(self) -> Snapshot:
         return self.position_after(len(self.steps))
 
     def step_moves(self) -> Iterator[StepMoves]:

@@ -32,7 +32,7 @@ from vassal.pieces import parse_piece, view
 from vassal.replay import replay_save
 from vassal.savefile import SAVED_GAME_ENTRY, read_saved_game
 from vassal.sequence import encode
-from vassal.snapshot import Position, Spot
+from vassal.snapshot import Snapshot, Spot
 from vassal.summary import TurnTrackerSummary, map_elements
 from vassal.turns import read_turn
 from vassal.validate import image_finder
@@ -276,7 +276,7 @@ def _piece_view(type_str: str, state: str, source: str, pid: str) -> Any:
 
 
 def piece_records(
-    position: Position, module: ModuleMaps | None, source: str, locator: _Locator | None = None
+    position: Snapshot, module: ModuleMaps | None, source: str, locator: _Locator | None = None
 ) -> list[dict[str, Any]]:
     """One record per game piece (stacks and decks are containers, not pieces), map order."""
     locator = locator or _Locator(module)
@@ -321,7 +321,7 @@ def piece_records(
     return records
 
 
-def _ordered(position: Position) -> list:
+def _ordered(position: Snapshot) -> list:
     """Pieces on maps (grouped by map, stack members bottom first), then those on no map."""
     out = []
     for map_id in sorted({p.map for p in position.pieces.values() if p.map is not None}):
@@ -330,7 +330,7 @@ def _ordered(position: Position) -> list:
     return out
 
 
-def property_records(position: Position) -> dict[str, str]:
+def property_records(position: Snapshot) -> dict[str, str]:
     """Global properties by the name a player knows them by: a module property (container
     "Module", or none in old files) under its own name, a map's as ``map:name`` and a zone's
     as ``map:zone:name`` (the container id the engine writes before the name)."""
@@ -341,7 +341,7 @@ def property_records(position: Position) -> dict[str, str]:
     return out
 
 
-def turn_records(position: Position, module: ModuleMaps | None) -> dict[str, dict[str, Any]]:
+def turn_records(position: Snapshot, module: ModuleMaps | None) -> dict[str, dict[str, Any]]:
     """Each turn tracker's saved state and, with the module, the turn it shows."""
     props = property_records(position)
     out: dict[str, dict[str, Any]] = {}

@@ -22,7 +22,7 @@ __all__ = [
     "parse_int",
     "require_int",
     "parse_double",
-    "double_str",
+    "format_double",
     "INT_MIN",
     "INT_MAX",
     "to_int",
@@ -88,7 +88,7 @@ def parse_double(text: str) -> float | None:
     return float(body)
 
 
-def double_str(value: float) -> str:
+def format_double(value: float) -> str:
     """``Double.toString``: shortest digits; plain for 1e-3 <= |v| < 1e7, else ``d.dddE<n>``."""
     if math.isnan(value):
         return "NaN"

@@ -25,7 +25,7 @@ from vassal.grids.locate import (
     snap_point,
     zoned_region_point,
 )
-from vassal.grids.model import TAG_BOARD, BadLocation, Board, Point, Size, ZonedGrid
+from vassal.grids.model import TAG_BOARD, BadLocation, Point, Size, VassalBoard, ZonedGrid
 from vassal.imagesize import image_size
 from vassal.javanum import java_trim as _java_trim
 from vassal.javanum import parse_int as _java_int
@@ -71,7 +71,7 @@ class PlacedBoard:
     `width`/`height` are 0; the boards after it in its row (column) then have an unknown `x`
     (`y`): `x_known`/`y_known` are False and `x`/`y` are only lower bounds."""
 
-    board: Board
+    board: VassalBoard
     column: int
     row: int
     reversed: bool
@@ -393,7 +393,7 @@ def map_geometry(
     else:
         choices = _default_choices(picker, elements, name, map_id)
 
-    chosen: list[tuple[Board, BoardChoice]] = []
+    chosen: list[tuple[VassalBoard, BoardChoice]] = []
     for choice in choices:
         element = next((b for b in elements if b.get("name") == choice.name), None)
         if element is None:

@@ -18,8 +18,8 @@ that exist; default every id named), ``stacking`` (whether a map stacks pieces; 
 "Never stack" and "hidden by" are read from the pieces' ``immob;``/``mat;`` and ``hide;`` traits.
 
     Replay(*, maps=None, stacking=None, source=None)  the mutable engine
-        .apply(cmd, index=None)  .apply_text(text, index=None)  .position() -> Position
-    replay_save(tree_or_saved_game, *, source=None, maps=None, stacking=None) -> Position
+        .apply(cmd, index=None)  .apply_text(text, index=None)  .position() -> Snapshot
+    replay_save(tree_or_saved_game, *, source=None, maps=None, stacking=None) -> Snapshot
 
 The position is `vassal.snapshot`; logs, step by step, are `vassal.gamelog`. Errors (a piece
 command the engine could not read, a state with fewer levels than its type) raise
@@ -59,7 +59,7 @@ from vassal.commands import (
 )
 from vassal.errors import FormatError
 from vassal.nesting import PieceKind, TypeInfo, join_state, split_state, state_levels, type_info
-from vassal.snapshot import Container, PlacedPiece, Player, Position, Spot
+from vassal.snapshot import Container, PlacedPiece, Player, Snapshot, Spot
 
 __all__ = ["Replay", "replay_save", "SAVED_GAME"]
 
@@ -732,7 +732,7 @@ class Replay:
         holder = obj.parent if obj.parent is not None else obj
         return holder.in_map, holder.x, holder.y
 
-    def position(self) -> Position:
+    def position(self) -> Snapshot:
         """A read-only snapshot of the current state."""
         pieces: dict[str, PlacedPiece] = {}
         stacks: dict[str, Container] = {}
@@ -767,7 +767,7 @@ class Replay:
                 face_down=obj.face_down if obj.kind == "deck" else None,
             )
             (decks if obj.kind == "deck" else stacks)[pid] = container
-        return Position(
+        return Snapshot(
             pieces=MappingProxyType(pieces),
             stacks=MappingProxyType(stacks),
             decks=MappingProxyType(decks),
@@ -832,7 +832,7 @@ def replay_save(
     source: str | None = None,
     maps: Collection[str] | None = None,
     stacking: Callable[[str], bool] | None = None,
-) -> Position:
+) -> Snapshot:
     """The position a save (or a log, before any Step) puts on the table.
 
     ``game`` is a command tree or a ``SavedGame`` (whose file then names any error).

@@ -11,7 +11,7 @@ from typing import Literal
 from records import frozen
 from vassal.commands import BoardPlacement
 
-__all__ = ["PlacedPiece", "Container", "Player", "Position", "Spot"]
+__all__ = ["PlacedPiece", "Container", "Player", "Snapshot", "Spot"]
 
 
 @frozen(slots=True)
@@ -63,7 +63,7 @@ class Player:
 
 
 @frozen
-class Position:
+class Snapshot:
     """Everything a save or log step leaves behind, read-only.
 
     ``properties`` maps (container id, property name) to its value; container "Module" (or ""

@@ -28,7 +28,6 @@ Public API::
                                      NKEY NKEYS LKEYS COLOR (module constants)
     base_from_level(type, state) -> Trait     innermost level: BasicPiece, StackBase, else verbatim
     LayerTrait                       what Embellishment and OldEmbellishment share (reader view)
-    java_double(text) / java_double_str(value)   Double.parseDouble / Double.toString
 
 Codecs (prefix → class): see ``CODECS`` at the end of the module.
 """
@@ -43,9 +42,8 @@ from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from records import frozen
 from vassal.errors import FormatError
-from vassal.javanum import double_str as java_double_str
+from vassal.javanum import format_double, parse_double, parse_int
 from vassal.javanum import java_trim as _java_trim
-from vassal.javanum import parse_double, parse_int
 from vassal.javanum import require_int as _java_int
 from vassal.keys import (
     NamedKeyStroke,
@@ -63,14 +61,6 @@ from vassal.sequence import Decoder, decode, encode
 # Field kinds: how one token reads (with the engine's default rules) and how a value is written.
 
 
-def java_double(text: str) -> float:
-    """``Double.parseDouble``, raising ValueError where Java throws."""
-    value = parse_double(text)
-    if value is None:
-        raise ValueError(text)
-    return value
-
-
 @frozen
 class Kind:
     """How one field token reads and writes."""
@@ -86,10 +76,8 @@ def _read_int(tok: str, default: Any) -> Any:
 
 
 def _read_double(tok: str, default: Any) -> Any:
-    try:
-        return java_double(tok)
-    except ValueError:
-        return default
+    value = parse_double(tok)
+    return default if value is None else value
 
 
 def _read_strs(tok: str, default: Any) -> tuple[str, ...]:
@@ -116,7 +104,7 @@ def _write_color(value: tuple[int, ...] | None) -> str:
 
 STR = Kind("str", lambda tok, d: tok, lambda v: "" if v is None else str(v))
 INT = Kind("int", _read_int, lambda v: str(int(v)))
-DOUBLE = Kind("double", _read_double, lambda v: java_double_str(float(v)))
+DOUBLE = Kind("double", _read_double, lambda v: format_double(float(v)))
 BOOL = Kind("bool", lambda tok, d: tok == "true", lambda v: "true" if v else "false")
 CHAR = Kind("char", lambda tok, d: tok[0] if tok else d, lambda v: v or "")
 STRS = Kind("strs", _read_strs, _write_strs)

@@ -23,7 +23,7 @@ Grid classes (buildFile tag ``VASSAL.build.module.map.boardPicker.board.<X>``)
     HexGridNumbering / SquareGridNumbering (``…board.mapgrid.<X>``).
 
 Functions
-    parse_grid(element) -> Grid; parse_board(element) -> Board; grid_attributes(obj) -> dict
+    parse_grid(element) -> Grid; parse_board(element) -> VassalBoard; grid_attributes(obj) -> dict
     grid_indices(grid, x, y, container_size) -> (column, row) before offsets
     location_name(grid, x, y, container_size, properties=None) -> str | None
     location_point(grid, name, container_size) -> (x, y)        (BadLocation if none)
@@ -55,7 +55,6 @@ from vassal.grids.model import (
     TAG_ZONE,
     TAG_ZONED_GRID,
     BadLocation,
-    Board,
     Grid,
     HexGrid,
     HexGridNumbering,
@@ -64,6 +63,7 @@ from vassal.grids.model import (
     RegularGridNumbering,
     SquareGrid,
     SquareGridNumbering,
+    VassalBoard,
     Zone,
     ZonedGrid,
 )
@@ -80,7 +80,7 @@ __all__ = [
     "RegionGrid",
     "Zone",
     "ZonedGrid",
-    "Board",
+    "VassalBoard",
     "Grid",
     "parse_grid",
     "parse_board",

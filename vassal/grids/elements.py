@@ -23,7 +23,6 @@ from vassal.grids.model import (
     TAG_SQUARE_NUMBERING,
     TAG_ZONE,
     TAG_ZONED_GRID,
-    Board,
     Grid,
     HexGrid,
     HexGridNumbering,
@@ -33,13 +32,14 @@ from vassal.grids.model import (
     RegularGridNumbering,
     SquareGrid,
     SquareGridNumbering,
+    VassalBoard,
     Zone,
     ZonedGrid,
     _SimpleGrid,
 )
 from vassal.javanum import is_blank as _java_is_blank
 from vassal.javanum import java_trim as _java_trim
-from vassal.javanum import parse_double as _java_double
+from vassal.javanum import parse_double
 from vassal.javanum import parse_int as _java_int
 from vassal.sequence import Decoder
 
@@ -68,7 +68,7 @@ def int_attr(el: etree._Element, key: str, value: str) -> int:
 
 
 def _double_attr(el: etree._Element, key: str, value: str) -> float:
-    parsed = _java_double(value)
+    parsed = parse_double(value)
     if parsed is None:
         raise FormatError(f'attribute {key}="{value}" is not a number', None, element_place(el))
     return parsed
@@ -295,7 +295,7 @@ def parse_grid(el: etree._Element) -> Grid:
 _GRID_TAGS = (TAG_HEX_GRID, TAG_SQUARE_GRID, TAG_REGION_GRID, TAG_ZONED_GRID)
 
 
-def parse_board(el: etree._Element) -> Board:
+def parse_board(el: etree._Element) -> VassalBoard:
     """A Board element as data (its grid is the last grid child, as in the engine)."""
     values: dict[str, Any] = {}
     for key, value in sorted_attrs(el):
@@ -316,7 +316,7 @@ def parse_board(el: etree._Element) -> Board:
             grid = parse_grid(child)
         elif _short(tag).endswith("Grid"):
             raise FormatError(f"unsupported grid class {tag}", None, element_place(child))
-    return Board(grid=grid, **values)
+    return VassalBoard(grid=grid, **values)
 
 
 _ATTRIBUTE_NAMES: dict[type, dict[str, str]] = {

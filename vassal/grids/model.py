@@ -1,5 +1,5 @@
 """The grids of a VASSAL board as data: hex, square, region and zoned grids, their numbering,
-the Board that holds one, with the engine's defaults (``VASSAL.build.module.map.boardPicker``).
+the board that holds one (`VassalBoard`), with the engine's defaults (``VASSAL.build.module.map.boardPicker``).
 
 Frozen dataclasses that hold what a buildFile element says (`vassal.grids.elements` reads and
 writes them); the algorithms over them live beside (hexes, squares, regions, locate).
@@ -199,8 +199,8 @@ _SimpleGrid = HexGrid | SquareGrid | RegionGrid
 
 
 @frozen
-class Board:
-    """``Board``: its image (size read from the image) or `width` x `height` when it has none.
+class VassalBoard:
+    """The buildFile ``Board`` element: its image (size read from the image) or `width` x `height` when it has none.
     `name` is None when the element has none (such a board can never be selected)."""
 
     name: str | None = None
