@@ -310,7 +310,7 @@ class _Read:
 
 
 def _read_piece(type_str: str, state_str: str) -> _Read:
-    """The properties and layer states of a piece: what vassal.pieces.view gives, without the
+    """The properties and layer states of a piece: what vassal.piece_view.view gives, without the
     images and names the rules never use (a full view costs more than the rules themselves)."""
     piece = parse_piece(type_str, state_str, exact=False)
     props: dict[str, str] = {}

@@ -24,7 +24,8 @@ def faces_in(path: str | Path, step: int | None = None) -> dict[str, str]:
     (None: its last step). Empty when the file cannot be read (the picture then draws tokens)."""
     from vassal.errors import FormatError
     from vassal.gamelog import replay_log
-    from vassal.pieces import parse_piece, view
+    from vassal.piece_view import view
+    from vassal.pieces import parse_piece
     from vassal.replay import replay_save
     from vassal.savefile import read_saved_game
 

@@ -50,6 +50,7 @@ from vassal.commands import (
 )
 from vassal.errors import FormatError
 from vassal.nesting import type_info
+from vassal.piece_view import view
 from vassal.pieces import (
     Piece,
     expand_prototypes,
@@ -57,7 +58,6 @@ from vassal.pieces import (
     parse_piece,
     piece_state,
     piece_type,
-    view,
     with_position,
 )
 from wargame import pieceprops as pp

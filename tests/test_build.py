@@ -19,7 +19,8 @@ from vassal.buildfile import parse_buildfile
 from vassal.grids import HexGrid, ZonedGrid, parse_grid
 from vassal.inspection import inspect_save, load_module_maps
 from vassal.mapgeometry import map_geometry
-from vassal.pieces import parse_add_piece, parse_piece, view
+from vassal.piece_view import view
+from vassal.pieces import parse_add_piece, parse_piece
 from vassal.validate import check_module_references, validate_buildfile
 from wargame import pieceprops as pp
 from wargame.board import load_board

@@ -23,7 +23,8 @@ from assistant.supplycheck import apply_supply, checking_factions, supply_step
 from builder.module.build import build_module
 from vassal.commands import AddPiece, walk
 from vassal.errors import FormatError
-from vassal.pieces import parse_piece, view
+from vassal.piece_view import view
+from vassal.pieces import parse_piece
 from vassal.savefile import read_saved_game
 from wargame import pieceprops as pp
 from wargame.games import find_game

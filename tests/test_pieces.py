@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 from vassal.errors import FormatError
 from vassal.keys import NamedKeyStroke
+from vassal.piece_view import view
 from vassal.pieces import (
     Piece,
     expand_prototypes,
@@ -31,7 +32,6 @@ from vassal.pieces import (
     piece_type,
     split_state,
     split_type,
-    view,
     with_dynamic_property,
     with_gpid,
     with_label,

@@ -28,7 +28,8 @@ from vassal.gamelog import replay_log
 from vassal.imagesize import image_size
 from vassal.mapgeometry import MapGeometry, map_geometry
 from vassal.module import read_module
-from vassal.pieces import parse_piece, view
+from vassal.piece_view import view
+from vassal.pieces import parse_piece
 from vassal.replay import replay_save
 from vassal.savefile import SAVED_GAME_ENTRY, read_saved_game
 from vassal.sequence import encode
