@@ -20,6 +20,27 @@ from pathlib import Path
 
 from staffwork.errors import OK, PROBLEMS, InputError
 
+# The --apply walk-through shown under the options of `staffwork check --help`.
+_APPLY_EPILOG = (
+    "Supply Check Sub-Phase (--apply): when the phasing faction has finished its Actions, "
+    "save the game in VASSAL (end your log first if you keep one), run 'staffwork check SAVE.vsav "
+    "--apply OUT.vsav --faction axis' (or let the save's phase, e.g. 'Axis Operations', name the "
+    "faction) and open OUT.vsav in VASSAL (File > Open Game); begin a new log there. Every unit of "
+    "the faction on the map then shows the supply state of 7.2: Full when it traces to an Unlimited "
+    "source, Low to a Limited one (at most two units each), otherwise one step down (Full -> Low -> "
+    "No). Each change is listed here and in the chat of OUT.vsav. Nothing else changes: no unit "
+    "moves, flips or is eliminated (the No Supply Phase is yours), other factions' markers stay, "
+    "convoys get no Sorties for the sea lines they carry and no line is intercepted (the report "
+    "names the convoys: mark them by hand), and SAVE.vsav is never written. Apply once per Supply "
+    "Check: units that cannot trace would step down again, so a save that already carries the "
+    "faction's check is refused. A game that marks supply with marker counters (an Out of Supply "
+    "marker) gets them put right on the units that cannot trace and taken off those that trace again, "
+    "in its own rules' step (a save of its phase needs no --faction); a new marker copies one in the "
+    "save, else the module's own piece (--module, else our build in ./dist). What the rules leave to "
+    "the players (depleting a unit, taking used supply markers off) is listed, not done. Exit status "
+    "as for the check of SAVE."
+)
+
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
@@ -28,23 +49,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         description="Check a VASSAL saved game against the rules: supply lines (7.0-7.4) with their "
         "paths, enemy zones of control (1.7), stacking (3.3) and where each unit may stand. "
         "Exit status 0 when nothing is wrong, 1 when problems are found, 2 for bad input.",
-        epilog="Supply Check Sub-Phase (--apply): when the phasing faction has finished its Actions, "
-        "save the game in VASSAL (end your log first if you keep one), run 'staffwork check SAVE.vsav "
-        "--apply OUT.vsav --faction axis' (or let the save's phase, e.g. 'Axis Operations', name the "
-        "faction) and open OUT.vsav in VASSAL (File > Open Game); begin a new log there. Every unit of "
-        "the faction on the map then shows the supply state of 7.2: Full when it traces to an Unlimited "
-        "source, Low to a Limited one (at most two units each), otherwise one step down (Full -> Low -> "
-        "No). Each change is listed here and in the chat of OUT.vsav. Nothing else changes: no unit "
-        "moves, flips or is eliminated (the No Supply Phase is yours), other factions' markers stay, "
-        "convoys get no Sorties for the sea lines they carry and no line is intercepted (the report "
-        "names the convoys: mark them by hand), and SAVE.vsav is never written. Apply once per Supply "
-        "Check: units that cannot trace would step down again, so a save that already carries the "
-        "faction's check is refused. A game that marks supply with marker counters (an Out of Supply "
-        "marker) gets them put right on the units that cannot trace and taken off those that trace again, "
-        "in its own rules' step (a save of its phase needs no --faction); a new marker copies one in the "
-        "save, else the module's own piece (--module, else our build in ./dist). What the rules leave to "
-        "the players (depleting a unit, taking used supply markers off) is listed, not done. Exit status "
-        "as for the check of SAVE.",
+        epilog=_APPLY_EPILOG,
     )
     p.add_argument(
         "save",
@@ -67,19 +72,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         "size (default: the board art of the save's module, when it is given or built)",
     )
     p.add_argument("--explain", metavar="UNIT", help="the full reasoning for one unit (piece id or name)")
-    p.add_argument("--scenario", metavar="KEY", help="start from this scenario's nations, policies and weather")
-    p.add_argument("--weather", metavar="ZONE=W", action="append", default=[], help="weather, e.g. mild=Poor")
-    p.add_argument("--policy", metavar="KEY=on|off", action="append", default=[], help="a policy in effect or not")
-    p.add_argument(
-        "--nation",
-        metavar="NAT=STATUS[:FACTION]",
-        action="append",
-        default=[],
-        help="a nation's status, e.g. POL=conquered:western or ITA=active:axis",
-    )
-    p.add_argument("--ceded", metavar="AREA=on|off", action="append", default=[], help="a disputed area ceded or not")
-    p.add_argument("--month", help="the month, as the turn track names it (Sep-39 ...)")
-    p.add_argument("--phase", help="the phase of the Sequence of Play")
+    _add_position_options(p)
     p.add_argument(
         "--apply",
         metavar="OUT.vsav",
@@ -102,6 +95,23 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument("--timing", action="store_true", help="print how long each stage took (standard error)")
     p.set_defaults(func=run)
+
+
+def _add_position_options(p: argparse.ArgumentParser) -> None:
+    """What the save does not say: the scenario, weather, policies, nations, ceded areas, month, phase."""
+    p.add_argument("--scenario", metavar="KEY", help="start from this scenario's nations, policies and weather")
+    p.add_argument("--weather", metavar="ZONE=W", action="append", default=[], help="weather, e.g. mild=Poor")
+    p.add_argument("--policy", metavar="KEY=on|off", action="append", default=[], help="a policy in effect or not")
+    p.add_argument(
+        "--nation",
+        metavar="NAT=STATUS[:FACTION]",
+        action="append",
+        default=[],
+        help="a nation's status, e.g. POL=conquered:western or ITA=active:axis",
+    )
+    p.add_argument("--ceded", metavar="AREA=on|off", action="append", default=[], help="a disputed area ceded or not")
+    p.add_argument("--month", help="the month, as the turn track names it (Sep-39 ...)")
+    p.add_argument("--phase", help="the phase of the Sequence of Play")
 
 
 def _pairs(values: list[str], option: str) -> list[tuple[str, str]]:

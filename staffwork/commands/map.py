@@ -24,6 +24,7 @@ from staffwork.progress import add_option, bar_for
 
 LAYERS = ("terrain", "countries", "seazones", "weather", "transport")
 MAX_RANGE = 60  # wider than any range a rule names (a Bombing Run's 20 hexes)
+_GAME_HELP = "game folder under scenarios/ (e.g. use)"
 HEX_SIZE = Range(2.0, 60.0)  # preview hex radius in pixels: 60 draws the USE map 6756 x 5372 px
 
 
@@ -40,7 +41,17 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="a folder of game data to use instead of the installed one (as staffwork --data)",
     )
     msub = p.add_subparsers(dest="map_command", metavar="ACTION", required=True)
-    game_help = "game folder under scenarios/ (e.g. use)"
+    _add_compile(msub)
+    _add_info(msub)
+    _add_find(msub)
+    _add_range(msub)
+    _add_preview(msub)
+    _add_render(msub)
+    p.set_defaults(func=run)
+
+
+def _add_compile(msub: argparse._SubParsersAction) -> None:
+    """``map compile GAME``: rebuild the map data."""
     c = msub.add_parser(
         "compile",
         help="rebuild scenarios/GAME/map/ from the sources and the inputs in map/src/",
@@ -48,8 +59,12 @@ def register(sub: argparse._SubParsersAction) -> None:
         "open geographic data and the hand-made inputs in scenarios/GAME/map/src/. Needs the "
         "mapmaker extra (builder/mapmaker/README.md). Deterministic: two runs write the same files.",
     )
-    c.add_argument("game", help=game_help)
+    c.add_argument("game", help=_GAME_HELP)
     c.add_argument("--out", type=Path, default=None, help="write to this folder instead of scenarios/GAME/map/")
+
+
+def _add_info(msub: argparse._SubParsersAction) -> None:
+    """``map info GAME HEX``: what the data says about one hex."""
     i = msub.add_parser(
         "info",
         help="everything known about a hex and its hexsides",
@@ -57,9 +72,13 @@ def register(sub: argparse._SubParsersAction) -> None:
         "and area, lines, weather zone, Sea Zones, its cities, and each of its six hexsides "
         "(water, river, border, strait, transport line).",
     )
-    i.add_argument("game", help=game_help)
+    i.add_argument("game", help=_GAME_HELP)
     i.add_argument("hex", help="hex number as printed on the map (e.g. 3014)")
     i.add_argument("--json", action="store_true", help="print JSON")
+
+
+def _add_find(msub: argparse._SubParsersAction) -> None:
+    """``map find GAME NAME``: a city or Map Box by name."""
     f = msub.add_parser(
         "find",
         help="the hex of a named city or Map Box",
@@ -67,8 +86,12 @@ def register(sub: argparse._SubParsersAction) -> None:
         "(Paris, North Atlantic Ocean), a box code (NAO), or a word of one name (Arabian). "
         "Case does not matter; a word that several names share lists them.",
     )
-    f.add_argument("game", help=game_help)
+    f.add_argument("game", help=_GAME_HELP)
     f.add_argument("name", help="city, Map Box name or code, or one word of a name")
+
+
+def _add_range(msub: argparse._SubParsersAction) -> None:
+    """``map range GAME HEX``: ranges counted as rule 1.4 counts them."""
     g = msub.add_parser(
         "range",
         help="the hexes within a range of a hex, or the range between two hexes",
@@ -76,19 +99,23 @@ def register(sub: argparse._SubParsersAction) -> None:
         "but lies within the range; Faded Dot and water hexes count. --within lists the hexes by "
         "their range; --to gives the range to one hex.",
     )
-    g.add_argument("game", help=game_help)
+    g.add_argument("game", help=_GAME_HELP)
     g.add_argument("hex", help="hex number as printed on the map (e.g. 3014)")
     how = g.add_mutually_exclusive_group(required=True)
     how.add_argument("--within", type=int, metavar="N", help=f"list the hexes at most N hexes away (0 to {MAX_RANGE})")
     how.add_argument("--to", metavar="HEX", help="the range from HEX to this hex")
     g.add_argument("--json", action="store_true", help="print JSON")
+
+
+def _add_preview(msub: argparse._SubParsersAction) -> None:
+    """``map preview GAME``: one layer of the data as a PNG."""
     v = msub.add_parser(
         "preview",
         help="draw a quick picture of the map data",
         description="Draw one layer of the map data as a PNG, to check the data by eye "
         "(not the module's board art: see `map render`).",
     )
-    v.add_argument("game", help=game_help)
+    v.add_argument("game", help=_GAME_HELP)
     v.add_argument("-o", "--output", type=Path, required=True, help="PNG file to write")
     v.add_argument("--layer", choices=LAYERS, default="terrain", help="what to colour the hexes by (default terrain)")
     v.add_argument(
@@ -97,13 +124,17 @@ def register(sub: argparse._SubParsersAction) -> None:
         default=12.0,
         help=f"hex radius in pixels, {HEX_SIZE.low:g} to {HEX_SIZE.high:g} (default 12)",
     )
+
+
+def _add_render(msub: argparse._SubParsersAction) -> None:
+    """``map render GAME``: the board art, or its print version."""
     r = msub.add_parser(
         "render",
         help="draw the map board (the module's image, or the print version)",
         description="Draw the map art: the module's board image, or with --print "
         "the print version at a fixed physical hex size, optionally cut into pages.",
     )
-    r.add_argument("game", help=game_help)
+    r.add_argument("game", help=_GAME_HELP)
     r.add_argument("-o", "--output", type=Path, required=True, help="PNG file to write")
     r.add_argument("--board", default=None, help="which board of the game (default: its first)")
     r.add_argument("--scale", type=float, default=1.0, help="board image scale (default 1 = the module's size)")
@@ -117,7 +148,6 @@ def register(sub: argparse._SubParsersAction) -> None:
     r.add_argument("--tiles", type=Path, default=None, help="also cut the print version into pages in this folder")
     r.add_argument("--paper", choices=("letter", "a4"), default="letter", help="page size for --tiles")
     add_option(r)
-    p.set_defaults(func=run)
 
 
 def _game(args: argparse.Namespace):
