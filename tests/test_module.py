@@ -13,7 +13,7 @@ from vassal.buildfile import buildfile_bytes, component
 from vassal.errors import FormatError
 from vassal.metadata import Metadata, metadata_bytes
 from vassal.module import buildfile_name_for, module_report, read_module, write_module
-from vassal.summary import module_text
+from vassal.summary_text import module_text
 from vassal.validate import check_module_references
 
 from conftest import fixture, outside

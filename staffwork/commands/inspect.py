@@ -156,6 +156,6 @@ def _q(text: str | None) -> str:
 
 
 def _module_text(r: dict[str, Any]) -> str:
-    from vassal.summary import module_text
+    from vassal.summary_text import module_text
 
     return module_text(r)
