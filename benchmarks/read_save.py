@@ -54,6 +54,7 @@ from vassal.pieces import (  # noqa: E402
     piece_type,
 )
 from vassal.savefile import Placement, read_saved_game, setup_tree, write_saved_game  # noqa: E402
+from vassal.trait_codec import Trait  # noqa: E402
 from vassal.traits import (  # noqa: E402
     BasicName,
     BasicPiece,
@@ -71,7 +72,6 @@ from vassal.traits import (  # noqa: E402
     RestrictCommands,
     SendToLocation,
     SubMenu,
-    Trait,
     TriggerAction,
 )
 

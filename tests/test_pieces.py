@@ -42,6 +42,7 @@ from vassal.pieces import (
     with_trait_state,
 )
 from vassal.sequence import Decoder, decode, encode, quote_needed
+from vassal.trait_codec import UnknownTrait
 from vassal.traits import (
     CODECS,
     BasicPiece,
@@ -57,7 +58,6 @@ from vassal.traits import (
     ReportState,
     StackBase,
     TriggerAction,
-    UnknownTrait,
     UsePrototype,
 )
 

@@ -27,18 +27,9 @@ from vassal.keys import (
     parse_named_key_list,
 )
 from vassal.pieces import Piece, parse_piece, piece_state, piece_type
+from vassal.trait_codec import BOOL, CHAR, COLOR, DOUBLE, INT, LKEYS, NKEY, NKEYS, STR, STRS, UnknownTrait, type_prefix
 from vassal.traits import (
-    BOOL,
-    CHAR,
     CODECS,
-    COLOR,
-    DOUBLE,
-    INT,
-    LKEYS,
-    NKEY,
-    NKEYS,
-    STR,
-    STRS,
     BasicName,
     BasicPiece,
     CalculatedProperty,
@@ -70,11 +61,9 @@ from vassal.traits import (
     StackBase,
     SubMenu,
     TriggerAction,
-    UnknownTrait,
     UsePrototype,
     base_from_level,
     trait_from_level,
-    type_prefix,
 )
 
 VIVE_EMB2 = (

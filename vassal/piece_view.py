@@ -21,6 +21,7 @@ from typing import Any, cast
 from records import frozen
 from vassal.pieces import Piece
 from vassal.sequence import decode
+from vassal.trait_codec import Trait, UnknownTrait
 from vassal.traits import (
     BasicName,
     BasicPiece,
@@ -34,8 +35,6 @@ from vassal.traits import (
     Obscurable,
     Restricted,
     StackBase,
-    Trait,
-    UnknownTrait,
     UsePrototype,
 )
 

@@ -62,6 +62,7 @@ from records import frozen
 from vassal.errors import FormatError
 from vassal.nesting import join_state, join_type, split_state, split_type
 from vassal.sequence import Decoder, encode
+from vassal.trait_codec import Trait
 from vassal.traits import (
     BasicPiece,
     Comment,
@@ -69,7 +70,6 @@ from vassal.traits import (
     Labeler,
     LayerTrait,
     Marker,
-    Trait,
     UsePrototype,
     base_from_level,
     trait_from_level,

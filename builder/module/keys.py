@@ -29,6 +29,7 @@ from collections.abc import Mapping
 
 from vassal.keys import NamedKeyStroke
 from vassal.pieces import Piece
+from vassal.trait_codec import Trait
 from vassal.traits import (
     BasicPiece,
     CalculatedProperty,
@@ -36,7 +37,6 @@ from vassal.traits import (
     ReportState,
     RestrictCommands,
     SendToLocation,
-    Trait,
     TriggerAction,
 )
 from wargame import pieceprops as pp
