@@ -17,9 +17,9 @@ from vassal.buildfile import (
     parse_buildfile,
 )
 from vassal.errors import FormatError
-from vassal.javanum import format_double
+from vassal.javanum import format_double, parse_int
 from vassal.schema import COMPONENTS, INT
-from vassal.validate import check_value, java_double_parses, java_int, validate_buildfile
+from vassal.validate import check_value, java_double_parses, validate_buildfile
 
 from conftest import fixture, outside
 
@@ -639,7 +639,7 @@ def test_root_must_be_a_game_module() -> None:
     ],
 )
 def test_java_int_accepts_what_integer_parse_int_accepts(text: str, value: int | None) -> None:
-    assert java_int(text) == value
+    assert parse_int(text) == value
 
 
 @pytest.mark.parametrize(

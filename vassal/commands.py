@@ -22,7 +22,6 @@ Public API::
     node(cmd, *children) -> Node                 # build a tree from typed commands
     log_steps(root) -> list[Node]                # top-level LOG groups (one Step button each)
     step_commands(log_node) -> list[str]         # the single-command texts a LOG group executes
-    java_int(token) -> int | None                # Integer.parseInt, None where Java throws
 
     Command = BeginSave | EndSave | NullCommand | AddPiece | RemovePiece | ChangePiece
             | MovePiece | Log | Undo | SetBoards | SetupStack | AddPlayer | RemovePlayer
@@ -38,7 +37,7 @@ from dataclasses import field
 from records import frozen
 from vassal import sequence
 from vassal.errors import FormatError
-from vassal.javanum import parse_int as java_int
+from vassal.javanum import parse_int
 
 __all__ = [
     "ESC",
@@ -72,7 +71,6 @@ __all__ = [
     "node",
     "log_steps",
     "step_commands",
-    "java_int",
 ]
 
 ESC = "\x1b"
@@ -380,8 +378,8 @@ def _wrap(value: str | None) -> str:
     return "null" if value is None else value
 
 
-def _java_int(token: str, what: str) -> int:
-    value = java_int(token)
+def _required_int(token: str, what: str) -> int:
+    value = parse_int(token)
     if value is None:
         raise FormatError(f"{what} is not an integer: {token!r}")
     return value
@@ -466,12 +464,12 @@ def _parse_move(body: str) -> MovePiece:
     try:
         pid = _null(tokens.next_token())
         new_map = _null(tokens.next_token())
-        new_x = _java_int(tokens.next_token(), "MovePiece new x")
-        new_y = _java_int(tokens.next_token(), "MovePiece new y")
+        new_x = _required_int(tokens.next_token(), "MovePiece new x")
+        new_y = _required_int(tokens.next_token(), "MovePiece new y")
         new_under = _null(tokens.next_token())
         old_map = _null(tokens.next_token())
-        old_x = _java_int(tokens.next_token(), "MovePiece old x")
-        old_y = _java_int(tokens.next_token(), "MovePiece old y")
+        old_x = _required_int(tokens.next_token(), "MovePiece old x")
+        old_y = _required_int(tokens.next_token(), "MovePiece old y")
         old_under = _null(tokens.next_token())
     except IndexError:
         raise FormatError("MovePiece needs 10 fields after M/") from None

@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from records import frozen
-from vassal.javanum import require_int as java_int
+from vassal.javanum import require_int
 from vassal.sequence import decode, encode
 
 __all__ = [
@@ -121,7 +121,7 @@ def _two_ints(text: str) -> tuple[int, int] | None:
     if len(parts) < 2:
         return None
     try:
-        return java_int(parts[0]), java_int(parts[1])
+        return require_int(parts[0]), require_int(parts[1])
     except ValueError:
         return None
 
@@ -137,7 +137,7 @@ def parse_keystroke(text: str) -> KeyStroke | None:
         return KeyStroke(ord(text[0]), CTRL)
     head, _, tail = text.partition(",")
     try:
-        return KeyStroke(java_int(head), java_int(tail))
+        return KeyStroke(require_int(head), require_int(tail))
     except ValueError:
         return None
 

@@ -27,9 +27,7 @@ from vassal.grids.locate import (
 )
 from vassal.grids.model import TAG_BOARD, BadLocation, Point, Size, VassalBoard, ZonedGrid
 from vassal.imagesize import image_size
-from vassal.javanum import java_trim as _java_trim
-from vassal.javanum import parse_int as _java_int
-from vassal.javanum import round_int as _jround_int
+from vassal.javanum import java_trim, parse_int, round_int
 from vassal.sequence import Decoder
 
 __all__ = [
@@ -107,13 +105,13 @@ class PlacedBoard:
         if self.reversed:
             x, y = self.width - x, self.height - y
         if self.magnification != 1.0:
-            x, y = _jround_int(x / self.magnification), _jround_int(y / self.magnification)
+            x, y = round_int(x / self.magnification), round_int(y / self.magnification)
         return x, y
 
     def global_(self, x: int, y: int) -> Point:
         """``Board.globalCoordinates``: the inverse of `local`."""
         if self.magnification != 1.0:
-            x, y = _jround_int(x * self.magnification), _jround_int(y * self.magnification)
+            x, y = round_int(x * self.magnification), round_int(y * self.magnification)
         if self.reversed:
             x, y = self.width - x, self.height - y
         return x, y
@@ -303,7 +301,7 @@ def _map_edges(el: etree._Element) -> tuple[int, int]:
         if key == "edge":
             i = value.find(",")
             if i > 0:
-                w, h = _java_int(value[:i]), _java_int(value[i + 1 :])
+                w, h = parse_int(value[:i]), parse_int(value[i + 1 :])
                 if w is None or h is None:
                     raise FormatError(f'attribute edge="{value}" is not "width,height"', None, element_place(el))
                 width, height = w, h
@@ -351,7 +349,7 @@ def _default_choices(
     is not reversible (a board without a name is never encoded, so it gives nothing)."""
     if picker is not None:
         for setup in picker.iter("setup"):
-            text = _java_trim((setup.text or "") + "".join(c.tail or "" for c in setup))
+            text = java_trim((setup.text or "") + "".join(c.tail or "" for c in setup))
             if text:
                 return board_picker_choices(text, name, map_id) or ()
             break
@@ -407,7 +405,7 @@ def map_geometry(
                 raise FormatError(f'board "{board.name}" has image {board.image} but no image reader was given')
             size = image_size(board.image)
             if size is not None and magnification != 1.0:
-                size = _jround_int(magnification * size[0]), _jround_int(magnification * size[1])
+                size = round_int(magnification * size[0]), round_int(magnification * size[1])
         else:
             size = board.width, board.height
         sizes.append(size)

@@ -54,10 +54,10 @@ from vassal.commands import (
     SetTurn,
     SetupStack,
     Undo,
-    java_int,
     parse_command,
 )
 from vassal.errors import FormatError
+from vassal.javanum import parse_int
 from vassal.nesting import PieceKind, TypeInfo, join_state, split_state, state_levels, type_info
 from vassal.snapshot import Container, PlacedPiece, Player, Snapshot, Spot
 
@@ -631,7 +631,7 @@ class Replay:
             if child is not None and child.parent is not stack:
                 self._insert_child(stack, child, len(stack.members))
             elif child is None and token.startswith("@@"):
-                layer = java_int(token[2:])
+                layer = parse_int(token[2:])
                 if layer is not None:
                     stack.layer = layer
         self._relocate(stack, game_map)
@@ -644,7 +644,7 @@ class Replay:
             return 0, 0
         x_text = tokens.next_token("")
         y_text = tokens.next_token("") if tokens.has_more() else ""
-        x, y = java_int(x_text), java_int(y_text)
+        x, y = parse_int(x_text), parse_int(y_text)
         if x is None or y is None or x_text in self._objs or y_text in self._objs:
             return 0, 0
         return x, y

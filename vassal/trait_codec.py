@@ -27,8 +27,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from records import frozen
 from vassal.errors import FormatError
-from vassal.javanum import format_double, parse_double, parse_int
-from vassal.javanum import require_int as _java_int
+from vassal.javanum import format_double, parse_double, parse_int, require_int
 from vassal.keys import (
     NamedKeyStroke,
     format_keystroke,
@@ -76,7 +75,7 @@ def _read_color(tok: str, default: Any) -> tuple[int, ...] | None:
         return None
     parts = tok.split(",")
     try:
-        return tuple(_java_int(p.strip()) for p in parts)
+        return tuple(require_int(p.strip()) for p in parts)
     except ValueError:
         return default
 

@@ -36,8 +36,7 @@ from dataclasses import replace
 from typing import Any, ClassVar, Self
 
 from vassal.errors import FormatError
-from vassal.javanum import java_trim as _java_trim
-from vassal.javanum import require_int as _java_int
+from vassal.javanum import java_trim, require_int
 from vassal.keys import NamedKeyStroke, awt_modifiers, parse_named_key
 from vassal.sequence import Decoder, decode, encode
 from vassal.trait_codec import (
@@ -371,7 +370,7 @@ class Embellishment(LayerTrait):
         first = self.get("first_level_value")
         text = raw if raw else str(first)
         try:
-            v = _java_int(text) - first + 1
+            v = require_int(text) - first + 1
         except ValueError:
             return self.value
         v = min(max(v, 1), len(self.image_names))
@@ -559,7 +558,7 @@ class Labeler(Trait):
 
     @property
     def label(self) -> str:
-        return _java_trim(self.state)
+        return java_trim(self.state)
 
     def display_name(self, inner_name: str, properties: Mapping[str, str]) -> str:
         """The piece name through this label (``Labeler.getName``): unchanged while the label is
@@ -911,13 +910,13 @@ class FreeRotator(Trait):
 
     def _check(self) -> None:
         try:
-            if _java_int(self.type_tokens[0]) < 1:
+            if require_int(self.type_tokens[0]) < 1:
                 raise ValueError
         except ValueError:
             raise FormatError("rotate; needs a positive number of facings") from None
 
     def type_layout(self) -> tuple[Field, ...]:
-        return self.ALT_TYPE_FIELDS if _java_int(self.type_tokens[0]) == 1 else self.TYPE_FIELDS
+        return self.ALT_TYPE_FIELDS if require_int(self.type_tokens[0]) == 1 else self.TYPE_FIELDS
 
     @classmethod
     def _layout_for(cls, values: Mapping[str, Any]) -> tuple[Field, ...]:

@@ -17,8 +17,7 @@ from lxml import etree
 from records import frozen
 from vassal import sequence
 from vassal.buildfile import element_path, element_text
-from vassal.javanum import parse_double
-from vassal.javanum import parse_int as java_int
+from vassal.javanum import parse_double, parse_int
 from vassal.schema import (
     BOARD,
     CHART_WIDGET_CHILDREN,
@@ -35,7 +34,6 @@ from vassal.schema import (
 __all__ = [
     "Problem",
     "check_value",
-    "java_int",
     "java_double_parses",
     "validate_buildfile",
     "IMAGE_DIR",
@@ -82,7 +80,7 @@ def _color_problem(text: str) -> str | None:
     if len(tokens) < 3:
         return "not a colour ('r,g,b' or 'r,g,b,a')"
     wanted = tokens[:4] if len(tokens) > 3 else tokens[:3]
-    numbers = [java_int(t) for t in wanted]
+    numbers = [parse_int(t) for t in wanted]
     if any(n is None for n in numbers):
         return "not a colour ('r,g,b' or 'r,g,b,a' with whole numbers)"
     if any(not 0 <= n <= 255 for n in numbers if n is not None):
@@ -94,7 +92,7 @@ def check_value(kind: AttrType, value: str) -> str | None:
     """What is wrong with ``value`` for an attribute of this type, or None."""
     k = kind.kind
     if k == "int":
-        return None if java_int(value) is not None else "not a Java int"
+        return None if parse_int(value) is not None else "not a Java int"
     if k == "double":
         return None if java_double_parses(value) else "not a Java double"
     if k == "double_list":
@@ -110,14 +108,14 @@ def check_value(kind: AttrType, value: str) -> str | None:
         if value == "":
             return None
         head, sep, tail = value.partition(",")
-        if sep and java_int(head) is not None and java_int(tail) is not None:
+        if sep and parse_int(head) is not None and parse_int(tail) is not None:
             return None
         return "not a key stroke 'keyCode,modifiers' (VASSAL drops it)"
     if k == "named_keystroke":
         if value == "":
             return None
         parts = value.split(",")
-        if len(parts) >= 2 and java_int(parts[0]) is not None and java_int(parts[1]) is not None:
+        if len(parts) >= 2 and parse_int(parts[0]) is not None and parse_int(parts[1]) is not None:
             return None
         return "not a key stroke 'keyCode,modifiers[,name]' (VASSAL drops it)"
     if k == "enum":
@@ -287,10 +285,10 @@ def _check_gpids(root: etree._Element, problems: list[Problem]) -> None:
                 )
             )
         seen.setdefault(gpid, slot)
-        number = java_int(gpid)
+        number = parse_int(gpid)
         if number is not None:
             highest = max(highest, number)
-    next_id = java_int(root.get("nextPieceSlotId", ""))
+    next_id = parse_int(root.get("nextPieceSlotId", ""))
     if seen and next_id is not None and next_id <= highest:
         problems.append(
             Problem(

@@ -37,10 +37,7 @@ from vassal.grids.model import (
     ZonedGrid,
     _SimpleGrid,
 )
-from vassal.javanum import is_blank as _java_is_blank
-from vassal.javanum import java_trim as _java_trim
-from vassal.javanum import parse_double
-from vassal.javanum import parse_int as _java_int
+from vassal.javanum import is_blank, java_trim, parse_double, parse_int
 from vassal.sequence import Decoder
 
 
@@ -61,7 +58,7 @@ def sorted_attrs(el: etree._Element) -> list[tuple[str, str]]:
 
 
 def int_attr(el: etree._Element, key: str, value: str) -> int:
-    parsed = _java_int(value)
+    parsed = parse_int(value)
     if parsed is None:
         raise FormatError(f'attribute {key}="{value}" is not a whole number', None, element_place(el))
     return parsed
@@ -234,10 +231,10 @@ def _parse_path(value: str) -> tuple[Point, ...]:
         parts = Decoder(token, ",")
         if not parts.has_more():
             continue
-        x = _java_int(_java_trim(parts.next_token()))
+        x = parse_int(java_trim(parts.next_token()))
         if x is None or not parts.has_more():
             continue
-        y = _java_int(_java_trim(parts.next_token()))
+        y = parse_int(java_trim(parts.next_token()))
         if y is not None:
             points.append((x, y))
     return tuple(points)
@@ -302,7 +299,7 @@ def parse_board(el: etree._Element) -> VassalBoard:
         if key == "name":
             values["name"] = value
         elif key == "image":
-            values["image"] = None if _java_is_blank(value) else value
+            values["image"] = None if is_blank(value) else value
         elif key in ("width", "height"):
             values[key] = int_attr(el, key, value)
         elif key == "reversible":

@@ -8,9 +8,7 @@ import re
 from collections.abc import Callable, Iterator, Mapping
 
 from vassal.errors import FormatError
-from vassal.javanum import is_blank as _java_is_blank
-from vassal.javanum import java_trim as _java_trim
-from vassal.javanum import parse_int as _java_int
+from vassal.javanum import is_blank, java_trim, parse_int
 from vassal.sequence import Decoder
 
 
@@ -25,12 +23,12 @@ def _evaluate_format(
     Blank formats give ""; a format that reads as a whole number gives that number; one with
     "$" substitutes $name$ tokens (an unknown name: the global property if given, else nothing
     when `localized`, else the name itself); anything else is literal text."""
-    if fmt is None or _java_is_blank(fmt):
+    if fmt is None or is_blank(fmt):
         return ""
-    t = _java_trim(fmt)
+    t = java_trim(fmt)
     if t.startswith("{") and t.endswith("}"):
         raise FormatError(f'location format "{fmt}" is a BeanShell expression, which is not supported')
-    number = _java_int(t)
+    number = parse_int(t)
     if number is not None:
         return str(number)
     if "$" not in t:

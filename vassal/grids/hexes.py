@@ -9,11 +9,7 @@ import math
 
 from vassal.grids.model import HexGrid, HexGridNumbering, Point, Size, _check_spacing
 from vassal.grids.shapes import _area_contains
-from vassal.javanum import floor_int as _jfloor_int
-from vassal.javanum import round_float as _jround_f32
-from vassal.javanum import round_int as _jround_int
-from vassal.javanum import to_float as _f32
-from vassal.javanum import to_int as _jint
+from vassal.javanum import floor_int, round_float, round_int, to_float, to_int
 
 
 def _rotated(g: HexGrid, x: int, y: int) -> tuple[int, int]:
@@ -23,24 +19,24 @@ def _rotated(g: HexGrid, x: int, y: int) -> tuple[int, int]:
 def _hex_raw_column(g: HexGrid, x: int, y: int) -> int:
     """``HexGrid.getRawColumn`` (on the transposed point when sideways)."""
     u, _ = _rotated(g, x, y)
-    return _jfloor_int((u - g.x0) / g.dx + 0.5)
+    return floor_int((u - g.x0) / g.dx + 0.5)
 
 
 def _hex_raw_row(g: HexGrid, x: int, y: int) -> int:
     """``HexGrid.getRawRow``: parity from a rounded column, then the row within it."""
     u, v = _rotated(g, x, y)
-    nx = _jround_int((u - g.x0) / g.dx)
+    nx = round_int((u - g.x0) / g.dx)
     if nx % 2 == 0:
-        return _jround_int((v - g.y0) / g.dy)
-    return _jround_int((v - g.y0 - g.dy / 2) / g.dy)
+        return round_int((v - g.y0) / g.dy)
+    return round_int((v - g.y0 - g.dy / 2) / g.dy)
 
 
 def _hex_max_rows(g: HexGrid, size: Size) -> int:
-    return _jfloor_int(size[1] / g.dx + 0.5)  # height over dx: the engine's own pairing
+    return floor_int(size[1] / g.dx + 0.5)  # height over dx: the engine's own pairing
 
 
 def _hex_max_columns(g: HexGrid, size: Size) -> int:
-    return _jfloor_int(size[0] / g.dy + 0.5)  # width over dy
+    return floor_int(size[0] / g.dy + 0.5)  # width over dy
 
 
 def _hex_column(g: HexGrid, n: HexGridNumbering, x: int, y: int, size: Size) -> int:
@@ -82,24 +78,24 @@ def _hex_center_point(g: HexGrid, n: HexGridNumbering, col: int, row: int, size:
             col = _hex_max_columns(g, size) - col
         if n.v_descend:
             row = _hex_max_rows(g, size) - row
-    px = _jint(col * g.dx) + g.x0
-    py = (_jint(row * g.dy) if col % 2 == 0 else _jint(row * g.dy + g.dy / 2)) + g.y0
+    px = to_int(col * g.dx) + g.x0
+    py = (to_int(row * g.dy) if col % 2 == 0 else to_int(row * g.dy + g.dy / 2)) + g.y0
     return (py, px) if g.sideways else (px, py)
 
 
 def _hex_outline(cx: int, cy: int, dx: float, dy: float) -> tuple[Point, ...]:
     """The integer hexagon of ``HexGrid.getSingleHexShape`` (float arithmetic, +1 on the right
     and bottom vertices so that neighbouring outlines leave no pixel uncovered)."""
-    x, y = _f32(float(cx)), _f32(float(cy))
-    ddx, ddy = _f32(dx), _f32(dy)
-    r = _f32(_f32(2.0 * ddx) / 3.0)
-    half_r, half_dy = _f32(0.5 * r), _f32(0.5 * ddy)
-    x1 = _f32(x - r)
-    x2, y2 = _f32(x - half_r), _f32(y - half_dy)
-    x3 = _f32(x + half_r)
-    x4 = _f32(x + r)
-    y5 = _f32(y + half_dy)
-    rd = _jround_f32
+    x, y = to_float(float(cx)), to_float(float(cy))
+    ddx, ddy = to_float(dx), to_float(dy)
+    r = to_float(to_float(2.0 * ddx) / 3.0)
+    half_r, half_dy = to_float(0.5 * r), to_float(0.5 * ddy)
+    x1 = to_float(x - r)
+    x2, y2 = to_float(x - half_r), to_float(y - half_dy)
+    x3 = to_float(x + half_r)
+    x4 = to_float(x + r)
+    y5 = to_float(y + half_dy)
+    rd = round_float
     return (
         (rd(x1), rd(y)),
         (rd(x2), rd(y2)),
@@ -111,10 +107,10 @@ def _hex_outline(cx: int, cy: int, dx: float, dy: float) -> tuple[Point, ...]:
 
 
 def _hex_center_from_raw(g: HexGrid, nx: int, ny: int) -> Point:
-    x = _jint(g.dx * nx + g.x0)
+    x = to_int(g.dx * nx + g.x0)
     if nx % 2 == 0:
-        return x, _jint(g.dy * ny + g.y0)
-    return x, _jint(g.dy * ny + _jint(g.dy / 2) + g.y0)
+        return x, to_int(g.dy * ny + g.y0)
+    return x, to_int(g.dy * ny + to_int(g.dy / 2) + g.y0)
 
 
 _NEIGHBOURS_EVEN = ((-1, -1), (-1, 0), (1, -1), (1, 0))
@@ -124,8 +120,8 @@ _NEIGHBOURS_ODD = ((-1, 0), (-1, 1), (1, 0), (1, 1))
 def _hex_point(g: HexGrid, x: int, y: int) -> Point:
     """``HexGrid.hexPoint`` on a transposed point: rectangle guess, exact outline test against
     it and its four possible neighbours, then sub-hex snapping when `snap_scale` is set."""
-    nx = _jfloor_int((x - g.x0 + g.dx / 2) / g.dx)
-    ny = _jfloor_int((y - g.y0 + g.dy / 2) / g.dy) if nx % 2 == 0 else _jfloor_int((y - g.y0) / g.dy)
+    nx = floor_int((x - g.x0 + g.dx / 2) / g.dx)
+    ny = floor_int((y - g.y0 + g.dy / 2) / g.dy) if nx % 2 == 0 else floor_int((y - g.y0) / g.dy)
     cx, cy = _hex_center_from_raw(g, nx, ny)
     if not _area_contains(_hex_outline(cx, cy, g.dx, g.dy), x, y):
         for ox, oy in _NEIGHBOURS_EVEN if nx % 2 == 0 else _NEIGHBOURS_ODD:
@@ -140,30 +136,30 @@ def _hex_point(g: HexGrid, x: int, y: int) -> Point:
 
 
 def _sub_snap(delta: int, spacing: float, scale: int) -> int:
-    steps = _jround_int(delta / (0.5 * spacing / scale))
+    steps = round_int(delta / (0.5 * spacing / scale))
     steps = min(max(steps, 1 - scale), scale - 1)
-    return _jround_int(steps * 0.5 * spacing / scale)
+    return round_int(steps * 0.5 * spacing / scale)
 
 
 def _hex_side(g: HexGrid, x: int, y: int) -> Point:
-    sx = _jint(g.dx / 2 * _jfloor_int((x - g.x0 + g.dx / 4) * 2 / g.dx) + g.x0)
-    nx = _jfloor_int((x - g.x0 + g.dx / 4) * 2 / g.dx)
+    sx = to_int(g.dx / 2 * floor_int((x - g.x0 + g.dx / 4) * 2 / g.dx) + g.x0)
+    nx = floor_int((x - g.x0 + g.dx / 4) * 2 / g.dx)
     if nx % 2 == 0:
-        sy = _jint(g.dy / 2 * _jfloor_int((y - g.y0 + g.dy / 4) * 2 / g.dy) + g.y0)
+        sy = to_int(g.dy / 2 * floor_int((y - g.y0 + g.dy / 4) * 2 / g.dy) + g.y0)
     else:
-        sy = _jint((g.dy / 2) * _jfloor_int((y - g.y0) * 2 / g.dy) + _jint(g.dy / 4) + g.y0)
+        sy = to_int((g.dy / 2) * floor_int((y - g.y0) * 2 / g.dy) + to_int(g.dy / 4) + g.y0)
     return sx, sy
 
 
 def _hex_vertex(g: HexGrid, x: int, y: int) -> Point:
-    ny = _jfloor_int((y - g.y0 + g.dy / 4) * 2 / g.dy)
+    ny = floor_int((y - g.y0 + g.dy / 4) * 2 / g.dy)
     if ny % 2 == 0:
-        vx = _jint(2 * g.dx / 3 * _jint(math.floor(x - g.x0 + g.dx / 3) * 3 / (2 * g.dx)) + g.x0)
+        vx = to_int(2 * g.dx / 3 * to_int(math.floor(x - g.x0 + g.dx / 3) * 3 / (2 * g.dx)) + g.x0)
     else:
-        vx = _jint(
-            2 * g.dx / 3 * _jint(math.floor(x - g.x0 + g.dx / 3 + g.dx / 3) * 3 / (2 * g.dx)) - _jint(g.dx / 3) + g.x0
+        vx = to_int(
+            2 * g.dx / 3 * to_int(math.floor(x - g.x0 + g.dx / 3 + g.dx / 3) * 3 / (2 * g.dx)) - to_int(g.dx / 3) + g.x0
         )
-    vy = _jint(g.dy / 2 * _jfloor_int((y - g.y0 + g.dy / 4) * 2 / g.dy) + g.y0)
+    vy = to_int(g.dy / 2 * floor_int((y - g.y0 + g.dy / 4) * 2 / g.dy) + g.y0)
     return vx, vy
 
 

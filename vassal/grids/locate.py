@@ -37,7 +37,7 @@ from vassal.grids.squares import (
     _square_row,
     _square_snap,
 )
-from vassal.javanum import div_int as _java_div_int
+from vassal.javanum import div_int
 
 _JAVA_DOT = "[^\n\r\u0085\u2028\u2029]"  # what Java's regex "." matches by default
 
@@ -162,8 +162,8 @@ def _zone_point(zone: Zone, parent: ZonedGrid, name: str, size: Size) -> Point:
         return p
     if not zone.path:
         return 0, 0
-    cx = _java_div_int(sum(p[0] for p in zone.path), len(zone.path))
-    cy = _java_div_int(sum(p[1] for p in zone.path), len(zone.path))
+    cx = div_int(sum(p[0] for p in zone.path), len(zone.path))
+    cy = div_int(sum(p[1] for p in zone.path), len(zone.path))
     if not zone.contains(cx, cy):
         return zone.path[0]
     return cx, cy

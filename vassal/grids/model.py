@@ -14,7 +14,7 @@ from functools import cached_property
 from records import frozen
 from vassal.errors import FormatError
 from vassal.grids.shapes import _polygon_contains
-from vassal.javanum import point_hash as _point_hash
+from vassal.javanum import point_hash
 
 _BOARD_PKG = "VASSAL.build.module.map.boardPicker."
 TAG_BOARD = _BOARD_PKG + "Board"
@@ -228,7 +228,7 @@ def _hashmap_order(regions: Iterable[Region]) -> tuple[Region, ...]:
         capacity *= 2
 
     def bucket(index: int) -> tuple[int, int]:
-        h = _point_hash(values[index].x, values[index].y)
+        h = point_hash(values[index].x, values[index].y)
         return ((h ^ (h >> 16)) & (capacity - 1), index)
 
     return tuple(values[i] for i in sorted(range(len(values)), key=bucket))

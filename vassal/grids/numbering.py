@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from vassal.errors import FormatError
 from vassal.grids.formats import _evaluate_format, _format_regex
 from vassal.grids.model import COLUMN, GRID_LOCATION, ROW, RegularGridNumbering, _BadCoords
-from vassal.javanum import parse_int as _java_int
+from vassal.javanum import parse_int
 
 _ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 _ALPHABETIC_MATCH = "-?(?:" + "|".join(c + "+" for c in _ALPHABET) + ")"
@@ -39,7 +39,7 @@ def _parse_part(text: str, kind: str) -> int:
             value += 26 if index < len(text) - 1 else _ALPHABET.find(text[index])
             index += 1
         return -value if negative else value
-    number = _java_int(text)
+    number = parse_int(text)
     if number is None:
         raise _BadCoords(f'"{text}" is not a number VASSAL can read')
     return number

@@ -7,14 +7,14 @@ from __future__ import annotations
 import math
 
 from vassal.grids.model import Region, RegionGrid
-from vassal.javanum import wrap32 as _wrap32
+from vassal.javanum import wrap32
 
 
 def _region_nearest(g: RegionGrid, px: int, py: int) -> Region:
     best, best_dist = None, math.inf
     for region in g.ordered:
-        ddx, ddy = _wrap32(px - region.x), _wrap32(py - region.y)
-        dist = float(_wrap32(_wrap32(ddx * ddx) + _wrap32(ddy * ddy)))
+        ddx, ddy = wrap32(px - region.x), wrap32(py - region.y)
+        dist = float(wrap32(wrap32(ddx * ddx) + wrap32(ddy * ddy)))
         if dist < best_dist:
             best, best_dist = region, dist
     assert best is not None
