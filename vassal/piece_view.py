@@ -136,10 +136,11 @@ class _RoleTable(dict):
 _ROLE_OF = _RoleTable()
 
 
-_FACTS: dict[int, tuple[Trait, str, Any]] = {}  # by id(trait); each entry holds its trait
+_Fact = tuple[Trait, str, Any]  # a trait, its role in the view, what it says there
+_FACTS: dict[int, _Fact] = {}  # by id(trait); each entry holds its trait
 
 
-def _facts(t: Trait) -> tuple[Trait, str, Any]:
+def _facts(t: Trait) -> _Fact:
     """The trait, its role in the view and what it says there; read once per trait object, and
     the pieces of a save share the objects of equal levels (see ``vassal.pieces._shared_trait``)."""
     facts = _FACTS.get(id(t))
@@ -222,9 +223,6 @@ def view(piece: Piece) -> PieceView:
         moved=drawn.moved,
         unknown_traits=drawn.unknown,
     )
-
-
-_Fact = tuple[Trait, str, Any]
 
 
 def _outer_answers(piece: Piece) -> tuple[dict[str, str], dict[str, str], list[_Fact]]:
