@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import field
 from types import MappingProxyType
-from typing import Any, cast
+from typing import Any, NamedTuple, cast
 
 from records import frozen
 from vassal.pieces import Piece
@@ -244,8 +244,7 @@ def _outer_answers(piece: Piece) -> tuple[dict[str, str], dict[str, str], list[_
     return markers, dynamic, shown
 
 
-@frozen
-class _Drawn:
+class _Drawn(NamedTuple):
     """What the inside-out pass finds: the name and images as drawn, layers, labels, prototypes
     and unknown traits outermost first, and what masks, hides, owns, rotates or marks the piece."""
 
