@@ -306,8 +306,8 @@ def position_at(
     overrides: Overrides = Overrides(),
     game: str | None = None,
 ):
-    """The rules' board (assistant.board.Board) after ``step`` of a log, for pictures."""
-    from assistant.board import Board
+    """The rules' board (assistant.board.SavedPosition) after ``step`` of a log, for pictures."""
+    from assistant.board import SavedPosition
 
     source = str(path)
     saved = read_saved_game(path)
@@ -316,4 +316,4 @@ def position_at(
     log = replay_log(saved, source=source)
     auditor = _Auditor(game, phase, overrides, source)
     pos = auditor.rules_position(log.position_after(min(step, len(log.steps))))
-    return Board(pos, source, name or "", ())
+    return SavedPosition(pos, source, name or "", ())

@@ -1,10 +1,10 @@
 """A saved game as the rules see it: units and markers with their hex or Map Box, layers,
 stack order, and the game state, as a frozen :class:`wargame.rules.position.Position`.
 
-    read_position(save_path, *, module=None, scenario=None, overrides=Overrides()) -> Board
-    position_from_pieces(game, pieces, properties, ...) -> Board      (the same, from a replay)
+    read_position(save_path, *, module=None, scenario=None, overrides=Overrides()) -> SavedPosition
+    position_from_pieces(game, pieces, properties, ...) -> SavedPosition      (the same, from a replay)
     Overrides(weather={}, policies={}, nations={}, ceded={})         command-line game state
-    Board(position, file, module_name, skipped)
+    SavedPosition(position, file, module_name, skipped)
 
 The game comes from the save's module name through the registry (wargame.games); pixels become
 hexes and boxes through the game's boards (wargame.board: the one geometry), placed on the map as
@@ -62,7 +62,7 @@ class Overrides:
 
 
 @frozen
-class Board:
+class SavedPosition:
     """A position read from a saved game, with the file, its module's name and the pieces left out."""
 
     position: Position
@@ -89,7 +89,7 @@ def read_position(
     scenario: str | None = None,
     overrides: Overrides | Callable[[Game], Overrides] = Overrides(),
     game: str | None = None,
-) -> Board:
+) -> SavedPosition:
     """Read a .vsav (or the position at the end of a .vlog) into a Position. Bad input raises
     FormatError or DataError naming the file.
 
@@ -121,7 +121,7 @@ def read_position(
         boards=replayed.boards,
         turns=replayed.turns,
     )
-    return Board(board.position, source, name or "", board.skipped)
+    return SavedPosition(board.position, source, name or "", board.skipped)
 
 
 def placed_boards(
@@ -172,7 +172,7 @@ def position_from_pieces(
     source: str = "",
     boards: Mapping[str, tuple[BoardPlacement, ...]] | None = None,
     turns: Mapping[str, str] | None = None,
-) -> Board:
+) -> SavedPosition:
     """``turns``: the save's turn trackers (id -> state); the month and phase they stand at when the
     save has no Month and Phase properties (our modules keep them in the tracker only)."""
     game = find_game(game) if isinstance(game, str) else game
@@ -277,7 +277,7 @@ def position_from_pieces(
             turn_track=frozenset(k for k, a in areas.items() if MONTH_BOX.match(a)),
         )
     used = tuple(b.board_name for b, _x, _y in placed_on)
-    return Board(Position(game.key, tuple(units), tuple(markers), state, used), source, "", tuple(skipped))
+    return SavedPosition(Position(game.key, tuple(units), tuple(markers), state, used), source, "", tuple(skipped))
 
 
 def _markers_on(markers: Iterable[tuple[int, str]], units: Iterable[int], level: int) -> frozenset[str]:

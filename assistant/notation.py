@@ -24,7 +24,7 @@ joined). The text becomes pieces and global
 properties like those of our modules' saves and is read by the same code as a save
 (:func:`assistant.board.position_from_pieces`), so it means exactly what the save would.
 
-    read_notation(text, source="<position>") -> Board
+    read_notation(text, source="<position>") -> SavedPosition
     to_notation(position) -> str            the canonical text of a position
 """
 
@@ -34,7 +34,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from assistant.board import Board, Overrides, position_from_pieces
+from assistant.board import Overrides, SavedPosition, position_from_pieces
 from records import frozen
 from vassal.commands import BoardPlacement
 from vassal.pieces import Piece, piece_state, piece_type
@@ -82,7 +82,7 @@ def is_notation_file(path: str | Path) -> bool:
     return Path(path).suffix.lower() in SUFFIXES
 
 
-def read_notation(text: str, source: str = "<position>", overrides: Overrides = Overrides()) -> Board:
+def read_notation(text: str, source: str = "<position>", overrides: Overrides = Overrides()) -> SavedPosition:
     """The position a notation describes, as a save of it would read. DataError (naming
     ``source`` and the segment) for anything the game does not know."""
     parsed = _parse(text, source)
@@ -93,10 +93,10 @@ def read_notation(text: str, source: str = "<position>", overrides: Overrides = 
     if parsed.phase:
         props[pp.PHASE] = parsed.phase
     board = position_from_pieces(parsed.game, pieces, props, stacks, overrides=overrides, source=source, boards=boards)
-    return Board(board.position, source, parsed.game.title, board.skipped)
+    return SavedPosition(board.position, source, parsed.game.title, board.skipped)
 
 
-def read_notation_file(path: str | Path, overrides: Overrides = Overrides()) -> Board:
+def read_notation_file(path: str | Path, overrides: Overrides = Overrides()) -> SavedPosition:
     try:
         text = Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:

@@ -37,14 +37,14 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from assistant.board import Board
+from assistant.board import SavedPosition
 from wargame.games import find_game
 from wargame.rules.results import Check
 
 SCHEMA = "staffwork.check/1"
 
 
-def report_dict(board: Board, check: Check) -> dict[str, Any]:
+def report_dict(board: SavedPosition, check: Check) -> dict[str, Any]:
     pos = check.situation.pos  # factions as the scenario has them (13.1.1), not as printed
     st = pos.state
     lines = check.supply.lines
