@@ -9,7 +9,8 @@ import json
 
 import pytest
 
-from assistant.notation import read_notation, to_notation
+from assistant.notation import read_notation
+from assistant.notation_write import to_notation
 from staffwork import cli
 from wargame.errors import DataError
 from wargame.games import find_game
