@@ -71,7 +71,7 @@ def test_vassal_names_hexes_of_both_sheets_as_the_rules_print_them(root):
 
 def test_one_palette_slot_per_printed_design_and_no_supply_or_sorties_layers(root):
     content = find_game("eto").content()
-    slots = [e for e in root.iter("VASSAL.build.widget.PieceSlot")]
+    slots = list(root.iter("VASSAL.build.widget.PieceSlot"))
     designs = {u.art_key for u in content.units.values()}
     assert len(slots) == len(designs) + len(content.markers)
     prototypes = {e.get("name") for e in root.iter("VASSAL.build.module.PrototypeDefinition")}

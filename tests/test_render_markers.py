@@ -118,7 +118,7 @@ def test_every_icon_draws_something_in_its_region(icon: str) -> None:
 
 def test_the_reminder_sits_in_the_bottom_right_corner() -> None:
     drawn = draw_marker(MarkerFace(("CONVOY ACTION",), "axis", icon="convoy", reminder="S+1"), 80)
-    x0, y0, x1, y1 = drawn.regions["reminder"]
+    x0, y0, _x1, _y1 = drawn.regions["reminder"]
     assert x0 > 50 and y0 > 55
     assert any(b.lines == ("S+1",) for b in drawn.texts)
 

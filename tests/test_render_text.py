@@ -72,5 +72,5 @@ def test_turned_text_ink_stays_in_its_vertical_box(clockwise: bool) -> None:
     )
     left, top, right, bottom = _ink_box(image)
     assert left >= 80 and top >= 10 and right <= 111 and bottom <= 191
-    bx0, by0, bx1, by1 = block.bbox
+    bx0, _by0, _bx1, by1 = block.bbox
     assert abs(bx0 - left) <= 2 and abs(by1 - bottom) <= 2

@@ -7,6 +7,7 @@ lies behind its front's centre once the paper is turned, with and without a back
 
 from __future__ import annotations
 
+import itertools
 import shutil
 import subprocess
 from dataclasses import dataclass
@@ -141,7 +142,7 @@ def test_pages_and_counters_have_their_physical_size(paper, landscape, tmp_path)
         assert abs(width - 15.875) < 0.1 and abs(height - 15.875) < 0.1
     g = grid(spec)
     row = [f for f, s in zip(fronts, sheets.slots) if s.row == 1]
-    for a, b in zip(row, row[1:]):
+    for a, b in itertools.pairwise(row):
         assert abs((b[0] - a[0]) - g.pitch) < 0.1 and abs(b[1] - a[1]) < 0.1
     below = next(f for f, s in zip(fronts, sheets.slots) if s.row == 2 and s.column == 1)
     assert abs((below[1] - fronts[0][1]) - g.pitch) < 0.1
@@ -213,7 +214,7 @@ def _dark_runs(page: Raster, y_mm: float) -> list[float]:
 @pytest.mark.parametrize("flip,offset", [("long", (0.0, 0.0)), ("short", (-1.0, 2.0))])
 def test_cut_lines_run_along_every_cut_edge_on_both_sides(flip, offset, tmp_path) -> None:
     spec = SheetSpec(flip=flip, back_offset=offset, bleed_mm=1.0)
-    sheets, (front, back), _, _ = _measure(spec, tmp_path, n=11)
+    _sheets, (front, back), _, _ = _measure(spec, tmp_path, n=11)
     g = grid(spec)
     edges = cut_positions(spec, g, g.columns, g.left)
     assert len(edges) == 2 * g.columns  # with bleed, each counter has its own cut edges

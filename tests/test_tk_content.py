@@ -259,7 +259,7 @@ def test_the_displays_hold_the_boxes_and_tracks_the_rules_name() -> None:
         assert name in tracks, name
     accent = {a.name for a in d.tracks_board().areas if a.accent}
     assert "Nov-Dec 1942" in accent and "Sept-Oct 1942" not in accent
-    for faction, card in d.faction_cards().items():
+    for _faction, card in d.faction_cards().items():
         names = {a.name: a.kind for a in card.areas}
         assert names["Option Cards"] == "cards" and names["Force Pool"] == "box"
         assert {"Current Card", "Pending Card", "Played Cards", "Conditional Events"} <= set(names)

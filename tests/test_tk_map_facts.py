@@ -80,9 +80,10 @@ def borders(country_a: str, country_b: str) -> bool:
     """Some hexside has a hex of each country on it (a Border, Glossary: land, strait or all-sea)."""
     for s in M.sides.values():
         a, b = (M.hexes[G.hex_id(x)] for x in s.side.hexes)
-        if {a.country, b.country} == {country_a, country_b} or {a.area, b.area} == {country_a, country_b}:
-            if s.border:
-                return True
+        if (
+            {a.country, b.country} == {country_a, country_b} or {a.area, b.area} == {country_a, country_b}
+        ) and s.border:
+            return True
     return False
 
 
@@ -441,7 +442,7 @@ FACTS = [
             all(h(x).has("canal-port") and h(x).has("restricted-waterway") for x in ("w3922", "w4023"))
             and in_zones("w3922", "North Sea")
             and in_zones("w4023", "Baltic Sea")
-            and any(l.kind == "canal" and set(l.via.split("/")) == {"w3922", "w4023"} for l in M.links)
+            and any(link.kind == "canal" and set(link.via.split("/")) == {"w3922", "w4023"} for link in M.links)
         ),
         "Glossary (Restricted Waterway), 3.1.2",
     ),
@@ -513,7 +514,7 @@ FACTS = [
             and all(h(x).has("canal-port") and h(x).has("restricted-waterway") for x in ("e1213", "e1312"))
             and in_zones("e1213", "Arabian Sea")
             and in_zones("e1312", "Eastern Mediterranean")
-            and any(l.kind == "canal" and set(l.via.split("/")) == {"e1213", "e1312"} for l in M.links)
+            and any(link.kind == "canal" and set(link.via.split("/")) == {"e1213", "e1312"} for link in M.links)
         ),
         "Glossary (Restricted Waterway), 3.1.2",
     ),
@@ -947,8 +948,8 @@ FACTS = [
             and M.zone_link(zone("North Sea"), zone("Baltic Sea")).kind == "strait"
             and M.zone_link(zone("Eastern Mediterranean"), zone("Black Sea")).kind == "strait"
             and any(
-                l.kind == "canal" and {l.a, l.b} == {zone("Eastern Mediterranean"), zone("Arabian Sea")}
-                for l in M.links
+                link.kind == "canal" and {link.a, link.b} == {zone("Eastern Mediterranean"), zone("Arabian Sea")}
+                for link in M.links
             )
         ),
         "Glossary (Restricted Waterway)",

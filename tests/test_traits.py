@@ -6,6 +6,7 @@ Vectors are real trait strings from tour.mod (VASSAL 2.0 era), the docs/vassal-f
 
 from __future__ import annotations
 
+import inspect
 import math
 from typing import Any
 
@@ -573,7 +574,7 @@ def test_every_trait_class_behaves_as_the_frozen_dataclass_trait_is():
         assert dataclasses.is_dataclass(cls)
         assert [f.name for f in dataclasses.fields(cls)] == ["type", "state"]
         if cls is not traits.Trait:
-            assert not [k for k, v in cls.__dict__.get("__annotations__", {}).items() if "ClassVar" not in str(v)]
+            assert not [k for k, v in inspect.get_annotations(cls).items() if "ClassVar" not in str(v)]
     a, b = trait_from_level("cmt;a note", ""), trait_from_level("cmt;a note", "")
     assert type(a).__name__ == "Comment" and a == b and hash(a) == hash(b) and a is not b
     assert a != traits.UnknownTrait("cmt;a note", "")  # another class, the same strings

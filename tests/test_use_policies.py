@@ -71,10 +71,10 @@ def test_the_pact_bars_soviet_counters_from_axis_and_western_countries_and_axis_
 def test_appeasement_zoc_stops_at_the_border_both_ways(tmp_path):
     # 10.3 example: a French unit exerts no ZOC into Germany, a German one none into France
     pieces = [U("FRA", "ground", "infantry", "2919"), U("GER", "ground", "infantry", "2920")]
-    sit, zoc = situation_of(position(tmp_path, pieces, {**WAR, **APPEASEMENT}))
+    sit, _zoc = situation_of(position(tmp_path, pieces, {**WAR, **APPEASEMENT}))
     fra, ger = sit.pos.units
     assert "2920" not in sit.pack.zoc_of(sit, fra) and "2919" not in sit.pack.zoc_of(sit, ger)
-    sit, zoc = situation_of(position(tmp_path, pieces, WAR, name="b.vsav"))
+    sit, _zoc = situation_of(position(tmp_path, pieces, WAR, name="b.vsav"))
     fra, ger = sit.pos.units
     assert "2920" in sit.pack.zoc_of(sit, fra) and "2919" in sit.pack.zoc_of(sit, ger)
 
