@@ -117,7 +117,9 @@ def _segments(text: str) -> list[str]:
 
 
 def _split_outside_quotes(text: str, sep: str) -> list[str]:
-    parts, current, quoted = [], [], False
+    parts: list[str] = []
+    current: list[str] = []
+    quoted = False
     for ch in text:
         if ch == '"':
             quoted = not quoted
@@ -476,8 +478,8 @@ def _where(parsed: _Parsed, place: str, where: str) -> tuple[str, int, int]:
     if h is not None:
         if not board.holds(h):
             raise DataError(f"hex {place} is not on the board {board.board_name}", where)
-        x, y = board.center(h)
-        return board.map_name, round(x), round(y)
+        hx, hy = board.center(h)
+        return board.map_name, round(hx), round(hy)
     try:
         x, y = board.box(place).center
     except (KeyError, DataError):

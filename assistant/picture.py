@@ -128,7 +128,7 @@ class Canvas:
             self.marks.append(mark)
 
     def font(self, size: float, bold: bool = True):
-        return font(max(8, int(round(size))), bold)
+        return font(max(8, round(size)), bold)
 
 
 Layer = Callable[[Canvas, Scene], None]
@@ -358,7 +358,7 @@ def _framed(canvas: Canvas, title: str):
     from assistant.picture_legend import draw_legend, legend_size
 
     width = max(canvas.image.width, 720)
-    lw, lh = legend_size(canvas.marks, width)
+    _lw, lh = legend_size(canvas.marks, width)
     out = Image.new("RGB", (width, TITLE_H + canvas.image.height + lh), (255, 255, 255))
     out.paste(canvas.image, (0, TITLE_H))
     d = ImageDraw.Draw(out, "RGBA")
