@@ -101,6 +101,7 @@ def test_a_damaged_cache_file_is_made_again(own_copy, monkeypatch):
     game = find_game("use")
     game.mapdata()
     path = compiled._file_of(game)
+    assert path is not None
     path.write_bytes(compiled.FORMAT + b"not a pickle")
     _again(own_copy)
     assert find_game("use").mapdata().hex("3014")
@@ -134,6 +135,7 @@ def test_each_data_folder_has_its_own_cache_file(own_copy):
     mine = compiled._file_of(find_game("use"))
     use_data_root(None)
     installed = compiled._file_of(find_game("use"))
+    assert mine is not None and installed is not None
     assert mine != installed and mine.parent == installed.parent
 
 

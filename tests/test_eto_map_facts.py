@@ -109,7 +109,7 @@ def _km_per_hex() -> float:
 @dataclass(frozen=True)
 class Fact:
     key: str
-    check: Callable[[], bool]
+    check: Callable[..., bool]  # called with no arguments; a lambda in a loop binds its values as defaults
     source: str
     xfail: str = ""
 

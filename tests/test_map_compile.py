@@ -264,7 +264,7 @@ def test_the_eto_sheets_line_up_where_board_toml_lays_them():
             sol, *_ = np.linalg.lstsq(a, b, rcond=None)
             miss = (a @ sol - b).reshape(-1, 2)
             rms[(r0, c0)] = float(np.sqrt(np.mean((miss**2).sum(axis=1)))) / lay.along  # in hex widths
-    ranked = sorted(rms, key=rms.get)
+    ranked = sorted(rms, key=rms.__getitem__)
     assert ranked[0] == (63, 68)
     assert rms[ranked[1]] - rms[ranked[0]] > 0.08
     assert rms[(63, 68)] < 0.45
@@ -330,7 +330,7 @@ def test_the_tk_maps_line_up_where_board_toml_lays_them():
             sol, *_ = np.linalg.lstsq(a, b, rcond=None)
             miss = (a @ sol - b).reshape(-1, 2)
             rms[(ox, oy)] = float(np.sqrt(np.mean((miss**2).sum(axis=1)))) / lay.along
-    ranked = sorted(rms, key=rms.get)
+    ranked = sorted(rms, key=rms.__getitem__)
     assert ranked[0] == (52, 0)
     assert rms[ranked[1]] - rms[ranked[0]] > 0.05
     assert rms[(52, 0)] < 0.6

@@ -216,7 +216,12 @@ def test_page_tiles_are_full_pages_that_cover_the_map_with_overlap():
 
 
 def test_chain_joins_hexside_segments_into_one_line():
-    segs = [((2, 0), (3, 0)), ((0, 0), (1, 0)), ((1, 0), (2, 0)), ((5, 5), (6, 5))]
+    segs: list[tuple[tuple[float, float], tuple[float, float]]] = [
+        ((2, 0), (3, 0)),
+        ((0, 0), (1, 0)),
+        ((1, 0), (2, 0)),
+        ((5, 5), (6, 5)),
+    ]
     lines = sorted(chain(segs))
     assert lines == [((0, 0), (1, 0), (2, 0), (3, 0)), ((5, 5), (6, 5))] or sorted(
         tuple(reversed(line)) if line[0] > line[-1] else line for line in lines
@@ -232,7 +237,9 @@ def test_dashes_follow_the_pattern_around_corners():
 
 def test_clip_convex_keeps_the_part_inside_a_square():
     square = ((0, 0), (10, 0), (10, 10), (0, 10))
-    (ax, ay), (bx, by) = clip_convex((-5, 5), (15, 5), square)
+    clipped = clip_convex((-5, 5), (15, 5), square)
+    assert clipped is not None
+    (ax, ay), (bx, by) = clipped
     assert (ax, ay, bx, by) == pytest.approx((0, 5, 10, 5))
     assert clip_convex((-5, 20), (15, 20), square) is None
 
@@ -313,7 +320,14 @@ def test_tiles_pdf_prints_each_tile_at_its_paper_size_and_scale(tmp_path):
         assert page.size == last.image.size  # same pixels per inch as the map print
         grey, want = page.convert("L"), last.image.convert("L")
         for y in (100, 300, 600):
-            printed = [x for x in range(page.width) if grey.getpixel((x, y)) < 120]
-            drawn = [x for x in range(page.width) if want.getpixel((x, y)) < 120]
+            printed = [x for x in range(page.width) if _grey(grey, x, y) < 120]
+            drawn = [x for x in range(page.width) if _grey(want, x, y) < 120]
             assert len(printed) >= len(drawn) - 2  # a cross or trim mark may merge two lines
             assert all(min(abs(x - d) for d in drawn) <= 1 for x in printed)
+
+
+def _grey(image: Image.Image, x: int, y: int) -> float:
+    """The grey level of an "L" image's pixel."""
+    value = image.getpixel((x, y))
+    assert isinstance(value, (int, float))
+    return value

@@ -102,7 +102,8 @@ def _around(points, reach: float) -> tuple[float, float, float, float]:
 def _find(page: Raster, colour, around: tuple[float, float], reach: float) -> tuple[float, float, float, float]:
     """(centre x, centre y, width, height) in mm of the patch of ``colour`` near ``around``."""
     x, y = around
-    box = tuple(round(v * MM) for v in (x - reach, y - reach, x + reach, y + reach))
+    left, top, right, bottom = (round(v * MM) for v in (x - reach, y - reach, x + reach, y + reach))
+    box = (left, top, right, bottom)
     window = page.crop(box)
     bands = [b.point(lambda v, c=c: 255 if abs(v - c) <= 25 else 0) for b, c in zip(window.split(), colour)]
     mask = ImageChops.darker(ImageChops.darker(bands[0], bands[1]), bands[2])
@@ -292,7 +293,8 @@ def test_captions_print_in_the_embedded_font_as_wide_as_on_the_png_pages(tmp_pat
     printed = _raster(pdf, 1, band, dpi=dpi).image
     ours = page_image(calibration_pages(spec)[0], {}, dpi)
     k = dpi / MM_PER_INCH
-    ours = ours.crop(tuple(round(v * k) for v in band))
+    left, top, right, bottom = (round(v * k) for v in band)
+    ours = ours.crop((left, top, right, bottom))
     a, b = _ink_box(printed), _ink_box(ours)
     width_a, width_b = a[2] - a[0], b[2] - b[0]
     assert abs(width_a - width_b) <= 0.01 * width_b + 2, (width_a, width_b)

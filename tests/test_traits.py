@@ -101,7 +101,8 @@ def test_old_awt_modifier_masks_normalise_to_what_vassal_writes():
     # engine test: "121\\,2" (old CTRL_MASK) equals Ctrl+F10 with CTRL_DOWN_MASK
     assert awt_modifiers(2) == 130 and awt_modifiers(128) == 130 and awt_modifiers(0) == 0
     assert KeyStroke(121, 2).normalized() == KeyStroke(121, 128).normalized()
-    assert parse_named_key("121,2").same_key(NamedKeyStroke(121, 130))
+    key = parse_named_key("121,2")
+    assert key is not None and key.same_key(NamedKeyStroke(121, 130))
 
 
 def test_named_keys_compare_by_name_not_by_session_code():

@@ -108,7 +108,10 @@ def test_western_units_end_their_moves_at_home_or_in_a_map_box_under_appeasement
 
 
 def test_the_own_country_clause_waits_while_policy_evaluation_is_on_the_turn_track(tmp_path):
-    pieces = [U("FRA", "ground", "infantry", "2715"), M("policy-evaluation", "Policy Evaluation", "track:Jun-41")]
+    pieces: list[U | M] = [
+        U("FRA", "ground", "infantry", "2715"),
+        M("policy-evaluation", "Policy Evaluation", "track:Jun-41"),
+    ]
     pos = position(tmp_path, pieces, {**WAR, **APPEASEMENT})
     assert not found(pos, rule="10.3.4")
 
