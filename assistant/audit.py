@@ -35,7 +35,7 @@ from vassal.gamelog import GameLog, replay_log
 from vassal.savefile import read_saved_game
 from vassal.snapshot import Snapshot
 from wargame.games import Game, find_game, game_for_module
-from wargame.rules.position import Position, Unit
+from wargame.rules.position import MarkerPiece, Position, Unit
 from wargame.rules.results import Activation
 
 CHAT_AROUND = 4  # chat lines kept with a finding
@@ -180,7 +180,7 @@ class _Auditor:
             self.chat_at[self.step] = list(self.chat)
             after = self.rules_position(after_v)
             placed = _placed(after)
-            for pid in _ghosts(step, before_v, after_v):
+            for _pid in _ghosts(step, before_v, after_v):
                 key = "moves of pieces the log never placed (their ids are in no earlier step)"
                 unknown[key] = unknown.get(key, 0) + 1
             for pid, piece in after_v.pieces.items():
@@ -246,15 +246,17 @@ class _Auditor:
 
 def _placed(pos: Position) -> dict[str, bool]:
     """Piece id -> whether the rules found it a hex or a Map Box (units and markers)."""
-    return {p.id: bool(p.hex or p.box) for p in (*pos.units, *pos.markers)}
+    pieces: tuple[Unit | MarkerPiece, ...] = (*pos.units, *pos.markers)
+    return {p.id: bool(p.hex or p.box) for p in pieces}
 
 
-def _ghosts(step, before: Snapshot, after: Snapshot) -> list[str]:
-    """Ids a step moves that no piece of the game has, before or after it."""
+def _ghosts(step, before: Snapshot, after: Snapshot) -> list[str | None]:
+    """Ids a step moves that no piece of the game has, before or after it (None for a move
+    that names no piece)."""
     from vassal.commands import MovePiece, parse_command
     from vassal.errors import FormatError
 
-    out = []
+    out: list[str | None] = []
     for _index, text in step.commands:
         if not text.startswith("M/"):
             continue
@@ -293,8 +295,8 @@ def audit_log(
     source = str(path)
     saved = read_saved_game(path)
     name = module_name_of(module) if module else (saved.moduledata.name if saved.moduledata else None)
-    game = find_game(game) if game else game_for_module(name, module or source)
-    return audit_game(replay_log(saved, source=source), game=game, phase=phase, overrides=overrides, source=source)
+    chosen = find_game(game) if game else game_for_module(name, module or source)
+    return audit_game(replay_log(saved, source=source), game=chosen, phase=phase, overrides=overrides, source=source)
 
 
 def position_at(
@@ -306,14 +308,14 @@ def position_at(
     overrides: Overrides = Overrides(),
     game: str | None = None,
 ):
-    """The rules' board (assistant.board.Board) after ``step`` of a log, for pictures."""
-    from assistant.board import Board
+    """The rules' board (assistant.board.SavedPosition) after ``step`` of a log, for pictures."""
+    from assistant.board import SavedPosition
 
     source = str(path)
     saved = read_saved_game(path)
     name = module_name_of(module) if module else (saved.moduledata.name if saved.moduledata else None)
-    game = find_game(game) if game else game_for_module(name, module or source)
+    chosen = find_game(game) if game else game_for_module(name, module or source)
     log = replay_log(saved, source=source)
-    auditor = _Auditor(game, phase, overrides, source)
+    auditor = _Auditor(chosen, phase, overrides, source)
     pos = auditor.rules_position(log.position_after(min(step, len(log.steps))))
-    return Board(pos, source, name or "", ())
+    return SavedPosition(pos, source, name or "", ())

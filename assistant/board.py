@@ -1,10 +1,10 @@
 """A saved game as the rules see it: units and markers with their hex or Map Box, layers,
 stack order, and the game state, as a frozen :class:`wargame.rules.position.Position`.
 
-    read_position(save_path, *, module=None, scenario=None, overrides=Overrides()) -> Board
-    position_from_pieces(game, pieces, properties, ...) -> Board      (the same, from a replay)
+    read_position(save_path, *, module=None, scenario=None, overrides=Overrides()) -> SavedPosition
+    position_from_pieces(game, pieces, properties, ...) -> SavedPosition      (the same, from a replay)
     Overrides(weather={}, policies={}, nations={}, ceded={})         command-line game state
-    Board(position, file, module_name, skipped)
+    SavedPosition(position, file, module_name, skipped)
 
 The game comes from the save's module name through the registry (wargame.games); pixels become
 hexes and boxes through the game's boards (wargame.board: the one geometry), placed on the map as
@@ -62,7 +62,7 @@ class Overrides:
 
 
 @frozen
-class Board:
+class SavedPosition:
     """A position read from a saved game, with the file, its module's name and the pieces left out."""
 
     position: Position
@@ -89,7 +89,7 @@ def read_position(
     scenario: str | None = None,
     overrides: Overrides | Callable[[Game], Overrides] = Overrides(),
     game: str | None = None,
-) -> Board:
+) -> SavedPosition:
     """Read a .vsav (or the position at the end of a .vlog) into a Position. Bad input raises
     FormatError or DataError naming the file.
 
@@ -121,7 +121,7 @@ def read_position(
         boards=replayed.boards,
         turns=replayed.turns,
     )
-    return Board(board.position, source, name or "", board.skipped)
+    return SavedPosition(board.position, source, name or "", board.skipped)
 
 
 def placed_boards(
@@ -172,18 +172,56 @@ def position_from_pieces(
     source: str = "",
     boards: Mapping[str, tuple[BoardPlacement, ...]] | None = None,
     turns: Mapping[str, str] | None = None,
-) -> Board:
+) -> SavedPosition:
     """``turns``: the save's turn trackers (id -> state); the month and phase they stand at when the
     save has no Month and Phase properties (our modules keep them in the tracker only)."""
     game = find_game(game) if isinstance(game, str) else game
     geometry = game.boards()
     placed_on = placed_boards(geometry, boards)
-    order = {pid: (sid, i) for sid, members in stacks.items() for i, pid in enumerate(members)}
+    placed, off_map = _place_pieces(pieces, geometry, placed_on, stacks, source)
+    stacking = _stacking(placed)
     units: list[Unit] = []
     markers: list[MarkerPiece] = []
     skipped: list[str] = []
-    placed: list[tuple[str, object, str | None, str | None, str | None, int]] = []
-    off_map: list[tuple[str, str, int, int]] = []  # (marker key, map, x, y) on the other maps
+    for pid, v, hex_id, box, stack, level in placed:
+        props = v.props
+        if props.get(pp.KIND) in ("ground", "air", "naval"):
+            units.append(_unit(pid, v, hex_id, box, stack, level, stacking))
+        elif props.get(pp.MARKER_KEY):
+            markers.append(_marker(pid, v, hex_id, box, level))
+        else:
+            skipped.append(pid)
+    state = game_state(
+        game,
+        _with_turn(game, properties, turns),
+        units,
+        scenario=scenario,
+        overrides=overrides,
+        source=source,
+        marker_weather=track_weather(game, off_map),
+    )
+    state = _with_tracked(game, state, off_map)
+    used = tuple(b.board_name for b, _x, _y in placed_on)
+    return SavedPosition(Position(game.key, tuple(units), tuple(markers), state, used), source, "", tuple(skipped))
+
+
+# (piece id, what the rules read of it, hex id, Map Box code, stack id, level in the stack)
+_Placed = tuple[str, "_Read", str | None, str | None, str | None, int]
+_OffMap = tuple[str, str, int, int]  # (marker key, map, x, y) of a piece on another map than the game's
+
+
+def _place_pieces(
+    pieces: Iterable[PlacedPiece],
+    geometry: Boards,
+    placed_on: tuple[tuple[BoardImage, int, int], ...],
+    stacks: Mapping[str, tuple[str, ...]],
+    source: str,
+) -> tuple[list[_Placed], list[_OffMap]]:
+    """Every piece read and located (by id): on the game's map by hex or box and stack level;
+    the markers on the other maps by map and pixel."""
+    order = {pid: (sid, i) for sid, members in stacks.items() for i, pid in enumerate(members)}
+    placed: list[_Placed] = []
+    off_map: list[_OffMap] = []
     for piece in sorted(pieces, key=lambda p: p.id):
         try:
             v = _read_piece(piece.type, piece.state)
@@ -196,10 +234,23 @@ def position_from_pieces(
         placed.append((piece.id, v, hex_id, box, stack, level))
         if piece.map is not None and piece.map != geometry.map_name:
             off_map.append((v.props.get(pp.MARKER_KEY, ""), piece.map, piece.x, piece.y))
-    fort_level = {}
-    stacked_markers: dict[str, list[tuple[int, str]]] = {}  # stack -> (level, marker key)
-    unit_levels: dict[str, list[int]] = {}  # stack -> the levels of its units
-    for pid, v, hex_id, box, stack, level in placed:
+    return placed, off_map
+
+
+@frozen
+class _Stacking:
+    """What the stacks hold, for the units in them."""
+
+    fort_level: Mapping[str, int]  # stack -> the level of its topmost Fort marker
+    markers: Mapping[str, list[tuple[int, str]]]  # stack -> (level, marker key)
+    unit_levels: Mapping[str, list[int]]  # stack -> the levels of its units
+
+
+def _stacking(placed: Iterable[_Placed]) -> _Stacking:
+    fort_level: dict[str, int] = {}
+    stacked_markers: dict[str, list[tuple[int, str]]] = {}
+    unit_levels: dict[str, list[int]] = {}
+    for _pid, v, _hex_id, _box, stack, level in placed:
         props = v.props
         if props.get(pp.MARKER_NAME) == "Fort" and stack is not None:
             fort_level[stack] = max(fort_level.get(stack, -1), level)
@@ -207,77 +258,72 @@ def position_from_pieces(
             stacked_markers.setdefault(stack, []).append((level, props[pp.MARKER_KEY]))
         elif props.get(pp.KIND) in ("ground", "air", "naval") and stack is not None:
             unit_levels.setdefault(stack, []).append(level)
-    for pid, v, hex_id, box, stack, level in placed:
-        props = v.props
-        layers = v.layers
-        if props.get(pp.KIND) in ("ground", "air", "naval"):
-            side = layers.get(pp.LAYER_SIDE)
-            supply = layers.get(pp.LAYER_SUPPLY)
-            sorties = layers.get(pp.LAYER_SORTIES)
-            units.append(
-                Unit(
-                    id=pid,
-                    name=props.get(pp.UNIT_ID, "") or _without_nation(v.name, props.get(pp.NATIONALITY, "")),
-                    key=props.get(pp.UNIT_KEY, ""),
-                    faction=props.get(pp.FACTION, ""),
-                    nationality=props.get(pp.NATIONALITY, ""),
-                    kind=props[pp.KIND],
-                    type=props.get(pp.TYPE, ""),
-                    category=props.get(pp.CATEGORY, ""),
-                    elite=props.get(pp.ELITE, "").lower() == "true",
-                    reduced=bool(side and side.active) or props.get(pp.CATEGORY) == "garrison",  # 3.2.2
-                    supply=SUPPLY_BY_LEVEL.get(supply.level, "none") if supply and supply.active else "full",
-                    sorties=pp.sorties_of(sorties.active, sorties.level) if sorties else 0,
-                    hex=hex_id,
-                    box=box,
-                    level=level,
-                    in_fort=stack is not None and stack in fort_level and level < fort_level[stack],
-                    markers_above=frozenset(k for at, k in stacked_markers.get(stack or "", ()) if at > level),
-                    markers_on=_markers_on(
-                        stacked_markers.get(stack or "", ()), unit_levels.get(stack or "", ()), level
-                    ),
-                )
-            )
-        elif props.get(pp.MARKER_KEY):
-            flip = layers.get(pp.LAYER_SIDE)
-            markers.append(
-                MarkerPiece(
-                    id=pid,
-                    key=props[pp.MARKER_KEY],
-                    name=props.get(pp.MARKER_NAME, ""),
-                    faction=props.get(pp.FACTION, ""),
-                    nationality=props.get(pp.NATIONALITY, ""),
-                    hex=hex_id,
-                    box=box,
-                    level=level,
-                    flipped=bool(flip and flip.active),
-                )
-            )
-        else:
-            skipped.append(pid)
-    state = game_state(
-        game,
-        _with_turn(game, properties, turns),
-        units,
-        scenario=scenario,
-        overrides=overrides,
-        source=source,
-        marker_weather=track_weather(game, off_map),
+    return _Stacking(fort_level, stacked_markers, unit_levels)
+
+
+def _unit(
+    pid: str, v: _Read, hex_id: str | None, box: str | None, stack: str | None, level: int, stacking: _Stacking
+) -> Unit:
+    """A unit as the rules see it: its counter's properties, its layers and its place in its stack."""
+    props = v.props
+    layers = v.layers
+    side = layers.get(pp.LAYER_SIDE)
+    supply = layers.get(pp.LAYER_SUPPLY)
+    sorties = layers.get(pp.LAYER_SORTIES)
+    fort_level = stacking.fort_level
+    return Unit(
+        id=pid,
+        name=props.get(pp.UNIT_ID, "") or _without_nation(v.name, props.get(pp.NATIONALITY, "")),
+        key=props.get(pp.UNIT_KEY, ""),
+        faction=props.get(pp.FACTION, ""),
+        nationality=props.get(pp.NATIONALITY, ""),
+        kind=props[pp.KIND],
+        type=props.get(pp.TYPE, ""),
+        category=props.get(pp.CATEGORY, ""),
+        elite=props.get(pp.ELITE, "").lower() == "true",
+        reduced=bool(side and side.active) or props.get(pp.CATEGORY) == "garrison",  # 3.2.2
+        supply=SUPPLY_BY_LEVEL.get(supply.level, "none") if supply and supply.active else "full",
+        sorties=pp.sorties_of(sorties.active, sorties.level) if sorties else 0,
+        hex=hex_id,
+        box=box,
+        level=level,
+        in_fort=stack is not None and stack in fort_level and level < fort_level[stack],
+        markers_above=frozenset(k for at, k in stacking.markers.get(stack or "", ()) if at > level),
+        markers_on=_markers_on(stacking.markers.get(stack or "", ()), stacking.unit_levels.get(stack or "", ()), level),
     )
+
+
+def _marker(pid: str, v: _Read, hex_id: str | None, box: str | None, level: int) -> MarkerPiece:
+    props = v.props
+    flip = v.layers.get(pp.LAYER_SIDE)
+    return MarkerPiece(
+        id=pid,
+        key=props[pp.MARKER_KEY],
+        name=props.get(pp.MARKER_NAME, ""),
+        faction=props.get(pp.FACTION, ""),
+        nationality=props.get(pp.NATIONALITY, ""),
+        hex=hex_id,
+        box=box,
+        level=level,
+        flipped=bool(flip and flip.active),
+    )
+
+
+def _with_tracked(game: Game, state: GameState, off_map: Iterable[_OffMap]) -> GameState:
+    """The state with the boxes and track cells the markers off the game's map stand in."""
     places = off_map_places(game, off_map)
-    if places:
-        areas = dict(places)
-        every: dict[str, tuple[str, ...]] = {}
-        for key, area in places:
-            every[key] = every.get(key, ()) + (area,)
-        state = replace(
-            state,
-            tracked=MappingProxyType(dict(sorted(areas.items()))),
-            tracked_all=MappingProxyType(dict(sorted(every.items()))),
-            turn_track=frozenset(k for k, a in areas.items() if MONTH_BOX.match(a)),
-        )
-    used = tuple(b.board_name for b, _x, _y in placed_on)
-    return Board(Position(game.key, tuple(units), tuple(markers), state, used), source, "", tuple(skipped))
+    if not places:
+        return state
+    areas = dict(places)
+    every: dict[str, tuple[str, ...]] = {}
+    for key, area in places:
+        every[key] = every.get(key, ()) + (area,)
+    return replace(
+        state,
+        tracked=MappingProxyType(dict(sorted(areas.items()))),
+        tracked_all=MappingProxyType(dict(sorted(every.items()))),
+        turn_track=frozenset(k for k, a in areas.items() if MONTH_BOX.match(a)),
+    )
 
 
 def _markers_on(markers: Iterable[tuple[int, str]], units: Iterable[int], level: int) -> frozenset[str]:

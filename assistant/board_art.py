@@ -9,6 +9,7 @@ read (truncated, a pixel bomb, not an image, the wrong size) is one DataError li
 
 from __future__ import annotations
 
+import contextlib
 import io
 from functools import lru_cache
 from pathlib import Path
@@ -74,10 +75,8 @@ class BoardArt:
         half = self.full().reduce(2)
         buf = io.BytesIO()
         half.save(buf, format="PNG", compress_level=1)
-        try:
+        with contextlib.suppress(OSError):  # no cache written: the next run makes it again
             atomic_write(cached, buf.getvalue())
-        except OSError:
-            pass
         return half
 
 
@@ -86,27 +85,27 @@ def _decoded(module: str, size: int, mtime_ns: int, entry: str):
     """The full board image as it is now (kept for `staffwork watch`); DataError when it
     cannot be decoded."""
     where = f"{module}: {entry}" if entry else module
-    Image = _image_module()
+    pil_image = _image_module()
     try:
         if entry:
             with open_archive(module) as archive:
                 data = archive.read(entry)
         else:
             data = Path(module).read_bytes()
-        image = Image.open(io.BytesIO(data))
+        image = pil_image.open(io.BytesIO(data))
         image.load()
-    except (OSError, ValueError, Image.DecompressionBombError) as exc:  # truncated, not an image
+    except (OSError, ValueError, pil_image.DecompressionBombError) as exc:  # truncated, not an image
         raise DataError(f"the board image cannot be read ({exc})", where) from None
     return image if image.mode == "RGB" else image.convert("RGB")
 
 
 def _header_size(data: bytes, where: str) -> tuple[int, int]:
     """The image's size from its header, refusing what is no image or too big to be a board."""
-    Image = _image_module()
+    pil_image = _image_module()
     try:
-        with Image.open(io.BytesIO(data)) as header:  # reads the size only
+        with pil_image.open(io.BytesIO(data)) as header:  # reads the size only
             size = header.size
-    except Image.DecompressionBombError:
+    except pil_image.DecompressionBombError:
         raise DataError("the board image has more pixels than any board: no board is that big", where) from None
     except (OSError, ValueError) as exc:
         raise DataError(f"the board image cannot be read ({exc})", where) from None

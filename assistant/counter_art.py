@@ -74,9 +74,9 @@ def _resized(module: str, mtime_ns: int, name: str, size: int):
         with Image.open(io.BytesIO(data)) as im:
             if im.width * im.height > 4_000_000:
                 return None  # no counter is that big
-            im = im.convert("RGBA")
-            height = max(1, round(im.height * size / max(im.width, 1)))
-            return im.resize((size, height), Image.Resampling.LANCZOS)
+            rgba = im.convert("RGBA")
+            height = max(1, round(rgba.height * size / max(rgba.width, 1)))
+            return rgba.resize((size, height), Image.Resampling.LANCZOS)
     except (OSError, ValueError, Image.DecompressionBombError):
         return None
 

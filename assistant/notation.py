@@ -24,17 +24,19 @@ joined). The text becomes pieces and global
 properties like those of our modules' saves and is read by the same code as a save
 (:func:`assistant.board.position_from_pieces`), so it means exactly what the save would.
 
-    read_notation(text, source="<position>") -> Board
-    to_notation(position) -> str            the canonical text of a position
+    read_notation(text, source="<position>") -> SavedPosition
+
+The other way, a position to its text: assistant.notation_write.to_notation.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from assistant.board import Board, Overrides, position_from_pieces
+from assistant.board import Overrides, SavedPosition, position_from_pieces
 from records import frozen
 from vassal.commands import BoardPlacement
 from vassal.pieces import Piece, piece_state, piece_type
@@ -43,7 +45,6 @@ from vassal.traits import BasicPiece, Embellishment, Marker
 from wargame import pieceprops as pp
 from wargame.errors import DataError, near_miss
 from wargame.games import Game, find_game
-from wargame.rules.position import Position, Unit
 
 SUFFIXES = (".pos",)  # a file `staffwork check` reads as notation
 _STATE_WORDS = ("weather", "policy", "nation", "ceded", "event", "prop")
@@ -82,7 +83,7 @@ def is_notation_file(path: str | Path) -> bool:
     return Path(path).suffix.lower() in SUFFIXES
 
 
-def read_notation(text: str, source: str = "<position>", overrides: Overrides = Overrides()) -> Board:
+def read_notation(text: str, source: str = "<position>", overrides: Overrides = Overrides()) -> SavedPosition:
     """The position a notation describes, as a save of it would read. DataError (naming
     ``source`` and the segment) for anything the game does not know."""
     parsed = _parse(text, source)
@@ -93,10 +94,10 @@ def read_notation(text: str, source: str = "<position>", overrides: Overrides = 
     if parsed.phase:
         props[pp.PHASE] = parsed.phase
     board = position_from_pieces(parsed.game, pieces, props, stacks, overrides=overrides, source=source, boards=boards)
-    return Board(board.position, source, parsed.game.title, board.skipped)
+    return SavedPosition(board.position, source, parsed.game.title, board.skipped)
 
 
-def read_notation_file(path: str | Path, overrides: Overrides = Overrides()) -> Board:
+def read_notation_file(path: str | Path, overrides: Overrides = Overrides()) -> SavedPosition:
     try:
         text = Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
@@ -116,7 +117,9 @@ def _segments(text: str) -> list[str]:
 
 
 def _split_outside_quotes(text: str, sep: str) -> list[str]:
-    parts, current, quoted = [], [], False
+    parts: list[str] = []
+    current: list[str] = []
+    quoted = False
     for ch in text:
         if ch == '"':
             quoted = not quoted
@@ -277,7 +280,6 @@ def _state(parsed: _Parsed, word: str, rest: str, where: str) -> None:
 
 
 def _item(game: Game, text: str, where: str) -> _Item:
-    content = game.content()
     tokens = _tokens(text)
     flags: dict[str, str] = {}
     words: list[str] = []
@@ -289,56 +291,9 @@ def _item(game: Game, text: str, where: str) -> _Item:
             words.append(t)
     head = tokens[0]
     if head.startswith("+"):
-        key = head[1:]
-        if key not in content.markers:
-            raise DataError(f"no marker {key!r}{near_miss(key, list(content.markers))}", where)
-        unknown = [w for w in words if w.lower() != "flipped"] + [k for k in flags if k not in ("faction", "nation")]
-        if unknown:
-            raise DataError(f"{text!r}: a marker takes faction=F, nation=NAT and flipped, not {unknown[0]!r}", where)
-        return _Item(
-            True,
-            key=key,
-            faction=_faction(game, flags.get("faction", ""), where),
-            nation=flags.get("nation", "").upper(),
-            flipped=any(w.lower() == "flipped" for w in words),
-        )
-    flag_words = [w for w in words if not w.startswith('"')]
-    if head in content.units:
-        u = content.units[head]
-        nation, unit_type, name, key, rest = u.nation, u.type, u.id, u.key, flag_words
-        elite = u.elite
-    else:
-        nation = head.upper()
-        if nation not in content.nations:
-            raise DataError(
-                f"{head!r} is neither a unit key of units.csv nor a nation"
-                f"{near_miss(head, [*content.nations, *content.units])}",
-                where,
-            )
-        if not flag_words:
-            raise DataError(f"{text!r}: give the unit's type after its nation", where)
-        unit_type, rest = flag_words[0].lower(), flag_words[1:]
-        if unit_type not in content.settings.units.types:
-            raise DataError(
-                f"{unit_type!r} is not a unit type of {game.short}"
-                f"{near_miss(unit_type, list(content.settings.units.types))}",
-                where,
-            )
-        quoted = [w for w in words if w.startswith('"')]
-        name, key, elite = (_unquote(quoted[0]) if quoted else ""), "", False
-    supply = "full"
-    reduced = False
-    for w in (w.lower() for w in rest):
-        if w == "reduced":
-            reduced = True
-        elif w in _SUPPLY_FLAGS:
-            supply = _SUPPLY_FLAGS[w]
-        elif w == "elite":
-            elite = True
-        else:
-            raise DataError(
-                f"{text!r}: {w!r} is not a unit flag (reduced, low, nosupply, elite, sorties=N, faction=F)", where
-            )
+        return _marker_item(game, text, head[1:], flags, words, where)
+    nation, unit_type, name, key, elite, rest = _unit_identity(game, text, head, words, where)
+    reduced, supply, elite = _unit_flags(text, rest, elite, where)
     unknown_flags = [k for k in flags if k not in ("sorties", "faction")]
     if unknown_flags:
         raise DataError(f"{text!r}: a unit takes sorties=N and faction=F, not {unknown_flags[0]}=", where)
@@ -360,6 +315,71 @@ def _item(game: Game, text: str, where: str) -> _Item:
         elite=elite,
         sorties=sorties,
     )
+
+
+def _marker_item(game: Game, text: str, key: str, flags: Mapping[str, str], words: list[str], where: str) -> _Item:
+    """``+KEY [faction=F] [nation=NAT] [flipped]``: a marker of markers.csv."""
+    content = game.content()
+    if key not in content.markers:
+        raise DataError(f"no marker {key!r}{near_miss(key, list(content.markers))}", where)
+    unknown = [w for w in words if w.lower() != "flipped"] + [k for k in flags if k not in ("faction", "nation")]
+    if unknown:
+        raise DataError(f"{text!r}: a marker takes faction=F, nation=NAT and flipped, not {unknown[0]!r}", where)
+    return _Item(
+        True,
+        key=key,
+        faction=_faction(game, flags.get("faction", ""), where),
+        nation=flags.get("nation", "").upper(),
+        flipped=any(w.lower() == "flipped" for w in words),
+    )
+
+
+def _unit_identity(
+    game: Game, text: str, head: str, words: list[str], where: str
+) -> tuple[str, str, str, str, bool, list[str]]:
+    """(nation, type, name, key, elite, the flag words left) of a unit given by its key in
+    units.csv or by nation, type and an optional quoted name."""
+    content = game.content()
+    flag_words = [w for w in words if not w.startswith('"')]
+    if head in content.units:
+        u = content.units[head]
+        return u.nation, u.type, u.id, u.key, u.elite, flag_words
+    nation = head.upper()
+    if nation not in content.nations:
+        raise DataError(
+            f"{head!r} is neither a unit key of units.csv nor a nation"
+            f"{near_miss(head, [*content.nations, *content.units])}",
+            where,
+        )
+    if not flag_words:
+        raise DataError(f"{text!r}: give the unit's type after its nation", where)
+    unit_type, rest = flag_words[0].lower(), flag_words[1:]
+    if unit_type not in content.settings.units.types:
+        raise DataError(
+            f"{unit_type!r} is not a unit type of {game.short}"
+            f"{near_miss(unit_type, list(content.settings.units.types))}",
+            where,
+        )
+    quoted = [w for w in words if w.startswith('"')]
+    return nation, unit_type, (_unquote(quoted[0]) if quoted else ""), "", False, rest
+
+
+def _unit_flags(text: str, rest: list[str], elite: bool, where: str) -> tuple[bool, str, bool]:
+    """(reduced, supply, elite) from a unit's flag words."""
+    supply = "full"
+    reduced = False
+    for w in (w.lower() for w in rest):
+        if w == "reduced":
+            reduced = True
+        elif w in _SUPPLY_FLAGS:
+            supply = _SUPPLY_FLAGS[w]
+        elif w == "elite":
+            elite = True
+        else:
+            raise DataError(
+                f"{text!r}: {w!r} is not a unit flag (reduced, low, nosupply, elite, sorties=N, faction=F)", where
+            )
+    return reduced, supply, elite
 
 
 def _faction(game: Game, name: str, where: str) -> str:
@@ -458,8 +478,8 @@ def _where(parsed: _Parsed, place: str, where: str) -> tuple[str, int, int]:
     if h is not None:
         if not board.holds(h):
             raise DataError(f"hex {place} is not on the board {board.board_name}", where)
-        x, y = board.center(h)
-        return board.map_name, round(x), round(y)
+        hx, hy = board.center(h)
+        return board.map_name, round(hx), round(hy)
     try:
         x, y = board.box(place).center
     except (KeyError, DataError):
@@ -494,89 +514,3 @@ def _pieces(parsed: _Parsed, source: str):
 
 
 # -- writing ------------------------------------------------------------------------------------
-
-
-def _quote(text: str) -> str:
-    return f'"{text}"' if (not text or any(c in text for c in ' ,|:#="')) else text
-
-
-def to_notation(position: Position) -> str:
-    """The canonical one-line text of a position: header, game state that differs from the
-    game's start, then the places in order, each stack bottom first."""
-    game = find_game(position.game)
-    content = game.content()
-    parts = [
-        " ".join(
-            [
-                game.key,
-                *([position.state.month] if position.state.month else []),
-                *([_quote(position.state.phase)] if position.state.phase else []),
-                *([f"board={position.boards[0]}"] if len(game.boards().boards) > 1 and position.boards else []),
-            ]
-        )
-    ]
-    st = position.state
-    if st.weather:
-        states = {w.lower(): w for w in content.settings.weather_states}
-        parts.append("weather " + " ".join(f"{z}={states.get(w.lower(), w)}" for z, w in sorted(st.weather.items())))
-    if st.policies:
-        parts.append("policy " + " ".join(f"{p}=on" for p in sorted(st.policies)))
-    nations = []
-    for nat, state in sorted(st.nations.items()):
-        n = content.nations.get(nat)
-        default = ("active", n.faction_1939) if n is not None and n.faction_1939 else ("neutral", None)
-        if (state.status, state.faction) != default:
-            nations.append(f"{nat}={state.status}" + (f":{state.faction}" if state.faction else ""))
-    if nations:
-        parts.append("nation " + " ".join(nations))
-    if st.ceded:
-        by_name = {a.name: k for k, a in content.disputed_areas.items()}
-        parts.append("ceded " + " ".join(f"{_quote(by_name.get(c, c))}=on" for c in sorted(st.ceded)))
-    if st.events_done:
-        parts.append("event " + " ".join(f"{e}=on" for e in sorted(st.events_done) if e in content.events))
-    places: dict[str, list[tuple[int, str]]] = {}
-    for u in position.units:
-        if u.hex or u.box:
-            places.setdefault(u.hex or u.box or "", []).append((u.level, _unit_text(game, u, st)))
-    for m in position.markers:
-        if m.hex or m.box:
-            row = content.markers.get(m.key)
-            nation = (row.nation if row else None) or ""
-            owner = content.nations.get(m.nationality or nation)
-            faction = (row.faction if row else None) or (owner.faction_1939 or owner.joined if owner else None) or ""
-            words = [
-                f"+{m.key}",
-                *([f"faction={m.faction}"] if m.faction and m.faction != faction else []),
-                *([f"nation={m.nationality}"] if m.nationality and m.nationality != nation else []),
-                *(["flipped"] if m.flipped else []),
-            ]
-            places.setdefault(m.hex or m.box or "", []).append((m.level, " ".join(words)))
-    for place in sorted(places):
-        items = [text for _level, text in sorted(places[place], key=lambda p: p[0])]
-        parts.append(f"{place}: " + ", ".join(items))
-    return " | ".join(parts)
-
-
-def _unit_text(game: Game, u: Unit, state) -> str:
-    content = game.content()
-    row = content.units.get(u.key) if u.key else None
-    if row is not None:
-        words = [row.key]
-        elite = u.elite and not row.elite
-    else:
-        words = [u.nationality, u.type, *([f'"{u.name}"'] if u.name and u.name != u.type else [])]
-        elite = u.elite
-    if u.reduced and u.category != "garrison":
-        words.append("reduced")
-    if u.supply != "full":
-        words.append({"low": "low", "none": "nosupply"}[u.supply])
-    if elite:
-        words.append("elite")
-    if u.sorties:
-        words.append(f"sorties={u.sorties}")
-    found = state.nations.get(u.nationality)
-    nation = content.nations.get(u.nationality)
-    default = found.faction if found and found.faction else (nation.faction_1939 if nation else "")
-    if u.faction and u.faction != default:
-        words.append(f"faction={u.faction}")
-    return " ".join(words)

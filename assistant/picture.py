@@ -128,7 +128,7 @@ class Canvas:
             self.marks.append(mark)
 
     def font(self, size: float, bold: bool = True):
-        return font(max(8, int(round(size))), bold)
+        return font(max(8, round(size)), bold)
 
 
 Layer = Callable[[Canvas, Scene], None]
@@ -204,23 +204,8 @@ def render_picture(
     grid, layout = geo.grid, geo.layout
     mp = check.situation.map
     on_board = frozenset(h for h in mp.hexes if geo.holds(grid.parse(h)))
-    flagged = frozenset(
-        h for f in check.findings if f.check in ("stacking", "placement") for h in f.hexes if h in on_board
-    )
-    if outline is not None:
-        flagged = frozenset(h for h in outline[0] if h in on_board)
-    area = {h for h in focus if h in on_board} or problem_hexes(check, on_board)
-    everything = not area
-    if everything:
-        area = {u.hex for u in pos.units if u.hex in on_board}
-    area |= {h for p, _ in paths for h in p if h in on_board}
-    pts = [geo.center(grid.parse(h)) for h in area]
-    if everything:  # every unit: those in the board's Map Boxes too
-        boxes = {u.box for u in pos.units if u.box}
-        pts += [c for b in geo.boxes if b.code in boxes for c in ((b.x, b.y), (b.x + b.width, b.y + b.height))]
-    if not pts:
-        b = geo.bounds()
-        pts = [(b[0], b[1]), (b[2], b[3])]
+    flagged = _flagged(check, on_board, outline)
+    pts = _covered_points(check, geo, on_board, focus, paths)
     left, top, right, bottom = _extent(pts, layout.along, geo.width, geo.height)
     scale = _scale(right - left, bottom - top, layout.along)
     width, height = int((right - left) * scale) + 1, int((bottom - top) * scale) + 1
@@ -256,6 +241,43 @@ def render_picture(
     out = Path(path)
     atomic_write(out, buf.getvalue())
     return out
+
+
+def _flagged(check: Check, on_board: frozenset[str], outline: tuple[Sequence[str], str] | None) -> frozenset[str]:
+    """The hexes outlined as illegal: ``outline``'s when given, else the check's overstacked
+    hexes and those a unit may not stand in."""
+    flagged = frozenset(
+        h for f in check.findings if f.check in ("stacking", "placement") for h in f.hexes if h in on_board
+    )
+    if outline is not None:
+        flagged = frozenset(h for h in outline[0] if h in on_board)
+    return flagged
+
+
+def _covered_points(
+    check: Check,
+    geo,
+    on_board: frozenset[str],
+    focus: tuple[str, ...],
+    paths: Sequence[tuple[tuple[str, ...], str]],
+) -> list[tuple[float, float]]:
+    """The board points the picture must cover: the ``focus`` hexes, else the problems' hexes,
+    else every unit (with those in Map Boxes); and the moves drawn; the whole board when none."""
+    pos = check.situation.pos
+    grid = geo.grid
+    area = {h for h in focus if h in on_board} or problem_hexes(check, on_board)
+    everything = not area
+    if everything:
+        area = {u.hex for u in pos.units if u.hex in on_board}
+    area |= {h for p, _ in paths for h in p if h in on_board}
+    pts = [geo.center(grid.parse(h)) for h in area]
+    if everything:  # every unit: those in the board's Map Boxes too
+        boxes = {u.box for u in pos.units if u.box}
+        pts += [c for b in geo.boxes if b.code in boxes for c in ((b.x, b.y), (b.x + b.width, b.y + b.height))]
+    if not pts:
+        b = geo.bounds()
+        pts = [(b[0], b[1]), (b[2], b[3])]
+    return pts
 
 
 def _record(canvas: Canvas, title: str):
@@ -336,7 +358,7 @@ def _framed(canvas: Canvas, title: str):
     from assistant.picture_legend import draw_legend, legend_size
 
     width = max(canvas.image.width, 720)
-    lw, lh = legend_size(canvas.marks, width)
+    _lw, lh = legend_size(canvas.marks, width)
     out = Image.new("RGB", (width, TITLE_H + canvas.image.height + lh), (255, 255, 255))
     out.paste(canvas.image, (0, TITLE_H))
     d = ImageDraw.Draw(out, "RGBA")

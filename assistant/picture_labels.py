@@ -85,17 +85,18 @@ def place_label(
 
     d = canvas.draw
     w, h, line = _size(d, rows, font, size)
-    W, H = canvas.image.width, canvas.image.height
+    img_w, img_h = canvas.image.width, canvas.image.height
     best = None
     for ring, (x, y) in _candidates(stack, w, h, canvas.hex_px * 0.7):
-        x = min(max(x, 1.0), W - w - 1)
-        y = min(max(y, 1.0), H - h - 1)
+        x = min(max(x, 1.0), img_w - w - 1)
+        y = min(max(y, 1.0), img_h - h - 1)
         r = (x, y, x + w, y + h)
         cost = obstacles.overlap(r)
         if best is None or cost < best[0]:
             best = (cost, ring, r)
         if cost == 0:
             break
+    assert best is not None  # _candidates offers 32 places
     cost, ring, r = best
     x, y = r[0], r[1]
     sx = (stack[0] + stack[2]) / 2

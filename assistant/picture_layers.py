@@ -15,11 +15,13 @@ explains each kind of mark it drew; none names a game.
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Iterable
 
 from assistant.picture import BARRED, DOT, LAND, Canvas, Mark, Scene
 from assistant.picture_legend import badge
+from wargame.rules.position import Unit
 
 NO_SUPPLY, LOW_SUPPLY = (214, 30, 30), (236, 132, 0)
 UNLIMITED, LIMITED = (20, 140, 60), (230, 140, 0)
@@ -173,7 +175,7 @@ def moves(canvas: Canvas, scene: Scene) -> None:
             canvas.draw.ellipse(
                 [pts[0][0] - r, pts[0][1] - r, pts[0][0] + r, pts[0][1] + r], outline=colour, width=width // 2 + 1
             )
-            for a, b in zip(pts, pts[1:]):
+            for a, b in itertools.pairwise(pts):
                 _dashed(canvas.draw, a, b, colour, width)
         _arrow_head(canvas.draw, pts[-2], pts[-1], (255, 255, 255), w * 3.6)
         _arrow_head(canvas.draw, pts[-2], pts[-1], MOVE, w * 3.0)
@@ -196,7 +198,7 @@ def units(canvas: Canvas, scene: Scene) -> None:
     tok = max(26.0, min(canvas.hex_px * 0.62, 72.0))
     step = tok * 0.24
     lines = scene.check.supply.lines
-    stacks: list[tuple[tuple[float, float, float, float], list]] = []
+    stacks: list[_Stack] = []
     for place in pos.occupied:
         here = sorted(pos.units_in(place), key=lambda u: u.level)
         if not here:
@@ -254,7 +256,12 @@ def units(canvas: Canvas, scene: Scene) -> None:
 # ------------------------------------------------------------------------------------------
 
 
-def _stack(canvas: Canvas, scene: Scene, here: list, spots, tok: float, lines):
+# a stack as drawn: its counters' box, its units as its label lists them, and for each counter
+# whether the module's art drew it (else a token in its faction's colour)
+_Stack = tuple[tuple[float, float, float, float], list[Unit], list[bool]]
+
+
+def _stack(canvas: Canvas, scene: Scene, here: list[Unit], spots, tok: float, lines) -> _Stack:
     arts = [_token(canvas, scene, u, x, y, tok) for u, (x, y) in zip(here, spots)]
     for u, (x, y) in zip(here, spots):  # badges over the fan, at each counter's own corner
         state = _state(lines, u)
@@ -274,7 +281,7 @@ def _stack(canvas: Canvas, scene: Scene, here: list, spots, tok: float, lines):
     return (min(xs) - 2, min(ys) - 2, max(xs) + tok + 2, max(ys) + tok + 2), here, arts
 
 
-def _box_stacks(canvas: Canvas, scene: Scene, here: list, box, tok: float, lines):
+def _box_stacks(canvas: Canvas, scene: Scene, here: list[Unit], box, tok: float, lines) -> list[_Stack]:
     """Units in a Map Box: a grid of counters inside the box, one label for them all."""
     x0, y0 = canvas.xy((box.x, box.y))
     x1, y1 = canvas.xy((box.x + box.width, box.y + box.height))

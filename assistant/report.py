@@ -37,59 +37,21 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from assistant.board import Board
+from assistant.board import SavedPosition
 from wargame.games import find_game
-from wargame.rules.results import Check
+from wargame.rules import Finding
+from wargame.rules.position import Unit
+from wargame.rules.results import Check, SupplyLine
 
 SCHEMA = "staffwork.check/1"
 
 
-def report_dict(board: Board, check: Check) -> dict[str, Any]:
+def report_dict(board: SavedPosition, check: Check) -> dict[str, Any]:
     pos = check.situation.pos  # factions as the scenario has them (13.1.1), not as printed
     st = pos.state
     lines = check.supply.lines
-    units = []
-    for u in sorted(pos.units, key=lambda u: u.id):
-        line = lines.get(u.id)
-        units.append(
-            {
-                "id": u.id,
-                "name": u.name,
-                "nationality": u.nationality,
-                "faction": u.faction,
-                "kind": u.kind,
-                "type": u.type,
-                "where": u.hex or u.box,
-                "marked_supply": u.supply,
-                "supply": None
-                if line is None
-                else {
-                    "state": line.state,
-                    "source": line.source,
-                    "source_at": line.source_at,
-                    "limited": line.limited,
-                    "via": line.via,
-                    "path": list(line.path),
-                    "convoy": line.convoy,
-                    "exempt": line.exempt,
-                    "note": line.note,
-                    "blocked": [{"hex": h, "why": w} for h, w in line.blocked],
-                },
-            }
-        )
-    findings = [
-        {
-            "rule": f.rule,
-            "check": f.check,
-            "severity": f.severity,
-            "faction": f.faction,
-            "units": list(f.units),
-            "hexes": list(f.hexes),
-            "reason": f.reason,
-            "path": list(f.path),
-        }
-        for f in check.findings
-    ]
+    units = [_unit_dict(u, lines.get(u.id)) for u in sorted(pos.units, key=lambda u: u.id)]
+    findings = [_finding_dict(f) for f in check.findings]
     order = find_game(pos.game).content().settings.faction_order
     factions = sorted({u.faction for u in pos.units if u.faction}, key=lambda f: _faction_key(f, order))
     ezoc = {f: {"count": len(h), "hexes": sorted(h)} for f in factions for h in [check.zoc.hexes(f)]}
@@ -125,6 +87,47 @@ def report_dict(board: Board, check: Check) -> dict[str, Any]:
             "by_check": dict(sorted(Counter(f.check for f in check.findings).items())),
         },
         "skipped_pieces": list(board.skipped),
+    }
+
+
+def _unit_dict(u: Unit, line: SupplyLine | None) -> dict[str, Any]:
+    """A unit in the JSON report, with the supply line the check traced for it."""
+    return {
+        "id": u.id,
+        "name": u.name,
+        "nationality": u.nationality,
+        "faction": u.faction,
+        "kind": u.kind,
+        "type": u.type,
+        "where": u.hex or u.box,
+        "marked_supply": u.supply,
+        "supply": None
+        if line is None
+        else {
+            "state": line.state,
+            "source": line.source,
+            "source_at": line.source_at,
+            "limited": line.limited,
+            "via": line.via,
+            "path": list(line.path),
+            "convoy": line.convoy,
+            "exempt": line.exempt,
+            "note": line.note,
+            "blocked": [{"hex": h, "why": w} for h, w in line.blocked],
+        },
+    }
+
+
+def _finding_dict(f: Finding) -> dict[str, Any]:
+    return {
+        "rule": f.rule,
+        "check": f.check,
+        "severity": f.severity,
+        "faction": f.faction,
+        "units": list(f.units),
+        "hexes": list(f.hexes),
+        "reason": f.reason,
+        "path": list(f.path),
     }
 
 

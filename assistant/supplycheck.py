@@ -234,8 +234,9 @@ def _with_layers(tree: Node, changed: Sequence[SupplyChange], src: str) -> Node:
     for n in walk(tree):
         if n.text.startswith(("+/", "D/")):
             cmd = n.command
-            if (isinstance(cmd, AddPiece) and cmd.id is not None) or isinstance(cmd, ChangePiece):
-                adds.setdefault(cmd.id, []).append(n)
+            pid = cmd.id if isinstance(cmd, (AddPiece, ChangePiece)) else None
+            if pid is not None:
+                adds.setdefault(pid, []).append(n)
     texts: dict[int, str] = {}
     for c in changed:
         found = adds.get(c.unit_id, [])
@@ -313,7 +314,8 @@ def with_supply_state(type_str: str, state_str: str, state: str) -> str:
             else:
                 if len(trait.image_names) < LEVEL[state]:
                     raise ValueError(
-                        f"its {pp.LAYER_SUPPLY} layer has no level {LEVEL[state]} ({pp.SUPPLY_LEVELS[LEVEL[state] - 1]})"
+                        f"its {pp.LAYER_SUPPLY} layer has no level {LEVEL[state]} "
+                        f"({pp.SUPPLY_LEVELS[LEVEL[state] - 1]})"
                     )
                 layer = trait.with_level(level=LEVEL[state], active=True)
             levels[i] = layer.state

@@ -67,7 +67,7 @@ def pieces(count: int) -> list[U]:
         ]
         for n in NATIONS
     }
-    out = []
+    out: list[U] = []
     n = 0
     while len(out) < count:
         for nation in NATIONS:

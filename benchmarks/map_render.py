@@ -36,8 +36,8 @@ def main() -> int:
         f"image: {w} x {h} px (board.toml {board.width} x {board.height}), {out.stat().st_size / 1e6:.1f} MB -> {out}"
     )
     print(
-        f"labels: {sum(l.kind == 'city' for l in result.labels)} city names, "
-        f"{sum(l.kind == 'hex' for l in result.labels)} hex numbers"
+        f"labels: {sum(lab.kind == 'city' for lab in result.labels)} city names, "
+        f"{sum(lab.kind == 'hex' for lab in result.labels)} hex numbers"
     )
     ok = (w, h) == (board.width, board.height) and done - started < LIMIT_S
     return 0 if ok else 1

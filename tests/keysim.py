@@ -77,9 +77,12 @@ class Sim:
                 for action in t.get("action_keys"):
                     self.press(action)
             return
-        if isinstance(t, RestrictCommands):
-            if any(same(w, key) for w in t.get("watch_keys")) and self.matches(t.get("property_match")):
-                return
+        if (
+            isinstance(t, RestrictCommands)
+            and any(same(w, key) for w in t.get("watch_keys"))
+            and self.matches(t.get("property_match"))
+        ):
+            return
         if isinstance(t, Embellishment):
             self._layer(t, key)
         self._from(i + 1, key)

@@ -25,7 +25,7 @@ from pathlib import Path
 from lxml import etree
 
 from vassal.archive import write_archive
-from vassal.buildfile import buildfile_bytes, component
+from vassal.buildfile import AttributeValue, buildfile_bytes, component
 from vassal.commands import BoardPlacement, Command, Log, Node, encode_command
 from vassal.metadata import Metadata, metadata_bytes
 from vassal.savefile import Placement, setup_tree, write_saved_game
@@ -40,10 +40,10 @@ MODULE = "Probe"
 
 
 def square_grid(
-    dx: float, dy: float, x0: int = 0, y0: int = 0, numbering: bool = True, **numbering_attrs: object
+    dx: float, dy: float, x0: int = 0, y0: int = 0, numbering: bool = True, **numbering_attrs: AttributeValue
 ) -> etree._Element:
     """A square grid whose cells are named "col,row" (numbers from 0 unless offset)."""
-    attrs = {
+    attrs: dict[str, AttributeValue] = {
         "first": "H",
         "sep": ",",
         "hType": "N",
@@ -61,7 +61,7 @@ def square_grid(
     return component(GRID + "SquareGrid", {"dx": dx, "dy": dy, "x0": x0, "y0": y0}, *kids)
 
 
-def hex_grid(**attrs: object) -> etree._Element:
+def hex_grid(**attrs: AttributeValue) -> etree._Element:
     numbering = component(
         GRID + "mapgrid.HexGridNumbering",
         {
@@ -77,7 +77,7 @@ def hex_grid(**attrs: object) -> etree._Element:
             "locationFormat": "$gridLocation$",
         },
     )
-    base = {"dx": 40.0, "dy": 46.0, "x0": 20, "y0": 23, "sideways": False}
+    base: dict[str, AttributeValue] = {"dx": 40.0, "dy": 46.0, "x0": 20, "y0": 23, "sideways": False}
     base.update(attrs)
     return component(GRID + "HexGrid", base, numbering)
 

@@ -156,7 +156,7 @@ def test_overstacking_after_a_step(tmp_path):
 def test_other_phases_do_not_audit_movement(tmp_path):
     log = LogMaker(paris_pieces(), phase="Axis Mobilization").move("2P", "3014").write(tmp_path / "m.vlog")
     assert audit_log(log).problems == ()
-    assert [r for r in rules(audit_log(log, phase="Axis Operations"))] == [(1, "4.2.3.1")]
+    assert list(rules(audit_log(log, phase="Axis Operations"))) == [(1, "4.2.3.1")]
 
 
 def test_phase_changes_in_the_log_reset_activations(tmp_path):

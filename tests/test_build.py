@@ -9,9 +9,11 @@ import tempfile
 import zipfile
 from collections import Counter
 from pathlib import Path
+from typing import cast
 
 import pytest
 from PIL import Image
+from PIL.PngImagePlugin import PngImageFile
 
 from builder.module import build as buildmod
 from builder.module.build import build_module
@@ -143,7 +145,7 @@ def test_every_setup_reads_back_with_pieces_on_the_hexes_the_scenario_names(buil
                 for r in report["pieces"]
                 if r["map"] == "Europe" and r["location"].isdigit()
             )
-            wanted = Counter()
+            wanted: Counter[tuple[str, str]] = Counter()
             for p in scenario.setup:
                 if p.where.isdigit():
                     wanted[(p.counter, p.where)] += p.count
@@ -289,6 +291,7 @@ def test_every_setup_starts_the_turn_tracker_at_its_first_month_and_first_phase(
         for key, path in _setup_saves(archive, tmp).items():
             saved = read_saved_game(path)
             turns = [n.command for n in walk(saved.tree) if n.text.startswith("TURN")]
+            assert isinstance(turns[0], SetTurn), key
             assert turns == [SetTurn("TurnTracker0", turns[0].state)], key
             state = replay_save(saved).turns["TurnTracker0"]
             # turn/TurnTracker.java getState: '|'-joined current top level, then each top level's state
@@ -303,7 +306,7 @@ def test_every_setup_starts_the_turn_tracker_at_its_first_month_and_first_phase(
 
 def test_cup_markers_start_inside_the_diplomacy_cup_deck(root, archive):
     from vassal import sequence
-    from vassal.commands import walk
+    from vassal.commands import AddPiece, walk
     from vassal.replay import replay_save
     from vassal.savefile import read_saved_game
 
@@ -348,13 +351,13 @@ def test_cup_markers_start_inside_the_diplomacy_cup_deck(root, archive):
                 view(parse_piece(position.pieces[m].type, position.pieces[m].state)).markers[pp.MARKER_KEY]
                 for m in deck.members
             )
-            wanted = Counter()
+            wanted: Counter[str] = Counter()
             for p in scenarios[key].setup:
                 if p.where == "cup":
                     wanted[p.counter] += p.count
             assert in_cup == wanted, key
             # the engine writes members before their deck: Deck.setState skips ids it does not know
-            order = [n.command.id for n in walk(saved.tree) if n.text.startswith("+/")]
+            order = [n.command.id for n in walk(saved.tree) if isinstance(n.command, AddPiece)]
             assert all(order.index(m) < order.index(deck.id) for m in deck.members), key
             assert all(position.pieces[m].container == deck.id for m in deck.members)
 
@@ -415,7 +418,7 @@ def test_every_marker_that_can_lie_in_the_cup_is_masked_and_the_cup_is_face_down
 
 def test_setups_put_weather_and_active_nations_track_markers_on_their_tracks(built, archive):
     report = _inspect_setup(built, archive, "france_1940")
-    where = {}
+    where: dict[str, list[tuple[str, str]]] = {}
     for r in report["pieces"]:
         key = r["markers"].get(pp.MARKER_KEY)
         if key:
@@ -477,7 +480,9 @@ def test_check_picture_is_drawn_over_the_modules_board_art(built, archive, tmp_p
     position = read_position(save, module=str(built))
     result = check(position.position)
     out = render_picture(position, result, tmp_path / "p.png", base_image=art)
-    colours = Image.open(out).convert("RGB").getcolors(1 << 24)
+    found = Image.open(out).convert("RGB").getcolors(1 << 24)
+    assert found is not None
+    colours = cast("list[tuple[int, tuple[int, ...]]]", found)  # an RGB image's colours are tuples
     total = sum(n for n, _ in colours)
     sea = (0xB9, 0xD1, 0xE3)  # the map art's sea (art/map.toml)
     near = lambda c, t: max(abs(a - b) for a, b in zip(c, t)) <= 6  # noqa: E731
@@ -512,6 +517,7 @@ def test_check_picture_draws_the_modules_counters_and_names_every_unit(built, ar
         counters=CounterArt(built),
     )
     with Image.open(out) as im:
+        assert isinstance(im, PngImageFile)
         drawn = json.loads(im.text["staffwork"])
     assert any("counter as the module draws it" in t for t in drawn["legend"])
     assert not any("without counter art" in t for t in drawn["legend"])
@@ -629,20 +635,28 @@ def plain_dist(tmp_path_factory) -> Path:
     return dist
 
 
+def _group(pattern: str, text: str) -> str:
+    """The first group of ``pattern`` in ``text``, which must hold it."""
+    import re
+
+    found = re.search(pattern, text)
+    assert found is not None, pattern
+    return found.group(1)
+
+
 def _versions(module: Path) -> dict[str, str]:
     """The module's version as moduledata, the buildFile and every setup state it."""
-    import re
 
     with zipfile.ZipFile(module) as z:
         found = {
-            "moduledata": re.search(r"<version>(.*?)</version>", z.read("moduledata").decode()).group(1),
+            "moduledata": _group(r"<version>(.*?)</version>", z.read("moduledata").decode()),
             "buildFile.xml": parse_buildfile(z.read("buildFile.xml")).get("version"),
         }
         for name in z.namelist():
             if name.endswith(".vsav"):
                 with zipfile.ZipFile(io.BytesIO(z.read(name))) as save:
                     text = save.read("savedata").decode()
-                found[name] = re.search(r"<version>(.*?)</version>", text).group(1)
+                found[name] = _group(r"<version>(.*?)</version>", text)
     return found
 
 
@@ -650,12 +664,11 @@ def _tile_folder(module: Path) -> str:
     """The engine's tile cache folder for a module: sha1(name + "_" + version) of moduledata
     (VASSAL 3.7 AbstractLaunchAction / GameModule.getImageTileSource)."""
     import hashlib
-    import re
 
     with zipfile.ZipFile(module) as z:
         text = z.read("moduledata").decode()
-    name = re.search(r"<name>(.*?)</name>", text).group(1)
-    version = re.search(r"<version>(.*?)</version>", text).group(1)
+    name = _group(r"<name>(.*?)</name>", text)
+    version = _group(r"<version>(.*?)</version>", text)
     return hashlib.sha1(f"{name}_{version}".encode()).hexdigest()
 
 

@@ -7,6 +7,7 @@ Other test files import the helpers; the tests here pin that a written save read
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -137,7 +138,7 @@ def off_map(where: str, game: str = "use") -> tuple[str, int, int] | None:
 
 def write_position(
     path: Path,
-    pieces: list[U | M],
+    pieces: Sequence[U | M],
     properties: dict[str, str] | None = None,
     game: str = "use",
     board: str | None = None,
@@ -164,7 +165,7 @@ def write_position(
 
 def position(
     tmp_path: Path,
-    pieces: list[U | M],
+    pieces: Sequence[U | M],
     properties: dict[str, str] | None = None,
     overrides: Overrides = Overrides(),
     name: str = "game.vsav",

@@ -67,7 +67,7 @@ def test_a_map_file_changed_at_once_and_to_the_same_size_is_seen(own_copy, monke
     before = find_game("use").mapdata().hex("3014")
     hexes = own_copy / "map" / "hexes.csv"
     text = hexes.read_text(encoding="utf-8")
-    line = next(l for l in text.splitlines() if l.startswith("3014,"))
+    line = next(row for row in text.splitlines() if row.startswith("3014,"))
     terrain = line.split(",")[2]
     other = {"clear": "hills", "hills": "clear", "woods": "swamp", "swamp": "woods"}[terrain]
     hexes.write_text(text.replace(line, line.replace(f",{terrain},", f",{other},", 1)), encoding="utf-8")
@@ -101,6 +101,7 @@ def test_a_damaged_cache_file_is_made_again(own_copy, monkeypatch):
     game = find_game("use")
     game.mapdata()
     path = compiled._file_of(game)
+    assert path is not None
     path.write_bytes(compiled.FORMAT + b"not a pickle")
     _again(own_copy)
     assert find_game("use").mapdata().hex("3014")
@@ -134,6 +135,7 @@ def test_each_data_folder_has_its_own_cache_file(own_copy):
     mine = compiled._file_of(find_game("use"))
     use_data_root(None)
     installed = compiled._file_of(find_game("use"))
+    assert mine is not None and installed is not None
     assert mine != installed and mine.parent == installed.parent
 
 
@@ -146,7 +148,7 @@ def test_every_file_the_loaders_read_is_an_input_of_the_digest(key, monkeypatch)
     game = find_game(key)  # the registry reads every game.toml: not a loader of this game
     game.settings  # noqa: B018
     opened: set[Path] = set()
-    real_open, real_io_open = builtins.open, io.open
+    real_open = builtins.open  # io.open is the same function
 
     def spy(file, *args, **kwargs):
         if isinstance(file, (str, Path)):

@@ -13,9 +13,11 @@ from test_content_errors import tiny
 from wargame.content import Month, load_content, load_scenario
 from wargame.errors import DataError
 
-TURNS = """turn_names = { Jan = "Jan-Feb", Mar = "Mar-Apr", May = "May-June", Jul = "July-Aug", Sep = "Sept-Oct", Nov = "Nov-Dec" }
-seasonal_turns = ["Mar", "Sep"]
-"""
+TURNS = (
+    'turn_names = { Jan = "Jan-Feb", Mar = "Mar-Apr", May = "May-June", Jul = "July-Aug", Sep = "Sept-Oct", '
+    'Nov = "Nov-Dec" }\n'
+    'seasonal_turns = ["Mar", "Sep"]\n'
+)
 CARDS_TOML = """
 [cards]
 published = { axis = 3, western = 1 }

@@ -21,7 +21,7 @@ from assistant.board import read_position
 from assistant.savemarkers import marker_source
 from assistant.supplycheck import apply_supply, checking_factions, supply_step
 from builder.module.build import build_module
-from vassal.commands import AddPiece, walk
+from vassal.commands import AddPiece, Chat, walk
 from vassal.errors import FormatError
 from vassal.piece_view import view
 from vassal.pieces import parse_piece
@@ -61,7 +61,12 @@ def digest(path: Path) -> str:
 
 
 def pieces(path: Path) -> dict[str, AddPiece]:
-    return {n.command.id: n.command for n in walk(read_saved_game(path).tree) if n.text.startswith("+/")}
+    out: dict[str, AddPiece] = {}
+    for n in walk(read_saved_game(path).tree):
+        if n.text.startswith("+/"):
+            assert isinstance(n.command, AddPiece) and n.command.id is not None, n.text
+            out[n.command.id] = n.command
+    return out
 
 
 def stacks(path: Path) -> dict[str, list[str]]:
@@ -74,7 +79,7 @@ def stacks(path: Path) -> dict[str, list[str]]:
 
 
 def chat(path: Path) -> list[str]:
-    return [n.command.message for n in walk(read_saved_game(path).tree) if n.text.startswith("CHAT")]
+    return [n.command.message for n in walk(read_saved_game(path).tree) if isinstance(n.command, Chat)]
 
 
 def key_of(cmd: AddPiece) -> str:
@@ -184,7 +189,7 @@ def test_units_of_one_stack_are_marked_each_on_its_own(tmp_path, m):  # 33.3
 
 def test_the_input_is_never_written_and_the_output_re_read_agrees_with_the_rules(tmp_path, m, module):
     tripoli, berlin = m.city("Tripoli").hex, m.city("Berlin").hex
-    placed = [
+    placed: list[U | M] = [
         unit("ITA", "infantry", tripoli),
         unit("GER", "infantry", berlin),
         oos(berlin),
@@ -356,7 +361,7 @@ def test_the_supply_markers_a_step_uses_are_listed_to_take_off(tmp_path, m, caps
     markers that served the units are listed for the player, who may keep them instead."""
     tripoli = m.city("Tripoli").hex
     five = [unit("ITA", "infantry", h) for h in (tripoli, tripoli, "W0725", "W0725", "W0625")]
-    placed = [*five, M("supply", "Sea supply", tripoli), M("supply", "Sea supply", tripoli)]
+    placed: list[U | M] = [*five, M("supply", "Sea supply", tripoli), M("supply", "Sea supply", tripoli)]
     save = write_position(tmp_path / "turn.vsav", placed, AT_WAR, game="eto")
     cli.main(["check", str(save), "--apply", str(tmp_path / "out.vsav"), "--faction", "axis"])
     text = capsys.readouterr().out

@@ -56,7 +56,7 @@ def engine(module: Path, save: Path, resaved: Path) -> list[list[str]]:
     return [line for line in lines if line[0] == "PIECE"]
 
 
-def applied(module: Path, save: Path, out: Path):
+def applied(module: Path | None, save: Path, out: Path):
     pack = find_game("eto").pack()
     changes = supply_step(pack, pack.check(read_position(save).position), ALL)
     return apply_supply(save, out, find_game("eto"), changes, ALL, module=module)
@@ -101,7 +101,9 @@ def test_the_engine_opens_blitzkrieg_with_a_marker_taken_off_and_new_ones_copied
     tree = read_saved_game(save).tree
     edit = StackEdit(tree, str(save))
     # marked a turn before
-    edit.put_on(fed.id, marker_source(tree, "out-of-supply", module), fed.label)
+    source = marker_source(tree, "out-of-supply", module)
+    assert source is not None
+    edit.put_on(fed.id, source, fed.label)
     marked = tmp_path / "marked.vsav"
     rewrite_saved_game(save, marked, edit.tree())
     assert marks(marked)[fed.id] == "none"

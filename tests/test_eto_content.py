@@ -62,7 +62,7 @@ def test_the_tables_make_the_published_1200_counters_and_two_module_aids(eto):
 
 
 def test_units_by_nation_match_the_order_of_battle_totals(eto):
-    by_nation = Counter()
+    by_nation: Counter[str] = Counter()
     for u in eto.units.values():
         by_nation[u.nation] += u.count
     assert (by_nation["UK"], by_nation["USSR"], by_nation["GER"], by_nation["USA"]) == (157, 155, 149, 96)
@@ -97,7 +97,7 @@ def test_counters_printed_alike_share_a_design_and_a_name(eto):
 
 
 def test_arrivals_are_start_a_year_a_seasonal_box_or_an_event_word(eto):
-    kinds = Counter()
+    kinds: Counter[str] = Counter()
     for u in eto.units.values():
         t = u.arrives
         kinds["season" if t.season else "year" if t.year else t.place] += 1
@@ -141,9 +141,9 @@ def test_every_eto_face_renders_with_its_text_inside_its_box(eto, px):
                     block.lines,
                 )
     for marker in markers_from(eto):
-        for face in (marker.front, marker.back):
-            if face is not None:
-                assert draw_marker(face, px).image.size == (px, px)
+        for side in (marker.front, marker.back):
+            if side is not None:
+                assert draw_marker(side, px).image.size == (px, px)
 
 
 def test_factor_faces_show_the_factors_and_the_reduced_side_its_stripe(eto):

@@ -71,7 +71,7 @@ def test_vassal_names_hexes_of_both_sheets_as_the_rules_print_them(root):
 
 def test_one_palette_slot_per_printed_design_and_no_supply_or_sorties_layers(root):
     content = find_game("eto").content()
-    slots = [e for e in root.iter("VASSAL.build.widget.PieceSlot")]
+    slots = list(root.iter("VASSAL.build.widget.PieceSlot"))
     designs = {u.art_key for u in content.units.values()}
     assert len(slots) == len(designs) + len(content.markers)
     prototypes = {e.get("name") for e in root.iter("VASSAL.build.module.PrototypeDefinition")}
@@ -106,7 +106,7 @@ def test_every_setup_reads_back_with_its_counters_where_the_scenario_puts_them(b
             for r in report["pieces"]
             if r["map"] == "European Theater"
         )
-        wanted = Counter()
+        wanted: Counter[tuple[str, str]] = Counter()
         for p in scenario.setup:
             if p.on_hex:
                 wanted[(p.counter, p.where)] += p.count
@@ -124,7 +124,7 @@ def _is_hex(grid, where: str) -> bool:
 
 def test_track_markers_show_each_nations_starting_points(built, archive):
     report = _report(built, archive, "war_in_europe")  # Scn 12: Germany 80 EPs, 2 offensives; France 16 EPs
-    where = {}
+    where: dict[str, list[tuple[str, str]]] = {}
     for r in report["pieces"]:
         key = r["markers"].get(pp.MARKER_KEY)
         if key:

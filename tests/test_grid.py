@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 
 import pytest
@@ -297,7 +298,7 @@ def test_lines_are_distance_plus_one_adjacent_hexes(grid: Grid, a: Hex, b: Hex) 
     path = grid.line(a, b)
     assert len(path) == grid.distance(a, b) + 1
     assert path[0] == a and path[-1] == b
-    assert all(grid.distance(x, y) == 1 for x, y in zip(path, path[1:]))
+    assert all(grid.distance(x, y) == 1 for x, y in itertools.pairwise(path))
     assert grid.line(b, a) == path[::-1]
 
 

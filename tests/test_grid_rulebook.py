@@ -3,6 +3,8 @@ against the grids. Citations: digest file and section, then the rule number the 
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from wargame.grid import Grid, Layout
@@ -143,7 +145,7 @@ def test_bomber_path_from_2411_runs_directly_east_to_hamburg() -> None:
     # use 3.1 / 6.2.5.2: Hull (2411) -> Hamburg 2422 "directly east" along row 24
     path = USE.line(USE.parse("2411"), USE.parse("2422"))
     assert [USE.hex_id(h) for h in path] == [f"24{c:02d}" for c in range(11, 23)]
-    assert {USE.direction(a, b) for a, b in zip(path, path[1:])} == {"E"}
+    assert {USE.direction(a, b) for a, b in itertools.pairwise(path)} == {"E"}
 
 
 # ----- USE and USWC: compass -----------------------------------------------------------------

@@ -66,7 +66,8 @@ def test_preview_draws_every_layer(tmp_path, layer):
     assert run(["map", "preview", "use", "-o", str(out), "--layer", layer, "--hex-size", "4"]) == 0
     with Image.open(out) as im:
         assert im.size[0] > 400 and im.size[1] > 300
-        assert len(im.convert("RGB").getcolors(1_000_000)) > 20
+        colours = im.convert("RGB").getcolors(1_000_000)
+        assert colours is not None and len(colours) > 20
 
 
 def test_preview_is_the_same_twice(tmp_path):

@@ -7,6 +7,7 @@ import csv
 import hashlib
 import os
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
 
@@ -129,7 +130,7 @@ def test_bad_override_names_its_file_and_rule_need(tmp_path):
     from wargame.mapdata import Vocabulary
 
     class Cells:
-        index = {"3014": 0}
+        index: ClassVar[dict[str, int]] = {"3014": 0}
 
     with pytest.raises(DataError, match=r'overrides.toml: \[hex."3014"\]: say "why"'):
         _apply_hex_overrides(
@@ -243,7 +244,7 @@ def test_the_eto_sheets_line_up_where_board_toml_lays_them():
         "EPSG:4326", "+proj=laea +lat_0=52 +lon_0=20 +ellps=WGS84 +units=km", always_xy=True
     )
     x, y = tr.transform([c[1] for c in cities], [c[2] for c in cities])
-    west, east = eto_grid().boards
+    west, _east = eto_grid().boards
     rms = {}
     for r0 in range(55, 72, 2):  # odd: the even-row shifts of the sheets agree only then
         for c0 in range(60, 78):
@@ -263,7 +264,7 @@ def test_the_eto_sheets_line_up_where_board_toml_lays_them():
             sol, *_ = np.linalg.lstsq(a, b, rcond=None)
             miss = (a @ sol - b).reshape(-1, 2)
             rms[(r0, c0)] = float(np.sqrt(np.mean((miss**2).sum(axis=1)))) / lay.along  # in hex widths
-    ranked = sorted(rms, key=rms.get)
+    ranked = sorted(rms, key=rms.__getitem__)
     assert ranked[0] == (63, 68)
     assert rms[ranked[1]] - rms[ranked[0]] > 0.08
     assert rms[(63, 68)] < 0.45
@@ -329,7 +330,7 @@ def test_the_tk_maps_line_up_where_board_toml_lays_them():
             sol, *_ = np.linalg.lstsq(a, b, rcond=None)
             miss = (a @ sol - b).reshape(-1, 2)
             rms[(ox, oy)] = float(np.sqrt(np.mean((miss**2).sum(axis=1)))) / lay.along
-    ranked = sorted(rms, key=rms.get)
+    ranked = sorted(rms, key=rms.__getitem__)
     assert ranked[0] == (52, 0)
     assert rms[ranked[1]] - rms[ranked[0]] > 0.05
     assert rms[(52, 0)] < 0.6

@@ -417,7 +417,7 @@ def test_disputed_areas_of_17_0_exist_in_their_countries(m):  # 17.0
         "Lithuania": "LIT",
         "Polish Corridor": "POL",
     }
-    found = {}
+    found: dict[str, set[str]] = {}
     for h in m.hexes.values():
         if h.disputed:
             found.setdefault(h.disputed, set()).add(h.country)

@@ -82,7 +82,7 @@ def test_the_feature_input_says_why_and_uses_the_games_words(tmp_path):
     path = tmp_path / "features.toml"
     path.write_text('[[hex]]\nhexes = ["0102"]\nfeatures = ["resource"]\nwhy = ""\n')
     with pytest.raises(DataError, match=r'features.toml: \[\[hex\]\] 1: say "why"'):
-        apply(path, SMALL, None, None, None, [], [], {}, {}, [], WORDS)
+        apply(path, SMALL, None, None, None, [], [], {}, {}, [], WORDS)  # type: ignore[arg-type]  # refused first
     path.write_text('[[side]]\nsides = ["0102/0103"]\nfeatures = ["bridge"]\nwhy = "test"\n')
     with pytest.raises(DataError, match=r"features \['bridge'\] are not words of game.toml \[map\] side_features"):
-        apply(path, SMALL, None, None, None, [], [], {}, {}, [], WORDS)
+        apply(path, SMALL, None, None, None, [], [], {}, {}, [], WORDS)  # type: ignore[arg-type]  # refused first

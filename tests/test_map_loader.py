@@ -19,7 +19,10 @@ SMALL = use_grid((1, 2), (1, 3))  # six hexes: 0101-0103, 0201-0203
 
 def write_small(folder: Path, **replace: str) -> Path:
     """A tiny valid map on a 2 x 3 grid; `replace` swaps whole files (name without .csv)."""
-    head = "hex,kind,terrain,country,area,overseas,disputed,line,weather,seazones,lake,faded_dot,prohibited,restricted,transport,land_pct\n"
+    head = (
+        "hex,kind,terrain,country,area,overseas,disputed,line,weather,seazones,lake,faded_dot,prohibited,"
+        "restricted,transport,land_pct\n"
+    )
     rows = [
         "0101,water,,,,,,,mild,1,,,,,,0",
         "0102,coastal,clear,FRA,Continental France,,,,mild,1,,,,,yes,60",
@@ -36,7 +39,9 @@ def write_small(folder: Path, **replace: str) -> Path:
         "0102,Calais,,,yes,FRA,1,50.95,1.85,3029276,\n",
         "seazones": "zone,name,water_hexes,coastal_hexes,weather\n1,Channel,2,1,mild\n",
         "seazone_links": "zone_a,zone_b,kind,via,note\n",
-        "boxes": "box,name,friendly,adjacent_boxes,adjacent_zones,ground_edge,note\nNAO,North Atlantic Ocean,Western,,1,,\n",
+        "boxes": (
+            "box,name,friendly,adjacent_boxes,adjacent_zones,ground_edge,note\nNAO,North Atlantic Ocean,Western,,1,,\n"
+        ),
     }
     files.update(replace)
     for name, text in files.items():
@@ -110,7 +115,7 @@ def test_a_missing_column_is_refused(tmp_path):
 
 def test_a_zone_that_does_not_exist_is_refused(tmp_path):
     write_small(tmp_path, seazone_links="zone_a,zone_b,kind,via,note\n1,7,open,,\n")
-    with pytest.raises(DataError, match="Sea Zone 7 is not in seazones.csv"):
+    with pytest.raises(DataError, match=r"Sea Zone 7 is not in seazones\.csv"):
         load(tmp_path, SMALL)
 
 

@@ -9,7 +9,8 @@ import json
 
 import pytest
 
-from assistant.notation import read_notation, to_notation
+from assistant.notation import read_notation
+from assistant.notation_write import to_notation
 from staffwork import cli
 from wargame.errors import DataError
 from wargame.games import find_game
@@ -99,7 +100,7 @@ def test_every_setup_of_every_game_survives_notation_and_back(game):
 
 
 def test_the_same_position_gives_the_same_findings_from_text_and_from_its_save(tmp_path):
-    pieces = [
+    pieces: list[U | M] = [
         U("GER", "ground", "infantry", "2915"),
         U("GER", "ground", "tank", "2915", reduced=True),
         U("FRA", "ground", "infantry", "3014"),

@@ -13,9 +13,11 @@ import functools
 import json
 import sys
 from pathlib import Path
+from typing import cast
 
 import pytest
 from PIL import Image
+from PIL.PngImagePlugin import PngImageFile
 
 from test_check_support import U, write_position
 
@@ -25,6 +27,7 @@ from assistant.picture import render_picture
 from assistant.picture_layers import NO_SUPPLY
 from staffwork import cli
 from wargame.games import find_game
+from wargame.rules.results import Check
 
 from logmaker import BOARD, LogMaker, unit_piece
 
@@ -33,10 +36,11 @@ NORWAY_NEUTRAL = {"Status_NOR": "neutral"}  # a German unit in Norway has no lin
 
 def drawn(path: Path) -> dict:
     with Image.open(path) as im:
+        assert isinstance(im, PngImageFile)
         return json.loads(im.text["staffwork"])
 
 
-def picture(tmp_path: Path, pieces, props=None, name="g", **kwargs) -> tuple[dict, Path, object]:
+def picture(tmp_path: Path, pieces, props=None, name="g", **kwargs) -> tuple[dict, Path, Check]:
     save = write_position(tmp_path / f"{name}.vsav", pieces, props)
     board = read_position(save)
     check = find_game("use").pack().check(board.position)
@@ -80,7 +84,10 @@ def test_the_no_supply_badge_leaves_the_counter_readable(tmp_path):
     top = record["top"]
     with Image.open(out) as im:
         counter = im.convert("RGB").crop((int(x0) + 2, int(y0) + top + 2, int(x1) - 2, int(y1) + top - 2))
-    red = sum(n for n, c in counter.getcolors(1 << 20) if max(abs(a - b) for a, b in zip(c, NO_SUPPLY)) < 40)
+    found = counter.getcolors(1 << 20)
+    assert found is not None
+    colours = cast("list[tuple[int, tuple[int, ...]]]", found)  # an RGB image's colours are tuples
+    red = sum(n for n, c in colours if max(abs(a - b) for a, b in zip(c, NO_SUPPLY)) < 40)
     assert 0 < red < counter.width * counter.height * 0.12  # a badge in a corner, not a cross over it
     assert "badge: cannot trace supply now" in record["legend"]
 

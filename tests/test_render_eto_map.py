@@ -26,7 +26,7 @@ def half() -> mapart.MapRender:
 
 
 def _texts(render: mapart.MapRender, kind: str) -> list[str]:
-    return [l.text for l in render.labels if l.kind == kind]
+    return [label.text for label in render.labels if label.kind == kind]
 
 
 def test_the_board_image_is_the_board_size(half):
@@ -53,7 +53,7 @@ def test_sea_areas_are_named_with_their_printed_values(half):
 def test_cities_are_named_once_and_ports_print_their_size(half):
     names = _texts(half, "city")
     assert Counter(names) == Counter(c.name for c in DATA.cities)
-    boxes = [l for l in half.labels if l.kind == "city"]
+    boxes = [label for label in half.labels if label.kind == "city"]
     assert [
         (a.text, b.text)
         for a, b in combinations(boxes, 2)

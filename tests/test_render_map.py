@@ -49,7 +49,7 @@ def test_faded_dots_sit_on_the_hex_centres_of_the_board_grid(half):
     sample = [
         h for h in sorted(data.hexes) if data.hexes[h].faded_dot and h not in city_hexes and not data.hexes[h].transport
     ][::12]
-    assert {"1805", "5640"} <= set(h for h in data.hexes if data.hexes[h].faded_dot)
+    assert {"1805", "5640"} <= {h for h in data.hexes if data.hexes[h].faded_dot}
     sample += ["1805", "5640"]
     px = half.image.load()
     for hid in sample:
@@ -68,22 +68,22 @@ def test_faded_dots_sit_on_the_hex_centres_of_the_board_grid(half):
 
 def test_every_hex_number_is_drawn_centred_above_its_hex(half):
     board = board_for("use")
-    numbers = {l.text: l.box for l in half.labels if l.kind == "hex"}
+    numbers = {label.text: label.box for label in half.labels if label.kind == "hex"}
     assert len(numbers) == len(board.grid.hexes()) == 3712
     for hid in ("0101", "3014", "2813", "5864", "3160"):
         cx, cy = (v * SCALE for v in board.center(board.grid.parse(hid)))
-        x0, y0, x1, y1 = numbers[hid]
+        x0, _y0, x1, y1 = numbers[hid]
         assert abs((x0 + x1) / 2 - cx) <= 1.5
         assert y1 < cy  # above the centre, where counters leave it visible longest
 
 
 def test_every_city_is_named_once_and_no_two_names_overlap(half):
     data = load_game("use")
-    names = [l for l in half.labels if l.kind == "city"]
-    assert Counter(l.text for l in names) == Counter(c.name for c in data.cities)
+    names = [label for label in half.labels if label.kind == "city"]
+    assert Counter(label.text for label in names) == Counter(c.name for c in data.cities)
     w, h = half.image.size
-    for l in names:
-        assert l.box[0] >= 0 and l.box[2] <= w and l.box[1] >= 0 and l.box[3] <= h, l
+    for label in names:
+        assert label.box[0] >= 0 and label.box[2] <= w and label.box[1] >= 0 and label.box[3] <= h, label
     clashes = [(a.text, b.text) for a, b in combinations(names, 2) if overlaps(a.box, b.box)]
     assert clashes == []
 
@@ -98,9 +98,9 @@ def test_every_city_name_is_nearer_its_own_symbol_than_any_other_city(half):
     def gap(box, x, y):
         return max(box[0] - x, 0, x - box[2]) ** 2 + max(box[1] - y, 0, y - box[3]) ** 2
 
-    leaders = [l.box for l in half.labels if l.kind == "leader"]
+    leaders = [label.box for label in half.labels if label.kind == "leader"]
     wrong = []
-    for label in (l for l in half.labels if l.kind == "city"):
+    for label in (lab for lab in half.labels if lab.kind == "city"):
         own = min(gap(label.box, x, y) for name, x, y in symbols if name == label.text)
         nearest = min(symbols, key=lambda s: gap(label.box, s[1], s[2]))
         led = any(
@@ -119,15 +119,15 @@ def test_strait_names_cover_no_city_name_and_no_city_symbol(half):
     from builder.render.map_scene import build_scene, load_style
 
     scene = build_scene(board_for("use"), load_game("use"), load_style())
-    straits = [l for l in half.labels if l.kind == "strait"]
-    assert any("Messina" in l.text for l in straits)
-    cities = [l.box for l in half.labels if l.kind == "city"]
+    straits = [label for label in half.labels if label.kind == "strait"]
+    assert any("Messina" in label.text for label in straits)
+    cities = [label.box for label in half.labels if label.kind == "city"]
     r = load_style().sizes["capital_ring"] * SCALE  # the largest city symbol
     symbols = [
         (c.center[0] * SCALE - r, c.center[1] * SCALE - r, c.center[0] * SCALE + r, c.center[1] * SCALE + r)
         for c in scene.cities
     ]
-    assert [(l.text, b) for l in straits for b in cities + symbols if overlaps(l.box, b)] == []
+    assert [(label.text, b) for label in straits for b in cities + symbols if overlaps(label.box, b)] == []
 
 
 def test_every_city_symbol_stands_on_the_land_of_its_own_hex():
@@ -154,7 +154,7 @@ def test_every_city_symbol_stands_on_the_land_of_its_own_hex():
 def test_map_boxes_are_drawn_in_their_board_rectangles_with_their_names(half):
     board, data, st = board_for("use"), load_game("use"), load_style()
     px = half.image.load()
-    titles = " ".join(l.text for l in half.labels if l.kind == "box")
+    titles = " ".join(label.text for label in half.labels if label.kind == "box")
     for b in board.boxes:
         inside = (round((b.x + b.width / 2) * SCALE), round((b.y + b.height - 30) * SCALE))
         assert px[inside] == st.colours["box_fill"], b.code
@@ -162,17 +162,17 @@ def test_map_boxes_are_drawn_in_their_board_rectangles_with_their_names(half):
 
 
 def test_sea_zone_numbers_cover_every_zone(half):
-    zones = {l.text for l in half.labels if l.kind == "zone"}
+    zones = {label.text for label in half.labels if label.kind == "zone"}
     assert {str(z) for z in load_game("use").zones} <= zones
 
 
 def test_title_and_credits_are_in_the_margin(half):
     board = board_for("use")
     _, _, _, bottom = board.grid.bounds(board.layout)
-    titles = [l for l in half.labels if l.kind == "title"]
-    assert any("Unconditional Surrender! map of Europe, 1939" in l.text for l in titles)
-    assert any("Natural Earth" in l.text and "GeoNames" in l.text for l in titles)
-    assert all(l.box[1] > bottom * SCALE for l in titles)
+    titles = [label for label in half.labels if label.kind == "title"]
+    assert any("Unconditional Surrender! map of Europe, 1939" in label.text for label in titles)
+    assert any("Natural Earth" in label.text and "GeoNames" in label.text for label in titles)
+    assert all(label.box[1] > bottom * SCALE for label in titles)
 
 
 def test_the_same_map_gives_the_same_bytes_serial_or_parallel():
@@ -216,10 +216,15 @@ def test_page_tiles_are_full_pages_that_cover_the_map_with_overlap():
 
 
 def test_chain_joins_hexside_segments_into_one_line():
-    segs = [((2, 0), (3, 0)), ((0, 0), (1, 0)), ((1, 0), (2, 0)), ((5, 5), (6, 5))]
+    segs: list[tuple[tuple[float, float], tuple[float, float]]] = [
+        ((2, 0), (3, 0)),
+        ((0, 0), (1, 0)),
+        ((1, 0), (2, 0)),
+        ((5, 5), (6, 5)),
+    ]
     lines = sorted(chain(segs))
     assert lines == [((0, 0), (1, 0), (2, 0), (3, 0)), ((5, 5), (6, 5))] or sorted(
-        tuple(reversed(l)) if l[0] > l[-1] else l for l in lines
+        tuple(reversed(line)) if line[0] > line[-1] else line for line in lines
     ) == [((0, 0), (1, 0), (2, 0), (3, 0)), ((5, 5), (6, 5))]
 
 
@@ -232,7 +237,9 @@ def test_dashes_follow_the_pattern_around_corners():
 
 def test_clip_convex_keeps_the_part_inside_a_square():
     square = ((0, 0), (10, 0), (10, 10), (0, 10))
-    (ax, ay), (bx, by) = clip_convex((-5, 5), (15, 5), square)
+    clipped = clip_convex((-5, 5), (15, 5), square)
+    assert clipped is not None
+    (ax, ay), (bx, by) = clipped
     assert (ax, ay, bx, by) == pytest.approx((0, 5, 10, 5))
     assert clip_convex((-5, 20), (15, 20), square) is None
 
@@ -313,7 +320,14 @@ def test_tiles_pdf_prints_each_tile_at_its_paper_size_and_scale(tmp_path):
         assert page.size == last.image.size  # same pixels per inch as the map print
         grey, want = page.convert("L"), last.image.convert("L")
         for y in (100, 300, 600):
-            printed = [x for x in range(page.width) if grey.getpixel((x, y)) < 120]
-            drawn = [x for x in range(page.width) if want.getpixel((x, y)) < 120]
+            printed = [x for x in range(page.width) if _grey(grey, x, y) < 120]
+            drawn = [x for x in range(page.width) if _grey(want, x, y) < 120]
             assert len(printed) >= len(drawn) - 2  # a cross or trim mark may merge two lines
             assert all(min(abs(x - d) for d in drawn) <= 1 for x in printed)
+
+
+def _grey(image: Image.Image, x: int, y: int) -> float:
+    """The grey level of an "L" image's pixel."""
+    value = image.getpixel((x, y))
+    assert isinstance(value, (int, float))
+    return value

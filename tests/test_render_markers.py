@@ -111,14 +111,15 @@ def test_every_marker_text_lies_inside_its_box(px: int) -> None:
 def test_every_icon_draws_something_in_its_region(icon: str) -> None:
     with_icon = draw_marker(MarkerFace(("X",), "track", icon=icon), 80)
     without = draw_marker(MarkerFace(("X",), "track"), 80)
-    box = tuple(round(v) for v in with_icon.regions["icon"])
+    x0, y0, x1, y1 = (round(v) for v in with_icon.regions["icon"])
+    box = (x0, y0, x1, y1)
     diff = ImageChops.difference(with_icon.image.crop(box), without.image.crop(box))
     assert diff.convert("L").getbbox() is not None
 
 
 def test_the_reminder_sits_in_the_bottom_right_corner() -> None:
     drawn = draw_marker(MarkerFace(("CONVOY ACTION",), "axis", icon="convoy", reminder="S+1"), 80)
-    x0, y0, x1, y1 = drawn.regions["reminder"]
+    x0, y0, _x1, _y1 = drawn.regions["reminder"]
     assert x0 > 50 and y0 > 55
     assert any(b.lines == ("S+1",) for b in drawn.texts)
 

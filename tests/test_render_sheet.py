@@ -45,9 +45,9 @@ def test_every_unit_and_marker_of_the_tables_renders(content) -> None:
         for face in (unit.front, unit.back):
             assert render_counter(face, 48).size == (48, 48)
     for marker in markers:
-        for face in (marker.front, marker.back):
-            if face is not None:
-                assert render_marker(face, 48).size == (48, 48)
+        for side in (marker.front, marker.back):
+            if side is not None:
+                assert render_marker(side, 48).size == (48, 48)
 
 
 def test_figures_are_read_from_the_marker_text(content) -> None:
@@ -57,11 +57,12 @@ def test_figures_are_read_from_the_marker_text(content) -> None:
     sorties = next(m for k, m in by_key.items() if k.startswith("sorties-3"))
     assert sorties.front.figure == "3" and sorties.front.lines == ("SORTIES",)
     drm = next(m for k, m in by_key.items() if k.startswith("drm-attacker"))
-    assert drm.front.figure == "+" and drm.back.figure == "\u2212"
+    assert drm.back is not None and drm.front.figure == "+" and drm.back.figure == "\u2212"
     fort = next(m for k, m in by_key.items() if k.startswith("fort-ger"))
     assert fort.front.lines == ("FORT",) and fort.front.abbrev == "GER"
     assert fort.front.icon == "fort" and fort.front.scheme == "GER"
     tobruk = next(m for k, m in by_key.items() if k.startswith("fort-tobruk"))
+    assert tobruk.back is not None
     assert (tobruk.front.abbrev, tobruk.back.abbrev) == ("ITA", "UK")
     assert (tobruk.front.scheme, tobruk.back.scheme) == ("ITA", "UK")
 
@@ -72,7 +73,8 @@ def _run(argv: list[str], monkeypatch) -> int:
     try:
         return cli.main(argv)
     except SystemExit as exit_:
-        return int(exit_.code)
+        assert isinstance(exit_.code, int), exit_.code
+        return exit_.code
 
 
 def test_the_command_writes_the_sheet_and_says_how_many(tmp_path: Path, monkeypatch, capsys) -> None:

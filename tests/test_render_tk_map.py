@@ -26,7 +26,7 @@ def half() -> mapart.MapRender:
 
 
 def _texts(render: mapart.MapRender, kind: str) -> list[str]:
-    return [l.text for l in render.labels if l.kind == kind]
+    return [label.text for label in render.labels if label.kind == kind]
 
 
 def test_the_board_image_is_the_board_size(half):

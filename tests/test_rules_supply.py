@@ -34,8 +34,8 @@ def test_with_konigsberg_lost_and_the_west_cut_2434_goes_2535_then_along_the_lin
             M("control-soviet", "Control", "2334", "soviet"),
             U("USSR", "ground", "infantry", "2433"),
             U("USSR", "ground", "infantry", "2335"),
-        ]
-        + [M("control-axis", "Control", h, "axis") for h in polish],
+            *[M("control-axis", "Control", h, "axis") for h in polish],
+        ],
         {"Status_POL": "conquered western"},
     )
     found = line(pos, "1")

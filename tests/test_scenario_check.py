@@ -137,7 +137,7 @@ def test_a_counter_without_a_hex_is_a_problem(tmp_path: Path) -> None:
 def test_a_hex_off_the_map_is_bad_input(tmp_path: Path) -> None:
     folder = _copy(tmp_path)
     _move(folder, "france_1940", {"ger-2": "5999"})
-    with pytest.raises(DataError, match="france_1940.csv.*line 2"):
+    with pytest.raises(DataError, match=r"france_1940\.csv.*line 2"):
         check_game("use", tmp_path)
 
 

@@ -52,12 +52,12 @@ def test_unusable_sizes_are_refused(text) -> None:
 
 def test_settings_out_of_range_are_refused() -> None:
     for bad in (
-        dict(margin_mm=3),
-        dict(paper="legal"),
-        dict(flip="sideways"),
-        dict(back_offset=(9.0, 0.0)),
-        dict(bleed_mm=5),
-        dict(dpi=72),
+        {"margin_mm": 3},
+        {"paper": "legal"},
+        {"flip": "sideways"},
+        {"back_offset": (9.0, 0.0)},
+        {"bleed_mm": 5},
+        {"dpi": 72},
     ):
         with pytest.raises(SheetError):
             SheetSpec(**bad)
@@ -150,7 +150,7 @@ def test_counts_come_from_the_tables_and_the_choice_narrows_them(content) -> Non
     assert any(key.startswith("ussr") for _, key, _ in soviet)
     assert not any(key.startswith("ger-") for _, key, _ in soviet)
     folder = default_folder("use") / "scenarios"
-    france = dict((key, n) for _, key, n in chosen(content, Choice(scenario="france_1940"), folder))
+    france = {key: n for _, key, n in chosen(content, Choice(scenario="france_1940"), folder)}
     assert "ger-holland" in france and "ussr-1" not in france
     with pytest.raises(SheetError, match="did you mean"):
         chosen(content, Choice(scenario="france1940"), folder)

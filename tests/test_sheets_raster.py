@@ -7,6 +7,7 @@ lies behind its front's centre once the paper is turned, with and without a back
 
 from __future__ import annotations
 
+import itertools
 import shutil
 import subprocess
 from dataclasses import dataclass
@@ -101,7 +102,8 @@ def _around(points, reach: float) -> tuple[float, float, float, float]:
 def _find(page: Raster, colour, around: tuple[float, float], reach: float) -> tuple[float, float, float, float]:
     """(centre x, centre y, width, height) in mm of the patch of ``colour`` near ``around``."""
     x, y = around
-    box = tuple(round(v * MM) for v in (x - reach, y - reach, x + reach, y + reach))
+    left, top, right, bottom = (round(v * MM) for v in (x - reach, y - reach, x + reach, y + reach))
+    box = (left, top, right, bottom)
     window = page.crop(box)
     bands = [b.point(lambda v, c=c: 255 if abs(v - c) <= 25 else 0) for b, c in zip(window.split(), colour)]
     mask = ImageChops.darker(ImageChops.darker(bands[0], bands[1]), bands[2])
@@ -141,7 +143,7 @@ def test_pages_and_counters_have_their_physical_size(paper, landscape, tmp_path)
         assert abs(width - 15.875) < 0.1 and abs(height - 15.875) < 0.1
     g = grid(spec)
     row = [f for f, s in zip(fronts, sheets.slots) if s.row == 1]
-    for a, b in zip(row, row[1:]):
+    for a, b in itertools.pairwise(row):
         assert abs((b[0] - a[0]) - g.pitch) < 0.1 and abs(b[1] - a[1]) < 0.1
     below = next(f for f, s in zip(fronts, sheets.slots) if s.row == 2 and s.column == 1)
     assert abs((below[1] - fronts[0][1]) - g.pitch) < 0.1
@@ -213,7 +215,7 @@ def _dark_runs(page: Raster, y_mm: float) -> list[float]:
 @pytest.mark.parametrize("flip,offset", [("long", (0.0, 0.0)), ("short", (-1.0, 2.0))])
 def test_cut_lines_run_along_every_cut_edge_on_both_sides(flip, offset, tmp_path) -> None:
     spec = SheetSpec(flip=flip, back_offset=offset, bleed_mm=1.0)
-    sheets, (front, back), _, _ = _measure(spec, tmp_path, n=11)
+    _sheets, (front, back), _, _ = _measure(spec, tmp_path, n=11)
     g = grid(spec)
     edges = cut_positions(spec, g, g.columns, g.left)
     assert len(edges) == 2 * g.columns  # with bleed, each counter has its own cut edges
@@ -291,7 +293,8 @@ def test_captions_print_in_the_embedded_font_as_wide_as_on_the_png_pages(tmp_pat
     printed = _raster(pdf, 1, band, dpi=dpi).image
     ours = page_image(calibration_pages(spec)[0], {}, dpi)
     k = dpi / MM_PER_INCH
-    ours = ours.crop(tuple(round(v * k) for v in band))
+    left, top, right, bottom = (round(v * k) for v in band)
+    ours = ours.crop((left, top, right, bottom))
     a, b = _ink_box(printed), _ink_box(ours)
     width_a, width_b = a[2] - a[0], b[2] - b[0]
     assert abs(width_a - width_b) <= 0.01 * width_b + 2, (width_a, width_b)

@@ -18,7 +18,7 @@ import pytest
 import staffwork.cli as cli
 from assistant.board import read_position
 from assistant.supplycheck import apply_supply, checking_factions, supply_step, with_supply_state
-from vassal.commands import AddPiece, walk
+from vassal.commands import AddPiece, Chat, walk
 from vassal.nesting import split_state, split_type
 from vassal.pieces import parse_piece
 from vassal.savefile import read_saved_game
@@ -47,11 +47,16 @@ def digest(path: Path) -> str:
 
 
 def adds(path: Path) -> dict[str, AddPiece]:
-    return {n.command.id: n.command for n in walk(read_saved_game(path).tree) if n.text.startswith("+/")}
+    out: dict[str, AddPiece] = {}
+    for n in walk(read_saved_game(path).tree):
+        if n.text.startswith("+/"):
+            assert isinstance(n.command, AddPiece) and n.command.id is not None, n.text
+            out[n.command.id] = n.command
+    return out
 
 
 def chat(path: Path) -> list[str]:
-    return [n.command.message for n in walk(read_saved_game(path).tree) if n.text.startswith("CHAT")]
+    return [n.command.message for n in walk(read_saved_game(path).tree) if isinstance(n.command, Chat)]
 
 
 def supply_value(cmd: AddPiece) -> int:
@@ -124,7 +129,7 @@ def test_uswc_steps_units_in_hexes_and_leaves_a_map_box_unit_as_marked(tmp_path)
 def test_the_base_pack_marks_no_supply():
     assert RulesPack.marks_supply is False and find_game("use").pack().marks_supply
     with pytest.raises(NotImplementedError):
-        RulesPack(find_game("use")).supply_marking(None, None)
+        RulesPack(find_game("use")).supply_marking(None, None)  # type: ignore[arg-type]  # raises before reading them
 
 
 # ---- the layer state: what the module's keys leave ----------------------------------------------
@@ -152,7 +157,7 @@ def test_a_piece_without_a_supply_layer_is_refused(tmp_path):
 
 
 def _norway_save(tmp_path) -> Path:
-    pieces = [
+    pieces: list[U | M] = [
         U("GER", "ground", "infantry", "1623", name="20 Geb"),
         U("GER", "ground", "infantry", "1124", supply="low"),
         U("GER", "ground", "infantry", "0334", supply="none"),

@@ -8,6 +8,7 @@ import json
 
 import pytest
 from PIL import Image
+from PIL.PngImagePlugin import PngImageFile
 
 from assistant.board import read_position
 from assistant.report import explain_text, find_unit, render_picture, report_dict, report_text
@@ -98,6 +99,8 @@ def test_the_picture_key_of_an_eto_check_speaks_etos_words(tmp_path):
     )
     board, result, _doc = _checked(save)
     out = render_picture(board, result, tmp_path / "eto.png")
-    legend = json.loads(Image.open(out).text["staffwork"])["legend"]
+    with Image.open(out) as im:
+        assert isinstance(im, PngImageFile)
+        legend = json.loads(im.text["staffwork"])["legend"]
     assert "supply line to a supply marker, air supply or permanent fort (a few units a turn)" in legend
     assert not any(w in t for t in legend for w in ("Low Supply", "Limited", "Unlimited"))

@@ -191,6 +191,7 @@ def test_the_markers_the_rules_name_are_there() -> None:
 def test_the_three_decks_have_the_published_sizes() -> None:
     """Game Components: Axis 76, Western 59, Soviet 65 cards."""
     assert {f: sum(c.count for c in C.deck(f)) for f in C.factions} == {"axis": 76, "western": 59, "soviet": 65}
+    assert C.settings.cards is not None
     assert C.settings.cards.published == {"axis": 76, "western": 59, "soviet": 65}
 
 
@@ -259,7 +260,7 @@ def test_the_displays_hold_the_boxes_and_tracks_the_rules_name() -> None:
         assert name in tracks, name
     accent = {a.name for a in d.tracks_board().areas if a.accent}
     assert "Nov-Dec 1942" in accent and "Sept-Oct 1942" not in accent
-    for faction, card in d.faction_cards().items():
+    for _faction, card in d.faction_cards().items():
         names = {a.name: a.kind for a in card.areas}
         assert names["Option Cards"] == "cards" and names["Force Pool"] == "box"
         assert {"Current Card", "Pending Card", "Played Cards", "Conditional Events"} <= set(names)
@@ -278,9 +279,9 @@ def test_every_unit_and_marker_face_draws_with_its_text_inside_its_box(px: int) 
                 bx0, by0, bx1, by1 = block.box
                 assert bx0 - 1 <= x0 and x1 <= bx1 + 1 and by0 - 1 <= y0 and y1 <= by1 + 1, (face, block.lines)
     for marker in markers_from(C):
-        for face in (marker.front, marker.back):
-            if face is not None:
-                assert draw_marker(face, px).image.size == (px, px)
+        for side in (marker.front, marker.back):
+            if side is not None:
+                assert draw_marker(side, px).image.size == (px, px)
 
 
 def test_every_card_draws_at_the_module_size() -> None:

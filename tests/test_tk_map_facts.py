@@ -15,6 +15,7 @@ from dataclasses import dataclass
 import pytest
 
 from wargame.games import find_game
+from wargame.mapdata import ZoneLink
 
 GAME = find_game("tk")
 M = GAME.mapdata()
@@ -58,6 +59,13 @@ def linked(a: str, b: str) -> bool:
     return M.zone_link(zone(a), zone(b)) is not None
 
 
+def link(a: str, b: str) -> ZoneLink:
+    """The link between two Naval Zones, which must have one."""
+    found = M.zone_link(zone(a), zone(b))
+    assert found is not None, (a, b)
+    return found
+
+
 def island(hex_id: str) -> bool:
     """Glossary "Island": one Land hex whose every hexside is All-Sea or Strait."""
     return h(hex_id).is_land and all(s.water or s.strait for s in M.sides_of(hex_id))
@@ -80,9 +88,10 @@ def borders(country_a: str, country_b: str) -> bool:
     """Some hexside has a hex of each country on it (a Border, Glossary: land, strait or all-sea)."""
     for s in M.sides.values():
         a, b = (M.hexes[G.hex_id(x)] for x in s.side.hexes)
-        if {a.country, b.country} == {country_a, country_b} or {a.area, b.area} == {country_a, country_b}:
-            if s.border:
-                return True
+        if (
+            {a.country, b.country} == {country_a, country_b} or {a.area, b.area} == {country_a, country_b}
+        ) and s.border:
+            return True
     return False
 
 
@@ -105,7 +114,7 @@ def overland(starts: list[str], goals: set[str], *, road_budget: bool = True) ->
     one stretch of contiguous Road hexes or one Connected Strait (10.2); without `road_budget`,
     Rail only."""
     # state: (hex, used) with used: 0 nothing yet, 1 on the Road stretch, 2 Road stretch behind, 3 strait used
-    todo = deque()
+    todo: deque[tuple[str, int]] = deque()
     for s in starts:
         first = 1 if on(s, "road") else 0
         if first and not road_budget:
@@ -116,13 +125,13 @@ def overland(starts: list[str], goals: set[str], *, road_budget: bool = True) ->
         here, used = todo.popleft()
         if here in goals:
             return True
-        for s in M.sides_of(here):
-            there = G.hex_id(s.side.other(G.parse(here)))
-            if not (s.has("rail") or s.has("road")):
+        for side in M.sides_of(here):
+            there = G.hex_id(side.side.other(G.parse(here)))
+            if not (side.has("rail") or side.has("road")):
                 continue
             state = used
-            if s.strait:
-                if not (s.has("connected-strait") and road_budget and used == 0):
+            if side.strait:
+                if not (side.has("connected-strait") and road_budget and used == 0):
                     continue
                 state = 3
             if on(there, "road"):
@@ -147,7 +156,7 @@ GERMANY = {x.id for x in M.hexes.values() if x.country == "GER" and x.has("rail"
 @dataclass(frozen=True)
 class Fact:
     key: str
-    check: Callable[[], bool]
+    check: Callable[..., bool]  # called with no arguments; a lambda in a loop binds its values as defaults
     source: str
     xfail: str = ""
 
@@ -441,7 +450,7 @@ FACTS = [
             all(h(x).has("canal-port") and h(x).has("restricted-waterway") for x in ("w3922", "w4023"))
             and in_zones("w3922", "North Sea")
             and in_zones("w4023", "Baltic Sea")
-            and any(l.kind == "canal" and set(l.via.split("/")) == {"w3922", "w4023"} for l in M.links)
+            and any(link.kind == "canal" and set(link.via.split("/")) == {"w3922", "w4023"} for link in M.links)
         ),
         "Glossary (Restricted Waterway), 3.1.2",
     ),
@@ -470,7 +479,7 @@ FACTS = [
         lambda: (
             h("w4224").has("restricted-waterway")
             and in_zones("w4224", "North Sea", "Baltic Sea")
-            and M.zone_link(zone("North Sea"), zone("Baltic Sea")).via == "w4124/w4224"
+            and link("North Sea", "Baltic Sea").via == "w4124/w4224"
         ),
         "Glossary",
     ),
@@ -513,7 +522,7 @@ FACTS = [
             and all(h(x).has("canal-port") and h(x).has("restricted-waterway") for x in ("e1213", "e1312"))
             and in_zones("e1213", "Arabian Sea")
             and in_zones("e1312", "Eastern Mediterranean")
-            and any(l.kind == "canal" and set(l.via.split("/")) == {"e1213", "e1312"} for l in M.links)
+            and any(link.kind == "canal" and set(link.via.split("/")) == {"e1213", "e1312"} for link in M.links)
         ),
         "Glossary (Restricted Waterway), 3.1.2",
     ),
@@ -628,7 +637,7 @@ FACTS = [
             and h("e2508").has("restricted-waterway")
             and in_zones("e2508", "Eastern Mediterranean", "Black Sea")
             and h("e2508").line == "Turkish Straits"
-            and M.zone_link(zone("Eastern Mediterranean"), zone("Black Sea")).kind == "strait"
+            and link("Eastern Mediterranean", "Black Sea").kind == "strait"
         ),
         "Glossary, 15.16",
     ),
@@ -943,12 +952,12 @@ FACTS = [
     Fact(
         "the Restricted Waterway pairs are joined through their straits and canals",
         lambda: (
-            M.zone_link(zone("North Atlantic"), zone("Western Mediterranean")).kind == "strait"
-            and M.zone_link(zone("North Sea"), zone("Baltic Sea")).kind == "strait"
-            and M.zone_link(zone("Eastern Mediterranean"), zone("Black Sea")).kind == "strait"
+            link("North Atlantic", "Western Mediterranean").kind == "strait"
+            and link("North Sea", "Baltic Sea").kind == "strait"
+            and link("Eastern Mediterranean", "Black Sea").kind == "strait"
             and any(
-                l.kind == "canal" and {l.a, l.b} == {zone("Eastern Mediterranean"), zone("Arabian Sea")}
-                for l in M.links
+                link.kind == "canal" and {link.a, link.b} == {zone("Eastern Mediterranean"), zone("Arabian Sea")}
+                for link in M.links
             )
         ),
         "Glossary (Restricted Waterway)",
@@ -996,8 +1005,8 @@ FACTS = [
     Fact("Cagliari is three hexes from w2022", lambda: dist("w2320", "w2022") == 3, "2.2.3.3"),
 ]
 
-DESERT = {"Egypt", "Kuwait", "Libya", "Palestine", "Syria", "Trans-Jordan"}
-EDGE = [f"e{r:02d}{28 if r % 2 == 0 else 27:02d}" for r in range(28, 52)]
+DESERT: set[str] = {"Egypt", "Kuwait", "Libya", "Palestine", "Syria", "Trans-Jordan"}
+EDGE: list[str] = [f"e{r:02d}{28 if r % 2 == 0 else 27:02d}" for r in range(28, 52)]
 
 
 def _east_edge() -> list[str]:
@@ -1088,7 +1097,7 @@ def test_every_region_of_the_rules_that_lies_on_a_country_at_the_start_has_hexes
         "Ukraine": "RUS",
         "Vichy": "FRA",
     }
-    found = {x.line: set() for x in M.hexes.values() if x.line}
+    found: dict[str, set[str]] = {x.line: set() for x in M.hexes.values() if x.line}
     for x in M.hexes.values():
         if x.line:
             found[x.line].add(x.country)

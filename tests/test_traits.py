@@ -6,6 +6,7 @@ Vectors are real trait strings from tour.mod (VASSAL 2.0 era), the docs/vassal-f
 
 from __future__ import annotations
 
+import inspect
 import math
 from typing import Any
 
@@ -88,7 +89,8 @@ def test_old_awt_modifier_masks_normalise_to_what_vassal_writes():
     # engine test: "121\\,2" (old CTRL_MASK) equals Ctrl+F10 with CTRL_DOWN_MASK
     assert awt_modifiers(2) == 130 and awt_modifiers(128) == 130 and awt_modifiers(0) == 0
     assert KeyStroke(121, 2).normalized() == KeyStroke(121, 128).normalized()
-    assert parse_named_key("121,2").same_key(NamedKeyStroke(121, 130))
+    key = parse_named_key("121,2")
+    assert key is not None and key.same_key(NamedKeyStroke(121, 130))
 
 
 def test_named_keys_compare_by_name_not_by_session_code():
@@ -560,7 +562,7 @@ def test_every_trait_class_behaves_as_the_frozen_dataclass_trait_is():
         assert dataclasses.is_dataclass(cls)
         assert [f.name for f in dataclasses.fields(cls)] == ["type", "state"]
         if cls is not traits.Trait:
-            assert not [k for k, v in cls.__dict__.get("__annotations__", {}).items() if "ClassVar" not in str(v)]
+            assert not [k for k, v in inspect.get_annotations(cls).items() if "ClassVar" not in str(v)]
     a, b = trait_from_level("cmt;a note", ""), trait_from_level("cmt;a note", "")
     assert type(a).__name__ == "Comment" and a == b and hash(a) == hash(b) and a is not b
     assert a != traits.UnknownTrait("cmt;a note", "")  # another class, the same strings

@@ -272,7 +272,7 @@ def test_a_check_lists_the_hexes_a_force_may_invade(tmp_path):
         U("ITA", "ground", "infantry", CATANIA),
     ]
     props = {**MED, "Phase": "Western Operations"}
-    with_marker = [f for f in found(position(tmp_path, [*pieces, SURPRISE_22], props), check="invasion")]
+    with_marker = list(found(position(tmp_path, [*pieces, SURPRISE_22], props), check="invasion"))
     (note,) = with_marker
     assert note.severity == "note" and MESSINA in note.hexes and CATANIA in note.hexes
     assert not found(position(tmp_path, pieces, props, name="b.vsav"), check="invasion")

@@ -71,10 +71,10 @@ def test_the_pact_bars_soviet_counters_from_axis_and_western_countries_and_axis_
 def test_appeasement_zoc_stops_at_the_border_both_ways(tmp_path):
     # 10.3 example: a French unit exerts no ZOC into Germany, a German one none into France
     pieces = [U("FRA", "ground", "infantry", "2919"), U("GER", "ground", "infantry", "2920")]
-    sit, zoc = situation_of(position(tmp_path, pieces, {**WAR, **APPEASEMENT}))
+    sit, _zoc = situation_of(position(tmp_path, pieces, {**WAR, **APPEASEMENT}))
     fra, ger = sit.pos.units
     assert "2920" not in sit.pack.zoc_of(sit, fra) and "2919" not in sit.pack.zoc_of(sit, ger)
-    sit, zoc = situation_of(position(tmp_path, pieces, WAR, name="b.vsav"))
+    sit, _zoc = situation_of(position(tmp_path, pieces, WAR, name="b.vsav"))
     fra, ger = sit.pos.units
     assert "2920" in sit.pack.zoc_of(sit, fra) and "2919" in sit.pack.zoc_of(sit, ger)
 
@@ -108,7 +108,10 @@ def test_western_units_end_their_moves_at_home_or_in_a_map_box_under_appeasement
 
 
 def test_the_own_country_clause_waits_while_policy_evaluation_is_on_the_turn_track(tmp_path):
-    pieces = [U("FRA", "ground", "infantry", "2715"), M("policy-evaluation", "Policy Evaluation", "track:Jun-41")]
+    pieces: list[U | M] = [
+        U("FRA", "ground", "infantry", "2715"),
+        M("policy-evaluation", "Policy Evaluation", "track:Jun-41"),
+    ]
     pos = position(tmp_path, pieces, {**WAR, **APPEASEMENT})
     assert not found(pos, rule="10.3.4")
 

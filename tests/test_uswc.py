@@ -8,8 +8,17 @@ import pytest
 
 from wargame.games import find_game
 from wargame.rules.position import GameState, NationState, Position, Unit
+from wargame.rules.uswc import Pack
 
 from test_check_support import M, U, position
+
+
+def uswc_pack() -> Pack:
+    """The game's rules pack, as the registry gives it."""
+    pack = find_game("uswc").pack()
+    assert isinstance(pack, Pack)
+    return pack
+
 
 FRANCE_1940 = {
     "Status_FRA": "active western",
@@ -53,7 +62,7 @@ def test_the_balkans_map_holds_balaton_and_the_italy_map_sicily():  # 1.3.3, 1.3
 
 
 def test_3815_on_the_edge_with_land_beyond_is_never_isolated_and_3816_can_be():  # 5.3.4
-    pack = find_game("uswc").pack()
+    pack = uswc_pack()
     assert pack.never_isolated("France", "3815")
     assert not pack.never_isolated("France", "3816")
     assert not pack.never_isolated("France", "3014")  # not on the edge at all
@@ -277,7 +286,7 @@ def test_strategic_movement_in_uswc_needs_no_supply_in_the_hexes_it_enters():  #
 
     g = find_game("uswc")
     found: list[tuple] = []
-    judge = MoveJudge(g.pack(), lambda *a, **k: found.append(a))
+    judge = MoveJudge(uswc_pack(), lambda *a, **k: found.append(a))
     state = GameState(nations={"FRA": NationState("active", "western"), "GER": NationState("active", "axis")})
     m = g.mapdata(("France",))
     line = [h for h in ("3416", "3415", "3315") if m.hexes[h].transport]
@@ -293,8 +302,7 @@ def test_strategic_movement_in_uswc_needs_no_supply_in_the_hexes_it_enters():  #
 def test_naval_transport_lifts_a_western_unit_from_dover_to_calais_and_ends_its_activation():  # 4.2.4
     from wargame.rules.uswc.audit import MoveJudge
 
-    g = find_game("uswc")
-    pack = g.pack()
+    pack = uswc_pack()
     found: list[tuple] = []
     judge = MoveJudge(pack, lambda *a, **k: found.append(a))
     state = GameState(nations={n: NationState("active", "western") for n in ("FRA", "UK")})

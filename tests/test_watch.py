@@ -55,7 +55,7 @@ def test_saves_are_checked_and_changes_reported(tmp_path):
     assert changes.new == tuple(result.findings)
     # an overstack appears: a new problem; then it goes away: resolved
     LogMaker(pieces(("1 Army", "2923"))).write_save(save)
-    ((result2, changes2),) = wait_for(w)
+    ((_result2, changes2),) = wait_for(w)
     assert any(i.rule == "3.3" for i in changes2.new)
     LogMaker(pieces()).write_save(save)
     ((_r3, changes3),) = wait_for(w)

@@ -217,7 +217,7 @@ def run(args: argparse.Namespace) -> int:
     read = time.perf_counter()
     game = find_game(board.position.game)
     if args.notation:
-        from assistant.notation import to_notation
+        from assistant.notation_write import to_notation
 
         sys.stdout.write(to_notation(board.position) + "\n")
         return OK
