@@ -45,13 +45,11 @@ marker lies on another is repatriated (10.3.1.1, 10.4).
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from wargame.rules.pack import Record
 from wargame.rules.position import Unit
-from wargame.rules.results import Activation, Zoc
+from wargame.rules.results import Zoc
 from wargame.rules.use.audit_combat import CombatJudging
 from wargame.rules.use.audit_core import (
     CENTRAL_RUSSIA,
@@ -70,7 +68,6 @@ from wargame.rules.use.audit_sea import SeaJudging
 from wargame.rules.use.ground import Situation
 from wargame.rules.use.movement import (
     Ground,
-    MoveCosts,
     _base_cost,
     ground_path,
     movement_points,
@@ -79,64 +76,9 @@ from wargame.rules.use.movement import (
 from wargame.rules.use.policies import end_barred
 from wargame.rules.use.state_checks import strategic_move_unit
 
-if TYPE_CHECKING:
-    from wargame.rules.use import Pack
-
 
 class MoveJudge(CombatJudging, SeaJudging, PoliticsJudging):
     """Judges the moves between two positions of a log, step by step (the audit drives it)."""
-
-    def __init__(self, pack: Pack, record: Record):
-        self.pack = pack
-        self.record = record
-        self.told: set[tuple] = set()
-        self.costs: MoveCosts = pack.costs
-        self.activations: list[Activation] = []
-        self.act: _Act | None = None
-        self.activated: set[str] = set()
-        self.strategic_done: dict[str, str] = {}
-        self.pending_attacks: list[tuple[Unit, bool, Situation, int]] = []  # (defender, vacated, before, step)
-        self.orphans: list[tuple[Unit, Situation, int]] = []  # hits no unit that may attack could have made
-        self.phasing: str | None = None
-        self.step = 0
-        self.mobile_units: set[str] = set()  # made a Mobile attack this phase (5.3.1)
-        self.assault_units: set[str] = set()  # designated an Assault this phase (5.3.1)
-        self.advanced: set[str] = set()  # Assault target hexes already advanced into (5.3.7)
-        self.assault_vacated: dict[str, tuple[str, ...]] = {}  # hex -> Assault attackers next to it
-        self.displacing: dict[str, int] = {}  # hex entered with enemy air/naval units -> step
-        self.convoy_moves: list[tuple[Unit, Unit, int]] = []  # this step's and the last step's
-        self.handled: set[tuple[str, int]] = set()  # (unit id, step) judged with a transport
-        self.awaiting: tuple | None = None  # a move that may yet prove a Naval Transport
-        self.invasion: tuple[str, str, frozenset[str]] | None = None  # (origin, hex, naval ids)
-        self.invaded_hexes: set[str] = set()  # 6.3.2.1: each hex once per Actions Sub-Phase
-        self.invading_ships: set[str] = set()  # 6.3.2.1: a naval unit in one invasion per phase
-        self.used_surprise: set[str] = set()  # 6.3.2.5: Surprise Attack markers an invasion used
-        self.repatriated_ids: set[str] = set()  # 10.4: not activated again this turn
-        self.fired: set[str] = set()
-        self.skipped: Counter[str] = Counter()
-        self.now: tuple[Situation, Zoc] | None = None
-        self.last: tuple[Situation, Zoc] | None = None
-        self.diff: _Diff | None = None
-
-    def add(
-        self,
-        rule: str,
-        check: str,
-        unit: Unit | None,
-        hexes: tuple[str, ...],
-        reason: str,
-        path: tuple[str, ...] = (),
-        *,
-        step: int | None = None,
-        severity: str = "problem",
-    ) -> None:
-        """Record a finding once: the same rule for the same unit at the same step is told once
-        (a path and the place it ends may both break Cooperation Limits)."""
-        key = (step or self.step, rule, unit.id if unit else hexes)
-        if key in self.told:
-            return
-        self.told.add(key)
-        self.record(rule, check, unit, hexes, reason, path, step=step, severity=severity)
 
     # -- what the audit reports beyond findings -------------------------------------------------
     def unjudged(self) -> tuple[tuple[str, int, str], ...]:
@@ -468,12 +410,12 @@ class MoveJudge(CombatJudging, SeaJudging, PoliticsJudging):
         )
         box_cost = self.costs.central_russia
         if v.box == CENTRAL_RUSSIA and u.hex is not None:  # out to the box
-            options = [
+            paths = [
                 ground_path(ground, u.hex, e, mp=act.left - box_cost, started=act.started, costs=self.costs)
                 for e in edge
                 if act.left >= box_cost
             ]
-            good = [r for r in options if r.legal]
+            good = [r for r in paths if r.legal]
             if not good:
                 act.legal = False
                 self.add(
