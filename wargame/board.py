@@ -253,7 +253,7 @@ def grid_from(doc: _Toml) -> Grid:
             only=_ragged(doc, s, rows, cols, where),
         )
         if "over" in s:
-            sheet = _laid_over(doc, s, sheet, sheets, name, orientation, where)  # type: ignore[arg-type]
+            sheet = _laid_over(doc, s, sheet, sheets, name, orientation, where)
         sheets.append(sheet)
     if not sheets:
         raise DataError("the grid needs at least one [[grid.sheets]]", doc.source, "[grid]")
@@ -280,7 +280,7 @@ def _ragged(
         if pair is None or pair[0] < cols[0] or pair[1] > cols[1]:
             raise DataError(f"cols_by_row {key}: columns {value} lie outside {list(cols)}", doc.source, where)
         limits[int(key)] = pair
-    held = set()
+    held: set[tuple[int, int]] = set()
     for r in range(rows[0], rows[1] + 1):
         first, last = limits.get(r, cols)
         held.update((r, c) for c in range(first, last + 1))

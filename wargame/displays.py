@@ -257,7 +257,7 @@ def _colour(doc: TomlDoc, value: Any, key: str) -> Colour | None:
 
 def _tracks(doc: TomlDoc, tables: Any, key: str) -> tuple[tuple[str, Sequence[int | str], str], ...]:
     """Tracks of cells: numbered (values = [first, last]) or named (cells = ["Pre-War", ...])."""
-    tracks = []
+    tracks: list[tuple[str, Sequence[int | str], str]] = []
     for t in tables or []:
         if not isinstance(t.get("name"), str) or not isinstance(t.get("label", ""), str):
             raise doc.fail(key, "each track needs a name and a label")

@@ -507,10 +507,10 @@ def load(folder: Path, grid: Grid, vocabulary: Vocabulary | None = None, only: f
             interception=t.integer(n, r, "interception", 0) if "interception" in r else 0,
             gridded=t.flag(n, r, "gridded") if "gridded" in r else True,
         )
-    for h in hexes.values():
-        bad = [z for z in h.seazones if z not in zones]
+    for info in hexes.values():
+        bad = [z for z in info.seazones if z not in zones]
         if bad:
-            raise DataError(f"hex {h.id} names Sea Zones {bad} that seazones.csv lacks", str(folder / "hexes.csv"))
+            raise DataError(f"hex {info.id} names Sea Zones {bad} that seazones.csv lacks", str(folder / "hexes.csv"))
 
     links = []
     t = _Rows(folder / "seazone_links.csv", ("zone_a", "zone_b", "kind", "via", "note"))
@@ -714,7 +714,7 @@ def apply_overrides(data: MapData, path: Path, vocab: Vocabulary = USE_VOCABULAR
             raise DataError(f"hex {hid} is not on this game's boards", str(path), t.where(n, "hex"))
         field = t.choice(n, r, "field", HEX_OVERRIDES)
         if field in ("faded_dot", "prohibited", "restricted", "transport"):
-            value: object = t.flag(n, r, "value")
+            value: Any = t.flag(n, r, "value")  # bool or str: the field named decides
         elif field == "kind":
             value = t.choice(n, r, "value", KINDS)
         elif field == "terrain":

@@ -240,8 +240,8 @@ def tracks_board(displays: Displays) -> OffBoard:
     by = top + max(3, len(zones)) * (CELL + 30) + 30
     for name, values, label in spec.rows:  # more tracks, each a row of cells under its label
         areas.append(Area(f"{name} label", margin, by, len(values) * (CELL + 10), 40, label, kind="label"))
-        for j, v in enumerate(values):
-            areas.append(Area(f"{name} {v}", margin + j * (CELL + 10), by + 40, CELL, CELL, str(v), kind="cell"))
+        for j, mark in enumerate(values):
+            areas.append(Area(f"{name} {mark}", margin + j * (CELL + 10), by + 40, CELL, CELL, str(mark), kind="cell"))
         by += CELL + 70
     x = bx
     if spec.cup is not None:

@@ -399,7 +399,9 @@ def _unit(
         unit_type = row.choice("type", words.kinds[kind][category])
     else:
         unit_type = row.choice("type", [t for types in words.kinds[kind].values() for t in types])
-        category = words.category_of(kind, unit_type)
+        found = words.category_of(kind, unit_type)
+        assert found is not None  # the type was chosen among this kind's types
+        category = found
     symbol = row.choice("symbol", words.all_symbols, required=False) or words.symbol_of(unit_type)
     front = row.text("front", required=False)
     back = row.text("back", required=False)
@@ -494,7 +496,7 @@ def _flag(row: Row, column: str) -> bool:
 
 def _check_units(rows: list[Row], units: Mapping[str, Unit]) -> None:
     """Checks that need the whole table: upgrade predecessors, printed IDs and designs."""
-    printed: dict[tuple[str, str, str], int] = {}
+    printed: dict[tuple[str, str, str, str], int] = {}
     designs: dict[str, tuple[Unit, int]] = {}
     for row, unit in zip(rows, units.values(), strict=True):
         label = (unit.nation, unit.kind, unit.id, unit.front)  # one ID may be printed on designs of other factors

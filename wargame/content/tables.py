@@ -11,7 +11,7 @@ import re
 import tomllib
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal, overload
 
 from records import frozen
 from wargame.errors import DataError, near_miss
@@ -46,6 +46,11 @@ class Row:
     def optional(self, column: str) -> str | None:
         return self.cells.get(column, "") or None
 
+    # A required cell is never empty, so choice, integer and month give None only when not required.
+    @overload
+    def choice(self, column: str, choices: Iterable[str], *, required: Literal[True] = True) -> str: ...
+    @overload
+    def choice(self, column: str, choices: Iterable[str], *, required: bool) -> str | None: ...
     def choice(self, column: str, choices: Iterable[str], *, required: bool = True) -> str | None:
         value = self.text(column, required=required)
         if not value:
@@ -61,6 +66,10 @@ class Row:
             raise self.fail(column, f'"{value}" is not yes or no{near_miss(value.lower(), ["yes", "no"])}')
         return value == "yes"
 
+    @overload
+    def integer(self, column: str, low: int, high: int, *, required: Literal[True] = True) -> int: ...
+    @overload
+    def integer(self, column: str, low: int, high: int, *, required: bool) -> int | None: ...
     def integer(self, column: str, low: int, high: int, *, required: bool = True) -> int | None:
         value = self.text(column, required=required)
         if not value:
@@ -77,6 +86,10 @@ class Row:
         """A ";"-separated list; empty cell = empty tuple."""
         return tuple(p.strip() for p in self.cells.get(column, "").split(";") if p.strip())
 
+    @overload
+    def month(self, column: str, *, required: Literal[True] = True) -> Month: ...
+    @overload
+    def month(self, column: str, *, required: bool) -> Month | None: ...
     def month(self, column: str, *, required: bool = True) -> Month | None:
         value = self.text(column, required=required)
         if not value:

@@ -437,6 +437,7 @@ def _why_none(tracer: Tracer, unit: Unit, any_source: bool) -> str:
 def _blocked(tracer: Tracer, unit: Unit, limit: int = 6) -> tuple[tuple[str, str], ...]:
     """The nearest hexes that stop the unit's lines, with why (for explanations)."""
     sit = tracer.sit
+    assert unit.hex is not None  # units in Map Boxes are traced by _in_box
     seen = {unit.hex}
     queue = deque([unit.hex])
     out: list[tuple[str, str]] = []

@@ -377,8 +377,8 @@ def _trigger_notes(sit: Situation) -> list[Finding]:
     for event, inside in areas.items():
         if event in done:
             continue
-        units = [u for u in axis_units if inside(u.hex)]
-        markers = [m for m in axis_markers if inside(m.hex) and m.name not in ("Control", "Fort")]
+        units = [u for u in axis_units if inside(u.hex or "")]  # all on hexes (axis_units)
+        markers = [m for m in axis_markers if inside(m.hex or "") and m.name not in ("Control", "Fort")]
         if not units and not markers:
             continue
         rule, name = EVENT_RULES[event]
@@ -390,7 +390,7 @@ def _trigger_notes(sit: Situation) -> list[Finding]:
                 "events",
                 "axis",
                 tuple(u.id for u in units),
-                tuple(sorted({u.hex for u in units})),
+                tuple(sorted({u.hex or "" for u in units})),
                 f"{name} fires when an Axis unit or marker enters, attacks into or is placed in "
                 f"its area: {', '.join(who)}{f' and {more} more' if more > 0 else ''}; it happens "
                 "once per scenario, so this is news only if it has not happened yet",
@@ -574,6 +574,7 @@ def _assault_marker(sit: Situation, m: MarkerPiece) -> list[Finding]:
     unit = units[0]
     g = sit.map.grid
     targets = []
+    assert m.hex is not None  # marker_place_findings judges markers on hexes only
     for n in g.neighbours(g.parse(m.hex)):
         nid = g.hex_id(n)
         targets += [

@@ -131,7 +131,7 @@ class _Tracer:
         if key in self._trees:
             return self._trees[key]
         parent: dict[str, str | None] = {}
-        queue = deque()
+        queue: deque[str] = deque()
         for s in sorted(starts):
             if self.sit.map.hexes[s].transport and not self.blocked(s, faction, nationality):
                 parent[s] = None
@@ -172,8 +172,8 @@ class _Tracer:
     @staticmethod
     def back(tree: Mapping[str, str | None], h: str) -> list[str]:
         out = [h]
-        while tree[out[-1]] is not None:
-            out.append(tree[out[-1]])
+        while (previous := tree[out[-1]]) is not None:
+            out.append(previous)
         return out
 
     def land_options(
@@ -236,7 +236,7 @@ class _Tracer:
             return self._trees[key]
         sit = self.sit
         parent: dict[str, str | None] = {}
-        queue = deque()
+        queue: deque[str] = deque()
         for z in sit.port_zones(port):
             parent[f"SZ {z}"] = None
             queue.append(f"SZ {z}")
@@ -285,6 +285,7 @@ class _Tracer:
             ports = {unit.hex: ""} if unit.hex and sit.friendly_port(unit.hex, unit.faction) else {}
         out: list[_Option] = []
         for port in sorted(ports):
+            leg: list[str] | None
             if own_port_only:
                 leg = [port]
             else:
@@ -442,6 +443,7 @@ def supply_report(sit: Situation, zoc: Zoc) -> SupplyReport:
                 exempt=exempt,
             )
             continue
+        assert unit.hex is not None  # the pack exempts units in Map Boxes (supply_exemption)
         reach, blocked = tracer.overland(unit, unit.hex)
         blocked_by[unit.id] = tuple(blocked)
         found = tracer.sources(unit.faction, unit.nationality)
