@@ -240,7 +240,7 @@ class MapData:
         return None
 
     def zone_neighbours(self, zone: int) -> tuple[int, ...]:
-        return tuple(sorted({l.b if l.a == zone else l.a for l in self.links if zone in (l.a, l.b)}))
+        return tuple(sorted({link.b if link.a == zone else link.a for link in self.links if zone in (link.a, link.b)}))
 
     @cached_property
     def adjacent(self) -> Mapping[str, tuple[tuple[str, bool, bool], ...]]:
