@@ -23,8 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from records import frozen
 from wargame.errors import DataError, near_miss
-from wargame.grid import Grid, Hex, Layout
-from wargame.grid.core import Board as Sheet
+from wargame.grid import Grid, Hex, Layout, Sheet
 
 if TYPE_CHECKING:
     from wargame.games import Game

@@ -1,4 +1,4 @@
-"""The grid model: Hex, Hexside, Board, Layout and Grid. The package docstring has the API."""
+"""The grid model: Hex, Hexside, Sheet, Layout and Grid. The package docstring has the API."""
 
 from __future__ import annotations
 
@@ -66,7 +66,7 @@ class Hexside:
 
 
 @frozen
-class Board:
+class Sheet:
     """One map sheet's numbering: id prefix, extent, and which way its numbers run.
 
     `rows_grow` / `cols_grow`: the compass direction in which printed numbers increase.
@@ -126,7 +126,7 @@ class Grid:
     """A game's hex grid: orientation, id format and its boards. See the module docstring."""
 
     name: str
-    boards: tuple[Board, ...]
+    boards: tuple[Sheet, ...]
     orientation: Orientation = "pointy"
     order: Literal["RC", "CR"] = "RC"  # which number comes first in an id
     row_digits: int = 2
@@ -145,7 +145,7 @@ class Grid:
         return POINTY_DIRECTIONS if self.orientation == "pointy" else FLAT_DIRECTIONS
 
     @cached_property
-    def _boards(self) -> dict[str, Board]:
+    def _boards(self) -> dict[str, Sheet]:
         return {b.prefix: b for b in self.boards}
 
     @cached_property
@@ -172,10 +172,10 @@ class Grid:
         return out
 
     @cached_property
-    def _stacks(self) -> dict[str, tuple[Board, ...]]:
+    def _stacks(self) -> dict[str, tuple[Sheet, ...]]:
         """The sheets of each plane, the one on top first (a sheet lies over those listed before
         it on its plane, since it is listed after the sheet it is laid on)."""
-        out: dict[str, list[Board]] = {}
+        out: dict[str, list[Sheet]] = {}
         for b in self.boards:
             out.setdefault(self._planes[b.prefix], []).append(b)
         return {k: tuple(reversed(v)) for k, v in out.items()}
@@ -218,7 +218,7 @@ class Grid:
         ]
         return tuple(sorted(found, key=self.hex_id))
 
-    def _board(self, h: Hex) -> Board:
+    def _board(self, h: Hex) -> Sheet:
         if not isinstance(h, Hex):
             raise DataError(f"expected a Hex, got {h!r}")
         try:
@@ -347,7 +347,7 @@ class Grid:
         shift = (1 if b.rows_grow == "south" else -1) if _is_shifted(b, h.col) else 0
         return right + ox, 2 * down + shift + oy
 
-    def _own(self, b: Board, x: int, y: int) -> Hex:
+    def _own(self, b: Sheet, x: int, y: int) -> Hex:
         """The hex of sheet `b` at plane point (x, y), in that sheet's numbering."""
         ox, oy = self._offsets[b.prefix]
         x, y = x - ox, y - oy
@@ -361,7 +361,7 @@ class Grid:
         down = (y - shift) // 2
         return Hex(down if b.rows_grow == "south" else -down, col, b.prefix)
 
-    def _held(self, b: Board, x: int, y: int) -> bool:
+    def _held(self, b: Sheet, x: int, y: int) -> bool:
         h = self._own(b, x, y)
         return b.holds(h.row, h.col)
 
@@ -595,7 +595,7 @@ class Grid:
         return points[i], points[(i + 1) % 6]
 
 
-def _is_shifted(board: Board, number: int) -> bool:
+def _is_shifted(board: Sheet, number: int) -> bool:
     return (number % 2 == 0) == (board.shifted == "even")
 
 
@@ -620,7 +620,7 @@ def _grid_problems(grid: Grid) -> list[str]:
     if grid.row_digits < 1 or grid.col_digits < 1:
         problems.append("row_digits and col_digits must be at least 1")
     if not isinstance(grid.boards, tuple) or not grid.boards:
-        problems.append("needs a tuple of at least one Board")
+        problems.append("needs a tuple of at least one Sheet")
         return problems
     prefixes = [b.prefix.lower() for b in grid.boards]
     if len(set(prefixes)) != len(prefixes):
