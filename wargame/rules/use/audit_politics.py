@@ -10,14 +10,10 @@ from typing import Any
 
 from wargame.rules.position import Unit
 from wargame.rules.use.audit_core import JudgeState, _Act, _Diff
+from wargame.rules.use.events import EVENT_RULES, event_areas, events_fired
 from wargame.rules.use.ground import Situation
-from wargame.rules.use.state_checks import (
-    EVENT_RULES,
-    event_areas,
-    events_fired,
-    home_defense,
-    strategic_move_unit,
-)
+from wargame.rules.use.home_defense import home_defense
+from wargame.rules.use.state_checks import strategic_move_unit
 
 
 class PoliticsJudging(JudgeState):
