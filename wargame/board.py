@@ -326,15 +326,7 @@ def _board_from(doc: _Toml, game: str, grid: Grid, map_name: str, table: dict[st
         rows=doc.pair(window_t, "rows", where + " [window]"),
         cols=doc.pair(window_t, "cols", where + " [window]"),
     )
-    hexes = table.get("hexes", {})
-    ref = grid.parse(doc.need(hexes, "ref", str, where + " [hexes]"), doc.source, where + " [hexes] ref")
-    layout = Layout(
-        ref=ref,
-        x=doc.need(hexes, "x", float, where + " [hexes]"),
-        y=doc.need(hexes, "y", float, where + " [hexes]"),
-        along=doc.need(hexes, "along", float, where + " [hexes]"),
-        across=doc.need(hexes, "across", float, where + " [hexes]"),
-    )
+    layout = _layout_from(doc, grid, table.get("hexes", {}), where)
     width = doc.need(table, "width", int, where)
     height = doc.need(table, "height", int, where)
     board = Board(
@@ -360,6 +352,39 @@ def _board_from(doc: _Toml, game: str, grid: Grid, map_name: str, table: dict[st
             doc.source,
             where,
         )
+    boxes = _box_areas(doc, table, where, width, height)
+    key_area = _key_area(doc, table, where, width, height)
+    return Board(
+        game,
+        grid,
+        layout,
+        width,
+        height,
+        boxes,
+        map_name,
+        name,
+        board.image,
+        window,
+        board.title,
+        board.art_title,
+        key_area,
+    )
+
+
+def _layout_from(doc: _Toml, grid: Grid, hexes: Any, where: str) -> Layout:
+    """[boards.hexes]: where the reference hex's centre lies on the image and the hex spacing."""
+    ref = grid.parse(doc.need(hexes, "ref", str, where + " [hexes]"), doc.source, where + " [hexes] ref")
+    return Layout(
+        ref=ref,
+        x=doc.need(hexes, "x", float, where + " [hexes]"),
+        y=doc.need(hexes, "y", float, where + " [hexes]"),
+        along=doc.need(hexes, "along", float, where + " [hexes]"),
+        across=doc.need(hexes, "across", float, where + " [hexes]"),
+    )
+
+
+def _box_areas(doc: _Toml, table: dict[str, Any], where: str, width: int, height: int) -> tuple[BoxArea, ...]:
+    """[boards.boxes]: the Map Boxes drawn on the image, each inside it and none overlapping."""
     boxes: list[BoxArea] = []
     for code, bt in sorted(table.get("boxes", {}).items()):
         bw = f"{where} [boxes.{code}]"
@@ -381,6 +406,11 @@ def _board_from(doc: _Toml, game: str, grid: Grid, map_name: str, table: dict[st
             ):
                 raise DataError(f"overlaps box {other.code}", doc.source, bw)
         boxes.append(box)
+    return tuple(boxes)
+
+
+def _key_area(doc: _Toml, table: dict[str, Any], where: str, width: int, height: int) -> BoxArea | None:
+    """[boards.key]: where the map key lies on the image (None: no key)."""
     key_area = None
     if "key" in table:
         kt, kw = table["key"], f"{where} [key]"
@@ -398,21 +428,7 @@ def _board_from(doc: _Toml, game: str, grid: Grid, map_name: str, table: dict[st
             or key_area.y + key_area.height > height
         ):
             raise DataError("the key does not fit inside the image", doc.source, kw)
-    return Board(
-        game,
-        grid,
-        layout,
-        width,
-        height,
-        tuple(boxes),
-        map_name,
-        name,
-        board.image,
-        window,
-        board.title,
-        board.art_title,
-        key_area,
-    )
+    return key_area
 
 
 def load_boards_file(path: Path, game: str) -> Boards:
