@@ -28,6 +28,7 @@ from .model import (
     Policy,
     Timing,
     Unit,
+    UnitVocabulary,
 )
 from .settings import SETTINGS, _settings  # noqa: F401 (SETTINGS: the names game.toml may use)
 from .tables import Row, TomlDoc, read_table
@@ -393,53 +394,14 @@ def _unit(
     nation = row.text("nation")
     _ref(row, "nation", nation, nations, "nation")
     words = settings.units
-    kind = row.choice("kind", words.kinds)
-    if "category" in row.cells:
-        category = row.choice("category", words.kinds[kind])
-        unit_type = row.choice("type", words.kinds[kind][category])
-    else:
-        unit_type = row.choice("type", [t for types in words.kinds[kind].values() for t in types])
-        found = words.category_of(kind, unit_type)
-        assert found is not None  # the type was chosen among this kind's types
-        category = found
+    kind, category, unit_type = _unit_type(row, words)
     symbol = row.choice("symbol", words.all_symbols, required=False) or words.symbol_of(unit_type)
-    front = row.text("front", required=False)
-    back = row.text("back", required=False)
-    steps = row.integer("steps", 1, 9, required=False)
-    if "sides" in row.cells:
-        sides = row.integer("sides", 1, 2)
-    else:
-        sides = 2 if back else 1  # a printed back is the unit's second state
-    if words.two_sided is not None:
-        expected = 2 if category in words.two_sided else 1
-        if sides != expected:
-            raise row.fail(
-                "sides", f"a {category} unit has {expected} side{'s' if expected == 2 else ''}, not {sides} (3.2)"
-            )
-    if steps == 2 and not back and "back_steps" not in row.cells:
-        raise row.fail("back", "is empty but the unit has two steps (the back is its second step)")
-    back_steps = row.integer("back_steps", 1, 9, required=False)
-    if back_steps is not None and steps is None:
-        raise row.fail("steps", "is empty but the row gives the back's steps")
-    if back_steps is not None and not back:
-        raise row.fail("back", "is empty but the row gives the back's steps")
+    front, back, steps, sides, back_steps = _faces(row, words, category)
     back_type = row.choice("back_type", words.types, required=False) or ""
     ident = row.text("id", required=not front)
-    upgrade = _flag(row, "upgrade")
-    replaces = row.optional("replaces")
-    if upgrade and replaces is None:
-        raise row.fail("replaces", "is empty but the unit is an upgrade (8.2: say which unit it replaces)")
-    if not upgrade and replaces is not None:
-        raise row.fail("replaces", "is filled but the unit is not an upgrade (set upgrade to yes)")
-    if replaces is not None and replaces.startswith("type:"):
-        _ref(row, "replaces", replaces[5:], words.types, "unit type")
+    upgrade, replaces = _upgrade(row, words)
     arrives = _timing_in_game(row, "arrives", row.timing("arrives", words.arrivals, events, settings.seasons), settings)
-    ours_fields = row.items("ours_fields")
-    for name in ours_fields:
-        _ref(row, "ours_fields", name, OURS_FIELDS, "column")
-    ours = _ours(row)
-    if ours_fields and not ours:
-        raise row.fail("ours", "is no but ours_fields names columns whose values are ours")
+    ours, ours_fields = _ours_columns(row)
     return (
         row,
         key,
@@ -479,6 +441,71 @@ def _unit(
             breaks_into=row.text("breaks_into", required=False),
         ),
     )
+
+
+def _unit_type(row: Row, words: UnitVocabulary) -> tuple[str, str, str]:
+    """The unit's kind, category and type, each one the game's words have (the category from
+    the type when the table has no category column)."""
+    kind = row.choice("kind", words.kinds)
+    if "category" in row.cells:
+        category = row.choice("category", words.kinds[kind])
+        unit_type = row.choice("type", words.kinds[kind][category])
+    else:
+        unit_type = row.choice("type", [t for types in words.kinds[kind].values() for t in types])
+        found = words.category_of(kind, unit_type)
+        assert found is not None  # the type was chosen among this kind's types
+        category = found
+    return kind, category, unit_type
+
+
+def _faces(row: Row, words: UnitVocabulary, category: str) -> tuple[str, str, int | None, int, int | None]:
+    """The printed front and back, the steps of each and the number of sides, which must agree
+    (3.2: the categories that have two sides)."""
+    front = row.text("front", required=False)
+    back = row.text("back", required=False)
+    steps = row.integer("steps", 1, 9, required=False)
+    if "sides" in row.cells:
+        sides = row.integer("sides", 1, 2)
+    else:
+        sides = 2 if back else 1  # a printed back is the unit's second state
+    if words.two_sided is not None:
+        expected = 2 if category in words.two_sided else 1
+        if sides != expected:
+            raise row.fail(
+                "sides", f"a {category} unit has {expected} side{'s' if expected == 2 else ''}, not {sides} (3.2)"
+            )
+    if steps == 2 and not back and "back_steps" not in row.cells:
+        raise row.fail("back", "is empty but the unit has two steps (the back is its second step)")
+    back_steps = row.integer("back_steps", 1, 9, required=False)
+    if back_steps is not None and steps is None:
+        raise row.fail("steps", "is empty but the row gives the back's steps")
+    if back_steps is not None and not back:
+        raise row.fail("back", "is empty but the row gives the back's steps")
+    return front, back, steps, sides, back_steps
+
+
+def _upgrade(row: Row, words: UnitVocabulary) -> tuple[bool, str | None]:
+    """Whether the unit is an upgrade and the unit (or ``type:`` a unit type) it replaces (8.2)."""
+    upgrade = _flag(row, "upgrade")
+    replaces = row.optional("replaces")
+    if upgrade and replaces is None:
+        raise row.fail("replaces", "is empty but the unit is an upgrade (8.2: say which unit it replaces)")
+    if not upgrade and replaces is not None:
+        raise row.fail("replaces", "is filled but the unit is not an upgrade (set upgrade to yes)")
+    if replaces is not None and replaces.startswith("type:"):
+        _ref(row, "replaces", replaces[5:], words.types, "unit type")
+    return upgrade, replaces
+
+
+def _ours_columns(row: Row) -> tuple[bool, tuple[str, ...]]:
+    """Whether values of the row are ours, and which columns (ours_fields)."""
+    ours_fields = row.items("ours_fields")
+    for name in ours_fields:
+        _ref(row, "ours_fields", name, OURS_FIELDS, "column")
+    ours = _ours(row)
+    if ours_fields and not ours:
+        raise row.fail("ours", "is no but ours_fields names columns whose values are ours")
+    return ours, ours_fields
 
 
 def _drm(row: Row) -> str:
