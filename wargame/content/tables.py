@@ -16,7 +16,7 @@ from typing import Any, Literal, overload
 from records import frozen
 from wargame.errors import DataError, near_miss
 
-from .model import MONTHS, Month, Timing
+from .model import MONTHS, GameSettings, Month, Timing
 
 _EVENT_RE = re.compile(r"^([a-z][a-z0-9_]*)(?:\+(\d+))?$")
 _RULE_RE = re.compile(r"^\d+(\.\d+)*$")
@@ -257,3 +257,35 @@ class TomlDoc:
         if len(set(value)) != len(value):
             raise self.fail(key, "lists a name twice")
         return value
+
+
+# -- checks the content tables share ----------------------------------------------------------
+
+
+def _ref(row: Row, column: str, value: str | None, known: Mapping[str, Any] | Iterable[str], what: str) -> None:
+    """Fail unless ``value`` (when given) names one of ``known``."""
+    options = list(known)
+    if value is not None and value not in options:
+        raise row.fail(column, f'no {what} "{value}"{near_miss(value, options)}')
+
+
+def _flag(row: Row, column: str) -> bool:
+    """An optional yes/no column: no when the table leaves it out."""
+    return row.flag(column) if column in row.cells else False
+
+
+def _ours(row: Row) -> bool:
+    """The optional ``ours`` flag: a value of the row is ours, not the game's text."""
+    return row.flag("ours") if "ours" in row.cells else False
+
+
+def _timing_in_game(row: Row, column: str, timing: Timing, settings: GameSettings) -> Timing:
+    if timing.year is not None:
+        if not settings.first_turn.year <= timing.year <= settings.last_turn.year:
+            raise row.fail(column, f"{timing} is outside the game ({settings.first_turn} to {settings.last_turn})")
+        return timing
+    if timing.month is not None and not settings.first_turn <= timing.month <= settings.last_turn:
+        raise row.fail(column, f"{timing.month} is outside the game ({settings.first_turn} to {settings.last_turn})")
+    if timing.month is not None and timing.season is None and not settings.is_turn(timing.month):
+        raise row.fail(column, settings.not_a_turn(timing.month))
+    return timing
