@@ -4,7 +4,7 @@ numbering facts of the rulebooks before and apart from any game folder."""
 
 from __future__ import annotations
 
-from wargame.grid.core import Grid, Sheet
+from wargame.grid import Grid, Sheet
 
 
 def use_grid(rows: tuple[int, int] = (1, 58), cols: tuple[int, int] = (1, 64)) -> Grid:

@@ -60,16 +60,8 @@ Conventions
       lower sheet's id is an alias (`contains` is False for it, `canonical` maps it).
 """
 
-from wargame.grid.core import (
-    FLAT_DIRECTIONS,
-    POINTY_DIRECTIONS,
-    Grid,
-    Hex,
-    Hexside,
-    Layout,
-    Point,
-    Sheet,
-)
+from wargame.grid.core import FLAT_DIRECTIONS, POINTY_DIRECTIONS, Grid
+from wargame.grid.parts import Hex, Hexside, Layout, Point, Sheet
 
 __all__ = [
     "FLAT_DIRECTIONS",
