@@ -1,5 +1,6 @@
-"""The pieces every part of the USE audit judge shares: one activation (``_Act``), what changed
-between two positions of a log (``_Diff``, ``diff``), what the judge reports it did not judge.
+"""The pieces every part of the USE audit judge shares: the judge's state and how it records a
+finding (``JudgeState``, the base of each part), one activation (``_Act``), what changed between
+two positions of a log (``_Diff``, ``diff``), what the judge reports it did not judge.
 
     diff(pos0, pos1) -> _Diff          moves, hits, placements, Sorties and fort changes of a step
     adjacent(sit, a, b) -> bool        two hex ids side by side (False for a Map Box)
