@@ -4,14 +4,14 @@ numbering facts of the rulebooks before and apart from any game folder."""
 
 from __future__ import annotations
 
-from wargame.grid.core import Board, Grid
+from wargame.grid import Grid, Sheet
 
 
 def use_grid(rows: tuple[int, int] = (1, 58), cols: tuple[int, int] = (1, 64)) -> Grid:
     """Unconditional Surrender! (USE 2.1): RRCC, rows north to south, positions west to
     east, pointy-top, even rows half a hex east. USWC's maps are windows on the same numbering
     (USWC 2.1): build them with their own `rows` and `cols`."""
-    return Grid(name="USE", boards=(Board(rows=rows, cols=cols, shifted="even"),))
+    return Grid(name="USE", boards=(Sheet(rows=rows, cols=cols, shifted="even"),))
 
 
 USE = use_grid()
@@ -26,7 +26,7 @@ def tk_grid(
     edges, so the default extent is every id the numbering can write; pass (rows, cols) per board
     once the maps are measured. How the two maps join is not described."""
     boards = tuple(
-        Board(prefix=p, rows=rows, cols=cols, rows_grow="north", cols_grow="east", shifted="odd")
+        Sheet(prefix=p, rows=rows, cols=cols, rows_grow="north", cols_grow="east", shifted="odd")
         for p, (rows, cols) in (("w", west), ("e", east))
     )
     return Grid(name="TK", boards=boards)
@@ -43,7 +43,7 @@ def eto_grid(
     example, E4329 next to E4428 and E4429: less certain). Extents and the overlap seam between
     the sheets are not in the rules."""
     boards = (
-        Board(prefix="W", rows=west[0], cols=west[1], rows_grow="north", cols_grow="east", shifted="even"),
-        Board(prefix="E", rows=east[0], cols=east[1], rows_grow="south", cols_grow="west", shifted="even"),
+        Sheet(prefix="W", rows=west[0], cols=west[1], rows_grow="north", cols_grow="east", shifted="even"),
+        Sheet(prefix="E", rows=east[0], cols=east[1], rows_grow="south", cols_grow="west", shifted="even"),
     )
     return Grid(name="ETO", boards=boards)

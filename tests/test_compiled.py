@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from wargame import compiled, games, mapdata
+from wargame import compiled, games, mapdata, mapfiles
 from wargame.games import find_game, use_data_root
 
 REPO = Path(__file__).resolve().parents[1]
@@ -40,13 +40,13 @@ def _again(folder: Path) -> None:
 def _builds(monkeypatch) -> list[str]:
     """The map loads that went to the files (not to the cache)."""
     calls: list[str] = []
-    real = mapdata.load_for_game
+    real = mapfiles.load_for_game
 
     def counted(game):
         calls.append(game.key)
         return real(game)
 
-    monkeypatch.setattr(mapdata, "load_for_game", counted)
+    monkeypatch.setattr(mapfiles, "load_for_game", counted)
     return calls
 
 

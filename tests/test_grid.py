@@ -13,11 +13,11 @@ from wargame.errors import DataError
 from wargame.grid import (
     FLAT_DIRECTIONS,
     POINTY_DIRECTIONS,
-    Board,
     Grid,
     Hex,
     Hexside,
     Layout,
+    Sheet,
 )
 
 from grids import USE, tk_grid, use_grid
@@ -32,7 +32,7 @@ SIZE = 20  # rows and columns of the generated grids
 @st.composite
 def grids(draw: st.DrawFn) -> Grid:
     """Every combination of orientation, parity and numbering direction."""
-    board = Board(
+    board = Sheet(
         rows=(1, SIZE),
         cols=(1, SIZE),
         rows_grow=draw(st.sampled_from(["south", "north"])),
@@ -124,7 +124,7 @@ def test_multi_board_ids_need_a_known_prefix(text: str) -> None:
 
 def test_column_first_numbering_with_a_separator() -> None:
     grid = Grid(
-        name="CR", boards=(Board(rows=(1, 12), cols=(1, 30)),), orientation="flat", order="CR", sep=".", col_digits=3
+        name="CR", boards=(Sheet(rows=(1, 12), cols=(1, 30)),), orientation="flat", order="CR", sep=".", col_digits=3
     )
     assert grid.parse("007.03") == Hex(3, 7)
     assert grid.hex_id(Hex(11, 25)) == "025.11"
@@ -133,7 +133,7 @@ def test_column_first_numbering_with_a_separator() -> None:
 
 
 def test_hexes_outside_the_only_set_do_not_exist() -> None:
-    board = Board(rows=(1, 3), cols=(1, 3), only=frozenset({(1, 1), (1, 2), (2, 1), (2, 2), (3, 1)}))
+    board = Sheet(rows=(1, 3), cols=(1, 3), only=frozenset({(1, 1), (1, 2), (2, 1), (2, 2), (3, 1)}))
     grid = Grid(name="Holes", boards=(board,))
     assert len(grid.hexes()) == 5
     assert Hex(2, 3) not in grid.neighbours(Hex(2, 2))
@@ -144,16 +144,16 @@ def test_hexes_outside_the_only_set_do_not_exist() -> None:
 @pytest.mark.parametrize(
     ("boards", "kwargs", "problem"),
     [
-        ((Board(prefix="w"), Board(prefix="W")), {}, "repeat"),
-        ((Board(prefix="w"), Board()), {}, "needs a prefix"),
-        ((Board(),), {"orientation": "round"}, "orientation"),
-        ((Board(rows=(1, 100)),), {}, "do not fit"),
-        ((Board(shifted="both"),), {}, "shifted"),  # type: ignore[arg-type]
-        ((Board(rows=(1, 2), cols=(1, 2), only=frozenset({(3, 3)})),), {}, "outside"),
-        ((), {}, "at least one Board"),
+        ((Sheet(prefix="w"), Sheet(prefix="W")), {}, "repeat"),
+        ((Sheet(prefix="w"), Sheet()), {}, "needs a prefix"),
+        ((Sheet(),), {"orientation": "round"}, "orientation"),
+        ((Sheet(rows=(1, 100)),), {}, "do not fit"),
+        ((Sheet(shifted="both"),), {}, "shifted"),  # type: ignore[arg-type]
+        ((Sheet(rows=(1, 2), cols=(1, 2), only=frozenset({(3, 3)})),), {}, "outside"),
+        ((), {}, "at least one Sheet"),
     ],
 )
-def test_inconsistent_grids_are_refused(boards: tuple[Board, ...], kwargs: dict, problem: str) -> None:
+def test_inconsistent_grids_are_refused(boards: tuple[Sheet, ...], kwargs: dict, problem: str) -> None:
     with pytest.raises(DataError, match=problem):
         Grid(name="Bad", boards=boards, **kwargs)
 
@@ -187,7 +187,7 @@ def test_neighbours_at_the_map_edge_stay_on_the_map() -> None:
 
 
 def test_flat_top_neighbours_with_even_columns_shifted_down() -> None:
-    grid = Grid(name="Flat", boards=(Board(rows=(1, 10), cols=(1, 10), shifted="even"),), orientation="flat")
+    grid = Grid(name="Flat", boards=(Sheet(rows=(1, 10), cols=(1, 10), shifted="even"),), orientation="flat")
     assert grid.directions == FLAT_DIRECTIONS
     assert grid.neighbours(Hex(5, 5)) == (Hex(4, 6), Hex(4, 5), Hex(4, 4), Hex(5, 4), Hex(6, 5), Hex(5, 6))
     assert grid.neighbours(Hex(5, 6)) == (Hex(5, 7), Hex(4, 6), Hex(5, 5), Hex(6, 5), Hex(6, 6), Hex(6, 7))
@@ -368,7 +368,7 @@ def test_pointy_centres_step_along_rows_and_across_rows() -> None:
 
 
 def test_flat_centres_step_along_columns_and_across_columns() -> None:
-    grid = Grid(name="Flat", boards=(Board(rows=(1, 10), cols=(1, 10)),), orientation="flat")
+    grid = Grid(name="Flat", boards=(Sheet(rows=(1, 10), cols=(1, 10)),), orientation="flat")
     layout = Layout(Hex(5, 5), 0.0, 0.0, along=60.0, across=50.0)
     assert grid.center(Hex(6, 5), layout) == (0.0, 60.0)
     assert grid.center(Hex(4, 6), layout) == (50.0, -30.0)

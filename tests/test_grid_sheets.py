@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from wargame.board import load_boards_file
 from wargame.errors import DataError
-from wargame.grid import Board, Grid, Hex, Layout
+from wargame.grid import Grid, Hex, Layout, Sheet
 
 ROOT = Path(__file__).resolve().parents[1]
 ETO = load_boards_file(ROOT / "scenarios" / "eto" / "board.toml", "eto").grid
@@ -23,8 +23,8 @@ ETO = load_boards_file(ROOT / "scenarios" / "eto" / "board.toml", "eto").grid
 
 def _pair(orientation: str = "pointy", offset: tuple[int, int] = (137, -63)) -> Grid:
     """W 10 columns, E laid over it reversed in both numbers (ETO's two sheets, cut down)."""
-    west = Board(prefix="W", rows=(1, 12), cols=(1, 10), rows_grow="north", cols_grow="east", shifted="even")
-    east = Board(
+    west = Sheet(prefix="W", rows=(1, 12), cols=(1, 10), rows_grow="north", cols_grow="east", shifted="even")
+    east = Sheet(
         prefix="E",
         rows=(51, 62),
         cols=(58, 60),
@@ -44,7 +44,7 @@ def _as_west(h: Hex) -> Hex:
 
 REFERENCE = Grid(
     name="Ref",
-    boards=(Board(prefix="W", rows=(0, 63), cols=(0, 70), rows_grow="north", cols_grow="east", shifted="even"),),
+    boards=(Sheet(prefix="W", rows=(0, 63), cols=(0, 70), rows_grow="north", cols_grow="east", shifted="even"),),
 )
 
 
@@ -83,15 +83,15 @@ def test_a_sheet_half_a_hex_off_is_refused() -> None:
 
 
 def test_a_sheet_laid_on_an_unknown_or_later_sheet_is_refused() -> None:
-    east = Board(prefix="E", over="W")
-    west = Board(prefix="W")
+    east = Sheet(prefix="E", over="W")
+    west = Sheet(prefix="W")
     with pytest.raises(DataError, match="not a board listed before it"):
         Grid(name="Bad", boards=(east, west))
 
 
 def test_separate_sheets_still_refuse_to_measure_between_them() -> None:
     two = Grid(
-        name="Two", boards=(Board(prefix="a", rows=(1, 5), cols=(1, 5)), Board(prefix="b", rows=(1, 5), cols=(1, 5)))
+        name="Two", boards=(Sheet(prefix="a", rows=(1, 5), cols=(1, 5)), Sheet(prefix="b", rows=(1, 5), cols=(1, 5)))
     )
     with pytest.raises(DataError, match="different boards"):
         two.distance(Hex(1, 1, "a"), Hex(1, 1, "b"))

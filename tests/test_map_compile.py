@@ -225,7 +225,7 @@ def test_the_eto_sheets_line_up_where_board_toml_lays_them():
     # 68 - c) lets one similarity transform from an equal-area projection carry the nine city
     # hexes of both sheets to their hexes best, clearly ahead of the next
     pyproj = pytest.importorskip("pyproj")
-    from wargame.grid import Board, Grid, Layout
+    from wargame.grid import Grid, Layout, Sheet
 
     from grids import eto_grid
 
@@ -252,7 +252,7 @@ def test_the_eto_sheets_line_up_where_board_toml_lays_them():
                 "ETO",
                 (
                     west,
-                    Board("E", rows_grow="south", cols_grow="west", shifted="even", over="W", offset=(2 * c0 + 1, -r0)),
+                    Sheet("E", rows_grow="south", cols_grow="west", shifted="even", over="W", offset=(2 * c0 + 1, -r0)),
                 ),
             )
             lay = Layout.regular(1.0, grid.parse("W0101"))
@@ -302,7 +302,7 @@ def test_the_tk_maps_line_up_where_board_toml_lays_them():
     # w(r, c + 26) (a doubled offset of (52, 0)) lets one similarity transform from an equal-area
     # projection carry the 61 named hexes of both maps to their hexes best, ahead of the next
     pyproj = pytest.importorskip("pyproj")
-    from wargame.grid import Board, Grid, Layout
+    from wargame.grid import Grid, Layout, Sheet
 
     from grids import tk_grid
 
@@ -319,7 +319,7 @@ def test_the_tk_maps_line_up_where_board_toml_lays_them():
             if (ox + oy) % 2:
                 continue  # the rows' half-hex shifts of the two maps agree only then
             grid = Grid(
-                "TK", (west, Board("e", rows_grow="north", cols_grow="east", shifted="odd", over="w", offset=(ox, oy)))
+                "TK", (west, Sheet("e", rows_grow="north", cols_grow="east", shifted="odd", over="w", offset=(ox, oy)))
             )
             lay = Layout.regular(1.0, grid.parse("w3825"))
             px = np.array([grid.center(grid.parse(p.target), lay) for p in pts])

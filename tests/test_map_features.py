@@ -7,7 +7,8 @@ import pytest
 from test_map_loader import SMALL, write_small
 
 from wargame.errors import DataError
-from wargame.mapdata import Vocabulary, load, vocabulary_of
+from wargame.mapdata import Vocabulary, vocabulary_of
+from wargame.mapfiles import load
 
 WORDS = Vocabulary(hex_features=("resource", "major-port"), side_features=("ferry", "canal"))
 

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from wargame.errors import DataError
-from wargame.mapdata import load, load_game
+from wargame.mapdata import load_game
+from wargame.mapfiles import load
 
 from grids import use_grid
 

@@ -296,7 +296,7 @@ def test_the_west_front_may_fall_short_in_the_western_phase(tmp_path):
     }
     a = audit(LogMaker(pieces, "Western Operations", props).move("f", "3019").move("g1", "2820"), tmp_path)
     assert [rule for _s, rule in problems(a)] == []
-    from wargame.rules.use.state_checks import home_defense
+    from wargame.rules.use.home_defense import home_defense
 
     after = position(
         tmp_path,

@@ -10,7 +10,8 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
-from wargame.rules.use.state_checks import factory_count, home_defense
+from wargame.rules.use.home_defense import home_defense
+from wargame.rules.use.state_checks import factory_count
 
 from logmaker import LogMaker, layered
 from test_check_support import M, U, position

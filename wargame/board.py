@@ -23,8 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from records import frozen
 from wargame.errors import DataError, near_miss
-from wargame.grid import Grid, Hex, Layout
-from wargame.grid.core import Board as Sheet
+from wargame.grid import Grid, Hex, Layout, Sheet
 
 if TYPE_CHECKING:
     from wargame.games import Game
@@ -253,7 +252,7 @@ def grid_from(doc: _Toml) -> Grid:
             only=_ragged(doc, s, rows, cols, where),
         )
         if "over" in s:
-            sheet = _laid_over(doc, s, sheet, sheets, name, orientation, where)  # type: ignore[arg-type]
+            sheet = _laid_over(doc, s, sheet, sheets, name, orientation, where)
         sheets.append(sheet)
     if not sheets:
         raise DataError("the grid needs at least one [[grid.sheets]]", doc.source, "[grid]")
@@ -280,7 +279,7 @@ def _ragged(
         if pair is None or pair[0] < cols[0] or pair[1] > cols[1]:
             raise DataError(f"cols_by_row {key}: columns {value} lie outside {list(cols)}", doc.source, where)
         limits[int(key)] = pair
-    held = set()
+    held: set[tuple[int, int]] = set()
     for r in range(rows[0], rows[1] + 1):
         first, last = limits.get(r, cols)
         held.update((r, c) for c in range(first, last + 1))
@@ -327,15 +326,7 @@ def _board_from(doc: _Toml, game: str, grid: Grid, map_name: str, table: dict[st
         rows=doc.pair(window_t, "rows", where + " [window]"),
         cols=doc.pair(window_t, "cols", where + " [window]"),
     )
-    hexes = table.get("hexes", {})
-    ref = grid.parse(doc.need(hexes, "ref", str, where + " [hexes]"), doc.source, where + " [hexes] ref")
-    layout = Layout(
-        ref=ref,
-        x=doc.need(hexes, "x", float, where + " [hexes]"),
-        y=doc.need(hexes, "y", float, where + " [hexes]"),
-        along=doc.need(hexes, "along", float, where + " [hexes]"),
-        across=doc.need(hexes, "across", float, where + " [hexes]"),
-    )
+    layout = _layout_from(doc, grid, table.get("hexes", {}), where)
     width = doc.need(table, "width", int, where)
     height = doc.need(table, "height", int, where)
     board = Board(
@@ -361,6 +352,39 @@ def _board_from(doc: _Toml, game: str, grid: Grid, map_name: str, table: dict[st
             doc.source,
             where,
         )
+    boxes = _box_areas(doc, table, where, width, height)
+    key_area = _key_area(doc, table, where, width, height)
+    return Board(
+        game,
+        grid,
+        layout,
+        width,
+        height,
+        boxes,
+        map_name,
+        name,
+        board.image,
+        window,
+        board.title,
+        board.art_title,
+        key_area,
+    )
+
+
+def _layout_from(doc: _Toml, grid: Grid, hexes: Any, where: str) -> Layout:
+    """[boards.hexes]: where the reference hex's centre lies on the image and the hex spacing."""
+    ref = grid.parse(doc.need(hexes, "ref", str, where + " [hexes]"), doc.source, where + " [hexes] ref")
+    return Layout(
+        ref=ref,
+        x=doc.need(hexes, "x", float, where + " [hexes]"),
+        y=doc.need(hexes, "y", float, where + " [hexes]"),
+        along=doc.need(hexes, "along", float, where + " [hexes]"),
+        across=doc.need(hexes, "across", float, where + " [hexes]"),
+    )
+
+
+def _box_areas(doc: _Toml, table: dict[str, Any], where: str, width: int, height: int) -> tuple[BoxArea, ...]:
+    """[boards.boxes]: the Map Boxes drawn on the image, each inside it and none overlapping."""
     boxes: list[BoxArea] = []
     for code, bt in sorted(table.get("boxes", {}).items()):
         bw = f"{where} [boxes.{code}]"
@@ -382,6 +406,11 @@ def _board_from(doc: _Toml, game: str, grid: Grid, map_name: str, table: dict[st
             ):
                 raise DataError(f"overlaps box {other.code}", doc.source, bw)
         boxes.append(box)
+    return tuple(boxes)
+
+
+def _key_area(doc: _Toml, table: dict[str, Any], where: str, width: int, height: int) -> BoxArea | None:
+    """[boards.key]: where the map key lies on the image (None: no key)."""
     key_area = None
     if "key" in table:
         kt, kw = table["key"], f"{where} [key]"
@@ -399,21 +428,7 @@ def _board_from(doc: _Toml, game: str, grid: Grid, map_name: str, table: dict[st
             or key_area.y + key_area.height > height
         ):
             raise DataError("the key does not fit inside the image", doc.source, kw)
-    return Board(
-        game,
-        grid,
-        layout,
-        width,
-        height,
-        tuple(boxes),
-        map_name,
-        name,
-        board.image,
-        window,
-        board.title,
-        board.art_title,
-        key_area,
-    )
+    return key_area
 
 
 def load_boards_file(path: Path, game: str) -> Boards:

@@ -87,7 +87,7 @@ def clear() -> None:
 
 def _files(folder: Path) -> list[Path]:
     """Every file a loader might read in a folder, in a fixed order (docs and caches left out)."""
-    out = []
+    out: list[Path] = []
     for dirpath, dirnames, filenames in os.walk(folder):
         dirnames[:] = sorted(d for d in dirnames if not d.startswith(".") and d != "__pycache__")
         out.extend(

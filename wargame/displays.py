@@ -22,7 +22,7 @@ from wargame.content.tables import TomlDoc
 from wargame.errors import DataError, near_miss
 
 if TYPE_CHECKING:
-    from wargame.content import Month
+    from wargame.content import Content, Month
     from wargame.games import Game
     from wargame.offboards import OffBoard
 
@@ -257,7 +257,7 @@ def _colour(doc: TomlDoc, value: Any, key: str) -> Colour | None:
 
 def _tracks(doc: TomlDoc, tables: Any, key: str) -> tuple[tuple[str, Sequence[int | str], str], ...]:
     """Tracks of cells: numbered (values = [first, last]) or named (cells = ["Pre-War", ...])."""
-    tracks = []
+    tracks: list[tuple[str, Sequence[int | str], str]] = []
     for t in tables or []:
         if not isinstance(t.get("name"), str) or not isinstance(t.get("label", ""), str):
             raise doc.fail(key, "each track needs a name and a label")
@@ -393,63 +393,13 @@ def load_displays(game: Game) -> Displays:
     data = doc.data
     content = game.content()
     settings = content.settings
-    tracks_t = data.get("tracks", {})
-    for key in ("map_name", "image", "title"):
-        if not isinstance(tracks_t.get(key), str):
-            raise doc.fail(f"tracks.{key}", "must be set (text)")
-    move = tracks_t.get("move_track")
-    boxes = _pairs(doc, tracks_t.get("boxes", []), "boxes")
-    box_names = {b for b, _ in boxes}
-    rows = _tracks(doc, tracks_t.get("rows", []), "rows")
-    setup_t = tracks_t.get("setup_boxes", {})
-    cells = {f"{name} {v}" for name, values, _label in rows for v in values}
-    if not isinstance(setup_t, dict) or not all(v in box_names | cells for v in setup_t.values()):
-        raise doc.fail("tracks.setup_boxes", "must be a table of place word = a box or track cell of the tracks board")
-    for key in ("neutral_box", "common_box"):
-        if key in tracks_t and tracks_t[key] not in box_names:
-            raise doc.fail(f"tracks.{key}", f'"{tracks_t[key]}" is not a box of the tracks board')
-    tracks = TracksSpec(
-        map_name=tracks_t["map_name"],
-        image=tracks_t["image"],
-        title=tracks_t["title"],
-        months=bool(tracks_t.get("months", True)),
-        move_track=_span(doc, move, "move_track") if move is not None else None,
-        cup=_pair(doc, tracks_t.get("cup"), "cup"),
-        cup_face=_words(doc, tracks_t, "cup_face"),
-        boxes=boxes,
-        rows=rows,
-        setup_boxes=MappingProxyType(dict(setup_t)),
-        neutral_box=str(tracks_t.get("neutral_box", "")),
-        common_box=str(tracks_t.get("common_box", "")),
-        track_markers=_track_markers(
-            doc, tracks_t.get("track_markers"), "tracks.track_markers", rows, box_names | cells
-        ),
-    )
-    pieces_t = data.get("pieces", {})
-    pieces = PieceSpec(
-        str(pieces_t.get("supply_badges", "")),
-        str(pieces_t.get("sorties_badges", "")),
-        str(pieces_t.get("delay_box", "")),
-    )
-    if pieces.delay_box and pieces.delay_box not in box_names:
-        raise doc.fail("pieces.delay_box", f'"{pieces.delay_box}" is not a box of the tracks board')
-    for key in ("supply_badges", "sorties_badges"):
-        marker = getattr(pieces, key).replace("{n}", "1")
-        if marker and marker not in content.markers:
-            raise doc.fail(f"pieces.{key}", f'no marker "{marker}"{near_miss(marker, content.markers)}')
+    tracks = _tracks_spec(doc, data.get("tracks", {}))
+    pieces = _piece_spec(doc, data.get("pieces", {}), {b for b, _ in tracks.boxes}, content)
     state_t = data.get("game_state", {})
     game_state = GameStateSpec(
         *(str(state_t.get(k, "")) for k in ("policy_rule", "nation_rule", "ceded_rule", "turn_rule", "control_rule"))
     )
-    palettes_t = data.get("palettes", {})
-    palettes = PaletteSpec(
-        _words(doc, palettes_t, "marker_tabs"),
-        _words(doc, palettes_t, "digits"),
-        _words(doc, palettes_t, "on_the_map"),
-        _words(doc, palettes_t, "on_the_map_prefixes"),
-    )
-    if not palettes.marker_tabs:
-        raise doc.fail("palettes.marker_tabs", "name at least one tab")
+    palettes = _palette_spec(doc, data.get("palettes", {}))
     phases = _words(doc, data, "phases")
     if not phases:
         raise doc.fail("phases", "list the phases of a turn")
@@ -482,3 +432,68 @@ def load_displays(game: Game) -> Displays:
         charts_tooltip=str(data.get("charts_tooltip", "")),
         weather_property=str(data.get("weather_property", "Weather in the {zone} zone")),
     )
+
+
+def _tracks_spec(doc: TomlDoc, tracks_t: Any) -> TracksSpec:
+    """[tracks]: the tracks board's name, image and title, its boxes, rows of cells, setup boxes
+    and markers; every place named must be a box or cell of the board."""
+    for key in ("map_name", "image", "title"):
+        if not isinstance(tracks_t.get(key), str):
+            raise doc.fail(f"tracks.{key}", "must be set (text)")
+    move = tracks_t.get("move_track")
+    boxes = _pairs(doc, tracks_t.get("boxes", []), "boxes")
+    box_names = {b for b, _ in boxes}
+    rows = _tracks(doc, tracks_t.get("rows", []), "rows")
+    setup_t = tracks_t.get("setup_boxes", {})
+    cells = {f"{name} {v}" for name, values, _label in rows for v in values}
+    if not isinstance(setup_t, dict) or not all(v in box_names | cells for v in setup_t.values()):
+        raise doc.fail("tracks.setup_boxes", "must be a table of place word = a box or track cell of the tracks board")
+    for key in ("neutral_box", "common_box"):
+        if key in tracks_t and tracks_t[key] not in box_names:
+            raise doc.fail(f"tracks.{key}", f'"{tracks_t[key]}" is not a box of the tracks board')
+    return TracksSpec(
+        map_name=tracks_t["map_name"],
+        image=tracks_t["image"],
+        title=tracks_t["title"],
+        months=bool(tracks_t.get("months", True)),
+        move_track=_span(doc, move, "move_track") if move is not None else None,
+        cup=_pair(doc, tracks_t.get("cup"), "cup"),
+        cup_face=_words(doc, tracks_t, "cup_face"),
+        boxes=boxes,
+        rows=rows,
+        setup_boxes=MappingProxyType(dict(setup_t)),
+        neutral_box=str(tracks_t.get("neutral_box", "")),
+        common_box=str(tracks_t.get("common_box", "")),
+        track_markers=_track_markers(
+            doc, tracks_t.get("track_markers"), "tracks.track_markers", rows, box_names | cells
+        ),
+    )
+
+
+def _piece_spec(doc: TomlDoc, pieces_t: Any, box_names: set[str], content: Content) -> PieceSpec:
+    """[pieces]: the supply and Sorties badges (markers of the content) and the delay box."""
+    pieces = PieceSpec(
+        str(pieces_t.get("supply_badges", "")),
+        str(pieces_t.get("sorties_badges", "")),
+        str(pieces_t.get("delay_box", "")),
+    )
+    if pieces.delay_box and pieces.delay_box not in box_names:
+        raise doc.fail("pieces.delay_box", f'"{pieces.delay_box}" is not a box of the tracks board')
+    for key in ("supply_badges", "sorties_badges"):
+        marker = getattr(pieces, key).replace("{n}", "1")
+        if marker and marker not in content.markers:
+            raise doc.fail(f"pieces.{key}", f'no marker "{marker}"{near_miss(marker, content.markers)}')
+    return pieces
+
+
+def _palette_spec(doc: TomlDoc, palettes_t: Any) -> PaletteSpec:
+    """[palettes]: the marker palette's tabs (at least one) and the words that sort markers."""
+    palettes = PaletteSpec(
+        _words(doc, palettes_t, "marker_tabs"),
+        _words(doc, palettes_t, "digits"),
+        _words(doc, palettes_t, "on_the_map"),
+        _words(doc, palettes_t, "on_the_map_prefixes"),
+    )
+    if not palettes.marker_tabs:
+        raise doc.fail("palettes.marker_tabs", "name at least one tab")
+    return palettes

@@ -259,7 +259,7 @@ def _warm_map(data: MapData) -> None:
 @cache
 def _mapdata(game: Game) -> MapData:
     def build() -> MapData:
-        from wargame.mapdata import load_for_game
+        from wargame.mapfiles import load_for_game
 
         return load_for_game(game)
 

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from records import frozen
 
 if TYPE_CHECKING:
-    from wargame.displays import CardSpec, Displays
+    from wargame.displays import CardSpec, Displays, TracksSpec
 
 CELL = 100  # a track box: room for one 80 px counter
 BOX_W, BOX_H = 330, 300  # a holding box
@@ -135,85 +135,130 @@ def tracks_board(displays: Displays) -> OffBoard:
     """Turn Track (one box per month), Weather Track (a row per zone whose weather changes),
     Move Track, the draw cup and holding boxes, as the game's displays.toml lists them."""
     spec = displays.tracks
-    areas: list[Area] = []
     margin = 30
+    areas, per_row, top = _turn_track(displays, margin)
+    areas += _weather_and_move_tracks(displays, margin, top)
+    bx = margin
+    by = top + max(3, len(displays.weather_zones)) * (CELL + 30) + 30
+    more, by = _more_tracks(spec, margin, by)
+    areas += more
+    x = bx
+    if spec.cup is not None:
+        areas.append(Area(spec.cup[0], bx, by, 2 * CELL, 2 * CELL, spec.cup[1], kind="deck"))
+        x = bx + 2 * CELL + 30
+    for i, (name, label) in enumerate(spec.boxes):  # five boxes to a row
+        col, row = i % BOXES_PER_ROW, i // BOXES_PER_ROW
+        areas.append(Area(name, x + col * (BOX_W + 20), by + row * (BOX_H + 20), BOX_W, BOX_H, label))
+    box_cols = min(len(spec.boxes), BOXES_PER_ROW)
+    box_rows = max(1, (len(spec.boxes) + BOXES_PER_ROW - 1) // BOXES_PER_ROW)
+    width = max(
+        margin * 2 + per_row * (CELL + 10),
+        x + box_cols * (BOX_W + 20) - 20 + margin,
+        max((margin * 2 + len(values) * (CELL + 10) for _n, values, _l in spec.rows), default=0),
+    )
+    height = by + box_rows * (BOX_H + 20) - 20 + margin
+    zones_first = tuple(a for a in areas if a.kind != "label") + tuple(a for a in areas if a.kind == "label")
+    return OffBoard(spec.map_name, spec.image, spec.title, width, height, zones_first, (214, 208, 190))
+
+
+def _turn_track(displays: Displays, margin: int) -> tuple[list[Area], int, int]:
+    """The Turn Track: its cells (and year labels), how many cells its widest row holds, and
+    where the track below it starts."""
+    spec = displays.tracks
+    if displays.turn_names and spec.months:
+        return _named_turn_track(displays, margin)
+    if displays.seasons and spec.months:
+        return _seasonal_turn_track(displays, margin)
+    return _month_turn_track(displays, margin)
+
+
+def _named_turn_track(displays: Displays, margin: int) -> tuple[list[Area], int, int]:
+    """A year to a row, a box per turn, the seasonal turns boxed in the accent colour."""
+    from wargame.content.model import MONTHS
+
+    areas: list[Area] = []
+    per_row = len(displays.turn_names)
+    order = list(displays.turn_names)
+    turns = displays.turn_months()
+    first_year = turns[0].year if turns else displays.first.year
+    year_w = 90  # each row starts with its year; the boxes show the turn's months
+    for month in turns:
+        col, row = order.index(MONTHS[month.month - 1]), month.year - first_year
+        name = displays.turn_label(month)
+        areas.append(
+            Area(
+                name,
+                margin + year_w + col * (CELL + 10),
+                90 + row * (CELL + 30),
+                CELL,
+                CELL + 20,
+                displays.turn_names[MONTHS[month.month - 1]],
+                kind="cell",
+                accent=displays.is_seasonal(month),
+            )
+        )
+    rows_used = (turns[-1].year - first_year + 1) if turns else 0
+    for row in range(rows_used):
+        areas.append(
+            Area(
+                f"Year {first_year + row}",
+                margin,
+                90 + row * (CELL + 30) + CELL // 2 - 10,
+                year_w - 10,
+                60,
+                str(first_year + row),
+                kind="label",
+            )
+        )
+    per_row += 1  # room for the year column
+    return areas, per_row, 90 + rows_used * (CELL + 30) + 40
+
+
+def _seasonal_turn_track(displays: Displays, margin: int) -> tuple[list[Area], int, int]:
+    """A year to a row, each seasonal box before the month it opens."""
+    areas: list[Area] = []
+    order = [c for m in range(1, 13) for c in _year_cells(displays.seasons, m)]
+    first_year = displays.first.year
+    rows_used = 0
+    for cell in displays.turn_cells():
+        year = int(cell.split()[1]) if " " in cell else 1900 + int(cell[-2:])
+        key = cell.split()[0] if " " in cell else cell[:3]
+        col, row = order.index(key), year - first_year
+        rows_used = row + 1
+        areas.append(Area(cell, margin + col * (CELL + 10), 90 + row * (CELL + 30), CELL, CELL + 20, cell, kind="cell"))
+    return areas, len(order), 90 + rows_used * (CELL + 30) + 40
+
+
+def _month_turn_track(displays: Displays, margin: int) -> tuple[list[Area], int, int]:
+    """One box per month of the game, twelve to a row (none when the track shows no months)."""
+    areas: list[Area] = []
     months = []
     m = displays.first
-    while spec.months and m <= displays.last:
+    while displays.tracks.months and m <= displays.last:
         months.append(m)
         m = m.plus(1)
     per_row = 12
-    if displays.turn_names and spec.months:
-        # a year to a row, a box per turn, the seasonal turns boxed in the accent colour
-        per_row = len(displays.turn_names)
-        order = list(displays.turn_names)
-        turns = displays.turn_months()
-        first_year = turns[0].year if turns else displays.first.year
-        from wargame.content.model import MONTHS
+    for i, month in enumerate(months):
+        col, row = i % per_row, i // per_row
+        areas.append(
+            Area(
+                str(month),
+                margin + col * (CELL + 10),
+                90 + row * (CELL + 30),
+                CELL,
+                CELL + 20,
+                str(month),
+                kind="cell",
+            )
+        )
+    return areas, per_row, 90 + ((len(months) + per_row - 1) // per_row) * (CELL + 30) + 40
 
-        year_w = 90  # each row starts with its year; the boxes show the turn's months
-        for month in turns:
-            col, row = order.index(MONTHS[month.month - 1]), month.year - first_year
-            name = displays.turn_label(month)
-            areas.append(
-                Area(
-                    name,
-                    margin + year_w + col * (CELL + 10),
-                    90 + row * (CELL + 30),
-                    CELL,
-                    CELL + 20,
-                    displays.turn_names[MONTHS[month.month - 1]],
-                    kind="cell",
-                    accent=displays.is_seasonal(month),
-                )
-            )
-        rows_used = (turns[-1].year - first_year + 1) if turns else 0
-        for row in range(rows_used):
-            areas.append(
-                Area(
-                    f"Year {first_year + row}",
-                    margin,
-                    90 + row * (CELL + 30) + CELL // 2 - 10,
-                    year_w - 10,
-                    60,
-                    str(first_year + row),
-                    kind="label",
-                )
-            )
-        per_row += 1  # room for the year column
-        top = 90 + rows_used * (CELL + 30) + 40
-    elif displays.seasons and spec.months:
-        # a year to a row, each seasonal box before the month it opens
-        order = [c for m in range(1, 13) for c in _year_cells(displays.seasons, m)]
-        per_row = len(order)
-        first_year = displays.first.year
-        rows_used = 0
-        for cell in displays.turn_cells():
-            year = int(cell.split()[1]) if " " in cell else 1900 + int(cell[-2:])
-            key = cell.split()[0] if " " in cell else cell[:3]
-            col, row = order.index(key), year - first_year
-            rows_used = row + 1
-            areas.append(
-                Area(cell, margin + col * (CELL + 10), 90 + row * (CELL + 30), CELL, CELL + 20, cell, kind="cell")
-            )
-        top = 90 + rows_used * (CELL + 30) + 40
-    else:
-        for i, month in enumerate(months):
-            col, row = i % per_row, i // per_row
-            areas.append(
-                Area(
-                    str(month),
-                    margin + col * (CELL + 10),
-                    90 + row * (CELL + 30),
-                    CELL,
-                    CELL + 20,
-                    str(month),
-                    kind="cell",
-                )
-            )
-        top = 90 + ((len(months) + per_row - 1) // per_row) * (CELL + 30) + 40
-    zones = displays.weather_zones
-    for r, zone in enumerate(zones):
+
+def _weather_and_move_tracks(displays: Displays, margin: int, top: int) -> list[Area]:
+    """The Weather Track (a row of states per zone) and, to its right, the Move Track."""
+    areas: list[Area] = []
+    spec = displays.tracks
+    for r, zone in enumerate(displays.weather_zones):
         for c, state in enumerate(displays.weather_states):
             areas.append(
                 Area(
@@ -236,30 +281,18 @@ def tracks_board(displays: Displays) -> OffBoard:
                     f"MP {v}", mx + col * (CELL + 10), top + row * (CELL + 30), CELL, CELL + 20, f"MP {v}", kind="cell"
                 )
             )
-    bx = margin
-    by = top + max(3, len(zones)) * (CELL + 30) + 30
-    for name, values, label in spec.rows:  # more tracks, each a row of cells under its label
+    return areas
+
+
+def _more_tracks(spec: TracksSpec, margin: int, by: int) -> tuple[list[Area], int]:
+    """More tracks, each a row of cells under its label, from ``by`` down; and where they end."""
+    areas: list[Area] = []
+    for name, values, label in spec.rows:
         areas.append(Area(f"{name} label", margin, by, len(values) * (CELL + 10), 40, label, kind="label"))
-        for j, v in enumerate(values):
-            areas.append(Area(f"{name} {v}", margin + j * (CELL + 10), by + 40, CELL, CELL, str(v), kind="cell"))
+        for j, mark in enumerate(values):
+            areas.append(Area(f"{name} {mark}", margin + j * (CELL + 10), by + 40, CELL, CELL, str(mark), kind="cell"))
         by += CELL + 70
-    x = bx
-    if spec.cup is not None:
-        areas.append(Area(spec.cup[0], bx, by, 2 * CELL, 2 * CELL, spec.cup[1], kind="deck"))
-        x = bx + 2 * CELL + 30
-    for i, (name, label) in enumerate(spec.boxes):  # five boxes to a row
-        col, row = i % BOXES_PER_ROW, i // BOXES_PER_ROW
-        areas.append(Area(name, x + col * (BOX_W + 20), by + row * (BOX_H + 20), BOX_W, BOX_H, label))
-    box_cols = min(len(spec.boxes), BOXES_PER_ROW)
-    box_rows = max(1, (len(spec.boxes) + BOXES_PER_ROW - 1) // BOXES_PER_ROW)
-    width = max(
-        margin * 2 + per_row * (CELL + 10),
-        x + box_cols * (BOX_W + 20) - 20 + margin,
-        max((margin * 2 + len(values) * (CELL + 10) for _n, values, _l in spec.rows), default=0),
-    )
-    height = by + box_rows * (BOX_H + 20) - 20 + margin
-    zones_first = tuple(a for a in areas if a.kind != "label") + tuple(a for a in areas if a.kind == "label")
-    return OffBoard(spec.map_name, spec.image, spec.title, width, height, zones_first, (214, 208, 190))
+    return areas, by
 
 
 def _year_cells(seasons, month: int) -> list[str]:

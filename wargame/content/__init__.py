@@ -4,7 +4,7 @@ The loaders (load_content, load_scenarios ...) and the scenario model are import
 used: a check of a saved game reads the content from the compiled cache (wargame.compiled) and
 needs no scenario, and every module imported costs a command's start."""
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .model import (
     Card,
@@ -22,6 +22,10 @@ from .model import (
     Unit,
     UnitVocabulary,
 )
+
+if TYPE_CHECKING:  # what __getattr__ below imports when first asked, as the type checker sees it
+    from .load import FILES, default_folder, load_content
+    from .scenario import NationStart, Placement, Rule, Scenario, load_scenario, load_scenarios
 
 _LOAD_NAMES = ("FILES", "default_folder", "load_content")
 _SCENARIO_NAMES = ("NationStart", "Placement", "Rule", "Scenario", "load_scenario", "load_scenarios")

@@ -494,6 +494,7 @@ def _where(
         raise row.fail("where", f'"{where}" is not a hex, map, a box, a month or an event{near_miss(where, boxes)}')
     when = row.timing("where", ("map", *boxes), content.events, seasons)
     if when.season is not None:  # a seasonal box covers its season's three months
+        assert when.month is not None  # a season names its first month
         if when.month > last or when.month.plus(2) < first:
             raise row.fail("where", f"{when} is outside the scenario ({first} to {last})")
         return "", when

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from types import MappingProxyType
+from typing import Any
 
 from wargame.errors import near_miss
 
@@ -170,40 +171,13 @@ def _vocabulary(toml: TomlDoc) -> UnitVocabulary:
     for name in table:
         if name not in known:
             raise toml.fail(f"units.{name}", f'unknown setting "{name}"{near_miss(name, known)}')
-    kinds_t = table.get("kinds")
-    if not isinstance(kinds_t, dict) or not kinds_t:
-        raise toml.fail("units.kinds", "must be a table of kind = { category = [types] }")
-    kinds: dict[str, Mapping[str, tuple[str, ...]]] = {}
-    seen: set[str] = set()
-    for kind, cats in kinds_t.items():
-        if (
-            not isinstance(cats, dict)
-            or not cats
-            or not all(isinstance(v, list) and v and all(isinstance(t, str) and t for t in v) for v in cats.values())
-        ):
-            raise toml.fail(f"units.kinds.{kind}", "must be a table of category = [types]")
-        for types in cats.values():
-            for t in types:
-                if t in seen:
-                    raise toml.fail(f"units.kinds.{kind}", f'type "{t}" is listed twice', t)
-                seen.add(t)
-        kinds[kind] = MappingProxyType({c: tuple(v) for c, v in cats.items()})
+    kinds = _unit_kinds(toml, table.get("kinds"))
 
     def words(key: str) -> tuple[str, ...]:
-        value = table.get(key, [])
-        if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):
-            raise toml.fail(f"units.{key}", "must be a list of names")
-        return tuple(value)
+        return _unit_words(toml, table, key)
 
     def mapping(key: str, keys: Iterable[str], what: str) -> Mapping[str, str]:
-        value = table.get(key, {})
-        if not isinstance(value, dict) or not all(isinstance(v, str) and v for v in value.values()):
-            raise toml.fail(f"units.{key}", "must be a table of name = text")
-        options = list(keys)
-        for name in value:
-            if name not in options:
-                raise toml.fail(f"units.{key}", f'no {what} "{name}"{near_miss(name, options)}')
-        return MappingProxyType(dict(value))
+        return _unit_mapping(toml, table, key, keys, what)
 
     vocabulary = UnitVocabulary(MappingProxyType(kinds))
     categories = [c for cats in kinds.values() for c in cats]
@@ -234,6 +208,48 @@ def _vocabulary(toml: TomlDoc) -> UnitVocabulary:
         marker_backs=MappingProxyType(dict(backs)),
         square_steps=_known_types(toml, words("square_steps"), vocabulary),
     )
+
+
+def _unit_kinds(toml: TomlDoc, kinds_t: Any) -> dict[str, Mapping[str, tuple[str, ...]]]:
+    """[units.kinds]: kind -> category -> types, no type listed twice."""
+    if not isinstance(kinds_t, dict) or not kinds_t:
+        raise toml.fail("units.kinds", "must be a table of kind = { category = [types] }")
+    kinds: dict[str, Mapping[str, tuple[str, ...]]] = {}
+    seen: set[str] = set()
+    for kind, cats in kinds_t.items():
+        if (
+            not isinstance(cats, dict)
+            or not cats
+            or not all(isinstance(v, list) and v and all(isinstance(t, str) and t for t in v) for v in cats.values())
+        ):
+            raise toml.fail(f"units.kinds.{kind}", "must be a table of category = [types]")
+        for types in cats.values():
+            for t in types:
+                if t in seen:
+                    raise toml.fail(f"units.kinds.{kind}", f'type "{t}" is listed twice', t)
+                seen.add(t)
+        kinds[kind] = MappingProxyType({c: tuple(v) for c, v in cats.items()})
+    return kinds
+
+
+def _unit_words(toml: TomlDoc, table: dict[str, Any], key: str) -> tuple[str, ...]:
+    """A list of names of [units] (none when absent)."""
+    value = table.get(key, [])
+    if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):
+        raise toml.fail(f"units.{key}", "must be a list of names")
+    return tuple(value)
+
+
+def _unit_mapping(toml: TomlDoc, table: dict[str, Any], key: str, keys: Iterable[str], what: str) -> Mapping[str, str]:
+    """A table of [units] whose names are each one of ``keys`` and whose values are text."""
+    value = table.get(key, {})
+    if not isinstance(value, dict) or not all(isinstance(v, str) and v for v in value.values()):
+        raise toml.fail(f"units.{key}", "must be a table of name = text")
+    options = list(keys)
+    for name in value:
+        if name not in options:
+            raise toml.fail(f"units.{key}", f'no {what} "{name}"{near_miss(name, options)}')
+    return MappingProxyType(dict(value))
 
 
 def _known_types(toml: TomlDoc, names: tuple[str, ...], vocabulary: UnitVocabulary) -> tuple[str, ...]:

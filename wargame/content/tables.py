@@ -11,12 +11,12 @@ import re
 import tomllib
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal, overload
 
 from records import frozen
 from wargame.errors import DataError, near_miss
 
-from .model import MONTHS, Month, Timing
+from .model import MONTHS, GameSettings, Month, Timing
 
 _EVENT_RE = re.compile(r"^([a-z][a-z0-9_]*)(?:\+(\d+))?$")
 _RULE_RE = re.compile(r"^\d+(\.\d+)*$")
@@ -46,6 +46,11 @@ class Row:
     def optional(self, column: str) -> str | None:
         return self.cells.get(column, "") or None
 
+    # A required cell is never empty, so choice, integer and month give None only when not required.
+    @overload
+    def choice(self, column: str, choices: Iterable[str], *, required: Literal[True] = True) -> str: ...
+    @overload
+    def choice(self, column: str, choices: Iterable[str], *, required: bool) -> str | None: ...
     def choice(self, column: str, choices: Iterable[str], *, required: bool = True) -> str | None:
         value = self.text(column, required=required)
         if not value:
@@ -61,6 +66,10 @@ class Row:
             raise self.fail(column, f'"{value}" is not yes or no{near_miss(value.lower(), ["yes", "no"])}')
         return value == "yes"
 
+    @overload
+    def integer(self, column: str, low: int, high: int, *, required: Literal[True] = True) -> int: ...
+    @overload
+    def integer(self, column: str, low: int, high: int, *, required: bool) -> int | None: ...
     def integer(self, column: str, low: int, high: int, *, required: bool = True) -> int | None:
         value = self.text(column, required=required)
         if not value:
@@ -77,6 +86,10 @@ class Row:
         """A ";"-separated list; empty cell = empty tuple."""
         return tuple(p.strip() for p in self.cells.get(column, "").split(";") if p.strip())
 
+    @overload
+    def month(self, column: str, *, required: Literal[True] = True) -> Month: ...
+    @overload
+    def month(self, column: str, *, required: bool) -> Month | None: ...
     def month(self, column: str, *, required: bool = True) -> Month | None:
         value = self.text(column, required=required)
         if not value:
@@ -244,3 +257,35 @@ class TomlDoc:
         if len(set(value)) != len(value):
             raise self.fail(key, "lists a name twice")
         return value
+
+
+# -- checks the content tables share ----------------------------------------------------------
+
+
+def _ref(row: Row, column: str, value: str | None, known: Mapping[str, Any] | Iterable[str], what: str) -> None:
+    """Fail unless ``value`` (when given) names one of ``known``."""
+    options = list(known)
+    if value is not None and value not in options:
+        raise row.fail(column, f'no {what} "{value}"{near_miss(value, options)}')
+
+
+def _flag(row: Row, column: str) -> bool:
+    """An optional yes/no column: no when the table leaves it out."""
+    return row.flag(column) if column in row.cells else False
+
+
+def _ours(row: Row) -> bool:
+    """The optional ``ours`` flag: a value of the row is ours, not the game's text."""
+    return row.flag("ours") if "ours" in row.cells else False
+
+
+def _timing_in_game(row: Row, column: str, timing: Timing, settings: GameSettings) -> Timing:
+    if timing.year is not None:
+        if not settings.first_turn.year <= timing.year <= settings.last_turn.year:
+            raise row.fail(column, f"{timing} is outside the game ({settings.first_turn} to {settings.last_turn})")
+        return timing
+    if timing.month is not None and not settings.first_turn <= timing.month <= settings.last_turn:
+        raise row.fail(column, f"{timing.month} is outside the game ({settings.first_turn} to {settings.last_turn})")
+    if timing.month is not None and timing.season is None and not settings.is_turn(timing.month):
+        raise row.fail(column, settings.not_a_turn(timing.month))
+    return timing

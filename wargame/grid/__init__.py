@@ -11,8 +11,9 @@ Vocabulary follows Red Blob Games' hexagon guide (offset, doubled, axial and cub
 Data
     Hex(row, col, board="")      a hex in the game's own printed numbers (frozen, hashable, ordered)
     Hexside(a, b)                an unordered pair of adjacent hexes (canonical: a < b)
-    Board(prefix, rows, cols, rows_grow="south", cols_grow="east", shifted="even", only=None,
-          over="", offset=(0, 0))   a sheet; `over`/`offset` lay it on another sheet's plane
+    Sheet(prefix, rows, cols, rows_grow="south", cols_grow="east", shifted="even", only=None,
+          over="", offset=(0, 0))   one map sheet's numbering; `over`/`offset` lay it on another
+                                    sheet's plane (a grid's `boards`, a hex's `board`)
     Grid(name, boards, orientation="pointy", order="RC", row_digits=2, col_digits=2, sep="")
     Layout(ref, x, y, along, across), Layout.regular(size, ref, x=0, y=0)
 
@@ -59,24 +60,16 @@ Conventions
       lower sheet's id is an alias (`contains` is False for it, `canonical` maps it).
 """
 
-from wargame.grid.core import (
-    FLAT_DIRECTIONS,
-    POINTY_DIRECTIONS,
-    Board,
-    Grid,
-    Hex,
-    Hexside,
-    Layout,
-    Point,
-)
+from wargame.grid.core import FLAT_DIRECTIONS, POINTY_DIRECTIONS, Grid
+from wargame.grid.parts import Hex, Hexside, Layout, Point, Sheet
 
 __all__ = [
     "FLAT_DIRECTIONS",
     "POINTY_DIRECTIONS",
-    "Board",
     "Grid",
     "Hex",
     "Hexside",
     "Layout",
+    "Sheet",
     "Point",
 ]

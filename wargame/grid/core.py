@@ -1,17 +1,15 @@
-"""The grid model: Hex, Hexside, Board, Layout and Grid. The package docstring has the API."""
+"""The grid model's Grid: numbering, adjacency, distance, lines and pixels over the values of
+wargame.grid.parts (Hex, Hexside, Sheet, Layout). The package docstring has the API."""
 
 from __future__ import annotations
 
-import math
 import re
 from functools import cached_property
 from typing import Literal
 
 from records import frozen
 from wargame.errors import DataError, near_miss
-
-Orientation = Literal["pointy", "flat"]
-Point = tuple[float, float]
+from wargame.grid.parts import Hex, Hexside, Layout, Orientation, Point, Sheet
 
 POINTY_DIRECTIONS = ("E", "NE", "NW", "W", "SW", "SE")
 FLAT_DIRECTIONS = ("NE", "N", "NW", "SW", "S", "SE")
@@ -29,104 +27,12 @@ _FLAT_CORNERS = ((2 / 3, 0.0), (1 / 3, -0.5), (-1 / 3, -0.5), (-2 / 3, 0.0), (-1
 _NUDGE = (1e-6, 2e-6, -3e-6)
 
 
-@frozen(order=True)
-class Hex:
-    """A hex in the game's printed numbers; `board` is the map prefix ("" for one-map games)."""
-
-    row: int
-    col: int
-    board: str = ""
-
-
-@frozen(order=True)
-class Hexside:
-    """The side between two adjacent hexes, stored with the smaller Hex first so that
-    Hexside(a, b) == Hexside(b, a). Build it with Grid.hexside to have adjacency checked."""
-
-    a: Hex
-    b: Hex
-
-    def __post_init__(self) -> None:
-        if self.b < self.a:
-            first, second = self.b, self.a
-            object.__setattr__(self, "a", first)
-            object.__setattr__(self, "b", second)
-
-    @property
-    def hexes(self) -> tuple[Hex, Hex]:
-        return (self.a, self.b)
-
-    def other(self, h: Hex) -> Hex:
-        """The hex across this side from `h`."""
-        if h == self.a:
-            return self.b
-        if h == self.b:
-            return self.a
-        raise DataError(f"{h} is not on the hexside {self.a}/{self.b}")
-
-
-@frozen
-class Board:
-    """One map sheet's numbering: id prefix, extent, and which way its numbers run.
-
-    `rows_grow` / `cols_grow`: the compass direction in which printed numbers increase.
-    `shifted`: the straight lines (rows if pointy, columns if flat) whose parity this names sit
-    half a hex further toward increasing position numbers. `over` / `offset`: a sheet laid on
-    another (ETO's East sheet on the West sheet's edge) shares its plane, moved by `offset` in
-    doubled coordinates; where both sheets have a hex, the sheet laid on top names it."""
-
-    prefix: str = ""
-    rows: tuple[int, int] = (1, 99)
-    cols: tuple[int, int] = (1, 99)
-    rows_grow: Literal["south", "north"] = "south"
-    cols_grow: Literal["east", "west"] = "east"
-    shifted: Literal["even", "odd"] = "even"
-    only: frozenset[tuple[int, int]] | None = None  # (row, col) pairs that exist, if not all
-    over: str = ""  # the prefix of the sheet this one is laid on ("": a plane of its own)
-    offset: tuple[int, int] = (0, 0)  # doubled (X, Y) added to its own to reach that plane
-
-    def holds(self, row: int, col: int) -> bool:
-        return (
-            self.rows[0] <= row <= self.rows[1]
-            and self.cols[0] <= col <= self.cols[1]
-            and (self.only is None or (row, col) in self.only)
-        )
-
-
-@frozen
-class Layout:
-    """Where the hexes sit in an image: pixel centre (x, y) of hex `ref`, and the spacing.
-
-    `along`: centre distance between neighbours on a straight line (row if pointy, column if
-    flat); `across`: distance between two straight lines. Unequal ratios give the stretched
-    hexes some published maps (and VASSAL grids) use."""
-
-    ref: Hex
-    x: float
-    y: float
-    along: float
-    across: float
-
-    def __post_init__(self) -> None:
-        for name in ("x", "y", "along", "across"):
-            value = getattr(self, name)
-            if not isinstance(value, (int, float)) or not math.isfinite(value):
-                raise DataError(f"layout {name} must be a finite number, not {value!r}")
-        if self.along <= 0 or self.across <= 0:
-            raise DataError(f"layout spacing must be positive (along={self.along}, across={self.across})")
-
-    @classmethod
-    def regular(cls, size: float, ref: Hex, x: float = 0.0, y: float = 0.0) -> Layout:
-        """Regular hexes whose centre-to-corner distance is `size` pixels."""
-        return cls(ref=ref, x=x, y=y, along=math.sqrt(3) * size, across=1.5 * size)
-
-
 @frozen
 class Grid:
     """A game's hex grid: orientation, id format and its boards. See the module docstring."""
 
     name: str
-    boards: tuple[Board, ...]
+    boards: tuple[Sheet, ...]
     orientation: Orientation = "pointy"
     order: Literal["RC", "CR"] = "RC"  # which number comes first in an id
     row_digits: int = 2
@@ -145,7 +51,7 @@ class Grid:
         return POINTY_DIRECTIONS if self.orientation == "pointy" else FLAT_DIRECTIONS
 
     @cached_property
-    def _boards(self) -> dict[str, Board]:
+    def _boards(self) -> dict[str, Sheet]:
         return {b.prefix: b for b in self.boards}
 
     @cached_property
@@ -172,10 +78,10 @@ class Grid:
         return out
 
     @cached_property
-    def _stacks(self) -> dict[str, tuple[Board, ...]]:
+    def _stacks(self) -> dict[str, tuple[Sheet, ...]]:
         """The sheets of each plane, the one on top first (a sheet lies over those listed before
         it on its plane, since it is listed after the sheet it is laid on)."""
-        out: dict[str, list[Board]] = {}
+        out: dict[str, list[Sheet]] = {}
         for b in self.boards:
             out.setdefault(self._planes[b.prefix], []).append(b)
         return {k: tuple(reversed(v)) for k, v in out.items()}
@@ -218,7 +124,7 @@ class Grid:
         ]
         return tuple(sorted(found, key=self.hex_id))
 
-    def _board(self, h: Hex) -> Board:
+    def _board(self, h: Hex) -> Sheet:
         if not isinstance(h, Hex):
             raise DataError(f"expected a Hex, got {h!r}")
         try:
@@ -347,7 +253,7 @@ class Grid:
         shift = (1 if b.rows_grow == "south" else -1) if _is_shifted(b, h.col) else 0
         return right + ox, 2 * down + shift + oy
 
-    def _own(self, b: Board, x: int, y: int) -> Hex:
+    def _own(self, b: Sheet, x: int, y: int) -> Hex:
         """The hex of sheet `b` at plane point (x, y), in that sheet's numbering."""
         ox, oy = self._offsets[b.prefix]
         x, y = x - ox, y - oy
@@ -361,7 +267,7 @@ class Grid:
         down = (y - shift) // 2
         return Hex(down if b.rows_grow == "south" else -down, col, b.prefix)
 
-    def _held(self, b: Board, x: int, y: int) -> bool:
+    def _held(self, b: Sheet, x: int, y: int) -> bool:
         h = self._own(b, x, y)
         return b.holds(h.row, h.col)
 
@@ -595,7 +501,7 @@ class Grid:
         return points[i], points[(i + 1) % 6]
 
 
-def _is_shifted(board: Board, number: int) -> bool:
+def _is_shifted(board: Sheet, number: int) -> bool:
     return (number % 2 == 0) == (board.shifted == "even")
 
 
@@ -620,7 +526,7 @@ def _grid_problems(grid: Grid) -> list[str]:
     if grid.row_digits < 1 or grid.col_digits < 1:
         problems.append("row_digits and col_digits must be at least 1")
     if not isinstance(grid.boards, tuple) or not grid.boards:
-        problems.append("needs a tuple of at least one Board")
+        problems.append("needs a tuple of at least one Sheet")
         return problems
     prefixes = [b.prefix.lower() for b in grid.boards]
     if len(set(prefixes)) != len(prefixes):

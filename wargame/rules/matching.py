@@ -17,20 +17,20 @@ from typing import TypeVar
 
 __all__ = ["match"]
 
-O = TypeVar("O")
+Option = TypeVar("Option")
 
 
 def match(
-    wants: Mapping[str, Sequence[O]],
-    capacity: Callable[[O], int],
-    place_of: Callable[[O], str],
+    wants: Mapping[str, Sequence[Option]],
+    capacity: Callable[[Option], int],
+    place_of: Callable[[Option], str],
     first: Iterable[str] = (),
-) -> dict[str, O]:
+) -> dict[str, Option]:
     """The most units each given one of its options, no source above its capacity. Units
     named in ``first`` are placed before the others: an augmenting path never unseats a placed
     unit, so as many of them as can be are among those supplied."""
     holders: dict[str, list[str]] = {}
-    chosen: dict[str, O] = {}
+    chosen: dict[str, Option] = {}
 
     def place(unit: str, seen: set[str]) -> bool:
         for opt in wants[unit]:

@@ -142,6 +142,7 @@ class MoveJudge:
 
     # -- one land unit's move ----------------------------------------------------------------
     def _land_move(self, sit0: Situation, zoc0: Zoc, sit1: Situation, u: Unit, v: Unit) -> None:
+        assert u.hex is not None and v.hex is not None  # compare passes moves between hexes only
         data = self.pack.data
         offensive = self.phase == data.offensive_phase
         if offensive and u.type == "general":

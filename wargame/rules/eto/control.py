@@ -49,7 +49,7 @@ def start_control(state: GameState, mapdata: MapData, data: RulesData) -> dict[s
     """Hex -> faction at the start of the scenario (1 above). DataError for an entry that names
     no territory of the map (the save's property or the scenario file is wrong)."""
     by_nation: dict[str, str] = {}
-    for abbr, n in state.nations.items():
+    for abbr in state.nations:
         faction = state.faction_of(abbr)
         if faction:
             by_nation[abbr] = faction

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import replace
+from typing import Any
 
 from records import frozen
 from wargame.rules.eto.ground import Situation
@@ -303,5 +304,5 @@ def fresh(unit: Unit) -> Leg:
     return Leg(unit.hex or "")
 
 
-def continued(leg: Leg, **changes: object) -> Leg:
+def continued(leg: Leg, **changes: Any) -> Leg:
     return replace(leg, **changes)

@@ -112,7 +112,9 @@ def air_bases(sit: Situation, hex_id: str) -> int:
 def placement_findings(sit: Situation) -> list[Finding]:
     out: list[Finding] = []
     for u in sit.pos.units:
-        info = sit.map.hexes.get(u.hex) if u.hex else None
+        if not u.hex:
+            continue
+        info = sit.map.hexes.get(u.hex)
         if info is None:
             continue
         if info.country in sit.data.no_entry_countries:
@@ -135,6 +137,7 @@ def placement_findings(sit: Situation) -> list[Finding]:
 
 
 def _home(sit: Situation, u: Unit) -> bool:
+    assert u.hex is not None  # placement_findings asks only of units on hexes
     info = sit.map.hexes[u.hex]
     if info.country == u.nationality:
         return True
@@ -150,7 +153,7 @@ def _air_findings(sit: Situation) -> list[Finding]:
     out: list[Finding] = []
     by_hex: dict[str, list[Unit]] = {}
     for u in sit.pos.units:
-        if u.kind == "air" and u.hex in sit.map.hexes:
+        if u.kind == "air" and u.hex is not None and u.hex in sit.map.hexes:
             by_hex.setdefault(u.hex, []).append(u)
     for place, air in sorted(by_hex.items()):
         for faction in sorted({u.faction for u in air}):

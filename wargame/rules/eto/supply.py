@@ -17,8 +17,9 @@ How it is computed:
 2. Per nation, one breadth-first search from its permanent sources (32.1, 32.2, 41.3, 43.2):
    home city resource hexes its partnership holds, the colonial cities, Riga once the Baltic
    States are taken; US units also the British ones; and the sources a scenario's special rule
-   gives its side (the save's Sources_<faction>: Scn 3's Antwerp and French ports). A major's home source that reaches no
-   other source of its country is isolated and serves nobody (32.8), unless all of them are.
+   gives its side (the save's Sources_<faction>: Scn 3's Antwerp and French ports). A major's
+   home source that reaches no other source of its country is isolated and serves nobody
+   (32.8), unless all of them are.
    Units in a source box (Canada, Capetown, India; the U.S. box once the US is at war) are
    supplied there.
 3. Units that reach no permanent source share the sources of limited capacity they reach: a
@@ -437,6 +438,7 @@ def _why_none(tracer: Tracer, unit: Unit, any_source: bool) -> str:
 def _blocked(tracer: Tracer, unit: Unit, limit: int = 6) -> tuple[tuple[str, str], ...]:
     """The nearest hexes that stop the unit's lines, with why (for explanations)."""
     sit = tracer.sit
+    assert unit.hex is not None  # units in Map Boxes are traced by _in_box
     seen = {unit.hex}
     queue = deque([unit.hex])
     out: list[tuple[str, str]] = []

@@ -127,8 +127,8 @@ def air_path(
         )
         return AirPath(False, (), 0, mp, problems, None)
     path = [end]
-    while parent[path[-1]] is not None:
-        path.append(parent[path[-1]])
+    while (previous := parent[path[-1]]) is not None:
+        path.append(previous)
     path.reverse()
     length = (len(path) - 1) * step
     if length > mp:

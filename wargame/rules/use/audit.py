@@ -37,7 +37,7 @@ Operations phase, the phasing side:
   unit put where only a repatriation may put it before any unit acts is repatriated (10.4).
 The other side: a retreat (5.3.5, 5.3.5.1) or a displacement (4.2.3.7: also of the phasing
 side's air and naval units by a retreat); anything else is told as not judged. Strategic
-Movement phase: Transport Line path (Messina included), no enemy city, fort, unit or ZOC
+Movement phase (``audit_strategic``): Transport Line path (Messina included), no enemy city, fort, unit or ZOC
 entered, a supply line from every hex entered, one unit per faction, no naval units, not ending
 in a fort (4.1) nor where Cooperation Limits bar (10.3.2); a unit moved while the Strategic Move
 marker lies on another is repatriated (10.3.1.1, 10.4).
@@ -45,13 +45,10 @@ marker lies on another is repatriated (10.3.1.1, 10.4).
 
 from __future__ import annotations
 
-from collections import Counter
-from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from wargame.rules.pack import Record
 from wargame.rules.position import Unit
-from wargame.rules.results import Activation, Zoc
+from wargame.rules.results import Zoc
 from wargame.rules.use.audit_combat import CombatJudging
 from wargame.rules.use.audit_core import (
     CENTRAL_RUSSIA,
@@ -67,76 +64,20 @@ from wargame.rules.use.audit_core import (
 )
 from wargame.rules.use.audit_politics import PoliticsJudging
 from wargame.rules.use.audit_sea import SeaJudging
+from wargame.rules.use.audit_strategic import StrategicJudging
 from wargame.rules.use.ground import Situation
 from wargame.rules.use.movement import (
     Ground,
-    MoveCosts,
     _base_cost,
     ground_path,
     movement_points,
-    strategic_path,
 )
 from wargame.rules.use.policies import end_barred
 from wargame.rules.use.state_checks import strategic_move_unit
 
-if TYPE_CHECKING:
-    from wargame.rules.use import Pack
 
-
-class MoveJudge(CombatJudging, SeaJudging, PoliticsJudging):
+class MoveJudge(CombatJudging, SeaJudging, PoliticsJudging, StrategicJudging):
     """Judges the moves between two positions of a log, step by step (the audit drives it)."""
-
-    def __init__(self, pack: Pack, record: Record):
-        self.pack = pack
-        self.record = record
-        self.told: set[tuple] = set()
-        self.costs: MoveCosts = pack.costs
-        self.activations: list[Activation] = []
-        self.act: _Act | None = None
-        self.activated: set[str] = set()
-        self.strategic_done: dict[str, str] = {}
-        self.pending_attacks: list[tuple[Unit, bool, Situation, int]] = []  # (defender, vacated, before, step)
-        self.orphans: list[tuple[Unit, Situation, int]] = []  # hits no unit that may attack could have made
-        self.phasing: str | None = None
-        self.step = 0
-        self.mobile_units: set[str] = set()  # made a Mobile attack this phase (5.3.1)
-        self.assault_units: set[str] = set()  # designated an Assault this phase (5.3.1)
-        self.advanced: set[str] = set()  # Assault target hexes already advanced into (5.3.7)
-        self.assault_vacated: dict[str, tuple[str, ...]] = {}  # hex -> Assault attackers next to it
-        self.displacing: dict[str, int] = {}  # hex entered with enemy air/naval units -> step
-        self.convoy_moves: list[tuple[Unit, Unit, int]] = []  # this step's and the last step's
-        self.handled: set[tuple[str, int]] = set()  # (unit id, step) judged with a transport
-        self.awaiting: tuple | None = None  # a move that may yet prove a Naval Transport
-        self.invasion: tuple[str, str, frozenset[str]] | None = None  # (origin, hex, naval ids)
-        self.invaded_hexes: set[str] = set()  # 6.3.2.1: each hex once per Actions Sub-Phase
-        self.invading_ships: set[str] = set()  # 6.3.2.1: a naval unit in one invasion per phase
-        self.used_surprise: set[str] = set()  # 6.3.2.5: Surprise Attack markers an invasion used
-        self.repatriated_ids: set[str] = set()  # 10.4: not activated again this turn
-        self.fired: set[str] = set()
-        self.skipped: Counter[str] = Counter()
-        self.now: tuple[Situation, Zoc] | None = None
-        self.last: tuple[Situation, Zoc] | None = None
-        self.diff: _Diff | None = None
-
-    def add(
-        self,
-        rule: str,
-        check: str,
-        unit: Unit | None,
-        hexes: tuple[str, ...],
-        reason: str,
-        path: tuple[str, ...] = (),
-        *,
-        step: int | None = None,
-        severity: str = "problem",
-    ) -> None:
-        """Record a finding once: the same rule for the same unit at the same step is told once
-        (a path and the place it ends may both break Cooperation Limits)."""
-        key = (step or self.step, rule, unit.id if unit else hexes)
-        if key in self.told:
-            return
-        self.told.add(key)
-        self.record(rule, check, unit, hexes, reason, path, step=step, severity=severity)
 
     # -- what the audit reports beyond findings -------------------------------------------------
     def unjudged(self) -> tuple[tuple[str, int, str], ...]:
@@ -468,12 +409,12 @@ class MoveJudge(CombatJudging, SeaJudging, PoliticsJudging):
         )
         box_cost = self.costs.central_russia
         if v.box == CENTRAL_RUSSIA and u.hex is not None:  # out to the box
-            options = [
+            paths = [
                 ground_path(ground, u.hex, e, mp=act.left - box_cost, started=act.started, costs=self.costs)
                 for e in edge
                 if act.left >= box_cost
             ]
-            good = [r for r in options if r.legal]
+            good = [r for r in paths if r.legal]
             if not good:
                 act.legal = False
                 self.add(
@@ -574,93 +515,3 @@ class MoveJudge(CombatJudging, SeaJudging, PoliticsJudging):
                 (u.where,),
                 "a unit that left a fort may not occupy a fort again in the same activation",
             )
-
-    # -- strategic movement -------------------------------------------------------------------
-    def strategic_move(self, sit0: Situation, zoc0: Zoc, u: Unit, v: Unit) -> None:
-        if self.repatriated(sit0, u, v):
-            return
-        if u.kind == "naval":
-            self.add("4.1.3", "strategic", u, (u.where, v.where), "naval units may not move strategically")
-            return
-        if u.hex is None or v.hex is None:
-            self.add(
-                "4.1.3", "strategic", u, (u.where, v.where), "strategic movement may not cross a Sea Zone or Map Box"
-            )
-            return
-        earlier = self.strategic_done.get(u.faction)
-        if earlier is not None and earlier != u.id:
-            self.add(
-                "4.1.1",
-                "strategic",
-                u,
-                (u.hex, v.hex),
-                "one strategic move per faction per turn; another unit already moved",
-            )
-        self.strategic_done.setdefault(u.faction, u.id)
-        if u.supply == "none":
-            self.add("7.1.1", "strategic", u, (u.hex,), "a unit in No Supply may not move strategically")
-        if not sit0.map.hexes[u.hex].transport:
-            self.add("4.1.1", "strategic", u, (u.hex,), "strategic movement starts on a Transport Line")
-        ground = Ground(sit0, zoc0, u)
-        result = strategic_path(ground, u.hex, v.hex, supplied=lambda h: True)
-        if not result.legal:
-            first = result.violations[0]
-            self.add(
-                first.rule, "strategic", u, (u.hex, v.hex), "; ".join(x.text for x in result.violations), result.path
-            )
-            return
-        if not all(_supplied_at(sit0, u, h) for h in result.path[1:]):
-            memo: dict[str, bool] = {}  # the shortest way lacks supply somewhere: look for one that has it
-
-            def supplied(h: str) -> bool:
-                if h not in memo:
-                    memo[h] = _supplied_at(sit0, u, h)
-                return memo[h]
-
-            result = strategic_path(ground, u.hex, v.hex, supplied=supplied)
-            if not result.legal:
-                h = next((x.hexes[0] for x in result.violations if x.rule == "4.1.2"), v.hex)
-                self.add(
-                    "4.1.2",
-                    "strategic",
-                    u,
-                    (u.hex, v.hex),
-                    f"no supply line can be traced from {h}, a hex the move enters (each hex entered needs one)",
-                    result.path,
-                )
-                return
-        self._strategic_end(sit0, u, v)
-
-    def _strategic_end(self, sit0: Situation, u: Unit, v: Unit) -> None:
-        """4.1.4 and 10.3.2: a strategic move does not end in a fort, nor in another active
-        friendly country under Cooperation Limits."""
-        assert self.now is not None
-        sit1, _zoc1 = self.now
-        try:
-            now = sit1.pos.unit(u.id)
-        except KeyError:
-            return
-        if sit1.occupies_fort(now):
-            self.add(
-                "4.1.4", "strategic", u, (v.where,), "a unit may not occupy a fort at the end of its strategic move"
-            )
-        barred = end_barred(sit1, now, now.hex)
-        if barred:
-            self.add(
-                barred[0],
-                "strategic",
-                u,
-                (v.where,),
-                f"a strategic move may pass through but not end there: {barred[1]}",
-            )
-        self._home_defense_step(sit0, sit1, u)
-
-
-def _supplied_at(sit: Situation, unit: Unit, hex_id: str) -> bool:
-    """Could the unit trace supply standing in ``hex_id``? (wargame.rules.use.supply)"""
-    moved = replace(unit, hex=hex_id, box=None)
-    units = tuple(moved if u.id == unit.id else u for u in sit.pos.units)
-    pos = replace(sit.pos, units=units)
-    s = sit.pack.situation(pos, sit.map)
-    line = sit.pack.supply(s, sit.pack.zoc(s)).lines.get(unit.id)
-    return line is not None and line.state != "none"

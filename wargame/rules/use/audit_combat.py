@@ -9,7 +9,7 @@ from dataclasses import replace
 from wargame.rules.position import MarkerPiece, Unit
 from wargame.rules.results import Zoc
 from wargame.rules.use.air import air_path, mission_reach
-from wargame.rules.use.audit_core import CENTRAL_RUSSIA, SPECIAL_MARKERS
+from wargame.rules.use.audit_core import CENTRAL_RUSSIA, SPECIAL_MARKERS, JudgeState
 from wargame.rules.use.audit_core import adjacent as _adjacent
 from wargame.rules.use.combat import attack_problems, retreat_problems
 from wargame.rules.use.ground import Situation
@@ -18,8 +18,8 @@ from wargame.rules.use.naval import naval_path
 from wargame.rules.use.state_checks import MAX_BOMBED, factory_hexes, marker_place_findings
 
 
-class CombatJudging:
-    """Part of :class:`wargame.rules.use.audit.MoveJudge`, whose ``__init__`` holds the state."""
+class CombatJudging(JudgeState):
+    """Part of :class:`wargame.rules.use.audit.MoveJudge`; the state it judges with is :class:`JudgeState`'s."""
 
     def note_attacks(self, sit0: Situation, zoc0: Zoc, sit1: Situation) -> None:
         """Enemy ground units of the phasing side that left, vanished or flipped: attacks. The
@@ -354,9 +354,9 @@ class CombatJudging:
                 for rule, why in found.problems:
                     self.add(rule, "air", u, (start, v.where), f"displaced: {why}", found.path)
         else:
-            found = naval_path(sit0, u, start, v.where, mp=mp, costs=self.costs)
-            for rule, why in found.problems:
-                self.add(rule, "naval", u, (start, v.where), f"displaced: {why}", found.path)
+            sailed = naval_path(sit0, u, start, v.where, mp=mp, costs=self.costs)
+            for rule, why in sailed.problems:
+                self.add(rule, "naval", u, (start, v.where), f"displaced: {why}", sailed.path)
         self.air_naval_end(sit1, zoc1, v)
         still = [x for x in sit1.pos.units_in(start) if x.faction == u.faction and x.kind != "ground"]
         if not still:

@@ -1,5 +1,6 @@
-"""The pieces every part of the USE audit judge shares: one activation (``_Act``), what changed
-between two positions of a log (``_Diff``, ``diff``), what the judge reports it did not judge.
+"""The pieces every part of the USE audit judge shares: the judge's state and how it records a
+finding (``JudgeState``, the base of each part), one activation (``_Act``), what changed between
+two positions of a log (``_Diff``, ``diff``), what the judge reports it did not judge.
 
     diff(pos0, pos1) -> _Diff          moves, hits, placements, Sorties and fort changes of a step
     adjacent(sit, a, b) -> bool        two hex ids side by side (False for a Map Box)
@@ -7,13 +8,19 @@ between two positions of a log (``_Diff``, ``diff``), what the judge reports it 
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from records import frozen
+from wargame.rules.pack import Record
 from wargame.rules.position import MarkerPiece, Position, Unit
-from wargame.rules.results import Activation
+from wargame.rules.results import Activation, Zoc
 from wargame.rules.use.ground import Situation
+from wargame.rules.use.movement import MoveCosts
+
+if TYPE_CHECKING:
+    from wargame.rules.use import Pack
 
 CENTRAL_RUSSIA = "CRU"
 SPECIAL_MARKERS = ("Airdrop", "Partisans", "Surprise Attack")  # 6.1: never during an activation
@@ -89,6 +96,83 @@ class _Diff:
     markers_placed: tuple[MarkerPiece, ...]
 
 
+# A move held back one step in case a convoy's move next proves it a Naval Transport:
+# (unit before, unit after, situation and ZOC before, situation and ZOC after, step)
+Awaiting = tuple[Unit, Unit, Situation, Zoc, Situation, Zoc, int]
+
+
+class JudgeState:
+    """What :class:`wargame.rules.use.audit.MoveJudge` keeps while it judges a log, and how it
+    records a finding. The parts of the judge (``audit_combat``, ``audit_sea``,
+    ``audit_politics``) build on it, so each sees the state and the calls it makes across parts."""
+
+    def __init__(self, pack: Pack, record: Record):
+        self.pack = pack
+        self.record = record
+        self.told: set[tuple] = set()
+        self.costs: MoveCosts = pack.costs
+        self.activations: list[Activation] = []
+        self.act: _Act | None = None
+        self.activated: set[str] = set()
+        self.strategic_done: dict[str, str] = {}
+        self.pending_attacks: list[tuple[Unit, bool, Situation, int]] = []  # (defender, vacated, before, step)
+        self.orphans: list[tuple[Unit, Situation, int]] = []  # hits no unit that may attack could have made
+        self.phasing: str | None = None
+        self.step = 0
+        self.mobile_units: set[str] = set()  # made a Mobile attack this phase (5.3.1)
+        self.assault_units: set[str] = set()  # designated an Assault this phase (5.3.1)
+        self.advanced: set[str] = set()  # Assault target hexes already advanced into (5.3.7)
+        self.assault_vacated: dict[str, tuple[str, ...]] = {}  # hex -> Assault attackers next to it
+        self.displacing: dict[str, int] = {}  # hex entered with enemy air/naval units -> step
+        self.convoy_moves: list[tuple[Unit, Unit, int]] = []  # this step's and the last step's
+        self.handled: set[tuple[str, int]] = set()  # (unit id, step) judged with a transport
+        self.awaiting: Awaiting | None = None  # a move that may yet prove a Naval Transport
+        self.invasion: tuple[str, str, frozenset[str]] | None = None  # (origin, hex, naval ids)
+        self.invaded_hexes: set[str] = set()  # 6.3.2.1: each hex once per Actions Sub-Phase
+        self.invading_ships: set[str] = set()  # 6.3.2.1: a naval unit in one invasion per phase
+        self.used_surprise: set[str] = set()  # 6.3.2.5: Surprise Attack markers an invasion used
+        self.repatriated_ids: set[str] = set()  # 10.4: not activated again this turn
+        self.fired: set[str] = set()
+        self.skipped: Counter[str] = Counter()
+        self.now: tuple[Situation, Zoc] | None = None
+        self.last: tuple[Situation, Zoc] | None = None
+        self.diff: _Diff | None = None
+
+    def add(
+        self,
+        rule: str,
+        check: str,
+        unit: Unit | None,
+        hexes: tuple[str, ...],
+        reason: str,
+        path: tuple[str, ...] = (),
+        *,
+        step: int | None = None,
+        severity: str = "problem",
+    ) -> None:
+        """Record a finding once: the same rule for the same unit at the same step is told once
+        (a path and the place it ends may both break Cooperation Limits)."""
+        key = (step or self.step, rule, unit.id if unit else hexes)
+        if key in self.told:
+            return
+        self.told.add(key)
+        self.record(rule, check, unit, hexes, reason, path, step=step, severity=severity)
+
+    if TYPE_CHECKING:
+        # Defined by other parts of the judge; declared here so that each part may call them.
+        def interrupt(self) -> None: ...
+        def start_activation(self, sit0: Situation, u: Unit) -> None: ...
+        def box_move(self, sit0: Situation, zoc0: Zoc, u: Unit, v: Unit) -> None: ...
+        def _attackers_of(self, sit: Situation, target: str) -> list[Unit]: ...
+        def _strategic_marker(self, sit0: Situation, u: Unit) -> None: ...
+        def _report_path(self, u: Unit, v: Unit, act: _Act, result: Any, step: int | None = None) -> None: ...
+        def _entered(self, sit0: Situation, hex_id: str) -> None: ...
+        def air_naval_end(self, sit1: Situation, zoc1: Zoc, v: Unit, *, step: int | None = None) -> None: ...
+        def _axis_attack(self, sit0: Situation, target: str, attackers: tuple[str, ...]) -> None: ...
+        def repatriated(self, sit0: Situation, u: Unit, v: Unit) -> bool: ...
+        def _home_defense_step(self, sit0: Situation, sit1: Situation, u: Unit, *, step: int | None = None) -> None: ...
+
+
 def _on_map(u: Unit | MarkerPiece | None) -> bool:
     return u is not None and (u.hex is not None or u.box is not None)
 
@@ -96,7 +180,12 @@ def _on_map(u: Unit | MarkerPiece | None) -> bool:
 def diff(pos0: Position, pos1: Position) -> _Diff:
     now = {u.id: u for u in pos1.units}
     before = {u.id: u for u in pos0.units}
-    moved, gone, hit, sorties, supply, fort = [], [], [], [], [], []
+    moved: list[tuple[Unit, Unit]] = []
+    gone: list[Unit] = []
+    hit: list[tuple[Unit, Unit | None]] = []
+    sorties: list[tuple[Unit, Unit]] = []
+    supply: list[tuple[Unit, Unit]] = []
+    fort: list[tuple[Unit, Unit]] = []
     for u in pos0.units:
         v = now.get(u.id)
         if not _on_map(u):

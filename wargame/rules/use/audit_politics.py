@@ -9,19 +9,15 @@ from __future__ import annotations
 from typing import Any
 
 from wargame.rules.position import Unit
-from wargame.rules.use.audit_core import _Act, _Diff
+from wargame.rules.use.audit_core import JudgeState, _Act, _Diff
+from wargame.rules.use.events import EVENT_RULES, event_areas, events_fired
 from wargame.rules.use.ground import Situation
-from wargame.rules.use.state_checks import (
-    EVENT_RULES,
-    event_areas,
-    events_fired,
-    home_defense,
-    strategic_move_unit,
-)
+from wargame.rules.use.home_defense import home_defense
+from wargame.rules.use.state_checks import strategic_move_unit
 
 
-class PoliticsJudging:
-    """Part of :class:`wargame.rules.use.audit.MoveJudge`, whose ``__init__`` holds the state."""
+class PoliticsJudging(JudgeState):
+    """Part of :class:`wargame.rules.use.audit.MoveJudge`; the state it judges with is :class:`JudgeState`'s."""
 
     def _held_by_home_defense(self, sit0: Situation, u: Unit) -> None:
         if "home_defense" not in sit0.pos.state.policies or not u.hex:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from wargame.rules.position import Unit
 from wargame.rules.results import Zoc
 from wargame.rules.use.air import air_path
-from wargame.rules.use.audit_core import CENTRAL_RUSSIA, _Diff
+from wargame.rules.use.audit_core import CENTRAL_RUSSIA, JudgeState, _Diff
 from wargame.rules.use.audit_core import adjacent as _adjacent
 from wargame.rules.use.audit_core import diff as _diff
 from wargame.rules.use.ground import Situation
@@ -17,8 +17,8 @@ from wargame.rules.use.naval import naval_path
 from wargame.rules.use.placement import unit_placement
 
 
-class SeaJudging:
-    """Part of :class:`wargame.rules.use.audit.MoveJudge`, whose ``__init__`` holds the state."""
+class SeaJudging(JudgeState):
+    """Part of :class:`wargame.rules.use.audit.MoveJudge`; the state it judges with is :class:`JudgeState`'s."""
 
     # -- Naval Transport and Amphibious Invasion ---------------------------------------------------
     def _stacked_convoy(self, sit0: Situation, u: Unit) -> Unit | None:

@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from dataclasses import field, replace
 from functools import cached_property
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from records import frozen
 from wargame.content import Content
@@ -150,8 +150,8 @@ class Situation:
             return found.abbr == nation and info.area in found.mainland
         if info.country != nation or info.overseas:
             return False
-        found = self.content.nations.get(nation)
-        return found is None or not found.mainland or info.area in found.mainland
+        own = self.content.nations.get(nation)
+        return own is None or not own.mainland or info.area in own.mainland
 
     def neutral(self, hex_id: str) -> bool:
         info = self.map.hexes[hex_id]
@@ -194,7 +194,7 @@ class Situation:
 
     def occupies_fort(self, unit: Unit) -> bool:
         """A ground unit under a Fort marker of its own nation occupies it (4.2.3.6, 15.12)."""
-        if not unit.in_fort or unit.kind != "ground" or unit.hex not in self.forts:
+        if not unit.in_fort or unit.kind != "ground" or unit.hex is None or unit.hex not in self.forts:
             return False
         return unit.nationality == self.fort_nationality(self.forts[unit.hex])
 
@@ -355,7 +355,9 @@ def situation(
 
     game = find_game(position.game)
     position = with_nation_factions(position)
-    return Situation(position, mapdata or game.mapdata(position.boards), content or game.content(), pack or game.pack())
+    # the position's game plays by USE's pack or one built on it
+    use_pack = pack or cast("Pack", game.pack())
+    return Situation(position, mapdata or game.mapdata(position.boards), content or game.content(), use_pack)
 
 
 def with_nation_factions(position: Position) -> Position:

@@ -482,7 +482,7 @@ def strategic_path(ground: Ground, start: str, end: str, *, supplied: Callable[[
     broken: list[Violation] = []
     at = end
     while at in parent:
-        at, found = parent[at]
+        at, step_broken = parent[at]
         hexes.append(at)
-        broken[:0] = found
+        broken[:0] = step_broken
     return PathResult(not broken, tuple(reversed(hexes)), 0, 0, tuple(broken), 0 if not broken else None)

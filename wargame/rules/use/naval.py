@@ -184,10 +184,10 @@ class _Graph:
             for link in sit.map.links:
                 if zone not in (link.a, link.b):
                     continue
-                other = link.b if link.a == zone else link.a
-                found = self.zone_step(zone, other)
+                next_zone = link.b if link.a == zone else link.a
+                found = self.zone_step(zone, next_zone)
                 if found is not None:
-                    out.append(((f"SZ {other}", here), found[0], found[1]))
+                    out.append(((f"SZ {next_zone}", here), found[0], found[1]))
             for box in sit.map.boxes.values():
                 if zone in box.adjacent_zones:
                     out.append(((box.code, here), costs.map_box, box_open(box.code, f, self.unit.nationality)))

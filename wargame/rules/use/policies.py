@@ -43,12 +43,12 @@ def policy_barred(sit: Situation, hex_id: str, faction: str, nationality: str) -
     if "appeasement" in policies:
         if faction == "axis" and side == "western":
             return ("10.3.4", f"Appeasement keeps Axis counters out of the Western country {owner}")
-        if faction == "western" and _enemy_side("western", side):
+        if faction == "western" and side is not None and _enemy_side("western", side):
             return ("10.3.4", f"Appeasement keeps Western counters out of the {side.capitalize()} country {owner}")
     if "nazi_soviet_pact" in policies:
         if faction == "axis" and side == "soviet":
             return ("10.3.5", f"the Nazi-Soviet Pact keeps Axis counters out of the Soviet country {owner}")
-        if faction == "soviet" and _enemy_side("soviet", side):
+        if faction == "soviet" and side is not None and _enemy_side("soviet", side):
             return (
                 "10.3.5",
                 f"the Nazi-Soviet Pact keeps Soviet counters out of the {side.capitalize()} country {owner}",

@@ -131,7 +131,7 @@ class _Tracer:
         if key in self._trees:
             return self._trees[key]
         parent: dict[str, str | None] = {}
-        queue = deque()
+        queue: deque[str] = deque()
         for s in sorted(starts):
             if self.sit.map.hexes[s].transport and not self.blocked(s, faction, nationality):
                 parent[s] = None
@@ -172,8 +172,8 @@ class _Tracer:
     @staticmethod
     def back(tree: Mapping[str, str | None], h: str) -> list[str]:
         out = [h]
-        while tree[out[-1]] is not None:
-            out.append(tree[out[-1]])
+        while (previous := tree[out[-1]]) is not None:
+            out.append(previous)
         return out
 
     def land_options(
@@ -236,7 +236,7 @@ class _Tracer:
             return self._trees[key]
         sit = self.sit
         parent: dict[str, str | None] = {}
-        queue = deque()
+        queue: deque[str] = deque()
         for z in sit.port_zones(port):
             parent[f"SZ {z}"] = None
             queue.append(f"SZ {z}")
@@ -285,6 +285,7 @@ class _Tracer:
             ports = {unit.hex: ""} if unit.hex and sit.friendly_port(unit.hex, unit.faction) else {}
         out: list[_Option] = []
         for port in sorted(ports):
+            leg: list[str] | None
             if own_port_only:
                 leg = [port]
             else:
@@ -442,43 +443,63 @@ def supply_report(sit: Situation, zoc: Zoc) -> SupplyReport:
                 exempt=exempt,
             )
             continue
+        assert unit.hex is not None  # the pack exempts units in Map Boxes (supply_exemption)
         reach, blocked = tracer.overland(unit, unit.hex)
         blocked_by[unit.id] = tuple(blocked)
-        found = tracer.sources(unit.faction, unit.nationality)
-        best = tracer.nearest_unlimited(unit, reach, found.unlimited) if reach else None
-        sea: list[_Option] = []
-        if best is None and tracer.data.sea_supply:
-            if reach:
-                sea = tracer.sea_options(unit, reach, own_port_only=False)
-            if unit.kind == "naval":
-                sea += tracer.sea_options(unit, reach, own_port_only=True)  # warship self-supply
-            full_sea = sorted((o for o in sea if not o.limited), key=lambda o: (o.length, o.path))
-            best = full_sea[0] if full_sea else None
-        if best is not None:
-            lines[unit.id] = SupplyLine(
-                unit.id,
-                "full",
-                best.source,
-                best.source_at,
-                False,
-                best.via,
-                best.path,
-                best.convoy,
-                blocked=tuple(blocked),
-            )
-            continue
-        options = (tracer.land_options(unit, reach, found.limited, True) if reach else []) + [
-            o for o in sea if o.limited
-        ]
-        if reach and found.capped:
-            options += [replace(o, capped=True) for o in tracer.land_options(unit, reach, found.capped, False)]
-        options.sort(key=lambda o: (o.limited, o.length, o.source_at, o.path))  # Full before Low
-        if options:
+        line, options = _full_line_or_options(tracer, unit, reach, tuple(blocked))
+        if line is not None:
+            lines[unit.id] = line
+        elif options:
             wants[unit.id] = options
         else:
             lines[unit.id] = SupplyLine(unit.id, "none", blocked=tuple(blocked), note="no line reaches a supply source")
+    lines.update(_shared_lines(tracer, wants, blocked_by))
+    return SupplyReport(dict(sorted(lines.items())), tuple(_findings(sit, lines)))
+
+
+def _full_line_or_options(
+    tracer: _Tracer, unit: Unit, reach: dict[str, str | None], blocked: tuple[tuple[str, str], ...]
+) -> tuple[SupplyLine | None, list[_Option]]:
+    """A unit's line to the nearest Unlimited source, overland or by sea (7.3); else its options
+    among the sources of limited capacity, Full before Low, for the matching to share out."""
+    found = tracer.sources(unit.faction, unit.nationality)
+    best = tracer.nearest_unlimited(unit, reach, found.unlimited) if reach else None
+    sea: list[_Option] = []
+    if best is None and tracer.data.sea_supply:
+        if reach:
+            sea = tracer.sea_options(unit, reach, own_port_only=False)
+        if unit.kind == "naval":
+            sea += tracer.sea_options(unit, reach, own_port_only=True)  # warship self-supply
+        full_sea = sorted((o for o in sea if not o.limited), key=lambda o: (o.length, o.path))
+        best = full_sea[0] if full_sea else None
+    if best is not None:
+        line = SupplyLine(
+            unit.id,
+            "full",
+            best.source,
+            best.source_at,
+            False,
+            best.via,
+            best.path,
+            best.convoy,
+            blocked=blocked,
+        )
+        return line, []
+    options = (tracer.land_options(unit, reach, found.limited, True) if reach else []) + [o for o in sea if o.limited]
+    if reach and found.capped:
+        options += [replace(o, capped=True) for o in tracer.land_options(unit, reach, found.capped, False)]
+    options.sort(key=lambda o: (o.limited, o.length, o.source_at, o.path))  # Full before Low
+    return None, options
+
+
+def _shared_lines(
+    tracer: _Tracer, wants: dict[str, list[_Option]], blocked_by: dict[str, tuple[tuple[str, str], ...]]
+) -> dict[str, SupplyLine]:
+    """The units that only sources of limited capacity reach, matched to them (7.3.1): each
+    unit's line from the option it got, or none when every source in reach is full."""
     data = tracer.data
     chosen = _match(wants, lambda o: data.capped_port_capacity if o.capped else data.limited_capacity)
+    lines: dict[str, SupplyLine] = {}
     for uid, options in wants.items():
         opt = chosen.get(uid)
         if opt is not None:
@@ -504,7 +525,7 @@ def supply_report(sit: Situation, zoc: Zoc) -> SupplyReport:
                 note=f"only Limited sources ({', '.join(names)}) are in reach, and each "
                 f"already supplies {' or '.join(map(str, caps))} units",
             )
-    return SupplyReport(dict(sorted(lines.items())), tuple(_findings(sit, lines)))
+    return lines
 
 
 def _findings(sit: Situation, lines: Mapping[str, SupplyLine]) -> list[Finding]:

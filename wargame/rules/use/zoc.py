@@ -27,6 +27,7 @@ def zoc_of(sit: Situation, unit: Unit) -> frozenset[str]:
     movement may not use, none where a No EZOC marker lies (1.7, 15.17)."""
     if not exerts_zoc(sit, unit):
         return frozenset()
+    assert unit.hex is not None  # exerts_zoc: on a map hex
     out = set()
     for nid, _water, _line in static_map(sit.map).neighbours[unit.hex]:
         if sit.side_barred(unit.hex, nid) or nid in sit.no_ezoc:
