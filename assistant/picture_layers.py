@@ -35,7 +35,7 @@ def light_map(canvas: Canvas, scene: Scene) -> None:
     sit, mp, geo, d = scene.check.situation, scene.check.situation.map, scene.geo, canvas.draw
     grid, layout = geo.grid, geo.layout
     barred = False
-    for hid in scene.on_board:
+    for hid in sorted(scene.on_board):  # one drawing order, whatever the hash seed
         h = grid.parse(hid)
         if not canvas.visible(geo.center(h), canvas.hex_px):
             continue
@@ -101,7 +101,7 @@ def zoc(canvas: Canvas, scene: Scene) -> None:
     grid, layout = geo.grid, geo.layout
     factions = sorted({u.faction for u in pos.units}, key=lambda f: _order(f, scene.faction_order))
     for faction in factions:
-        for hid in check.zoc.hexes(faction):
+        for hid in sorted(check.zoc.hexes(faction)):
             if hid not in scene.on_board:
                 continue
             h = grid.parse(hid)
