@@ -233,3 +233,25 @@ def test_watch_over_a_module_whose_board_cannot_be_read_says_so_and_draws_the_pl
     page = (out / "report.html").read_text()
     assert "the board art cannot be used" in page and "bad.vmod" in page
     assert (out / "latest.png").is_file()
+
+
+def test_a_picture_is_the_same_bytes_whatever_the_hash_seed(tmp_path):
+    """Sets of hexes are drawn in one order: two runs of one check draw one picture."""
+    import os
+    import subprocess
+
+    pieces = [  # German units between Western and Soviet ones: hexes tinted for two enemies meet
+        U("GER", "ground", "infantry", "2630", name="16"),
+        U("GER", "ground", "armor", "2631", name="4"),
+        U("UK", "ground", "infantry", "2629", name="10"),
+        U("USSR", "ground", "infantry", "2632", name="2"),
+    ]
+    save = write_position(tmp_path / "g.vsav", pieces)
+    drawn_bytes = []
+    for seed in ("1", "2"):
+        out = tmp_path / f"seed{seed}.png"
+        env = {**os.environ, "PYTHONHASHSEED": seed}
+        cmd = [sys.executable, "-m", "staffwork", "check", str(save), "--game", "use", "--picture", str(out)]
+        subprocess.run(cmd, env=env, capture_output=True, check=False)
+        drawn_bytes.append(out.read_bytes())
+    assert drawn_bytes[0] == drawn_bytes[1]
