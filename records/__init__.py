@@ -5,8 +5,9 @@ Python 3.11's dataclasses compile five or six small functions for every frozen c
 ``exec`` each, ~0.6 ms a class); a command that imports a hundred such classes spent most of
 its import time there (issue 20). Here dataclasses only collects the fields (it is asked for no
 methods); ``__init__`` is a code object compiled once per shape (how many fields, which of them
-have a default factory ...) and given the class's names; ``__eq__``, ``__hash__``, ``__repr__``,
-ordering and the frozen ``__setattr__`` / ``__delattr__`` are closures over the field names.
+have a default factory ...) and given the class's names when it is first looked up; ``__eq__``,
+``__hash__``, ``__repr__``, ordering and the frozen ``__setattr__`` / ``__delattr__`` are
+closures over the field names.
 What a caller sees is what dataclasses gives: the same signature, defaults and annotations,
 equality, ordering and hash over the same tuples of fields, the same repr,
 ``FrozenInstanceError`` on assignment, ``__match_args__``, slots and their pickled state;
