@@ -13,7 +13,10 @@ Soviet hexes (or checks ``--save``), then times, in this run:
   printed too, as "cache cold"); ``--timing``'s split of it, and the interpreter's own start;
 - the anchor: the real VASSAL engine's load of a save of that size into an open module. It is
   measured here with ``--engine MODULE.vmod`` (vassal-check, ~20 s of CPU: TIME game_load),
-  else the recorded figure below is printed with its source.
+  else the recorded figure below is printed with its source;
+- with ``--instructions``, the instructions the whole command and the interpreter's start
+  execute (valgrind's cachegrind, ~15 s): the same count on a quiet or a loaded machine, so
+  two branches compare where the times of a shared machine do not.
 
 The commands run as installed: byte-compiled (PYTHONDONTWRITEBYTECODE unset), with a compiled
 cache of their own in a temporary folder. The machine's load is printed with the figures.
@@ -107,6 +110,25 @@ def median_run(cmd: list[str], env: dict[str, str], cwd: Path, runs: int) -> tup
     return (statistics.median(r[0] for r in results), statistics.median(r[1] for r in results), results[-1][2])
 
 
+def instructions(cmd: list[str], env: dict[str, str], cwd: Path) -> int | None:
+    """The instructions a command executes (valgrind's I refs), or None without valgrind."""
+    try:
+        done = subprocess.run(
+            ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null", *cmd],
+            cwd=cwd,
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
+            check=False,
+            timeout=600,
+        )
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    found = re.search(r"I\s+refs:\s+([\d,]+)", done.stderr)
+    return int(found.group(1).replace(",", "")) if found else None
+
+
 def engine_load(module: str, save: Path) -> float | None:
     """The engine's own load of the save (seconds), or None when vassal-check cannot say."""
     try:
@@ -125,6 +147,7 @@ def main() -> int:
     ap.add_argument("--runs", type=int, default=9)
     ap.add_argument("--save", help="check this save instead of writing one")
     ap.add_argument("--engine", metavar="MODULE", help="measure the engine's load with vassal-check")
+    ap.add_argument("--instructions", action="store_true", help="count the instructions too (valgrind)")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
@@ -150,6 +173,9 @@ def main() -> int:
             whole[label] = median_run(cli + extra, env, root, args.runs if label != "--picture" else 3)
         split = median_run(cli + ["--timing"], env, root, args.runs)[2].strip()
         engine = engine_load(args.engine, save) if args.engine else None
+        counted = (
+            [instructions(c, env, root) for c in ([sys.executable, "-c", "pass"], cli)] if args.instructions else None
+        )
     units, findings, read, rules_cold, rules_warm = in_process
     print(
         f"{units} units, {findings} findings; load average {load:.1f} on 2 shared cores; "
@@ -168,6 +194,10 @@ def main() -> int:
         note = f"   target <= {TARGET_MS:.0f} ms: {_met(wall <= TARGET_MS)}" if label == "(text)" else ""
         print(f"{'whole command ' + label + ':':<38}{wall:6.0f} ms  (CPU {cpu:.0f}){note}")
     print(f"  of which, by --timing: {split}; the rest is the interpreter's start and imports")
+    if counted is not None:
+        start_i, whole_i = counted
+        shown = [f"{n / 1e6:.0f} M" if n is not None else "(no valgrind)" for n in (whole_i, start_i)]
+        print(f"instructions (valgrind): whole command (text) {shown[0]}, interpreter's start {shown[1]}")
     anchor = engine if engine is not None else RECORDED_ENGINE_S
     source = (
         f"measured now: vassal-check {args.engine}" if engine is not None else f"recorded: {RECORDED_ENGINE_SOURCE}"

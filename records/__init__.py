@@ -5,8 +5,9 @@ Python 3.11's dataclasses compile five or six small functions for every frozen c
 ``exec`` each, ~0.6 ms a class); a command that imports a hundred such classes spent most of
 its import time there (issue 20). Here dataclasses only collects the fields (it is asked for no
 methods); ``__init__`` is a code object compiled once per shape (how many fields, which of them
-have a default factory ...) and given the class's names; ``__eq__``, ``__hash__``, ``__repr__``,
-ordering and the frozen ``__setattr__`` / ``__delattr__`` are closures over the field names.
+have a default factory ...) and given the class's names when it is first looked up; ``__eq__``,
+``__hash__``, ``__repr__``, ordering and the frozen ``__setattr__`` / ``__delattr__`` are
+closures over the field names.
 What a caller sees is what dataclasses gives: the same signature, defaults and annotations,
 equality, ordering and hash over the same tuples of fields, the same repr,
 ``FrozenInstanceError`` on assignment, ``__match_args__``, slots and their pickled state;
@@ -80,7 +81,8 @@ def _make(cls: Any, eq: bool, order: bool, slots: bool) -> Any:
     every = dataclasses.fields(cls)
     names = tuple(f.name for f in every)
     compared = tuple(f.name for f in every if f.compare)
-    _add(cls, "__init__", lambda: _init(cls, every))
+    if "__init__" not in cls.__dict__:
+        cls.__init__ = _LazyInit(cls, _init(cls, every))
     _add(cls, "__repr__", lambda: _repr(tuple(f.name for f in every if f.repr)))
     if eq:
         _add(cls, "__eq__", lambda: _compare(operator.eq, compared))
@@ -118,8 +120,30 @@ def _named(cls: Any, name: str, fn: Method) -> Method:
     return fn
 
 
-def _init(cls: Any, every: tuple[Field[Any], ...]) -> types.FunctionType:
-    """``__init__`` as dataclasses writes it for a frozen class, from a template's code."""
+class _LazyInit:
+    """A record's ``__init__`` until it is first looked up (an object made, the signature
+    asked for): then the function itself, put in the class in its place. A command imports a
+    hundred records and makes objects of a few (the map and content come unpickled, with no
+    ``__init__`` called): building every ``__init__`` up front was a third of the records'
+    import time (issue 20)."""
+
+    __slots__ = ("cls", "make")
+
+    def __init__(self, cls: Any, make: Callable[[], types.FunctionType]):
+        self.cls = cls
+        self.make = make
+
+    def __get__(self, obj: Any, owner: Any = None) -> Any:
+        fn = self.cls.__dict__.get("__init__")
+        if fn is self:
+            fn = _named(self.cls, "__init__", self.make())
+            type.__setattr__(self.cls, "__init__", fn)
+        return fn if obj is None else fn.__get__(obj, owner)
+
+
+def _init(cls: Any, every: tuple[Field[Any], ...]) -> Callable[[], types.FunctionType]:
+    """What makes ``__init__`` as dataclasses writes it for a frozen class, from a template's
+    code; its arguments are checked now, as dataclasses checks them when the class is made."""
     real = {f.name for f in every}
     pseudo = [f for f in cls.__dataclass_fields__.values() if f.name not in real]  # Class-, InitVar
     if any("InitVar" in str(f.type) for f in pseudo):
@@ -149,19 +173,24 @@ def _init(cls: Any, every: tuple[Field[Any], ...]) -> types.FunctionType:
             shape.append("d")
         else:
             shape.append("-")
-    code = _template(tuple(shape), positional, keyword, hasattr(cls, "__post_init__"))
-    params = tuple(every[i].name for i in (*positional, *keyword))
-    placeholders = {f"\0{i}": f.name for i, f in enumerate(every)}
-    consts = tuple(placeholders.get(c, c) if isinstance(c, str) else c for c in code.co_consts)
-    code = code.replace(co_varnames=("self", *params), co_consts=consts, co_name="__init__",
-                        co_qualname=f"{cls.__qualname__}.__init__")  # fmt: skip
-    fn = types.FunctionType(code, scope, "__init__")
-    fn.__defaults__ = tuple(_default(every[i]) for i in positional
-                            if _default(every[i]) is not MISSING) or None  # fmt: skip
-    fn.__kwdefaults__ = {every[i].name: _default(every[i]) for i in keyword
-                         if _default(every[i]) is not MISSING} or None  # fmt: skip
-    fn.__annotations__ = {**{f.name: f.type for f in every if f.init}, "return": None}
-    return fn
+    post_init = hasattr(cls, "__post_init__")
+
+    def make() -> types.FunctionType:
+        code = _template(tuple(shape), positional, keyword, post_init)
+        params = tuple(every[i].name for i in (*positional, *keyword))
+        placeholders = {f"\0{i}": f.name for i, f in enumerate(every)}
+        consts = tuple(placeholders.get(c, c) if isinstance(c, str) else c for c in code.co_consts)
+        code = code.replace(co_varnames=("self", *params), co_consts=consts, co_name="__init__",
+                            co_qualname=f"{cls.__qualname__}.__init__")  # fmt: skip
+        fn = types.FunctionType(code, scope, "__init__")
+        fn.__defaults__ = tuple(_default(every[i]) for i in positional
+                                if _default(every[i]) is not MISSING) or None  # fmt: skip
+        fn.__kwdefaults__ = {every[i].name: _default(every[i]) for i in keyword
+                             if _default(every[i]) is not MISSING} or None  # fmt: skip
+        fn.__annotations__ = {**{f.name: f.type for f in every if f.init}, "return": None}
+        return fn
+
+    return make
 
 
 def _default(f: Field[Any]) -> Any:

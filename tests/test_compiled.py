@@ -205,3 +205,42 @@ def test_a_check_imports_no_picture_or_module_library(tmp_path):
     )
     assert done.returncode == 0, done.stderr[-2000:]
     assert done.stdout.strip() == "[]"
+
+
+def test_a_toml_file_is_read_from_the_cache_until_it_changes(tmp_path, monkeypatch):
+    monkeypatch.setenv(compiled.ENV_CACHE, str(tmp_path / "cache"))
+    monkeypatch.setattr(compiled, "_tomls", None)
+    path = tmp_path / "game.toml"
+    path.write_text('title = "A"\n[map]\nrough = ["woods"]\n', encoding="utf-8")
+    old = path.stat().st_ctime_ns - 3 * compiled.RACY_NS
+    os.utime(path, ns=(old, old))  # the change time stays recent: the first reads parse again
+    assert compiled.toml_file(path) == {"title": "A", "map": {"rough": ["woods"]}}
+    monkeypatch.setattr(compiled, "_tomls", None)  # a new process
+    kept = compiled._load_tomls(tmp_path / "cache" / "compiled" / "toml.pickle")
+    assert kept is not None and len(kept) == 1
+    key = next(iter(kept))
+    signature, taken, _blob = kept[key]
+    kept[key] = (signature, taken + 3 * compiled.RACY_NS, pickle.dumps({"title": "from the cache"}))
+    monkeypatch.setattr(compiled, "_tomls", kept)  # as if read well after the file's last change
+    assert compiled.toml_file(path) == {"title": "from the cache"}
+    first = compiled.toml_file(path)
+    first["title"] = "changed by a caller"
+    assert compiled.toml_file(path) == {"title": "from the cache"}  # a fresh dict each time
+    path.write_text('title = "B"\n', encoding="utf-8")
+    assert compiled.toml_file(path) == {"title": "B"}
+
+
+def test_a_broken_toml_file_says_what_tomllib_says(tmp_path, monkeypatch):
+    import tomllib
+
+    monkeypatch.setenv(compiled.ENV_CACHE, str(tmp_path / "cache"))
+    monkeypatch.setattr(compiled, "_tomls", None)
+    path = tmp_path / "game.toml"
+    path.write_text("title = \n", encoding="utf-8")
+    with pytest.raises(tomllib.TOMLDecodeError) as real:
+        tomllib.loads(path.read_text(encoding="utf-8"))
+    with pytest.raises(compiled.TOMLError) as ours:
+        compiled.toml_file(path)
+    assert str(ours.value) == str(real.value)
+    with pytest.raises(FileNotFoundError):
+        compiled.toml_file(tmp_path / "missing.toml")

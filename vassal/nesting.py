@@ -112,11 +112,11 @@ def _split_canonical(text: str, count: int | None, raw_last: bool) -> list[str] 
     depth = first = j = 0  # parts[first] starts the level at this depth; parts[j] is looked at
     while j < last and depth != stop:
         part = parts[j]  # it ends where a TAB was, after the run of backslashes of that TAB
-        if part.endswith(runs[depth + 1]):
-            j += 1  # more than ``depth``: a TAB inside this level's own token
+        if not part.endswith(runs[depth]):
+            return None  # fewer than ``depth``: a spare token of an outer level
+        if len(part) > depth and part[-depth - 1] == "\\":
+            j += 1  # more: a TAB inside this level's own token (one look, not a second endswith)
             continue
-        if depth and not part.endswith(runs[depth]):
-            return None  # fewer: a spare token of an outer level
         if first == j:
             levels.append(part[: len(part) - depth] if depth else part)
         else:

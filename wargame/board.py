@@ -16,7 +16,6 @@ shows the hexes of its layout's plane: ETO's one board shows both sheets, laid o
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -179,6 +178,8 @@ class _Toml:
     """board.toml with typed reads that name the file and the key on error."""
 
     def __init__(self, path: Path):
+        import tomllib  # only when the boards are not compiled yet
+
         self.source = str(path)
         try:
             self.data = tomllib.loads(path.read_text(encoding="utf-8"))

@@ -2,6 +2,7 @@
 not parse thousands of CSV rows and rebuild the map's adjacency every time it starts.
 
     compiled(game, part, build, warm=None) -> object   the part from the cache, or build() stored
+    toml_file(path) -> dict                            a TOML file as tomllib reads it, kept too
     cache_folder() -> Path | None                      where the cache lives (None: no cache)
     digest(game) -> str                                what a game's cache is valid for
 
@@ -273,3 +274,79 @@ def _dumps(value: object) -> bytes:
     pickler.dispatch_table = table
     pickler.dump(value)
     return out.getvalue()
+
+
+class TOMLError(ValueError):
+    """A TOML file that tomllib refuses: its TOMLDecodeError again, same message (a caller
+    need not import tomllib to catch it)."""
+
+
+_tomls: dict[str, tuple[Signature, int, bytes]] | None = None  # the TOML cache file, as read
+
+
+def toml_file(path: Path) -> dict[str, Any]:
+    """``tomllib.loads`` of a file's text; raises what reading it raises (OSError,
+    UnicodeDecodeError, TOMLError). A check reads a few small TOML files (every game.toml, its
+    rules pack's): tomllib's import and parsing were a twentieth of its time (issue 20). So
+    the parsed tables are kept in the cache folder by the file's signature (size, change
+    times, inode), trusted as the compiled parts' signatures are (not when the file changed
+    within the file system clock's resolution of the moment it was read)."""
+    global _tomls
+    folder = cache_folder()
+    st = path.stat()
+    key = f"{sys.version_info[:2]}|{os.path.abspath(path)}"
+    signature: Signature = ((key, st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino),)
+    store = folder / "compiled" / "toml.pickle" if folder is not None else None
+    if store is not None and _tomls is None:
+        stored = _load_tomls(store)
+        _tomls = stored if stored is not None else {}
+    kept = _tomls.get(key) if store is not None and _tomls is not None else None
+    if kept is not None and kept[0] == signature and st.st_ctime_ns < kept[1] - RACY_NS:
+        try:
+            return pickle.loads(kept[2])  # a fresh dict, as tomllib gives
+        except Exception:
+            pass
+    taken = time.time_ns()
+    import tomllib
+
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as exc:
+        raise TOMLError(str(exc)) from None
+    if store is not None and _tomls is not None:
+        try:
+            _tomls[key] = (signature, taken, pickle.dumps(data, protocol=pickle.HIGHEST_PROTOCOL))
+        except (pickle.PicklingError, TypeError):
+            return data
+        _write_tomls(store, _tomls)
+    return data
+
+
+def _load_tomls(path: Path) -> dict[str, tuple[Signature, int, bytes]] | None:
+    try:
+        raw = path.read_bytes()
+        if not raw.startswith(FORMAT):
+            return None
+        loaded = pickle.loads(memoryview(raw)[len(FORMAT) :])
+        return loaded if isinstance(loaded, dict) else None
+    except Exception:
+        return None
+
+
+def _write_tomls(path: Path, tables: dict[str, tuple[Signature, int, bytes]]) -> None:
+    """Stored atomically; silently not when the cache folder cannot be written."""
+    import tempfile
+
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
+        try:
+            with os.fdopen(fd, "wb") as f:
+                f.write(FORMAT)
+                f.write(pickle.dumps(tables, protocol=pickle.HIGHEST_PROTOCOL))
+            os.replace(tmp, path)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
+    except OSError:
+        return

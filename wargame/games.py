@@ -21,13 +21,12 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import os
-import tomllib
 from functools import cache, cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from records import frozen
-from wargame.compiled import compiled
+from wargame.compiled import TOMLError, compiled, toml_file
 from wargame.errors import DataError, near_miss
 
 if TYPE_CHECKING:
@@ -143,10 +142,10 @@ class Game:
 
 def _read_toml(path: Path) -> dict[str, Any]:
     try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
+        return toml_file(path)
     except FileNotFoundError:
         raise DataError("file not found", str(path)) from None
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+    except (TOMLError, UnicodeDecodeError) as exc:
         raise DataError(f"not valid TOML ({exc})", str(path)) from None
 
 

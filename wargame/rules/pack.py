@@ -39,7 +39,6 @@ Hooks (override what differs):
 from __future__ import annotations
 
 import inspect
-import tomllib
 from collections.abc import Callable, Mapping
 from functools import cached_property
 from pathlib import Path
@@ -47,6 +46,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from records import frozen
+from wargame.compiled import TOMLError, toml_file
 from wargame.errors import DataError
 from wargame.rules import Finding
 from wargame.rules.position import Position, Unit
@@ -111,8 +111,8 @@ class RulesPack:
                 continue
             found = True
             try:
-                data = tomllib.loads(path.read_text(encoding="utf-8"))
-            except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+                data = toml_file(path)
+            except (OSError, TOMLError, UnicodeDecodeError) as exc:
                 raise DataError(f"cannot read the rules data ({exc})", str(path)) from None
             for key, value in data.items():
                 if isinstance(value, dict) and isinstance(merged.get(key), dict):
