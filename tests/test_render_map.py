@@ -16,8 +16,8 @@ import pytest
 from PIL import Image
 
 from builder.render import mapart
-from builder.render.map_print import PAPERS, page_tiles
 from builder.render.map_scene import chain, clip_convex, dashes, load_style
+from builder.sheets.map_tiles import PAPERS, page_tiles
 from staffwork.commands import map as map_command
 from wargame.board import board_for
 from wargame.errors import DataError
@@ -277,7 +277,7 @@ def test_cli_rejects_tiles_without_print_and_a_silly_dpi(tmp_path):
 def test_tiles_pdf_prints_each_tile_at_its_paper_size_and_scale(tmp_path):
     import subprocess
 
-    from builder.render.map_print import tiles_pdf
+    from builder.sheets.map_tiles import tiles_pdf
 
     # a map with a pixel-exact pattern: a 1-px grid every 25 px on a coloured ground
     image = Image.new("RGB", (1500, 1100), (200, 60, 60))

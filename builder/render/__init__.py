@@ -10,6 +10,11 @@
     samples.py        a built-in set showing every unit type and every marker
     content_faces.py  adapter from wargame.content (the game's tables) to faces
 
+The map board: mapart.py (entry points) draws map_scene.py's shapes strip by strip
+(map_strips.py, with map_symbols.py, map_features.py, map_margins.py), then the text
+(map_text.py, map_labels.py). Nothing here imports builder.sheets: printed pages (counter
+sheets, map tiles) are laid out there, from the images drawn here.
+
 Sizes: art/counters.toml says 0.5 in at 160 px/in (80 px) for the module and 300 dpi for
 print; any size from 40 px up renders every face of USE.
 """

@@ -8,6 +8,7 @@
                  the manifest (CSV rows and pages)
     pdf.py       a small deterministic PDF writer for those lists
     raster.py    the same lists as PNG images (``--png``)
+    map_tiles.py the print version of the map cut into pages (PNG per page, or one PDF)
 
 ``build(arts, spec, title)`` returns the laid-out ``Sheets``; ``sheets_pdf`` writes them.
 """

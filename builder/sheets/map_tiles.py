@@ -18,6 +18,9 @@ from pathlib import Path
 from PIL import Image, ImageDraw
 
 from builder.render.text import font
+from builder.sheets.geometry import MM_PER_INCH
+from builder.sheets.pages import Page, Picture
+from builder.sheets.pdf import pdf_bytes
 from records import frozen
 
 PAPERS = {"letter": (8.5, 11.0), "a4": (210 / 25.4, 297 / 25.4)}
@@ -137,10 +140,6 @@ def tiles_pdf(
 ) -> bytes:
     """One PDF with a page per tile at the paper's exact size, so printing at 100 % (no "fit to
     page") keeps the map's stated scale; images stored losslessly, bytes deterministic."""
-    from builder.sheets.geometry import MM_PER_INCH
-    from builder.sheets.pages import Page, Picture
-    from builder.sheets.pdf import pdf_bytes
-
     pages, images = [], {}
     for t in tiles:
         w_mm, h_mm = t.image.width / dpi * MM_PER_INCH, t.image.height / dpi * MM_PER_INCH
