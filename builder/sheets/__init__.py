@@ -25,7 +25,7 @@ from builder.sheets.geometry import (
     SheetError,
     SheetSpec,
     behind,
-    grid,
+    cell_grid,
     parse_offset,
     parse_size,
 )
@@ -56,7 +56,7 @@ __all__ = [
     "calibration_pdf",
     "chosen",
     "content_art",
-    "grid",
+    "cell_grid",
     "manifest_csv",
     "parse_offset",
     "parse_size",
