@@ -7,6 +7,8 @@ version.py  the module version: the hand-kept number + a digest of the content, 
 tree.py     the buildFile tree: main map (ZonedGrid: Map Boxes over the hex grid), faction
             cards and tracks maps, palette, prototypes, dice, turn tracker, global
             properties, charts, predefined setups
+images.py   every picture but the boards, asked of the image cache (counters, cards, charts)
+palettes.py every piece with its gpid, and the palettes (units, markers, cards) holding them
 pieces.py   prototypes (Common, Supply, Sorties, <Faction> unit), unit and marker pieces
 cards.py    off-map boards (Faction Cards, Turn/Weather/Move tracks, Diplomacy Cup) as
             named rectangles, drawn and zoned from the same data
