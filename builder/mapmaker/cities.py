@@ -134,9 +134,8 @@ def place(
                 report.warnings.append(f"city {c.name}: hex {hid} is taken or water and no neighbour is free; dropped")
                 continue
             best = min(free, key=lambda n: (np.hypot(*np.subtract(grid.center(n, layout), (x, y))), grid.hex_id(n)))
-            report.warnings.append(
-                f"city {c.name} moved from {hid} ({'taken by ' + taken[hid] if hid in taken else 'water'}) to {grid.hex_id(best)}"
-            )
+            why = "taken by " + taken[hid] if hid in taken else "water"
+            report.warnings.append(f"city {c.name} moved from {hid} ({why}) to {grid.hex_id(best)}")
             hid = grid.hex_id(best)
         taken[hid] = c.name
         rows.append((hid, c))

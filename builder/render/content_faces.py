@@ -186,7 +186,7 @@ def stepped_counter(u: Unit, colours: str, vocabulary: UnitVocabulary) -> UnitCo
     the fortress of a port-a-fort, the carrier's strike), the unit after a step loss (``back``
     factors and ``back_steps``), or blank with the type in words."""
     tint = "elite" if u.elite else "colonial" if u.colonial else ""
-    base = dict(nation=colours, style="stepped", code=u.code, delay=u.delay)
+    base = {"nation": colours, "style": "stepped", "code": u.code, "delay": u.delay}
     front = CounterFace(
         **base,
         kind=u.kind,

@@ -80,29 +80,29 @@ def draw_unit(face: CounterFace, px: int, art_dir: Path = ART_DIR) -> Rendered:
     layout = load_layout(art_dir)
     colours = scheme(face.nation, art_dir)
     ss = layout.supersample
-    S = px * ss
+    canvas_px = px * ss
 
     def f(name: str) -> float:
-        return layout[f"unit.{name}"] * S
+        return layout[f"unit.{name}"] * canvas_px
 
     e, pad = f("edge"), f("pad")
-    canvas = blank(S, colours, e)
+    canvas = blank(canvas_px, colours, e)
     pen = ImageDraw.Draw(canvas)
     blocks: list[text.TextBlock] = []
     regions: dict[str, Box] = {}
-    lo, hi = e + pad, S - e - pad  # inner margins
-    band_top = S - e - f("band")
+    lo, hi = e + pad, canvas_px - e - pad  # inner margins
+    band_top = canvas_px - e - f("band")
     min_px = max(6, round(5 * ss))  # never smaller than ~5 px on the final image
 
     # Country abbreviation, with the reduced-side stripe across it.
-    abbrev_box = (lo, band_top + f("band") * 0.08, hi, S - e - pad * 0.5)
+    abbrev_box = (lo, band_top + f("band") * 0.08, hi, canvas_px - e - pad * 0.5)
     if face.reduced:
         mid = (abbrev_box[1] + abbrev_box[3]) / 2
-        stripe = (e, mid - f("stripe") / 2, S - e, mid + f("stripe") / 2)
+        stripe = (e, mid - f("stripe") / 2, canvas_px - e, mid + f("stripe") / 2)
         pen.rectangle(stripe, fill=colours.stripe)
         regions["stripe"] = stripe
         ink_abbrev = colours.stripe_fg
-        abbrev_box = (lo, stripe[1] + S * 0.012, hi, stripe[3] - S * 0.012)
+        abbrev_box = (lo, stripe[1] + canvas_px * 0.012, hi, stripe[3] - canvas_px * 0.012)
     else:
         ink_abbrev = colours.fg
     block = text.fit(face.abbrev, abbrev_box, weight="bold", max_cap=f("abbrev_text"), min_px=min_px)
@@ -116,8 +116,8 @@ def draw_unit(face: CounterFace, px: int, art_dir: Path = ART_DIR) -> Rendered:
     if face.back_text is not None:
         content = (lo, lo, hi, band_top)
     elif face.kind == "ground":
-        id_box = (S - e - strip, lo, S - e - pad * 0.6, band_top)
-        content = (lo, lo, S - e - strip, band_top)
+        id_box = (canvas_px - e - strip, lo, canvas_px - e - pad * 0.6, band_top)
+        content = (lo, lo, canvas_px - e - strip, band_top)
     elif face.kind == "naval":
         id_box = (lo, e + pad * 0.6, hi, e + strip)
         content = (lo, e + strip, hi, band_top)
@@ -137,7 +137,7 @@ def draw_unit(face: CounterFace, px: int, art_dir: Path = ART_DIR) -> Rendered:
     if face.back_text is not None:
         block = text.fit(
             face.back_text,
-            (cx0, cy0 + S * 0.06, cx1, cy1 - S * 0.04),
+            (cx0, cy0 + canvas_px * 0.06, cx1, cy1 - canvas_px * 0.04),
             weight="bold",
             max_cap=f("back_text"),
             min_px=min_px,
@@ -193,17 +193,17 @@ def draw_factor_unit(face: CounterFace, px: int, art_dir: Path = ART_DIR) -> Ren
         fg = colours.fg if contrast(colours.fg, bg) >= 4.5 else DARK
         colours = replace(colours, bg=bg, fg=fg)
     ss = layout.supersample
-    S = px * ss
+    canvas_px = px * ss
 
     def f(name: str) -> float:
-        return layout[f"factors.{name}"] * S
+        return layout[f"factors.{name}"] * canvas_px
 
     e, pad = f("edge"), f("pad")
-    canvas = blank(S, colours, e)
+    canvas = blank(canvas_px, colours, e)
     pen = ImageDraw.Draw(canvas)
     blocks: list[text.TextBlock] = []
     regions: dict[str, Box] = {}
-    lo, hi = e + pad, S - e - pad
+    lo, hi = e + pad, canvas_px - e - pad
     min_px = max(6, round(5 * ss))
 
     # Top band: the abbreviation at the left, the type's label (or a land unit's name) at the
@@ -216,7 +216,7 @@ def draw_factor_unit(face: CounterFace, px: int, art_dir: Path = ART_DIR) -> Ren
     if named_on_top:  # a land unit's name on top, unless it would be too small to read there
         trial = _fit_short(
             right_text,
-            (split + S * 0.02, top, hi, top + f("header")),
+            (split + canvas_px * 0.02, top, hi, top + f("header")),
             weight="semibold",
             max_cap=f("header_text"),
             min_px=min_px,
@@ -230,7 +230,7 @@ def draw_factor_unit(face: CounterFace, px: int, art_dir: Path = ART_DIR) -> Ren
     blocks.append(block)
     regions["abbrev"] = abbrev_box
     if right_text:
-        label_box = (split + S * 0.02, top, hi, header_bottom)
+        label_box = (split + canvas_px * 0.02, top, hi, header_bottom)
         block = _right(
             _fit_short(
                 right_text,
@@ -264,13 +264,13 @@ def draw_factor_unit(face: CounterFace, px: int, art_dir: Path = ART_DIR) -> Ren
         y = name_box[3]
 
     # Bottom band: the factors, on the stripe when this is the reduced side.
-    band_top = S - e - pad * 0.5 - f("band") if face.factors else hi
+    band_top = canvas_px - e - pad * 0.5 - f("band") if face.factors else hi
     if face.factors:
-        band = (lo, band_top, hi, S - e - pad * 0.5)
+        band = (lo, band_top, hi, canvas_px - e - pad * 0.5)
         ink = colours.fg
         if face.reduced:
             mid = (band[1] + band[3]) / 2
-            stripe = (e, mid - f("stripe") / 2, S - e, min(S - e, mid + f("stripe") / 2))
+            stripe = (e, mid - f("stripe") / 2, canvas_px - e, min(canvas_px - e, mid + f("stripe") / 2))
             pen.rectangle(stripe, fill=colours.stripe)
             regions["stripe"] = stripe
             ink = colours.stripe_fg
@@ -288,7 +288,7 @@ def draw_factor_unit(face: CounterFace, px: int, art_dir: Path = ART_DIR) -> Ren
         regions["factors"] = band
 
     # The middle: the words of a state, or the symbol.
-    content = (lo, y + S * 0.015, hi, band_top - S * 0.015)
+    content = (lo, y + canvas_px * 0.015, hi, band_top - canvas_px * 0.015)
     cx0, cy0, cx1, cy1 = content
     if face.words:
         block = text.fit(face.words, content, weight="bold", max_cap=f("words_text"), min_px=min_px, max_lines=3)

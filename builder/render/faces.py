@@ -235,7 +235,7 @@ def factor_counter(
         front_band = front
     else:
         front_band = " ".join(w for w in _words(front) if w.lower() not in label_words).upper()
-    base = dict(nation=scheme, kind=kind, unit_type=symbol, ident=ident, abbrev=abbrev, label=label)
+    base = {"nation": scheme, "kind": kind, "unit_type": symbol, "ident": ident, "abbrev": abbrev, "label": label}
     front_face = CounterFace(**base, factors=front_band)
     if not back:
         back_face = CounterFace(**base, factors="", words=TYPE_WORDS[symbol])

@@ -3,6 +3,7 @@ roads, canals ...), crossings (ferries, links, straits) and the marks of hexes w
 
 from __future__ import annotations
 
+import itertools
 import math
 
 from builder.render.map_scene import Connector, HexMark, HexShape, MapStyle, Point, dashes
@@ -86,14 +87,14 @@ def stroke(pen: Pen, style: str, points, st: MapStyle) -> None:
             pen.line(points, col["lake"], wd["river"])
         elif f.draw == "impassable":
             pen.line(points, f.colour, wd["river"] + 2)
-            for a, b in zip(points, points[1:]):  # cross ticks: a crest no land unit crosses
+            for a, b in itertools.pairwise(points):  # cross ticks: a crest no land unit crosses
                 mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
                 dx, dy = b[0] - a[0], b[1] - a[1]
                 n = math.hypot(dx, dy) or 1.0
                 pen.line([(mx - dy / n * 9, my + dx / n * 9), (mx + dy / n * 9, my - dx / n * 9)], f.colour, 3.0)
         elif f.draw == "fortress":
             pen.line(points, f.colour, 4.0)
-            for a, b in zip(points, points[1:]):  # teeth along the line (the Maginot Line's sign)
+            for a, b in itertools.pairwise(points):  # teeth along the line (the Maginot Line's sign)
                 dx, dy = b[0] - a[0], b[1] - a[1]
                 n = math.hypot(dx, dy) or 1.0
                 ux, uy, nx, ny = dx / n, dy / n, -dy / n, dx / n

@@ -315,7 +315,7 @@ def _key_text(t: TextLayer, job: StripJob) -> None:
 
 def _title(t: TextLayer, scene: Scene, st: MapStyle) -> None:
     col, sz, fonts = st.colours, st.sizes, st.fonts
-    left, _, right, bottom = scene.grid_box
+    left, _, _right, bottom = scene.grid_box
     y = bottom + (scene.board.height - bottom) * 0.42
     board = scene.board
     title = board.art_title or TITLE.format(title=find_game(board.game).title, board=board.title)

@@ -4,6 +4,7 @@ map_labels.py (text)."""
 
 from __future__ import annotations
 
+import itertools
 import math
 
 from builder.render.map_features import feature_draw
@@ -78,7 +79,7 @@ def _key_entries(scene: Scene, st: MapStyle) -> list[tuple[str, str]]:
     order = scene.weather_order
     out += [
         (f"stroke:weather:{a}/{b}", f"Weather line {a.capitalize()} / {b.capitalize()}")
-        for a, b in zip(order, order[1:])
+        for a, b in itertools.pairwise(order)
     ]
     out += [(f"stroke:outline:{f.word}", f.label) for f in st.features.values() if f.draw == "outline"]
     laid = [b.prefix for b in scene.board.grid.boards if b.over]

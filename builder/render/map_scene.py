@@ -10,6 +10,7 @@ the picture and the module's VASSAL grid agree to the pixel.
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 import tomllib
@@ -303,7 +304,7 @@ def dashes(line: Line, pattern: tuple[float, ...]) -> list[Line]:
     the pattern around corners."""
     out: list[Line] = []
     i, left, current = 0, pattern[0], [line[0]]
-    for (x0, y0), (x1, y1) in zip(line, line[1:]):
+    for (x0, y0), (x1, y1) in itertools.pairwise(line):
         seg = math.hypot(x1 - x0, y1 - y0)
         t = 0.0
         while seg - t > 1e-9:
@@ -427,7 +428,7 @@ def _on_land(center: Point, corners: tuple[Point, ...], land: _Land, radius: flo
 
 def _weather_key(a: str, b: str, order: tuple[str, ...] = WEATHER) -> str:
     """The style key of a weather line: the two zones in the order the game names them."""
-    lo, hi = sorted((order.index(a), order.index(b)))
+    lo, _hi = sorted((order.index(a), order.index(b)))
     return f"{order[lo]}/{order[lo + 1]}"
 
 

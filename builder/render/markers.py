@@ -22,19 +22,19 @@ def draw_marker(face: MarkerFace, px: int, art_dir: Path = ART_DIR) -> Rendered:
     layout = load_layout(art_dir)
     colours = scheme(face.scheme, art_dir)
     ss = layout.supersample
-    S = px * ss
+    canvas_px = px * ss
 
     def f(name: str) -> float:
-        return layout[f"marker.{name}"] * S
+        return layout[f"marker.{name}"] * canvas_px
 
     e, pad = f("edge"), f("pad")
-    canvas = blank(S, colours, e)
+    canvas = blank(canvas_px, colours, e)
     pen = ImageDraw.Draw(canvas)
     blocks: list[text.TextBlock] = []
     regions: dict[str, tuple[float, float, float, float]] = {}
     min_px = max(6, round(5 * ss))
     gap = layout["marker.line_gap"]
-    x0, y0, x1, y1 = e + pad, e + pad, S - e - pad, S - e - pad
+    x0, y0, x1, y1 = e + pad, e + pad, canvas_px - e - pad, canvas_px - e - pad
 
     bottom = f("bottom")
     if face.reminder:
@@ -50,7 +50,7 @@ def draw_marker(face: MarkerFace, px: int, art_dir: Path = ART_DIR) -> Rendered:
         regions["reminder"] = box
     if face.abbrev:
         # A nationality marker: the country abbreviation in a bottom row of its own.
-        right = x1 - f("reminder_w") - S * 0.02 if face.reminder else x1
+        right = x1 - f("reminder_w") - canvas_px * 0.02 if face.reminder else x1
         box = (x0, y1 - bottom * 0.9, right, y1)
         block = text.fit(face.abbrev, box, weight="bold", max_cap=bottom * 0.7, min_px=min_px)
         text.draw(canvas, block, colours.fg)
@@ -60,7 +60,7 @@ def draw_marker(face: MarkerFace, px: int, art_dir: Path = ART_DIR) -> Rendered:
     # above the bottom row.
     wide = face.icon in symbols.WIDE_ICONS
     if face.abbrev or (face.reminder and (not face.icon or wide)):
-        y1 -= bottom + S * 0.02
+        y1 -= bottom + canvas_px * 0.02
     beside = face.reminder and not face.abbrev and not wide
     middle_inset = f("reminder_w") * 0.3 if beside else 0.0
 
@@ -76,17 +76,17 @@ def draw_marker(face: MarkerFace, px: int, art_dir: Path = ART_DIR) -> Rendered:
                 " ".join(face.lines),
                 box,
                 weight="bold",
-                max_cap=S * (0.17 if has_middle else 0.19),
+                max_cap=canvas_px * (0.17 if has_middle else 0.19),
                 min_px=min_px,
                 max_lines=2 if has_middle else 4,
                 gap=gap,
             )
-            if block.px * text.cap_ratio("bold") >= S * layout["marker.legible_cap"]:
+            if block.px * text.cap_ratio("bold") >= canvas_px * layout["marker.legible_cap"]:
                 break
         text.draw(canvas, block, colours.fg)
         blocks.append(block)
         regions["text"] = box
-        y0 += top_h + S * 0.02
+        y0 += top_h + canvas_px * 0.02
     if face.icon:
         box = (x0 + middle_inset, y0, x1 - middle_inset, y1)
         symbols.icon(pen, box, face.icon, colours.fg, colours.bg)

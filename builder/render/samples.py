@@ -151,7 +151,7 @@ def _stepped() -> list[UnitCounter]:
     def face(nation: str, kind: str, symbol: str, ident: str, **more) -> CounterFace:
         return CounterFace(nation, kind, symbol, ident, more.pop("abbrev", ""), style="stepped", **more)
 
-    army = dict(size="XXXX", delay=True, code="22a")
+    army = {"size": "XXXX", "delay": True, "code": "22a"}
     return [
         UnitCounter(
             face("GER", "ground", "tank", "1 Pz", factors="8-6-4", steps=3, **army),

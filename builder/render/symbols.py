@@ -242,7 +242,7 @@ def aircraft(pen: ImageDraw.ImageDraw, box: Box, kind: str, ink: RGB, bg: RGB) -
     outline = {"fighter": _FIGHTER, "bomber": _BOMBER, "jet": _JET}[kind]
     pen.polygon(_map(square, outline), fill=ink)
     if kind == "fighter":  # propeller disc edge
-        x0, y0, x1, y1 = square
+        x0, y0, x1, _y1 = square
         cx, span = (x0 + x1) / 2, (x1 - x0)
         pen.line(
             [(cx - span * 0.17, y0 + span * 0.015), (cx + span * 0.17, y0 + span * 0.015)],
@@ -289,7 +289,7 @@ def _battleship(pen: ImageDraw.ImageDraw, box: Box, ink: RGB, bg: RGB) -> None:
     pen.polygon(_map(box, hull), fill=ink)
     for shape in blocks:
         pen.polygon(_map(box, shape), fill=ink)
-    x0, y0, x1, y1 = box
+    _x0, y0, _x1, y1 = box
     gun = max(1, round((y1 - y0) * 0.035))
     for a, b in (((0.5, -0.11), (0.74, -0.13)), ((-0.68, -0.07), (-0.9, -0.05))):
         pen.line(_map(box, [a, b]), fill=ink, width=gun)
@@ -420,7 +420,7 @@ def upgrade(pen: ImageDraw.ImageDraw, box: Box, ink: RGB, bg: RGB) -> None:
 
 def _parachute(pen, box, ink, bg):
     s = _square(box)
-    x0, y0, x1, y1 = s
+    x0, y0, x1, _y1 = s
     w = x1 - x0
     canopy = (x0 + w * 0.05, y0 + w * 0.02, x1 - w * 0.05, y0 + w * 0.82)
     pen.pieslice(canopy, 180, 360, fill=ink)

@@ -8,7 +8,7 @@ guaranteed to lie inside its box; when even the smallest size does not fit, the 
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import combinations
+from itertools import combinations, pairwise
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -39,7 +39,7 @@ def font(weight: str, px: int) -> ImageFont.FreeTypeFont:
 @lru_cache(maxsize=8)
 def cap_ratio(weight: str) -> float:
     """Height of a capital H as a fraction of the font size, to size text by cap height."""
-    left, top, right, bottom = font(weight, 1000).getbbox("H", anchor="ls")
+    _left, top, _right, bottom = font(weight, 1000).getbbox("H", anchor="ls")
     return (bottom - top) / 1000
 
 
@@ -127,7 +127,7 @@ def _splits(tokens: list[tuple[str, str]], count: int) -> list[tuple[str, ...]]:
     for cuts in combinations(range(1, len(tokens)), count - 1):
         bounds = (0, *cuts, len(tokens))
         lines = []
-        for a, b in zip(bounds, bounds[1:]):
+        for a, b in pairwise(bounds):
             lines.append(
                 "".join((glue if i > a else "") + piece for i, (piece, glue) in enumerate(tokens[a:b], start=a))
             )

@@ -82,7 +82,7 @@ def page_tiles(
             d = ImageDraw.Draw(page)
             d.rectangle((margin - 1, margin - 1, margin + uw, margin + uh), outline=(160, 160, 160))
 
-            def to_page(mx: float, my: float) -> tuple[float, float]:
+            def to_page(mx: float, my: float, x0: int = x0, y0: int = y0) -> tuple[float, float]:
                 return margin + mx - x0, margin + my - y0
 
             marks = []
