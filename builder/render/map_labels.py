@@ -10,11 +10,13 @@ from PIL import Image
 
 from builder.render.map_features import tag_box
 from builder.render.map_margins import overlaps
-from builder.render.map_scene import HexMark, MapStyle, Scene
+from builder.render.map_scene import HexMark, MapStyle, Point, Scene
 from builder.render.map_strips import StripJob
 from builder.render.map_symbols import WHITE
 from builder.render.map_text import Label, Occupied, TextLayer, rect_distance
+from wargame.board import BoxArea
 from wargame.games import find_game
+from wargame.mapdata import Box, MapData
 
 TITLE = "Staffwork \u2014 {title}, {board} map"  # when board.toml gives no art_title
 CREDITS = (
@@ -26,12 +28,26 @@ NAMED_ZONE_CREDIT = " {label} borders beyond those the rules name are a reconstr
 AREA_CREDIT = " Sea area borders and names beyond those the rules name are a reconstruction."
 
 
-def text_pass(image: Image.Image, job: StripJob, data) -> list[Label]:
-    scene, st, scale = job.scene, job.style, job.scale
-    t = TextLayer(image, scale, st)
-    col, sz, fonts = st.colours, st.sizes, st.fonts
-    radius = scene.radius
+def text_pass(image: Image.Image, job: StripJob, data: MapData) -> list[Label]:
+    """Every text of the map at the final size, the lightest layer first; the labels drawn."""
+    scene = job.scene
+    t = TextLayer(image, job.scale, job.style)
+    _sea_text(t, scene)
+    numbers, occupied = _hex_numbers(t, scene)
+    _tag_letters(t, scene, occupied)
+    _city_names(t, scene, numbers, occupied)
+    _port_sizes(t, scene)
+    _crossing_names(t, scene, occupied)
+    _box_text(t, job, data)
+    _key_text(t, job)
+    _title(t, scene, job.style)
+    return t.labels
 
+
+def _sea_text(t: TextLayer, scene: Scene) -> None:
+    """Sea Zone numbers, sea area names and values, area names: under names and numbers."""
+    st, radius = t.st, scene.radius
+    col, sz, fonts = st.colours, st.sizes, st.fonts
     # Sea Zone numbers and area names first: the lightest layer, under names and numbers
     zone_font = t.font(fonts["zone"], sz["zone_number"])
     small_zone = t.font(fonts["zone"], sz["zone_number"] * 0.5)
@@ -59,6 +75,11 @@ def text_pass(image: Image.Image, job: StripJob, data) -> list[Label]:
                 sz["area_name"] * 0.18,
             )
 
+
+def _hex_numbers(t: TextLayer, scene: Scene) -> tuple[Occupied, Occupied]:
+    """Hex numbers; the boxes they take, and those of the city symbols (kept clear of names)."""
+    st, scale, radius = t.st, t.scale, scene.radius
+    col, sz, fonts = st.colours, st.sizes, st.fonts
     # hex numbers (RRCC) near the top point of every hex; a name may cover one if it must
     num_font = t.font(fonts["hex_number"], sz["hex_number"])
     numbers = Occupied(200 * scale)
@@ -72,7 +93,13 @@ def text_pass(image: Image.Image, job: StripJob, data) -> list[Label]:
     for c in scene.cities:
         x, y = c.center
         occupied.add(((x - 34) * scale, (y - 16) * scale, (x + 34) * scale, (y + 16) * scale))
-    symbols = [(c.hex, c.center[0] * scale, c.center[1] * scale) for c in scene.cities]
+    return numbers, occupied
+
+
+def _tag_letters(t: TextLayer, scene: Scene, occupied: Occupied) -> None:
+    """The letters on the tag plates (Key Port ...), which names keep clear of."""
+    st, scale, radius = t.st, t.scale, scene.radius
+    sz, fonts = st.sizes, st.fonts
     # the letters of the tags (Key Port, Multi-Zone Port ...) on their plates: names keep clear
     tag_font = t.font(fonts["capital"], sz["hex_number"] * 0.95)
     for m in scene.marks:
@@ -81,6 +108,12 @@ def text_pass(image: Image.Image, job: StripJob, data) -> list[Label]:
             t.text("tag", ((x0 + x1) / 2, (y0 + y1) / 2), st.features[m.word].text, tag_font, WHITE)
             occupied.add(((x0 - 3) * scale, (y0 - 3) * scale, (x1 + 3) * scale, (y1 + 3) * scale))
 
+
+def _city_names(t: TextLayer, scene: Scene, numbers: Occupied, occupied: Occupied) -> None:
+    """Each city's name at the best of the places around its symbol."""
+    st, scale = t.st, t.scale
+    col, sz, fonts = st.colours, st.sizes, st.fonts
+    symbols = [(c.hex, c.center[0] * scale, c.center[1] * scale) for c in scene.cities]
     # city names: the best place around the symbol: clear of other names and symbols, nearer
     # to its own symbol than to any other (a name must not read as its neighbour's), close
     for c in sorted(scene.cities, key=lambda c: (not c.capital, not c.factory, c.hex, c.name)):
@@ -89,30 +122,7 @@ def text_pass(image: Image.Image, job: StripJob, data) -> list[Label]:
         )
         x, y = c.center
         near = 17 if not c.capital else 19
-        candidates = [
-            ((x, y + near), "mt"),
-            ((x + 35, y), "lm"),
-            ((x - 35, y), "rm"),
-            ((x + 30, y + near), "lt"),
-            ((x - 30, y + near), "rt"),
-            ((x, y + near + 22), "mt"),
-            ((x, y - near - 24), "mb"),
-            ((x + 35, y - 14), "lb"),
-            ((x - 35, y - 14), "rb"),
-            ((x + 35, y + 14), "lt"),
-            ((x - 35, y + 14), "rt"),
-            ((x, y + near + 44), "mt"),
-            ((x, y - near), "mb"),
-            ((x + 22, y - near), "lb"),
-            ((x - 22, y - near), "rb"),
-            ((x + 60, y), "lm"),
-            ((x - 60, y), "rm"),
-            ((x, y - near - 48), "mb"),
-            ((x + 50, y + near + 10), "lt"),
-            ((x - 50, y + near + 10), "rt"),
-            ((x + 50, y - near - 10), "lb"),
-            ((x - 50, y - near - 10), "rb"),
-        ]
+        candidates = _name_spots(x, y, near)
         best = None
         for order, (at, anchor) in enumerate(candidates):
             box = t.bbox(at, c.name, fnt, anchor, stroke=round(3 * scale))
@@ -135,12 +145,47 @@ def text_pass(image: Image.Image, job: StripJob, data) -> list[Label]:
             )
             if best is None or score < best[0]:
                 best = (score, at, anchor)
+        assert best is not None  # there are always candidates
         (_hard, ambiguous, _rest), at, anchor = best
         box = t.text("city", at, c.name, fnt, col["name"], anchor, halo=col["halo"], halo_px=3)
         occupied.add(box)
         if ambiguous:  # no place is nearer its own symbol than another's: a leader line says whose
             t.leader((x * scale, y * scale), box, col["name"])
 
+
+def _name_spots(x: float, y: float, near: float) -> list[tuple[Point, str]]:
+    """The places a city's name may take around its symbol at (x, y), best first, each with
+    its text anchor."""
+    return [
+        ((x, y + near), "mt"),
+        ((x + 35, y), "lm"),
+        ((x - 35, y), "rm"),
+        ((x + 30, y + near), "lt"),
+        ((x - 30, y + near), "rt"),
+        ((x, y + near + 22), "mt"),
+        ((x, y - near - 24), "mb"),
+        ((x + 35, y - 14), "lb"),
+        ((x - 35, y - 14), "rb"),
+        ((x + 35, y + 14), "lt"),
+        ((x - 35, y + 14), "rt"),
+        ((x, y + near + 44), "mt"),
+        ((x, y - near), "mb"),
+        ((x + 22, y - near), "lb"),
+        ((x - 22, y - near), "rb"),
+        ((x + 60, y), "lm"),
+        ((x - 60, y), "rm"),
+        ((x, y - near - 48), "mb"),
+        ((x + 50, y + near + 10), "lt"),
+        ((x - 50, y + near + 10), "rt"),
+        ((x + 50, y - near - 10), "lb"),
+        ((x - 50, y - near - 10), "rb"),
+    ]
+
+
+def _port_sizes(t: TextLayer, scene: Scene) -> None:
+    """How many ships each port holds (ETO 7.7)."""
+    st = t.st
+    col, sz, fonts = st.colours, st.sizes, st.fonts
     # port sizes (ETO 7.7): the ships a port holds, under its anchor
     ships_font = t.font(fonts["hex_number"], sz["hex_number"] * 0.95)
     for c in scene.cities:
@@ -156,6 +201,11 @@ def text_pass(image: Image.Image, job: StripJob, data) -> list[Label]:
                 halo_px=2,
             )
 
+
+def _crossing_names(t: TextLayer, scene: Scene, occupied: Occupied) -> None:
+    """The names of straits and canals, beside the crossing."""
+    st, scale = t.st, t.scale
+    col, sz, fonts = st.colours, st.sizes, st.fonts
     # straits and canals
     small = t.font(fonts["name"], sz["city_name"] * 0.85)
     for a, b, name in scene.straits + scene.canals:  # beside the crossing, clear of names if it can be
@@ -186,18 +236,12 @@ def text_pass(image: Image.Image, job: StripJob, data) -> list[Label]:
         )
         occupied.add(box)
 
-    _box_text(t, job, data)
-    _key_text(t, job)
-    _title(t, scene, st)
-    return t.labels
 
-
-def _box_text(t: TextLayer, job: StripJob, data) -> None:
+def _box_text(t: TextLayer, job: StripJob, data: MapData) -> None:
+    """Each Map Box's name and what it prints; the names on the arrows to other boxes."""
     scene, st = job.scene, job.style
     col, sz, fonts = st.colours, st.sizes, st.fonts
     title = t.font(fonts["title"], sz["box_title"])
-    body = t.font(fonts["text"], sz["box_text"])
-    big = t.font(fonts["zone"], sz["zone_number"] * 0.6)
     small_title = t.font(fonts["title"], sz["box_title"] * 0.7)
     small_body = t.font(fonts["text"], sz["box_text"] * 0.8)
     for b in scene.board.boxes:
@@ -206,7 +250,7 @@ def _box_text(t: TextLayer, job: StripJob, data) -> None:
         small = b.height < SMALL_BOX
         fnt = small_title if small else title
         lines = _fit_lines(t, name.upper(), fnt, b.width - 30)
-        y = b.y + (18 if small else 30)
+        y: float = b.y + (18 if small else 30)
         for line in lines:
             t.text("box", (b.x + b.width / 2, y), line, fnt, col["box_title"], "mt")
             y += sz["box_title"] * (0.75 if small else 1.05)
@@ -215,71 +259,77 @@ def _box_text(t: TextLayer, job: StripJob, data) -> None:
                 t.text("box", (b.x + b.width / 2, y + 6), line, small_body, col["box_text"], "mt")
                 y += sz["box_text"] * 0.95
         elif info:
-            t.text(
-                "box",
-                (b.x + b.width / 2, y + 6),
-                f"Map Box \u00b7 {info.friendly}-friendly" if info.friendly else "Map Box",
-                body,
-                col["box_text"],
-                "mt",
-            )
-            y += sz["box_text"] * 1.6
-            for line in textwrap.wrap(info.printed, 34):  # the box's own printed rules
-                t.text("box", (b.x + b.width / 2, y + 10), line, body, col["box_text"], "mt")
-                y += sz["box_text"] * 1.15
-            if info.adjacent_zones and (scene.sea_areas or scene.zone_label):  # named sea zones: their names
-                names = [data.zones[z].name for z in info.adjacent_zones if z in data.zones]
-                word = scene.zone_label or "Sea area"
-                for i, n in enumerate([word + ("s:" if len(names) > 1 else ":")] + names):
-                    t.text(
-                        "box", (b.x + b.width / 2, y + 10 + i * sz["box_text"] * 1.15), n, body, col["box_text"], "mt"
-                    )
-                y += 10 + (len(names) + 1) * sz["box_text"] * 1.15
-            elif info.adjacent_zones:
-                label = "Adjacent Sea Zone" + ("s" if len(info.adjacent_zones) > 1 else "")
-                t.text("box", (b.x + b.width / 2, y + 10), label, body, col["box_text"], "mt")
-                t.blended(
-                    "box",
-                    (b.x + b.width / 2, y + 40 + sz["zone_number"] * 0.3),
-                    "  ".join(str(z) for z in info.adjacent_zones),
-                    big,
-                    col["zone_number"],
-                    1.0,
-                )
-                y += 40 + sz["zone_number"] * 0.6
-            if info.adjacent_boxes:
-                names = [data.boxes[o].name for o in info.adjacent_boxes if o in data.boxes]
-                t.text(
-                    "box",
-                    (b.x + b.width / 2, y + 10),
-                    "Arrows to: " + ", ".join(names[:1]),
-                    body,
-                    col["box_text"],
-                    "mt",
-                )
-                for i, n in enumerate(names[1:], start=1):
-                    t.text(
-                        "box", (b.x + b.width / 2, y + 10 + i * sz["box_text"] * 1.15), n, body, col["box_text"], "mt"
-                    )
-                y += 10 + len(names) * sz["box_text"] * 1.15
-            if info.ground_edge and not info.printed:  # a box that prints its own rule says it above
-                side = f"{info.friendly} ground" if info.friendly else "Ground"
-                for i, line in enumerate(
-                    (f"{side} and air units move", "between this box and the", "hexes on the map edge beside it")
-                ):
-                    t.text(
-                        "box",
-                        (b.x + b.width / 2, y + 20 + i * sz["box_text"] * 1.15),
-                        line,
-                        body,
-                        col["box_text"],
-                        "mt",
-                    )
+            _map_box_text(t, scene, b, info, data, y)
     arrows_font = t.font(fonts["text"], sz["box_text"] * 0.95)
     for a, b, kind in job.arrows:
         if kind.startswith("to the"):
             up = b[1] < a[1]
             t.text("box", (b[0], b[1] + (-6 if up else 6)), kind, arrows_font, col["box_text"], "mb" if up else "mt")
+
+
+def _map_box_text(t: TextLayer, scene: Scene, b: BoxArea, info: Box, data: MapData, y: float) -> None:
+    """A Map Box's words under its name from ``y`` down: which side it is friendly to, its
+    printed rules, the sea zones or areas beside it, the boxes its arrows lead to."""
+    st = t.st
+    col, sz, fonts = st.colours, st.sizes, st.fonts
+    body = t.font(fonts["text"], sz["box_text"])
+    big = t.font(fonts["zone"], sz["zone_number"] * 0.6)
+    t.text(
+        "box",
+        (b.x + b.width / 2, y + 6),
+        f"Map Box \u00b7 {info.friendly}-friendly" if info.friendly else "Map Box",
+        body,
+        col["box_text"],
+        "mt",
+    )
+    y += sz["box_text"] * 1.6
+    for line in textwrap.wrap(info.printed, 34):  # the box's own printed rules
+        t.text("box", (b.x + b.width / 2, y + 10), line, body, col["box_text"], "mt")
+        y += sz["box_text"] * 1.15
+    if info.adjacent_zones and (scene.sea_areas or scene.zone_label):  # named sea zones: their names
+        names = [data.zones[z].name for z in info.adjacent_zones if z in data.zones]
+        word = scene.zone_label or "Sea area"
+        for i, n in enumerate([word + ("s:" if len(names) > 1 else ":")] + names):
+            t.text("box", (b.x + b.width / 2, y + 10 + i * sz["box_text"] * 1.15), n, body, col["box_text"], "mt")
+        y += 10 + (len(names) + 1) * sz["box_text"] * 1.15
+    elif info.adjacent_zones:
+        label = "Adjacent Sea Zone" + ("s" if len(info.adjacent_zones) > 1 else "")
+        t.text("box", (b.x + b.width / 2, y + 10), label, body, col["box_text"], "mt")
+        t.blended(
+            "box",
+            (b.x + b.width / 2, y + 40 + sz["zone_number"] * 0.3),
+            "  ".join(str(z) for z in info.adjacent_zones),
+            big,
+            col["zone_number"],
+            1.0,
+        )
+        y += 40 + sz["zone_number"] * 0.6
+    if info.adjacent_boxes:
+        names = [data.boxes[o].name for o in info.adjacent_boxes if o in data.boxes]
+        t.text(
+            "box",
+            (b.x + b.width / 2, y + 10),
+            "Arrows to: " + ", ".join(names[:1]),
+            body,
+            col["box_text"],
+            "mt",
+        )
+        for i, n in enumerate(names[1:], start=1):
+            t.text("box", (b.x + b.width / 2, y + 10 + i * sz["box_text"] * 1.15), n, body, col["box_text"], "mt")
+        y += 10 + len(names) * sz["box_text"] * 1.15
+    if info.ground_edge and not info.printed:  # a box that prints its own rule says it above
+        side = f"{info.friendly} ground" if info.friendly else "Ground"
+        for i, line in enumerate(
+            (f"{side} and air units move", "between this box and the", "hexes on the map edge beside it")
+        ):
+            t.text(
+                "box",
+                (b.x + b.width / 2, y + 20 + i * sz["box_text"] * 1.15),
+                line,
+                body,
+                col["box_text"],
+                "mt",
+            )
 
 
 SMALL_BOX = 220  # board px: a box lower than this prints only its name and its printed line

@@ -25,12 +25,13 @@ from PIL import Image
 from builder.render import forkpool
 from builder.render.map_labels import text_pass
 from builder.render.map_margins import box_arrows, key_items
-from builder.render.map_scene import MapStyle, Scene, build_scene, load_style
+from builder.render.map_scene import MapStyle, Point, Scene, build_scene, load_style
 from builder.render.map_strips import StripJob, draw_strip
 from builder.render.map_text import Label
 from builder.render.style import ART_DIR
 from records import frozen
 from wargame.games import find_game
+from wargame.mapdata import MapData
 
 
 @frozen
@@ -75,19 +76,9 @@ def render_map(
     started = time.perf_counter()
     scene, st = _scene(game, board)
     data = find_game(game).mapdata((scene.board.board_name,))
-    board = scene.board
-    width, height = round(board.width * scale), round(board.height * scale)
+    width, height = round(scene.board.width * scale), round(scene.board.height * scale)
     ss = int(supersample or st.render["supersample"])
     rows = max(16, int(st.render["strip"]))
-    edge_arrows = []
-    for b in board.boxes:
-        info = data.boxes.get(b.code)
-        if info and info.ground_edge:
-            right_edge = scene.grid_box[2]
-            if b.x > right_edge:
-                for f in (0.25, 0.5, 0.75):
-                    y = b.y + b.height * f
-                    edge_arrows.append(((right_edge + 4, y), (b.x - 4, y)))
     job = StripJob(
         scene=scene,
         style=st,
@@ -97,7 +88,7 @@ def render_map(
         width=width,
         height=height,
         arrows=tuple(box_arrows(scene, data)),
-        edge_arrows=tuple(edge_arrows),
+        edge_arrows=_edge_arrows(scene, data),
         key=key_items(scene, st),
     )
     count = math.ceil(height / rows)
@@ -113,6 +104,21 @@ def render_map(
     labels = text_pass(image, job, data)
     tally(steps, steps)
     return MapRender(image, tuple(labels), scale, time.perf_counter() - started)
+
+
+def _edge_arrows(scene: Scene, data: MapData) -> tuple[tuple[Point, Point], ...]:
+    """Arrows from the map's east edge to a Map Box beyond it whose ground units move to and
+    from the edge hexes beside it."""
+    edge_arrows = []
+    for b in scene.board.boxes:
+        info = data.boxes.get(b.code)
+        if info and info.ground_edge:
+            right_edge = scene.grid_box[2]
+            if b.x > right_edge:
+                for f in (0.25, 0.5, 0.75):
+                    y = b.y + b.height * f
+                    edge_arrows.append(((right_edge + 4, y), (b.x - 4, y)))
+    return tuple(edge_arrows)
 
 
 def render_board(
@@ -154,7 +160,7 @@ def save_png(image: Image.Image, path: Path, dpi: float | None = None) -> Path:
     from vassal.archive import atomic_write
 
     buf = io.BytesIO()
-    options = {"optimize": False, "compress_level": 6}
+    options: dict[str, object] = {"optimize": False, "compress_level": 6}
     if dpi:
         options["dpi"] = (dpi, dpi)
     image.save(buf, format="PNG", **options)
