@@ -173,7 +173,7 @@ def compile_map(game_dir: Path, out_dir: Path | None = None, report: Report | No
     return report
 
 
-def _read_inputs(game_dir: Path, src_dir: Path) -> tuple[_Inputs, Projection, tuple[float, ...]]:
+def _read_inputs(game_dir: Path, src_dir: Path) -> tuple[_Inputs, Projection, tuple[float, float, float, float]]:
     """settings.toml, the words of game.toml [map] and the grid of board.toml; the projection
     and the window of geographic data to read."""
     settings = read_toml(src_dir / "settings.toml")
@@ -184,7 +184,8 @@ def _read_inputs(game_dir: Path, src_dir: Path) -> tuple[_Inputs, Projection, tu
     rules = Rules.read(settings, vocab, str(src_dir / "settings.toml"))
     proj_s = settings.get("projection", {})
     projection = Projection(proj_s.get("kind", "lonlat"), proj_s.get("laea_lat0", 48.0), proj_s.get("laea_lon0", 18.0))
-    window = tuple(proj_s.get("window", [-16.0, 24.0, 56.0, 74.0]))
+    west, south, east, north = proj_s.get("window", [-16.0, 24.0, 56.0, 74.0])
+    window = (west, south, east, north)
     return _Inputs(src_dir, settings, vocab, grid, layout, rules), projection, window
 
 

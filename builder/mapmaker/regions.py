@@ -59,9 +59,9 @@ def weather(path: Path, center_ll: np.ndarray, zones: tuple[str, ...], kind: lis
             raise DataError(f'zone "{zone}" is not one of game.toml [map] weather', source, place)
         poly = Polygon(polygon_points(field(e, "polygon", list, source, place), source, place))
         hit = shapely.contains_xy(poly, center_ll[:, 0], center_ll[:, 1])
-        for i in np.nonzero(hit)[0]:
-            if kind[i] != "water":
-                out[i] = zone
+        for hit_i in np.nonzero(hit)[0]:
+            if kind[hit_i] != "water":
+                out[hit_i] = zone
     return out
 
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import heapq
 import itertools
+from collections.abc import Mapping
 from pathlib import Path
 
 from builder.mapmaker.inputs import field, read_toml
@@ -42,7 +43,7 @@ def route(
     index: dict[str, int],
     passable: list[bool],
     rough: list[bool],
-    sides: dict[str, object],
+    sides: Mapping[str, object],
     city_hex: dict[str, str],
 ) -> list[Network]:
     """Every network of transport.toml, routed."""
@@ -76,7 +77,7 @@ def _network(
     nbrs: list[list[int]],
     passable: list[bool],
     rough: list[bool],
-    sides: dict[str, object],
+    sides: Mapping[str, object],
     city_hex: dict[str, str],
 ) -> Network:
     avoid = set(field(table, "avoid", list, src, where + "avoid", []))

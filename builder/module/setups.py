@@ -477,6 +477,7 @@ def _track_spot(
     names = {a.name for a in board.areas}
     fallback = displays.card.track_box if displays and displays.card.track_box else "Events"
     for rule in displays.card.track_markers if displays else ():
+        assert displays is not None  # the rules come from it
         nation = rule.nation_in(counter)
         if nation is None:
             continue

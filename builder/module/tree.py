@@ -15,7 +15,7 @@ from builder.module.pieces import Prototype
 from builder.vassal_grid import SheetZone, hex_grid_element, sheet_zone_element
 from records import frozen
 from vassal import sequence
-from vassal.buildfile import component
+from vassal.buildfile import AttributeValue, component
 from vassal.grids import TAG_BOARD, TAG_ZONE, TAG_ZONED_GRID, HexGrid
 from vassal.pieces import Piece, format_add_piece
 from wargame import pieceprops as pp
@@ -203,7 +203,7 @@ def _map_children(board_els: Sequence[etree._Element], stack: bool = True) -> li
 def _map(
     name: str, board_els: Sequence[etree._Element], *, launch: bool, extra: Sequence[etree._Element] = ()
 ) -> etree._Element:
-    attrs = {
+    attrs: dict[str, AttributeValue] = {
         "allowMultiple": False,
         "backgroundcolor": "255,255,255",
         "buttonName": name if launch else "",
@@ -315,8 +315,8 @@ class DrawPileSpec:
     reversible: bool = False
     owners: tuple[str, ...] = ()  # sides that may draw from it (a faction's own deck); () anyone
 
-    def attributes(self) -> dict[str, object]:
-        attrs: dict[str, object] = {
+    def attributes(self) -> dict[str, AttributeValue]:
+        attrs: dict[str, AttributeValue] = {
             "allowMultiple": self.allow_multiple,
             "allowSelect": self.allow_select,
             "color": self.color,

@@ -57,7 +57,7 @@ def finish(canvas: Image.Image, px: int, blocks: list[text.TextBlock], regions: 
     return Rendered(
         image,
         tuple(_scaled_block(b, factor) for b in blocks),
-        {k: tuple(v / factor for v in box) for k, box in regions.items()},
+        {k: (box[0] / factor, box[1] / factor, box[2] / factor, box[3] / factor) for k, box in regions.items()},
     )
 
 

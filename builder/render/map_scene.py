@@ -558,15 +558,15 @@ def build_scene(
     marks = []
     order = {w: i for i, w in enumerate(drawn)}  # tags left to right in the style's order
     for h in sorted(data.hexes.values(), key=lambda h: h.id):
-        tags = 0
+        plates = 0  # tag plates of this hex so far
         for word in sorted(h.features, key=lambda w: (order.get(w, len(order)), w)):
             f = drawn.get(word)
             if f is None or f.draw not in MARK_DRAWS:
                 continue
             if f.draw == "resource" and h.id in city_hexes:
                 continue  # a city resource hex: the city's own symbol says it
-            marks.append(HexMark(f.draw, word, board.center(h.hex), h.id, g.corners(h.hex, lay), tags))
-            tags += f.draw == "tag"
+            marks.append(HexMark(f.draw, word, board.center(h.hex), h.id, g.corners(h.hex, lay), plates))
+            plates += f.draw == "tag"
     connectors = []
     for s in sorted(data.sides.values(), key=lambda s: s.id):
         for word in sorted(s.features):

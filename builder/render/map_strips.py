@@ -178,9 +178,9 @@ def _overlays(job: StripJob, w: _Window, base: Image.Image) -> None:
     for s in scene.strokes:  # features that run over water too: lake hexsides, the sheets' seam
         if _visible(s.bbox, by0, by1) and (s.style == "seam" or feature_draw(st, s.style) == "lake"):
             stroke(pb, s.style, s.points, st)
-    for c in scene.connectors:
-        if min(c.a[1], c.b[1]) <= by1 and max(c.a[1], c.b[1]) >= by0:
-            connector(pb, c, scene.radius, st)
+    for link in scene.connectors:
+        if min(link.a[1], link.b[1]) <= by1 and max(link.a[1], link.b[1]) >= by0:
+            connector(pb, link, scene.radius, st)
     for s in scene.strokes:
         if s.style == "transport" and _visible(s.bbox, by0, by1):
             pb.line(s.points, col["transport_casing"], wd["transport_casing"])

@@ -91,7 +91,7 @@ class TextLayer:
         m = Image.new("L", (x1 - x0, y1 - y0), 0)
         ImageDraw.Draw(m).text((x - x0, y - y0), text, font=fnt, fill=round(255 * alpha), anchor=anchor)
         self.image.paste(Image.new("RGB", m.size, fill), (x0, y0), m)
-        self.labels.append(Label(kind, text, tuple(round(v) for v in box)))
+        self.labels.append(Label(kind, text, (round(box[0]), round(box[1]), round(box[2]), round(box[3]))))
 
     def spaced(self, kind: str, at: Point, text: str, fnt, fill: RGB, tracking: float, halo: RGB | None = None) -> None:
         """Letter-spaced capitals centred on a point (area names)."""

@@ -87,7 +87,7 @@ def sheets_pdf(
         pages,
         sheets.images,
         title=title,
-        kind=SHEETS_KIND,  # type: ignore[arg-type]
+        kind=SHEETS_KIND,
         jpeg_quality=jpeg_quality,
         progress=progress,
     )

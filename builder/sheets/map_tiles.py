@@ -67,6 +67,7 @@ def page_tiles(
         xs, ys = _layout(image.width, uw, overlap), _layout(image.height, uh, overlap)
         if best is None or len(xs) * len(ys) < best[0]:
             best = (len(xs) * len(ys), pw, ph, uw, uh, xs, ys)
+    assert best is not None  # two orientations were tried
     _, pw, ph, uw, uh, xs, ys = best
     uw, uh = min(uw, image.width), min(uh, image.height)
     # registration points in map pixels: the middle of every overlap band, two per page edge

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from PIL import Image
+
 from builder.sheets.art import CounterArt
 from builder.sheets.geometry import (
     BAND,
@@ -93,7 +95,7 @@ class Slot:
 @frozen
 class Sheets:
     pages: tuple[Page, ...]
-    images: dict[str, object]  # name -> PIL image with bleed, at spec.dpi
+    images: dict[str, Image.Image]  # name -> image with bleed, at spec.dpi
     slots: tuple[Slot, ...]
     spec: SheetSpec
 
@@ -115,7 +117,7 @@ def layout(arts: Sequence[CounterArt], spec: SheetSpec, title: str) -> Sheets:
     per_sheet = g.rows * (g.columns // 2 if spec.fold else g.columns)
     copies = [(a, i + 1) for a in arts for i in range(a.count)]
     sheets = [copies[i : i + per_sheet] for i in range(0, len(copies), per_sheet)]
-    images = {}
+    images: dict[str, Image.Image] = {}
     for a in arts:
         front, back = image_names(a)
         images[front] = with_bleed(a.front, spec.bleed_px)
@@ -127,8 +129,8 @@ def layout(arts: Sequence[CounterArt], spec: SheetSpec, title: str) -> Sheets:
         if spec.fold:
             pages.append(_fold_page(spec, g, placed, number, len(pages) + 1, words, slots))
         else:
-            front, back = _duplex_pages(spec, g, placed, number, len(pages) + 1, words, slots)
-            pages += [front, back]
+            front_page, back_page = _duplex_pages(spec, g, placed, number, len(pages) + 1, words, slots)
+            pages += [front_page, back_page]
     return Sheets(tuple(pages), images, tuple(slots), spec)
 
 
