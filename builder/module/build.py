@@ -29,6 +29,7 @@ from lxml import etree
 from PIL import Image
 
 from builder.module.cache import MAX_PIXELS, ImageCache, Pending, fingerprint
+from builder.module.decks import DrawPileSpec
 from builder.module.images import (
     PACKAGES,
     Asked,
@@ -42,7 +43,8 @@ from builder.module.images import (
 from builder.module.palettes import Pieces, module_pieces
 from builder.module.pieces import nation_faction
 from builder.module.setups import Places, SetupResult, game_months, scenario_setup
-from builder.module.tree import VASSAL_VERSION, DrawPileSpec, MapBoard, ModuleSpec, Setup, module_tree
+from builder.module.spec import VASSAL_VERSION, MapBoard, ModuleSpec, Setup
+from builder.module.tree import module_tree
 from builder.module.version import content_version
 from builder.render.counters import screen_px
 from builder.vassal_grid import sheet_zones, vassal_hex_grid

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from builder.module.card_pieces import card_name, card_piece
+from builder.module.decks import DrawPileSpec, card_piles
 from builder.module.pieces import (
     Prototype,
     marker_name,
@@ -18,7 +19,8 @@ from builder.module.pieces import (
     unit_name,
     unit_piece,
 )
-from builder.module.tree import DrawPileSpec, Palette, Slot, card_piles, paged
+from builder.module.spec import Palette, Slot
+from builder.module.tree import paged
 from records import frozen
 from vassal.pieces import Piece
 from wargame.content import Content, Faction, Marker, Unit

@@ -20,7 +20,9 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
-from builder.module.tree import TURN_TRACKER_ID, DrawPileSpec, cup_pile, turn_state
+from builder.module.decks import DrawPileSpec, cup_pile
+from builder.module.game_state import turn_state
+from builder.module.spec import TURN_TRACKER_ID
 from records import frozen
 from vassal import sequence
 from vassal.commands import AddPiece, BoardPlacement, Command, SetGlobalProperty, SetTurn
