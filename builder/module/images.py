@@ -20,9 +20,9 @@ from builder.module.pieces import CUP_BACK, SORTIE_IMAGES, SUPPLY_IMAGES, marker
 from builder.render.content_faces import card_face, markers_from, units_from
 from builder.render.counters import render_counter
 from builder.render.faces import CounterFace, Marker, MarkerFace
+from builder.render.icons import ICONS
 from builder.render.markers import render_marker
 from builder.render.option_cards import CardFace, card_layout, draw_card, draw_card_back
-from builder.render.symbols import ICONS
 from wargame.content import Content
 from wargame.displays import Displays
 from wargame.offboards import OffBoard

@@ -23,9 +23,9 @@ from builder.render.faces import (
     factor_counter,
     unit_counter,
 )
+from builder.render.icons import ICONS
 from builder.render.option_cards import CardFace
 from builder.render.style import ART_DIR, load_schemes
-from builder.render.symbols import ICONS
 from wargame.content import Card, Content, Unit, UnitVocabulary
 from wargame.content import Marker as ContentMarker
 from wargame.errors import DataError, near_miss

@@ -185,7 +185,7 @@ class MarkerFace:
     """One side of a marker.
 
     ``lines`` is the text, top to bottom (a single line may be wrapped to fit); ``icon`` a
-    name from symbols.ICONS; ``figure`` one big value ("3", "+", "x10"); ``reminder`` the
+    name from icons.ICONS; ``figure`` one big value ("3", "+", "x10"); ``reminder`` the
     after-use note in the corner (3.1: "die", "4T", "5P", "S+1"); ``abbrev`` a country
     abbreviation at the bottom for nationality markers.
     """

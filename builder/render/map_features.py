@@ -6,7 +6,9 @@ from __future__ import annotations
 import itertools
 import math
 
-from builder.render.map_scene import Connector, HexMark, HexShape, MapStyle, Point, dashes
+from builder.render.map_lines import Point, dashes
+from builder.render.map_scene import Connector, HexMark, HexShape
+from builder.render.map_style import MapStyle
 from builder.render.map_symbols import (
     Pen,
     airfield_symbol,

@@ -9,9 +9,11 @@ import textwrap
 from PIL import Image
 
 from builder.render.map_features import tag_box
+from builder.render.map_lines import Point
 from builder.render.map_margins import overlaps
-from builder.render.map_scene import HexMark, MapStyle, Point, Scene
+from builder.render.map_scene import HexMark, Scene
 from builder.render.map_strips import StripJob
+from builder.render.map_style import MapStyle
 from builder.render.map_symbols import WHITE
 from builder.render.map_text import Label, Occupied, TextLayer, rect_distance
 from wargame.board import BoxArea

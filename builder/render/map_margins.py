@@ -8,7 +8,9 @@ import itertools
 import math
 
 from builder.render.map_features import feature_draw
-from builder.render.map_scene import MARK_DRAWS, TRACK_DRAWS, MapStyle, Point, Scene, load_style
+from builder.render.map_lines import Point
+from builder.render.map_scene import Scene
+from builder.render.map_style import MARK_DRAWS, TRACK_DRAWS, MapStyle, load_style
 from records import frozen
 
 

@@ -20,18 +20,10 @@ from builder.render.map_features import (
     strait,
     stroke,
 )
+from builder.render.map_lines import dashes
 from builder.render.map_margins import KeyItem
-from builder.render.map_scene import (
-    TRACK_DRAWS,
-    CityMark,
-    Connector,
-    HexMark,
-    HexShape,
-    MapStyle,
-    Polygon,
-    Scene,
-    dashes,
-)
+from builder.render.map_scene import CityMark, Connector, HexMark, HexShape, Polygon, Scene
+from builder.render.map_style import TRACK_DRAWS, MapStyle
 from builder.render.map_symbols import Pen, arrow, city_symbol
 from records import frozen
 

@@ -10,7 +10,9 @@ import math
 
 from PIL import Image, ImageDraw
 
-from builder.render.map_scene import CityMark, MapStyle, Point, clip_convex
+from builder.render.map_lines import Point, clip_convex
+from builder.render.map_scene import CityMark
+from builder.render.map_style import MapStyle
 from builder.render.style import RGB
 
 WHITE = (255, 255, 255)

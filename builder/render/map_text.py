@@ -7,7 +7,8 @@ import math
 
 from PIL import Image, ImageDraw, ImageFont
 
-from builder.render.map_scene import MapStyle, Point
+from builder.render.map_lines import Point
+from builder.render.map_style import MapStyle
 from builder.render.style import RGB
 from builder.render.text import font
 from records import frozen

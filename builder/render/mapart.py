@@ -24,9 +24,11 @@ from PIL import Image
 
 from builder.render import forkpool
 from builder.render.map_labels import text_pass
+from builder.render.map_lines import Point
 from builder.render.map_margins import box_arrows, key_items
-from builder.render.map_scene import MapStyle, Point, Scene, build_scene, load_style
+from builder.render.map_scene import Scene, build_scene
 from builder.render.map_strips import StripJob, draw_strip
+from builder.render.map_style import MapStyle, load_style
 from builder.render.map_text import Label
 from builder.render.style import ART_DIR
 from records import frozen

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from PIL import ImageDraw
 
-from builder.render import symbols, text
+from builder.render import icons, text
 from builder.render.counters import Rendered, blank, finish
 from builder.render.faces import MarkerFace
 from builder.render.style import ART_DIR, load_layout, scheme
@@ -42,7 +42,7 @@ def draw_marker(face: MarkerFace, px: int, art_dir: Path = ART_DIR) -> Rendered:
         rw = f("reminder_w")
         box = (x1 - rw, y1 - bottom * 0.92, x1, y1)
         if face.reminder == "die":
-            symbols.icon(pen, _square_in(box, 0.78), "die", colours.fg, colours.bg)
+            icons.icon(pen, _square_in(box, 0.78), "die", colours.fg, colours.bg)
         else:
             block = text.fit(face.reminder, box, weight="bold", max_cap=bottom * 0.6, min_px=min_px)
             text.draw(canvas, block, colours.fg)
@@ -58,7 +58,7 @@ def draw_marker(face: MarkerFace, px: int, art_dir: Path = ART_DIR) -> Rendered:
         regions["abbrev"] = box
     # A square icon may reach down beside a lone reminder; text, figures and wide ships keep
     # above the bottom row.
-    wide = face.icon in symbols.WIDE_ICONS
+    wide = face.icon in icons.WIDE_ICONS
     if face.abbrev or (face.reminder and (not face.icon or wide)):
         y1 -= bottom + canvas_px * 0.02
     beside = face.reminder and not face.abbrev and not wide
@@ -89,7 +89,7 @@ def draw_marker(face: MarkerFace, px: int, art_dir: Path = ART_DIR) -> Rendered:
         y0 += top_h + canvas_px * 0.02
     if face.icon:
         box = (x0 + middle_inset, y0, x1 - middle_inset, y1)
-        symbols.icon(pen, box, face.icon, colours.fg, colours.bg)
+        icons.icon(pen, box, face.icon, colours.fg, colours.bg)
         regions["icon"] = box
     elif face.figure:
         box = (x0, y0, x1, y1)

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw
 
-from builder.render import symbols, text
+from builder.render import icons, text
 from builder.render.style import ART_DIR, RGB, contrast, scheme
 from records import frozen
 from wargame.errors import DataError
@@ -171,7 +171,7 @@ def draw_card(face: CardFace, art_dir: Path = ART_DIR) -> Image.Image:
                 )
                 text.draw(canvas, text.fit(mark, inner, weight="bold"), PAPER)
             else:
-                symbols.icon(pen, spot, mark, INK, PAPER)
+                icons.icon(pen, spot, mark, INK, PAPER)
             x += marks_h * 1.15
         y += marks_h + pad * 0.3
     name_box = (x0, y, x1, y + f("name_box"))
@@ -261,7 +261,7 @@ def draw_card_back(
     )
     if emblem:
         side = width_px * 0.42
-        symbols.icon(
+        icons.icon(
             pen,
             ((width_px - side) / 2, height_px * 0.22, (width_px + side) / 2, height_px * 0.22 + side),
             emblem,

@@ -23,7 +23,7 @@ from pathlib import Path
 
 from PIL import ImageDraw
 
-from builder.render import symbols, text
+from builder.render import icons, symbols, text
 from builder.render.counters import DARK, Box, Rendered, _fit_short, blank, finish
 from builder.render.faces import CounterFace
 from builder.render.style import ART_DIR, Scheme, contrast, load_layout, scheme
@@ -244,7 +244,7 @@ def _support(
         )
     if face.arrow:
         spot = (x0 + third, bottom[1], x1 - third, y1)
-        symbols.icon(pen, _centred(spot, f("ring")), f"{face.arrow}-arrow", colours.fg, colours.bg)
+        icons.icon(pen, _centred(spot, f("ring")), f"{face.arrow}-arrow", colours.fg, colours.bg)
         regions["arrow"] = spot
     if face.drm:
         cell = (x1 - third, bottom[1], x1, y1)
@@ -282,7 +282,7 @@ def _marker_back(
     x0, y0, x1, y1 = area
     words_h = (y1 - y0) * 0.38
     icon_box = _centred((x0, y0, x1, y1 - words_h), min(x1 - x0, y1 - words_h - y0) * 0.92)
-    symbols.icon(pen, icon_box, face.icon or "", colours.fg, colours.bg)
+    icons.icon(pen, icon_box, face.icon or "", colours.fg, colours.bg)
     regions["icon"] = icon_box
     words_box = (x0, y1 - words_h, x1 - (f("ring") if face.range else 0), y1)
     block = text.fit(
