@@ -211,17 +211,53 @@ def build_scene(
     """Every shape and anchor of the board, in board pixels. `weather_order`: the game's weather
     zones (game.toml [map] weather), coldest first; `zone_label`, `line_label`: how the game
     names its sea zones and `line` borders, and `rough` its rough terrains (game.toml [map])."""
-    g = board.grid
-    lay = board.layout
-    radius = lay.along / math.sqrt(3)
+    radius = board.layout.along / math.sqrt(3)
     try:
         geometry = json.loads((data.folder / "geometry.json").read_text(encoding="utf-8"))
     except FileNotFoundError:
         raise DataError("coastline geometry not found", str(data.folder / "geometry.json")) from None
     to_board = _unit_to_board(board)
+    hexes = _hex_shapes(board, data)
+    land = _polygons(geometry, "land", to_board)
+    cities = _city_marks(board, data, style, _Land(land), radius)
+    groups: dict[str, list[tuple[Point, Point]]] = defaultdict(list)
+    _side_segments(board, data, style, cities, groups)
+    _hex_edges(board, data, style, weather_order, groups)
+    strokes = tuple(
+        Stroke(style_key, line, bbox_of(line)) for style_key in sorted(groups) for line in chain(groups[style_key])
+    )
+    marks = _hex_marks(board, data, style)
+    connectors = _connectors(board, data, style)
+    straits, canals = _crossings(board, data)
+    tags = _zone_tags(board, data, bool(zone_label)) + _area_tags(board, data, style)
+    return Scene(
+        board,
+        radius,
+        hexes,
+        land,
+        _polygons(geometry, "lakes", to_board),
+        strokes,
+        cities,
+        tags,
+        straits,
+        tuple(canals),
+        board.bounds(),
+        marks=tuple(marks),
+        connectors=tuple(connectors),
+        weather_order=weather_order,
+        sea_areas=data.sea_areas,
+        line_names=tuple(sorted({s.line for s in data.sides.values() if s.line})),
+        zone_label=zone_label,
+        line_label=line_label,
+        rough=frozenset(rough),
+    )
 
+
+def _hex_shapes(board: Board, data: MapData) -> tuple[HexShape, ...]:
+    """Every hex of the data: outline, terrain and marks (a sea area's hexes ungridded)."""
+    g, lay = board.grid, board.layout
     ungridded = {z.number for z in data.zones.values() if not z.gridded}
-    hexes = tuple(
+    return tuple(
         HexShape(
             h.id,
             board.center(h.hex),
@@ -236,6 +272,11 @@ def build_scene(
         )
         for h in sorted(data.hexes.values(), key=lambda h: h.id)
     )
+
+
+def _city_marks(board: Board, data: MapData, style: MapStyle, shapes: _Land, radius: float) -> tuple[CityMark, ...]:
+    """Each city's symbol, on land inside its hex, with what its hex's features add."""
+    g, lay = board.grid, board.layout
     drawn = style.features
 
     def ships(hex_id: str) -> int:
@@ -246,9 +287,7 @@ def build_scene(
     def has_draw(hex_id: str, kind: str) -> bool:
         return any((f := drawn.get(w)) and f.draw == kind for w in data.hexes[hex_id].features)
 
-    land = _polygons(geometry, "land", to_board)
-    shapes = _Land(land)
-    cities = tuple(
+    return tuple(
         CityMark(
             c.name,
             c.hex,
@@ -262,12 +301,24 @@ def build_scene(
         )
         for c in data.cities
     )
+
+
+def _side_segments(
+    board: Board,
+    data: MapData,
+    style: MapStyle,
+    cities: tuple[CityMark, ...],
+    groups: dict[str, list[tuple[Point, Point]]],
+) -> None:
+    """The hexside segments of each line style (rivers, borders, later lines, transport lines
+    and networks, features along hexsides) into ``groups``."""
+    g, lay = board.grid, board.layout
+    drawn = style.features
     stop = {c.hex: c.center for c in cities}  # a Transport Line runs to the city's symbol
 
     def at(h):
         return stop.get(g.hex_id(h)) or board.center(h)
 
-    groups: dict[str, list[tuple[Point, Point]]] = defaultdict(list)
     for s in sorted(data.sides.values(), key=lambda s: s.id):
         ends = g.hexside_endpoints(s.side, lay)
         if s.river:
@@ -287,6 +338,19 @@ def build_scene(
             f = drawn.get(word)
             if f is not None and f.draw in ("canal", "lake", "impassable", "fortress"):
                 groups["feature:" + word].append(ends)
+
+
+def _hex_edges(
+    board: Board,
+    data: MapData,
+    style: MapStyle,
+    weather_order: tuple[str, ...],
+    groups: dict[str, list[tuple[Point, Point]]],
+) -> None:
+    """The segments between two hexes that differ (weather, outlined features, sheets, sea
+    zones, restricted hexes) and the map's frame, into ``groups``."""
+    g, lay = board.grid, board.layout
+    drawn = style.features
     for h in sorted(data.hexes.values(), key=lambda h: h.id):
         corners = g.corners(h.hex, lay)
         for i, direction in enumerate(g.directions):
@@ -317,10 +381,12 @@ def build_scene(
                 groups["zone"].append(ends)
             if h.restricted != o.restricted and h.is_land and o.is_land and h.country == o.country:
                 groups["restricted"].append(ends)
-    strokes = tuple(
-        Stroke(style_key, line, bbox_of(line)) for style_key in sorted(groups) for line in chain(groups[style_key])
-    )
 
+
+def _hex_marks(board: Board, data: MapData, style: MapStyle) -> list[HexMark]:
+    """The symbols of hex features (a city's resource excepted: the city shows it)."""
+    g, lay = board.grid, board.layout
+    drawn = style.features
     city_hexes = {c.hex for c in data.cities}
     marks = []
     order = {w: i for i, w in enumerate(drawn)}  # tags left to right in the style's order
@@ -334,12 +400,26 @@ def build_scene(
                 continue  # a city resource hex: the city's own symbol says it
             marks.append(HexMark(f.draw, word, board.center(h.hex), h.id, g.corners(h.hex, lay), plates))
             plates += f.draw == "tag"
+    return marks
+
+
+def _connectors(board: Board, data: MapData, style: MapStyle) -> list[Connector]:
+    """Ferries and links between the two hexes of a hexside."""
+    drawn = style.features
     connectors = []
     for s in sorted(data.sides.values(), key=lambda s: s.id):
         for word in sorted(s.features):
             f = drawn.get(word)
             if f is not None and f.draw in ("ferry", "link"):
                 connectors.append(Connector(f.draw, word, board.center(s.side.a), board.center(s.side.b)))
+    return connectors
+
+
+def _crossings(
+    board: Board, data: MapData
+) -> tuple[tuple[tuple[Point, Point, str], ...], list[tuple[Point, Point, str]]]:
+    """Straits (hexside to hexside) and canals (port to port), each with its name."""
+    g = board.grid
     straits = tuple(
         (board.center(s.side.a), board.center(s.side.b), s.strait)
         for s in sorted(data.sides.values(), key=lambda s: s.id)
@@ -350,28 +430,7 @@ def build_scene(
         if link.kind == "canal" and "/" in link.via:
             a, b = (g.parse(x) for x in link.via.split("/"))
             canals.append((board.center(a), board.center(b), link.note.split(";")[0].strip() or "Canal"))
-    tags = _zone_tags(board, data, bool(zone_label)) + _area_tags(board, data, style)
-    return Scene(
-        board,
-        radius,
-        hexes,
-        land,
-        _polygons(geometry, "lakes", to_board),
-        strokes,
-        cities,
-        tags,
-        straits,
-        tuple(canals),
-        board.bounds(),
-        marks=tuple(marks),
-        connectors=tuple(connectors),
-        weather_order=weather_order,
-        sea_areas=data.sea_areas,
-        line_names=tuple(sorted({s.line for s in data.sides.values() if s.line})),
-        zone_label=zone_label,
-        line_label=line_label,
-        rough=frozenset(rough),
-    )
+    return straits, canals
 
 
 def sea_values(zone) -> str:
