@@ -145,11 +145,9 @@ def compile_map(game_dir: Path, out_dir: Path | None = None, report: Report | No
     networks, line_hexes = _transport(inp, cells, kind, faded, country, terr, by_sid, city_hex)
     clock("transport lines")
 
-    hex_features = _features(inp, src, warp, cells, land, lake_water, country, sides, by_sid, city_rows, city_hex)
-    if any(net.word for net in networks):
-        from builder.mapmaker.features import networks as network_words
-
-        network_words(networks, by_sid, hex_features, inp.vocab, str(src_dir / "transport.toml"))
+    hex_features = _features(
+        inp, src, warp, cells, land, lake_water, country, sides, by_sid, city_rows, city_hex, networks
+    )
     clock("features")
 
     data = HexData(
@@ -436,9 +434,10 @@ def _features(
     by_sid: dict[str, SideData],
     city_rows: list[tuple[str, CityEntry]],
     city_hex: dict[str, str],
+    networks: list[transport.Network],
 ) -> list[set[str]]:
-    """Each hex's feature words: derived ones (settings.toml [features]), its city's, and
-    features.toml's (a game without feature words has none)."""
+    """Each hex's feature words: derived ones (settings.toml [features]), its city's,
+    features.toml's (a game without feature words has none), and the named networks'."""
     vocab, n, kind = inp.vocab, len(cells.ids), land.kind
     hex_features: list[set[str]] = [set() for _ in range(n)]
     if vocab.hex_features or vocab.side_features:
@@ -475,6 +474,10 @@ def _features(
             hex_features,
             vocab,
         )
+    if any(net.word for net in networks):
+        from builder.mapmaker.features import networks as network_words
+
+        network_words(networks, by_sid, hex_features, vocab, str(inp.src_dir / "transport.toml"))
     return hex_features
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from builder.mapmaker.cells import Cells
+from builder.mapmaker.cities import CityEntry
 from builder.mapmaker.fit import Warp
 from builder.mapmaker.overrides import strait_side
 from builder.mapmaker.report import HexData, Report
@@ -16,14 +18,21 @@ from wargame.mapdata import Vocabulary
 def write_hexes(
     out_dir: Path,
     grid: Grid,
-    cells,
+    cells: Cells,
     data: HexData,
-    city_rows,
+    city_rows: list[tuple[str, CityEntry]],
     warp: Warp,
     rules: Rules,
     vocab: Vocabulary,
     report: Report,
 ) -> None:
+    """hexes.csv, cities.csv and fit_report.csv."""
+    _hexes_csv(out_dir, cells, data, rules, vocab, report)
+    _cities_csv(out_dir, cells, data, city_rows, report)
+    _fit_report_csv(out_dir, warp, report)
+
+
+def _hexes_csv(out_dir: Path, cells: Cells, data: HexData, rules: Rules, vocab: Vocabulary, report: Report) -> None:
     from builder.mapmaker.writer import write_csv
 
     overseas_of = rules.mainland
@@ -75,6 +84,13 @@ def write_hexes(
         rows,
     )
     report.written.append(path)
+
+
+def _cities_csv(
+    out_dir: Path, cells: Cells, data: HexData, city_rows: list[tuple[str, CityEntry]], report: Report
+) -> None:
+    from builder.mapmaker.writer import write_csv
+
     crow = []
     for hid, c in sorted(city_rows, key=lambda t: t[0]):
         i = cells.index[hid]
@@ -101,6 +117,11 @@ def write_hexes(
         crow,
     )
     report.written.append(path)
+
+
+def _fit_report_csv(out_dir: Path, warp: Warp, report: Report) -> None:
+    from builder.mapmaker.writer import write_csv
+
     frows = [
         [
             p.point.name,
