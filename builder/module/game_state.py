@@ -52,117 +52,80 @@ def global_properties(spec: ModuleSpec) -> list[etree._Element]:
     `staffwork check`, which reads them from the save."""
     label = spec.labels.get
     rules = spec.game_state
-
-    def cite(rule: str) -> str:
-        return f" ({rule})" if rule else ""
-
-    out = []
-    for zone in spec.weather_zones:
-        out.append(
-            component(
-                PROPS + "GlobalProperty",
-                {
-                    "description": spec.weather_property.format(zone=zone),
-                    "initialValue": spec.weather_states[0],
-                    "isNumeric": False,
-                    "name": pp.WEATHER_PREFIX + zone,
-                },
-            )
-        )
+    yes_no = ("true", "false")
+    out = [
+        _property(pp.WEATHER_PREFIX + zone, spec.weather_property.format(zone=zone), spec.weather_states[0])
+        for zone in spec.weather_zones
+    ]
     for key in spec.policies:
         name = label(key, key)
         out.append(
-            component(
-                PROPS + "GlobalProperty",
-                {
-                    "description": f"{name} in effect{cite(rules.policy_rule)}",
-                    "initialValue": "false",
-                    "isNumeric": False,
-                    "name": pp.POLICY_PREFIX + key,
-                },
-                _changer(f"Policy: {name}", f"Is {name} in effect?", ("true", "false")),
+            _property(
+                pp.POLICY_PREFIX + key,
+                f"{name} in effect{_cite(rules.policy_rule)}",
+                "false",
+                _changer(f"Policy: {name}", f"Is {name} in effect?", yes_no),
             )
         )
     for nation, status in spec.nation_status.items():
         name = label(nation, nation)
         out.append(
-            component(
-                PROPS + "GlobalProperty",
-                {
-                    "description": f"{name}: status and faction{cite(rules.nation_rule)}",
-                    "initialValue": status,
-                    "isNumeric": False,
-                    "name": pp.STATUS_PREFIX + nation,
-                },
+            _property(
+                pp.STATUS_PREFIX + nation,
+                f"{name}: status and faction{_cite(rules.nation_rule)}",
+                status,
                 _changer(f"Nation: {name}", f"Status of {name}", nation_statuses(spec.factions)),
             )
         )
     for area in spec.disputed_areas:
         name = label(area, area)
         out.append(
-            component(
-                PROPS + "GlobalProperty",
-                {
-                    "description": f"{name} ceded{cite(rules.ceded_rule)}",
-                    "initialValue": "false",
-                    "isNumeric": False,
-                    "name": pp.CEDED_PREFIX + area,
-                },
-                _changer(f"Ceded: {name}", f"Has {name} been ceded?", ("true", "false")),
+            _property(
+                pp.CEDED_PREFIX + area,
+                f"{name} ceded{_cite(rules.ceded_rule)}",
+                "false",
+                _changer(f"Ceded: {name}", f"Has {name} been ceded?", yes_no),
             )
         )
     for event in spec.events:
         name = label("event:" + event, event)
         out.append(
-            component(
-                PROPS + "GlobalProperty",
-                {
-                    "description": f"{name} has happened",
-                    "initialValue": "false",
-                    "isNumeric": False,
-                    "name": pp.EVENT_PREFIX + event,
-                },
-                _changer(f"Event: {name}", f"Has {name} happened?", ("true", "false")),
+            _property(
+                pp.EVENT_PREFIX + event,
+                f"{name} has happened",
+                "false",
+                _changer(f"Event: {name}", f"Has {name} happened?", yes_no),
             )
         )
     if spec.events:
-        out.append(
-            component(
-                PROPS + "GlobalProperty",
-                {
-                    "description": "Requirements the scenario's special rules waive",
-                    "initialValue": "",
-                    "isNumeric": False,
-                    "name": pp.WAIVED,
-                },
-            )
-        )
+        out.append(_property(pp.WAIVED, "Requirements the scenario's special rules waive", ""))
     for holder in spec.control:  # set by a setup, read by staffwork check: no button
         out.append(
-            component(
-                PROPS + "GlobalProperty",
-                {
-                    "description": f"Territory the {holder.capitalize()} side holds at the start beyond "
-                    f"the nations' status{cite(rules.control_rule)}",
-                    "initialValue": "",
-                    "isNumeric": False,
-                    "name": pp.CONTROL_PREFIX + holder,
-                },
+            _property(
+                pp.CONTROL_PREFIX + holder,
+                f"Territory the {holder.capitalize()} side holds at the start beyond "
+                f"the nations' status{_cite(rules.control_rule)}",
+                "",
             )
         )
     for side in spec.sources:
         out.append(
-            component(
-                PROPS + "GlobalProperty",
-                {
-                    "description": f"Supply sources a special rule gives the {side.capitalize()} side",
-                    "initialValue": "",
-                    "isNumeric": False,
-                    "name": pp.SOURCES_PREFIX + side,
-                },
-            )
+            _property(pp.SOURCES_PREFIX + side, f"Supply sources a special rule gives the {side.capitalize()} side", "")
         )
     return out
+
+
+def _cite(rule: str) -> str:
+    return f" ({rule})" if rule else ""
+
+
+def _property(name: str, description: str, initial: str, *changer: etree._Element) -> etree._Element:
+    """A GlobalProperty (not numeric), with its changer button when players set it."""
+    return component(
+        PROPS + "GlobalProperty",
+        {"description": description, "initialValue": initial, "isNumeric": False, "name": name},
+        *changer,
+    )
 
 
 def state_menus(spec: ModuleSpec) -> list[etree._Element]:

@@ -266,6 +266,51 @@ def _piece_windows(palettes: Sequence[Palette]) -> list[etree._Element]:
 
 def module_tree(spec: ModuleSpec) -> etree._Element:
     children: list[etree._Element] = [
+        *_module_settings(spec),
+        component(M + "Chatter"),
+        component(M + "KeyNamer"),
+        component(
+            M + "PrototypesContainer",
+            {},
+            *[
+                component(
+                    M + "PrototypeDefinition",
+                    {"description": p.description, "name": p.name},
+                    text=format_add_piece(None, p.piece),
+                )
+                for p in spec.prototypes
+            ],
+        ),
+        component(PROPS + "GlobalProperties", {}, *global_properties(spec)),
+        *state_menus(spec),
+        main_map(spec),
+        *[card_map(c, spec.decks.get(c.map_name, ())) for c in spec.cards],
+        *_piece_windows(spec.palettes),
+        _dice("1d6", 1),
+        _dice("2d6", 2),
+        turn_tracker(spec),
+        _charts(spec),
+        *_setups(spec),
+    ]
+    return component(
+        "VASSAL.build.GameModule",
+        {
+            "ModuleOther1": "",
+            "ModuleOther2": "",
+            "VassalVersion": VASSAL_VERSION,
+            "description": spec.description,
+            "name": spec.name,
+            "nextPieceSlotId": spec.next_gpid,
+            "version": spec.version,
+        },
+        *children,
+    )
+
+
+def _module_settings(spec: ModuleSpec) -> list[etree._Element]:
+    """The first children of the module: command encoder, documentation, the player roster
+    (a side per faction), global options."""
+    return [
         component(M + "BasicCommandEncoder"),
         component(M + "Documentation"),
         component(
@@ -292,61 +337,34 @@ def module_tree(spec: ModuleSpec) -> etree._Element:
                 "storeLeadingZeroIntegersAsStrings": True,
             },
         ),
-        component(M + "Chatter"),
-        component(M + "KeyNamer"),
+    ]
+
+
+def _charts(spec: ModuleSpec) -> etree._Element:
+    """The Charts window: one tab per chart."""
+    return component(
+        M + "ChartWindow",
+        {"hotkey": "", "icon": "", "name": "Charts", "text": "Charts", "tooltip": spec.charts_tooltip},
         component(
-            M + "PrototypesContainer",
-            {},
+            WIDGET + "TabWidget",
+            {"entryName": "Charts"},
             *[
-                component(
-                    M + "PrototypeDefinition",
-                    {"description": p.description, "name": p.name},
-                    text=format_add_piece(None, p.piece),
-                )
-                for p in spec.prototypes
+                component(WIDGET + "Chart", {"chartName": c.name, "description": c.title, "fileName": c.image})
+                for c in spec.charts
             ],
         ),
-        component(PROPS + "GlobalProperties", {}, *global_properties(spec)),
-        *state_menus(spec),
-        main_map(spec),
-        *[card_map(c, spec.decks.get(c.map_name, ())) for c in spec.cards],
-        *_piece_windows(spec.palettes),
-        _dice("1d6", 1),
-        _dice("2d6", 2),
-        turn_tracker(spec),
-        component(
-            M + "ChartWindow",
-            {"hotkey": "", "icon": "", "name": "Charts", "text": "Charts", "tooltip": spec.charts_tooltip},
-            component(
-                WIDGET + "TabWidget",
-                {"entryName": "Charts"},
-                *[
-                    component(WIDGET + "Chart", {"chartName": c.name, "description": c.title, "fileName": c.image})
-                    for c in spec.charts
-                ],
-            ),
-        ),
-        *[
-            component(
-                M + "PredefinedSetup",
-                {"description": s.description, "file": s.file, "isMenu": False, "name": s.name, "useFile": True},
-            )
-            for s in spec.setups
-        ],
-    ]
-    return component(
-        "VASSAL.build.GameModule",
-        {
-            "ModuleOther1": "",
-            "ModuleOther2": "",
-            "VassalVersion": VASSAL_VERSION,
-            "description": spec.description,
-            "name": spec.name,
-            "nextPieceSlotId": spec.next_gpid,
-            "version": spec.version,
-        },
-        *children,
     )
+
+
+def _setups(spec: ModuleSpec) -> list[etree._Element]:
+    """The predefined setups, one per scenario."""
+    return [
+        component(
+            M + "PredefinedSetup",
+            {"description": s.description, "file": s.file, "isMenu": False, "name": s.name, "useFile": True},
+        )
+        for s in spec.setups
+    ]
 
 
 def _entry(side: str) -> etree._Element:
