@@ -12,9 +12,9 @@ from pathlib import Path
 from PIL import ImageDraw
 
 from builder.render import icons, text
-from builder.render.counters import Rendered, blank, finish
+from builder.render.counters import Box, Rendered, blank, finish
 from builder.render.faces import MarkerFace
-from builder.render.style import ART_DIR, load_layout, scheme
+from builder.render.style import ART_DIR, Layout, load_layout, scheme
 
 
 def draw_marker(face: MarkerFace, px: int, art_dir: Path = ART_DIR) -> Rendered:
@@ -33,7 +33,6 @@ def draw_marker(face: MarkerFace, px: int, art_dir: Path = ART_DIR) -> Rendered:
     blocks: list[text.TextBlock] = []
     regions: dict[str, tuple[float, float, float, float]] = {}
     min_px = max(6, round(5 * ss))
-    gap = layout["marker.line_gap"]
     x0, y0, x1, y1 = e + pad, e + pad, canvas_px - e - pad, canvas_px - e - pad
 
     bottom = f("bottom")
@@ -66,23 +65,7 @@ def draw_marker(face: MarkerFace, px: int, art_dir: Path = ART_DIR) -> Rendered:
 
     has_middle = bool(face.icon or face.figure)
     if face.lines:
-        # The given lines are a hint; words are re-wrapped to get the largest legible size.
-        # Long words take room from the icon until their capitals reach a legible height.
-        shares = [layout["marker.text_share"] + step for step in (0.0, 0.08, 0.16)]
-        for share in shares if has_middle else [1.0]:
-            top_h = (y1 - y0) * share
-            box = (x0, y0, x1, y0 + top_h)
-            block = text.fit(
-                " ".join(face.lines),
-                box,
-                weight="bold",
-                max_cap=canvas_px * (0.17 if has_middle else 0.19),
-                min_px=min_px,
-                max_lines=2 if has_middle else 4,
-                gap=gap,
-            )
-            if block.px * text.cap_ratio("bold") >= canvas_px * layout["marker.legible_cap"]:
-                break
+        block, box, top_h = _marker_lines(face, layout, (x0, y0, x1, y1), canvas_px, min_px, has_middle)
         text.draw(canvas, block, colours.fg)
         blocks.append(block)
         regions["text"] = box
@@ -98,6 +81,33 @@ def draw_marker(face: MarkerFace, px: int, art_dir: Path = ART_DIR) -> Rendered:
         blocks.append(block)
         regions["figure"] = box
     return finish(canvas, px, blocks, regions, ss)
+
+
+def _marker_lines(
+    face: MarkerFace, layout: Layout, area: Box, canvas_px: int, min_px: int, has_middle: bool
+) -> tuple[text.TextBlock, Box, float]:
+    """A marker's words in the top of ``area``: the block, its box and its height.
+
+    The given lines are a hint; words are re-wrapped to get the largest legible size. Long
+    words take room from the icon until their capitals reach a legible height."""
+    x0, y0, x1, y1 = area
+    gap = layout["marker.line_gap"]
+    shares = [layout["marker.text_share"] + step for step in (0.0, 0.08, 0.16)]
+    for share in shares if has_middle else [1.0]:
+        top_h = (y1 - y0) * share
+        box = (x0, y0, x1, y0 + top_h)
+        block = text.fit(
+            " ".join(face.lines),
+            box,
+            weight="bold",
+            max_cap=canvas_px * (0.17 if has_middle else 0.19),
+            min_px=min_px,
+            max_lines=2 if has_middle else 4,
+            gap=gap,
+        )
+        if block.px * text.cap_ratio("bold") >= canvas_px * layout["marker.legible_cap"]:
+            break
+    return block, box, top_h
 
 
 def _square_in(box, scale: float):
