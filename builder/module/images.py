@@ -12,10 +12,10 @@ from pathlib import Path
 
 from PIL import Image
 
-from builder.module import cards as cardmod
-from builder.module import charts as chartmod
 from builder.module.cache import ImageCache, Pending
 from builder.module.card_pieces import card_back_image, card_image
+from builder.module.cards import draw_board
+from builder.module.charts import draw_chart
 from builder.module.pieces import CUP_BACK, SORTIE_IMAGES, SUPPLY_IMAGES, marker_image, unit_image
 from builder.render.content_faces import card_face, markers_from, units_from
 from builder.render.counters import render_counter
@@ -60,11 +60,9 @@ def display_images(
 ) -> None:
     """The off-map boards (faction cards, tracks) and the charts."""
     for ob in offboards.values():
-        asked["images/" + ob.image] = images.get(("offboard", repr(ob), code_print), partial(cardmod.draw_board, ob))
+        asked["images/" + ob.image] = images.get(("offboard", repr(ob), code_print), partial(draw_board, ob))
     for chart in displays.charts:
-        asked["images/" + chart.image] = images.get(
-            ("chart", repr(chart), code_print), partial(chartmod.draw_chart, chart)
-        )
+        asked["images/" + chart.image] = images.get(("chart", repr(chart), code_print), partial(draw_chart, chart))
 
 
 def counter_images(

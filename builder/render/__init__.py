@@ -5,6 +5,7 @@
     text.py           text fitted into boxes with the shipped font, never clipped
     symbols.py        NATO symbols, aircraft and ship silhouettes (vector shapes)
     icons.py          marker icons (vector shapes)
+    canvas.py         the supersampled face: blank, finish -> Rendered, fit_short
     counters.py       draw_unit(face, px) -> Rendered; render_counter(face, px) -> Image
     markers.py        draw_marker(face, px) -> Rendered; render_marker(face, px) -> Image
     contact_sheet.py  contact_sheet(units, markers, px) -> (Image, SheetStats)

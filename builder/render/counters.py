@@ -18,56 +18,10 @@ from pathlib import Path
 from PIL import Image, ImageDraw
 
 from builder.render import symbols, text
+from builder.render.canvas import DARK, Box, Rendered, blank, finish, fit_short
 from builder.render.faces import CounterFace
+from builder.render.stepped import draw_stepped_unit
 from builder.render.style import ART_DIR, RGB, Layout, Scheme, contrast, load_layout, mix, scheme
-from records import frozen
-
-DARK = (20, 20, 20)
-
-Box = tuple[float, float, float, float]
-
-
-@frozen
-class Rendered:
-    """A drawn face and where things went (final-pixel boxes), so tests can check them."""
-
-    image: Image.Image
-    texts: tuple[text.TextBlock, ...]  # text blocks, in final pixels
-    regions: dict[str, Box]  # named areas: "id", "abbrev", "stripe", "star", ...
-
-
-def _scaled_block(block: text.TextBlock, factor: float) -> text.TextBlock:
-    def sc(b: Box) -> Box:
-        return tuple(v / factor for v in b)  # type: ignore[return-value]
-
-    return text.TextBlock(
-        block.lines,
-        block.weight,
-        block.px,
-        tuple((x / factor, y / factor) for x, y in block.origins),
-        tuple(sc(b) for b in block.ink),
-        sc(block.box),
-    )
-
-
-def finish(canvas: Image.Image, px: int, blocks: list[text.TextBlock], regions: dict[str, Box], ss: int) -> Rendered:
-    """Reduce the supersampled canvas to ``px`` and convert the record to final pixels."""
-    # reducing_gap: a box reduction by 2 first, then LANCZOS; same look, a third of the time.
-    image = canvas.resize((px, px), Image.Resampling.LANCZOS, reducing_gap=2.0) if ss > 1 else canvas
-    factor = canvas.width / px
-    return Rendered(
-        image,
-        tuple(_scaled_block(b, factor) for b in blocks),
-        {k: (box[0] / factor, box[1] / factor, box[2] / factor, box[3] / factor) for k, box in regions.items()},
-    )
-
-
-def blank(side: int, colours: Scheme, edge: float) -> Image.Image:
-    """Background with the outline that reads as the counter's cut edge."""
-    canvas = Image.new("RGB", (side, side), colours.edge)
-    e = max(1, round(edge))
-    ImageDraw.Draw(canvas).rectangle((e, e, side - 1 - e, side - 1 - e), fill=colours.bg)
-    return canvas
 
 
 class _Face:
@@ -108,8 +62,6 @@ def _face(px: int, art_dir: Path, prefix: str, colours: Scheme) -> _Face:
 def draw_unit(face: CounterFace, px: int, art_dir: Path = ART_DIR) -> Rendered:
     """Render one unit face as a ``px`` x ``px`` RGB image."""
     if face.style == "stepped":
-        from builder.render.stepped import draw_stepped_unit
-
         return draw_stepped_unit(face, px, art_dir)
     if face.factors is not None:
         return draw_factor_unit(face, px, art_dir)
@@ -255,7 +207,7 @@ def _factor_header(c: _Face, face: CounterFace) -> tuple[float, bool]:
     split = lo + (hi - lo) * share
     named_on_top = bool(right_text) and not face.label
     if named_on_top:  # a land unit's name on top, unless it would be too small to read there
-        trial = _fit_short(
+        trial = fit_short(
             right_text,
             (split + canvas_px * 0.02, top, hi, top + f("header")),
             weight="semibold",
@@ -272,7 +224,7 @@ def _factor_header(c: _Face, face: CounterFace) -> tuple[float, bool]:
     if right_text:
         label_box = (split + canvas_px * 0.02, top, hi, header_bottom)
         block = _right(
-            _fit_short(
+            fit_short(
                 right_text,
                 label_box,
                 weight="bold" if face.label else "semibold",
@@ -289,7 +241,7 @@ def _name_line(c: _Face, face: CounterFace, y: float) -> float:
     """A ship's (or general's) name in a band of its own under the top band; where it ends."""
     lo, hi, f, min_px = c.lo, c.hi, c.f, c.min_px
     name_box = (lo, y, hi, y + f("name"))
-    block = _fit_short(face.ident, name_box, weight="semibold", max_cap=f("name_text"), min_px=min_px)
+    block = fit_short(face.ident, name_box, weight="semibold", max_cap=f("name_text"), min_px=min_px)
     if " " in face.ident and block.px * text.cap_ratio("semibold") < 0.8 * f("name_text"):
         # a long name reads better on two lines, taking room from the silhouette
         tall = (lo, y, hi, y + f("name") * 1.6)
@@ -356,25 +308,6 @@ def _factor_symbol(c: _Face, face: CounterFace, content: Box) -> None:
         else:
             symbols.ship(pen, box, face.unit_type, colours.fg, colours.bg)
     c.regions["symbol"] = box
-
-
-def _fit_short(words: str, box: Box, **options) -> text.TextBlock:
-    """Text fitted to its box; a name too long for a small counter loses letters from its
-    longest word, marked with a full stop ("Chernyakh."), rather than failing."""
-    try:
-        return text.fit(words, box, **options)
-    except text.TextFitError:
-        parts = words.split()
-        while True:
-            longest = max(range(len(parts)), key=lambda i: len(parts[i].rstrip(".")))
-            stem = parts[longest].rstrip(".")
-            if len(stem) <= 2:
-                raise
-            parts[longest] = stem[:-1] + "."
-            try:
-                return text.fit(" ".join(parts), box, **options)
-            except text.TextFitError:
-                continue
 
 
 def _left(block: text.TextBlock) -> text.TextBlock:

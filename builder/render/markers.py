@@ -12,7 +12,7 @@ from pathlib import Path
 from PIL import ImageDraw
 
 from builder.render import icons, text
-from builder.render.counters import Box, Rendered, blank, finish
+from builder.render.canvas import Box, Rendered, blank, finish
 from builder.render.faces import MarkerFace
 from builder.render.style import ART_DIR, Layout, load_layout, scheme
 

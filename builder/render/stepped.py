@@ -24,7 +24,7 @@ from pathlib import Path
 from PIL import ImageDraw
 
 from builder.render import icons, symbols, text
-from builder.render.counters import DARK, Box, Rendered, _fit_short, blank, finish
+from builder.render.canvas import DARK, Box, Rendered, blank, finish, fit_short
 from builder.render.faces import CounterFace
 from builder.render.style import ART_DIR, Scheme, contrast, load_layout, scheme
 
@@ -180,7 +180,7 @@ def _fit_side(words: str, box: Box, max_cap: float, min_px: int, lines: int = 2)
     try:
         return text.fit(words, box, weight="bold", max_cap=max_cap, min_px=min_px, max_lines=lines, gap=0.1)
     except text.TextFitError:
-        return _fit_short(words, box, weight="bold", max_cap=max_cap, min_px=min_px)
+        return fit_short(words, box, weight="bold", max_cap=max_cap, min_px=min_px)
 
 
 def _ring(canvas, pen, figure: str, box: Box, size: float, ink, bg, min_px: int, blocks: list) -> Box:
@@ -233,7 +233,7 @@ def _support(
         symbols.ship(pen, box, face.unit_type, colours.fg, colours.bg)
     regions["symbol"] = box
     if face.ident:
-        block = _fit_short(face.ident, name_box, weight="bold", max_cap=f("name_text"), min_px=min_px)
+        block = fit_short(face.ident, name_box, weight="bold", max_cap=f("name_text"), min_px=min_px)
         text.draw(canvas, block, colours.fg)
         blocks.append(block)
         regions["id"] = name_box

@@ -113,8 +113,9 @@ def content_art(
 ) -> list[CounterArt]:
     """Render the chosen counters at ``px`` pixels a side with the module's renderer;
     ``progress(done, total)`` hears of each design drawn."""
+    from builder.render.canvas import blank
     from builder.render.content_faces import markers_from, units_from
-    from builder.render.counters import blank, render_counter
+    from builder.render.counters import render_counter
     from builder.render.markers import render_marker
     from builder.render.style import load_layout, scheme
     from builder.render.text import TextFitError
