@@ -188,8 +188,10 @@ def check_vassal_hex_grid(grid: Grid, layout: Layout, vg: HexGrid, board_size: t
 
 def hex_grid_element(vg: HexGrid) -> etree._Element:
     """The buildFile element for `vg`: a HexGrid with its HexGridNumbering child."""
-    children = [component(TAG_HEX_NUMBERING, grid_attributes(vg.numbering))] if vg.numbering else []
-    return component(TAG_HEX_GRID, grid_attributes(vg), *children)
+    # grid_attributes holds only attribute values (bool, int, float, str: its docstring), though
+    # vassal.grids annotates them as object
+    children = [component(TAG_HEX_NUMBERING, grid_attributes(vg.numbering))] if vg.numbering else []  # type: ignore[arg-type]
+    return component(TAG_HEX_GRID, grid_attributes(vg), *children)  # type: ignore[arg-type]
 
 
 def _round(v: float) -> int:

@@ -176,8 +176,9 @@ class LogMaker:
 
     def turn(self, month: str, phase: str) -> LogMaker:
         """The turn tracker moved to ``month`` ("Sep-39") and ``phase``, as our modules save it."""
+        from builder.module.game_state import turn_state
         from builder.module.setups import game_months
-        from builder.module.tree import TURN_TRACKER_ID, turn_state
+        from builder.module.spec import TURN_TRACKER_ID
         from wargame.content import Month
         from wargame.games import find_game
 

@@ -17,6 +17,7 @@ from PIL.PngImagePlugin import PngImageFile
 
 from builder.module import build as buildmod
 from builder.module.build import build_module
+from builder.module.images import png
 from vassal.buildfile import parse_buildfile
 from vassal.grids import HexGrid, ZonedGrid, parse_grid
 from vassal.inspection import inspect_save, load_module_maps
@@ -732,7 +733,7 @@ def test_a_damaged_board_in_the_image_cache_is_drawn_again(damage, plain_dist, t
         {
             "truncated": good[: len(good) // 2],
             "pixel bomb": _pixel_bomb(),
-            "other size": buildmod._png(Image.new("RGB", (64, 64))),
+            "other size": png(Image.new("RGB", (64, 64))),
         }[damage]
     )
     report = build_module("use", dist, board_image=_sea_board)
@@ -749,7 +750,7 @@ def test_a_board_image_that_cannot_be_read_is_a_data_error_not_a_crash(damage, t
     from wargame.errors import DataError
 
     source = tmp_path / "board.png"
-    good = buildmod._png(_sea_board())
+    good = png(_sea_board())
     source.write_bytes(good[: len(good) // 3] if damage == "truncated" else _pixel_bomb())
 
     def board_from_file(board=None) -> Image.Image:

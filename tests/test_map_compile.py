@@ -125,7 +125,7 @@ def test_tiles_keep_the_area_of_a_big_polygon():
 
 def test_bad_override_names_its_file_and_rule_need(tmp_path):
     pytest.importorskip("scipy")
-    from builder.mapmaker.compile import _apply_hex_overrides
+    from builder.mapmaker.overrides import apply_hex_overrides
     from wargame.errors import DataError
     from wargame.mapdata import Vocabulary
 
@@ -133,7 +133,7 @@ def test_bad_override_names_its_file_and_rule_need(tmp_path):
         index: ClassVar[dict[str, int]] = {"3014": 0}
 
     with pytest.raises(DataError, match=r'overrides.toml: \[hex."3014"\]: say "why"'):
-        _apply_hex_overrides(
+        apply_hex_overrides(
             {"hex": {"3014": {"kind": "water", "why": ""}}},
             Cells(),
             ["land"],
@@ -144,7 +144,7 @@ def test_bad_override_names_its_file_and_rule_need(tmp_path):
             "overrides.toml",
         )
     with pytest.raises(DataError, match='kind "sea" must be land, coastal or water'):
-        _apply_hex_overrides(
+        apply_hex_overrides(
             {"hex": {"3014": {"kind": "sea", "why": "test"}}},
             Cells(),
             ["land"],

@@ -11,7 +11,7 @@ from itertools import combinations
 import pytest
 
 from builder.render import mapart
-from builder.render.map_scene import load_style
+from builder.render.map_style import load_style
 from wargame.games import find_game
 
 SCALE = 0.5

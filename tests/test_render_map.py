@@ -16,8 +16,9 @@ import pytest
 from PIL import Image
 
 from builder.render import mapart
-from builder.render.map_print import PAPERS, page_tiles
-from builder.render.map_scene import chain, clip_convex, dashes, load_style
+from builder.render.map_lines import chain, clip_convex, dashes
+from builder.render.map_style import load_style
+from builder.sheets.map_tiles import PAPERS, page_tiles
 from staffwork.commands import map as map_command
 from wargame.board import board_for
 from wargame.errors import DataError
@@ -90,7 +91,8 @@ def test_every_city_is_named_once_and_no_two_names_overlap(half):
 
 def test_every_city_name_is_nearer_its_own_symbol_than_any_other_city(half):
     """A name read as its neighbour's is wrong (Malmo's name over Copenhagen's star)."""
-    from builder.render.map_scene import build_scene, load_style
+    from builder.render.map_scene import build_scene
+    from builder.render.map_style import load_style
 
     scene = build_scene(board_for("use"), load_game("use"), load_style())
     symbols = [(c.name, c.center[0] * SCALE, c.center[1] * SCALE) for c in scene.cities]
@@ -116,7 +118,8 @@ def test_every_city_name_is_nearer_its_own_symbol_than_any_other_city(half):
 
 def test_strait_names_cover_no_city_name_and_no_city_symbol(half):
     """ "Strait of Messina" was written over Messina: a strait's name keeps clear of cities."""
-    from builder.render.map_scene import build_scene, load_style
+    from builder.render.map_scene import build_scene
+    from builder.render.map_style import load_style
 
     scene = build_scene(board_for("use"), load_game("use"), load_style())
     straits = [label for label in half.labels if label.kind == "strait"]
@@ -135,7 +138,8 @@ def test_every_city_symbol_stands_on_the_land_of_its_own_hex():
     centre in the sea (Heraklion, Rotterdam)."""
     import shapely
 
-    from builder.render.map_scene import build_scene, load_style
+    from builder.render.map_scene import build_scene
+    from builder.render.map_style import load_style
 
     board = board_for("use")
     scene = build_scene(board, load_game("use"), load_style())
@@ -284,7 +288,7 @@ def test_cli_rejects_tiles_without_print_and_a_silly_dpi(tmp_path):
 def test_tiles_pdf_prints_each_tile_at_its_paper_size_and_scale(tmp_path):
     import subprocess
 
-    from builder.render.map_print import tiles_pdf
+    from builder.sheets.map_tiles import tiles_pdf
 
     # a map with a pixel-exact pattern: a 1-px grid every 25 px on a coloured ground
     image = Image.new("RGB", (1500, 1100), (200, 60, 60))

@@ -6,9 +6,9 @@ import pytest
 from PIL import ImageChops
 
 from builder.render.faces import MarkerFace
+from builder.render.icons import ICONS
 from builder.render.markers import draw_marker, render_marker
 from builder.render.samples import sample_markers
-from builder.render.symbols import ICONS
 
 MARKERS = sample_markers()
 FACES = [face for m in MARKERS for face in (m.front, m.back) if face is not None]

@@ -16,8 +16,8 @@ from builder.sheets import (
     SheetSpec,
     behind,
     build,
+    cell_grid,
     chosen,
-    grid,
     manifest_csv,
     parse_offset,
     parse_size,
@@ -72,7 +72,7 @@ def test_the_grid_stays_inside_the_printable_margin() -> None:
         SheetSpec(paper="a4", landscape=True, bleed_mm=1.5),
         SheetSpec(counter_mm=25.4, fold=True),
     ):
-        g = grid(spec)
+        g = cell_grid(spec)
         w, h = spec.page
         assert g.left >= spec.margin_mm + 4 and g.right <= w - spec.margin_mm - 4
         assert g.top >= spec.margin_mm + 8 and g.bottom <= h - spec.margin_mm - 8
@@ -103,7 +103,7 @@ def _art(key: str, count: int, px: int = 188) -> CounterArt:
 
 def test_every_copy_is_placed_once_and_sheets_follow_each_other() -> None:
     spec = SheetSpec()
-    g = grid(spec)
+    g = cell_grid(spec)
     arts = [_art("a", 3), _art("b", g.columns * g.rows)]
     sheets = build(arts, spec, "t")
     assert [(s.key, s.copy) for s in sheets.slots[:4]] == [("a", 1), ("a", 2), ("a", 3), ("b", 1)]

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops
 
-from builder.sheets import CounterArt, SheetSpec, behind, build, grid, sheets_pdf
+from builder.sheets import CounterArt, SheetSpec, behind, build, cell_grid, sheets_pdf
 from builder.sheets.geometry import MM_PER_INCH
 from builder.sheets.pages import OVERSHOOT, cut_positions
 
@@ -141,7 +141,7 @@ def test_pages_and_counters_have_their_physical_size(paper, landscape, tmp_path)
         assert page.page_px == (round(w * MM), round(h * MM))
     for _, _, width, height in fronts:
         assert abs(width - 15.875) < 0.1 and abs(height - 15.875) < 0.1
-    g = grid(spec)
+    g = cell_grid(spec)
     row = [f for f, s in zip(fronts, sheets.slots) if s.row == 1]
     for a, b in itertools.pairwise(row):
         assert abs((b[0] - a[0]) - g.pitch) < 0.1 and abs(b[1] - a[1]) < 0.1
@@ -190,7 +190,7 @@ def test_fold_mode_puts_each_back_beside_its_front_across_the_fold(tmp_path) -> 
     spec = SheetSpec(fold=True, bleed_mm=0.5)
     sheets, _, fronts, backs = _measure(spec, tmp_path)
     assert len(sheets.pages) == 1
-    g = grid(spec)
+    g = cell_grid(spec)
     for (fx, fy, *_), (bx, by, *_) in zip(fronts, backs):
         fold = (fx + bx) / 2
         assert abs(bx - fx - g.pitch) < 0.1 and abs(by - fy) < 0.1
@@ -216,7 +216,7 @@ def _dark_runs(page: Raster, y_mm: float) -> list[float]:
 def test_cut_lines_run_along_every_cut_edge_on_both_sides(flip, offset, tmp_path) -> None:
     spec = SheetSpec(flip=flip, back_offset=offset, bleed_mm=1.0)
     _sheets, (front, back), _, _ = _measure(spec, tmp_path, n=11)
-    g = grid(spec)
+    g = cell_grid(spec)
     edges = cut_positions(spec, g, g.columns, g.left)
     assert len(edges) == 2 * g.columns  # with bleed, each counter has its own cut edges
     y = g.top - OVERSHOOT / 2  # across the overshoot above the grid: nothing but cut lines
@@ -243,7 +243,7 @@ def test_the_real_use_sheet_shows_each_counter_front_and_back_where_the_manifest
     by_key = {a.key: a for a in arts}
     side = round(spec.counter_mm * dpi / MM_PER_INCH)
     first = [s for s in sheets.slots if s.sheet == 1]
-    assert len(first) == grid(spec).columns * grid(spec).rows
+    assert len(first) == cell_grid(spec).columns * cell_grid(spec).rows
     for slot in first:
         art = by_key[slot.key]
         for page, centre, face in ((pages[0], slot.front_centre, art.front), (pages[1], slot.back_centre, art.back)):

@@ -68,9 +68,9 @@ def _offsets(poly: Polygon, center: np.ndarray, density: int) -> np.ndarray:
             x += step
         y += step * np.sqrt(3) / 2
         j += 1
-    pts = np.array(pts)
-    inside = shapely.contains_xy(poly.buffer(-1e-9), pts[:, 0], pts[:, 1])
-    return pts[inside] - center
+    lattice = np.array(pts)
+    inside = shapely.contains_xy(poly.buffer(-1e-9), lattice[:, 0], lattice[:, 1])
+    return lattice[inside] - center
 
 
 def majority(

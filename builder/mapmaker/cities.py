@@ -4,9 +4,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
+
+from builder.mapmaker.fit import Warp
 from builder.mapmaker.inputs import field, read_toml
+from builder.mapmaker.report import Report
 from records import frozen
 from wargame.errors import DataError
+from wargame.grid import Grid, Layout
 
 ROLES = ("capital", "factory", "port")
 
@@ -77,3 +82,61 @@ def read(path: Path, geonames: dict[int, dict] | None, feature_words: tuple[str,
             )
         )
     return out
+
+
+def place(
+    city_list,
+    grid: Grid,
+    layout: Layout,
+    cells,
+    kind: list[str],
+    warp: Warp,
+    report: Report,
+    ports_on_coast: bool = False,
+):
+    """One city per hex (1.3.1): a city whose hex is taken goes to the free land neighbour
+    nearest its true position; cities falling in water hexes go to the nearest land hex. With
+    `ports_on_coast` (ETO 7.7: port hexes are coastal) a port in a land hex goes to the nearest
+    free coastal neighbour."""
+    rows = []
+    taken: dict[str, str] = {}
+    for c in city_list:
+        x, y = (float(v) for v in warp.forward([c.lon], [c.lat])[0])
+        h = grid.parse(c.hex) if c.hex else grid.hex_at(x, y, layout)
+        if not grid.contains(h):
+            report.warnings.append(f"city {c.name} falls off the map")
+            continue
+        hid = grid.hex_id(h)
+        inland_port = ports_on_coast and "port" in c.roles and not c.hex and kind[cells.index[hid]] == "land"
+        if inland_port:
+            coast = [
+                n
+                for n in grid.neighbours(h)
+                if grid.hex_id(n) not in taken and kind[cells.index[grid.hex_id(n)]] == "coastal"
+            ]
+            if coast:
+                best = min(
+                    coast, key=lambda n: (np.hypot(*np.subtract(grid.center(n, layout), (x, y))), grid.hex_id(n))
+                )
+                report.warnings.append(f"port {c.name} moved from {hid} (no coast) to {grid.hex_id(best)}")
+                hid = grid.hex_id(best)
+            else:
+                report.warnings.append(f"port {c.name}: {hid} has no coast and no free coastal neighbour")
+        if hid in taken or kind[cells.index[hid]] == "water":
+            free = [
+                n
+                for n in grid.neighbours(h)
+                if grid.hex_id(n) not in taken and kind[cells.index[grid.hex_id(n)]] != "water"
+            ]
+            if "port" in c.roles and any(kind[cells.index[grid.hex_id(n)]] == "coastal" for n in free):
+                free = [n for n in free if kind[cells.index[grid.hex_id(n)]] == "coastal"]
+            if not free:
+                report.warnings.append(f"city {c.name}: hex {hid} is taken or water and no neighbour is free; dropped")
+                continue
+            best = min(free, key=lambda n: (np.hypot(*np.subtract(grid.center(n, layout), (x, y))), grid.hex_id(n)))
+            why = "taken by " + taken[hid] if hid in taken else "water"
+            report.warnings.append(f"city {c.name} moved from {hid} ({why}) to {grid.hex_id(best)}")
+            hid = grid.hex_id(best)
+        taken[hid] = c.name
+        rows.append((hid, c))
+    return rows

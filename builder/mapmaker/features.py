@@ -110,47 +110,17 @@ def apply(
     data = read_toml(path)
     src = str(path)
 
-    def words(e: dict, place: str, allowed: tuple[str, ...], setting: str) -> list[str]:
-        found = field(e, "features", list, src, place)
-        stray = [w for w in found if w not in allowed]
-        if stray:
-            raise DataError(f"features {stray} are not words of game.toml [map] {setting}", src, place)
-        if not field(e, "why", str, src, place, ""):
-            raise DataError('say "why" (the rule that needs it)', src, place)
-        return found
-
     for k, e in enumerate(data.get("hex", [])):
         place = f"[[hex]] {k + 1}"
-        found = words(e, place, vocab.hex_features, "hex_features")
-        targets = [grid.hex_id(grid.parse(h, src, place)) for h in field(e, "hexes", list, src, place, [])]
-        for name in field(e, "places", list, src, place, []):
-            if name not in city_hex:
-                raise DataError(f'no city "{name}" on the map', src, place)
-            targets.append(city_hex[name])
-        for point in field(e, "at", list, src, place, []):
-            x, y = warp.forward([float(point[0])], [float(point[1])])[0]
-            h = grid.hex_at(float(x), float(y), layout)
-            if not grid.contains(h) or kind[cells.index[grid.hex_id(h)]] == "water":
-                raise DataError(f"{point} is not in a land hex of the map", src, place)
-            targets.append(grid.hex_id(h))
-        if "polygon" in e:
-            from shapely.geometry import Polygon
-
-            from builder.mapmaker.inputs import polygon_points
-
-            poly = Polygon(polygon_points(e["polygon"], src, place))
-            owners = set(field(e, "countries", list, src, place, []))
-            hit = shapely.contains_xy(poly, cells.center_ll[:, 0], cells.center_ll[:, 1])
-            targets += [
-                cells.ids[i] for i in np.nonzero(hit)[0] if kind[i] != "water" and (not owners or country[i] in owners)
-            ]
+        found = _words(e, src, place, vocab.hex_features, "hex_features")
+        targets = _hex_targets(e, src, place, grid, layout, warp, cells, kind, country, city_hex)
         if not targets:
             raise DataError('give "hexes", "places", "at" or "polygon"', src, place)
         for hid in targets:
             hex_features[cells.index[hid]].update(found)
     for k, e in enumerate(data.get("side", [])):
         place = f"[[side]] {k + 1}"
-        found = words(e, place, vocab.side_features, "side_features")
+        found = _words(e, src, place, vocab.side_features, "side_features")
         for text in field(e, "sides", list, src, place, []):
             sid = grid.hexside_id(grid.parse_hexside(text, src, place))
             by_sid[sid].features.update(found)
@@ -172,7 +142,7 @@ def apply(
             raise DataError('give "sides" or "line"', src, place)
     for k, e in enumerate(data.get("border", [])):
         place = f"[[border]] {k + 1}"
-        found = words(e, place, vocab.side_features, "side_features")
+        found = _words(e, src, place, vocab.side_features, "side_features")
         pair = field(e, "between", list, src, place)
         if len(pair) != 2:
             raise DataError("between names two countries", src, place)
@@ -184,6 +154,55 @@ def apply(
                 hits += 1
         if not hits:
             raise DataError(f"no land border between {pair[0]} and {pair[1]}", src, place)
+
+
+def _words(e: dict, src: str, place: str, allowed: tuple[str, ...], setting: str) -> list[str]:
+    """An entry's feature words, each one the game's, and the rule that needs them."""
+    found = field(e, "features", list, src, place)
+    stray = [w for w in found if w not in allowed]
+    if stray:
+        raise DataError(f"features {stray} are not words of game.toml [map] {setting}", src, place)
+    if not field(e, "why", str, src, place, ""):
+        raise DataError('say "why" (the rule that needs it)', src, place)
+    return found
+
+
+def _hex_targets(
+    e: dict,
+    src: str,
+    place: str,
+    grid: Grid,
+    layout: Layout,
+    warp,
+    cells,
+    kind: list[str],
+    country: list[str],
+    city_hex: dict[str, str],
+) -> list[str]:
+    """The hexes a [[hex]] entry names: by id, by city, by a point on land, inside a polygon."""
+    targets = [grid.hex_id(grid.parse(h, src, place)) for h in field(e, "hexes", list, src, place, [])]
+    for name in field(e, "places", list, src, place, []):
+        if name not in city_hex:
+            raise DataError(f'no city "{name}" on the map', src, place)
+        targets.append(city_hex[name])
+    for point in field(e, "at", list, src, place, []):
+        x, y = warp.forward([float(point[0])], [float(point[1])])[0]
+        h = grid.hex_at(float(x), float(y), layout)
+        if not grid.contains(h) or kind[cells.index[grid.hex_id(h)]] == "water":
+            raise DataError(f"{point} is not in a land hex of the map", src, place)
+        targets.append(grid.hex_id(h))
+    if "polygon" in e:
+        from shapely.geometry import Polygon
+
+        from builder.mapmaker.inputs import polygon_points
+
+        poly = Polygon(polygon_points(e["polygon"], src, place))
+        owners = set(field(e, "countries", list, src, place, []))
+        hit = shapely.contains_xy(poly, cells.center_ll[:, 0], cells.center_ll[:, 1])
+        targets += [
+            cells.ids[i] for i in np.nonzero(hit)[0] if kind[i] != "water" and (not owners or country[i] in owners)
+        ]
+    return targets
 
 
 def networks(nets, by_sid: dict, hex_features: list[set[str]], vocab: Vocabulary, source: str) -> None:

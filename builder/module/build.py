@@ -15,6 +15,7 @@ checked first: a read-only folder is reported before anything is drawn.
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import os
 import time
@@ -27,41 +28,25 @@ from pathlib import Path
 from lxml import etree
 from PIL import Image
 
-from builder.module import cards as cardmod
-from builder.module import charts as chartmod
 from builder.module.cache import MAX_PIXELS, ImageCache, Pending, fingerprint
-from builder.module.card_pieces import card_back_image, card_image, card_name, card_piece
-from builder.module.pieces import (
-    CUP_BACK,
-    SORTIE_IMAGES,
-    SUPPLY_IMAGES,
-    marker_image,
-    marker_name,
-    marker_piece,
-    nation_faction,
-    prototypes,
-    unit_image,
-    unit_name,
-    unit_piece,
+from builder.module.decks import DrawPileSpec
+from builder.module.images import (
+    PACKAGES,
+    Asked,
+    Tally,
+    badge_images,
+    card_images,
+    counter_images,
+    display_images,
+    png,
 )
+from builder.module.palettes import Pieces, module_pieces
+from builder.module.pieces import nation_faction
 from builder.module.setups import Places, SetupResult, game_months, scenario_setup
-from builder.module.tree import (
-    VASSAL_VERSION,
-    DrawPileSpec,
-    MapBoard,
-    ModuleSpec,
-    Palette,
-    Setup,
-    Slot,
-    card_piles,
-    module_tree,
-    paged,
-)
+from builder.module.spec import VASSAL_VERSION, MapBoard, ModuleSpec, Setup
+from builder.module.tree import module_tree
 from builder.module.version import content_version
-from builder.render.content_faces import markers_from, units_from
-from builder.render.counters import render_counter, screen_px
-from builder.render.faces import MarkerFace
-from builder.render.markers import render_marker
+from builder.render.counters import screen_px
 from builder.vassal_grid import sheet_zones, vassal_hex_grid
 from records import frozen
 from vassal.archive import check_writable
@@ -71,17 +56,16 @@ from vassal.mapgeometry import map_geometry
 from vassal.metadata import Metadata
 from vassal.module import write_module
 from vassal.pieces import parse_add_piece, parse_piece
-from vassal.validate import check_module_references, validate_buildfile
-from wargame.board import Board
-from wargame.content import Scenario, load_scenarios
+from vassal.validate import Problem, check_module_references, validate_buildfile
+from wargame.board import Board, Boards
+from wargame.content import Content, Scenario, load_scenarios
+from wargame.displays import Displays
 from wargame.errors import DataError
 from wargame.games import Game, art_root, find_game
+from wargame.offboards import OffBoard
 
 MODULE_VERSION = "0.2"  # 0.2: Sorties layer always active (level n = n - 1 Sorties), masked cup markers
-BADGE_PX = 36
 BoardImage = Callable[[Board], Image.Image]
-Tally = Callable[[int, int], None]  # progress(done, total)
-PACKAGES = Path(__file__).resolve().parents[2]  # the folder holding builder/ and wargame/
 
 
 @frozen
@@ -102,28 +86,29 @@ class BuildReport:
     version: str = MODULE_VERSION
 
 
-def marker_tab(marker, content, palettes) -> tuple[str, str]:
-    """(palette tab, page) of a marker, by the tabs of the game's displays.toml in order:
-    events; markers played on the map; tracks, policies and politics; the digits of the
-    tracks, paged by the faction their nation serves."""
-    tabs = palettes.marker_tabs
-    events, on_map, tracks = tabs[0], tabs[min(1, len(tabs) - 1)], tabs[min(2, len(tabs) - 1)]
-    if marker.kind == "event":
-        return events, events
-    if marker.name in palettes.digits and len(tabs) > 3:
-        nation = content.nations.get(marker.nation) if marker.nation else None
-        faction = nation_faction(nation) if nation else None
-        name = content.factions[faction].name if faction else "Neutral"
-        return tabs[3], name
-    if marker.name in palettes.on_the_map or marker.name.startswith(palettes.on_the_map_prefixes):
-        return on_map, on_map
-    return tracks, tracks
+@frozen
+class _Loaded:
+    """The game's data a build reads, each loaded once."""
+
+    layout: Boards
+    content: Content
+    displays: Displays
+    scenarios: dict[str, Scenario]
+    map_boards: tuple[MapBoard, ...]
+    box_names: dict[str, str]  # Map Box code -> its name, over every board
 
 
-def _png(image: Image.Image) -> bytes:
-    out = io.BytesIO()
-    image.save(out, "PNG", compress_level=6)
-    return out.getvalue()
+class _Clock:
+    """Seconds each step of the build took, by step name."""
+
+    def __init__(self) -> None:
+        self.start = self.last = time.perf_counter()
+        self.seconds: dict[str, float] = {}
+
+    def lap(self, name: str) -> None:
+        now = time.perf_counter()
+        self.seconds[name] = round(now - self.last, 3)
+        self.last = now
 
 
 def default_board_image(game: Game, progress: Tally | None = None) -> BoardImage:
@@ -144,8 +129,6 @@ def _board_sources(game: Game) -> list[Path]:
     borrowed = game.settings.get("map_from")
     if isinstance(borrowed, str):
         folders.append(find_game(borrowed).file("map"))
-    from wargame.games import art_root
-
     return folders + [art_root(), PACKAGES / "builder" / "render", PACKAGES / "wargame" / "grid"]
 
 
@@ -162,9 +145,8 @@ def build_module(
     """Build <dist>/<game>.vmod (dist: ./dist); DataError/FormatError (nothing written) when a
     check fails, an OSError naming the module's path before any work when it cannot be written
     there. ``stage(label, unit)`` gives a ``progress(done, total)`` for the long steps (a bar)."""
-    t0 = time.perf_counter()
+    clock = _Clock()
     key = game if isinstance(game, str) else game.key
-    seconds: dict[str, float] = {}
     dist = dist or Path.cwd() / "dist"
     target = dist / f"{key}.vmod"
     check_writable(target)  # before any work
@@ -172,12 +154,91 @@ def build_module(
     stage = stage or (lambda label, unit: _no_tally)
     images = ImageCache(dist / ".cache" / game.key if cache else None, deferred=True)
 
-    def lap(name: str, start: float) -> float:
-        now = time.perf_counter()
-        seconds[name] = round(now - start, 3)
-        return now
-
     progress("loading the game data")
+    data = _load(game, scenarios_folder)
+    clock.lap("load")
+
+    asked: Asked = {}  # images wait (Pending) to be drawn all at once
+    make_board = board_image or default_board_image(game, stage("board", "strips"))
+    _board_images(asked, images, game, data.layout, make_board, board_image, progress)
+    clock.lap("board")
+    card_boards = data.displays.faction_cards()
+    tracks = data.displays.tracks_board()
+    offboards = {**card_boards, "tracks": tracks}
+    code_print = fingerprint([PACKAGES / "builder" / "module", PACKAGES / "builder" / "render", art_root()])
+    display_images(asked, images, offboards, data.displays, code_print)
+    clock.lap("boards and charts")
+
+    content = data.content
+    progress(f"counters: {len(content.units)} units, {len(content.markers)} markers")
+    px = screen_px()
+    faces_by_key = counter_images(asked, images, content, px, code_print, stage("counters", "designs"))
+    cards_px = card_images(asked, images, content, code_print)
+    badge_images(asked, images, data.displays, faces_by_key, px, code_print)
+    clock.lap("counters")
+    drawn_now = images.draw_pending(min(os.cpu_count() or 1, 4), stage("images", "images"))
+    files = {name: drawn_now[v.index] if isinstance(v, Pending) else v for name, v in asked.items()}
+    clock.lap("images")
+
+    progress("assembling the buildFile")
+    pieces = module_pieces(content, data.displays, card_boards, tracks, cards_px)
+    spec = _module_spec(data, pieces, card_boards, tracks)
+    draft = module_tree(spec)
+    clock.lap("buildFile")
+
+    progress(f"setups: {len(data.scenarios)} scenarios")
+    results, root, version = _setups(data, spec, pieces, draft, files, offboards)
+    for r in results:
+        files[r.file] = r.data
+    clock.lap("setups")
+
+    progress("validating")
+    _validate(root, files, target)
+    clock.lap("validate")
+
+    progress(f"writing {target}")
+    meta = Metadata(
+        version=version, vassal_version=VASSAL_VERSION, date_saved="0", description=spec.description, name=spec.name
+    )
+    leftover = write_module(target, root, meta, files)
+    clock.lap("write")
+    clock.seconds["total"] = round(time.perf_counter() - clock.start, 3)
+    return _report(target, root, files, results, pieces, images, clock, leftover, version)
+
+
+def _report(
+    target: Path,
+    root: etree._Element,
+    files: dict[str, bytes],
+    results: list[SetupResult],
+    pieces: Pieces,
+    images: ImageCache,
+    clock: _Clock,
+    leftover: list[Problem],
+    version: str,
+) -> BuildReport:
+    maps = sum(1 for _ in root.iter("VASSAL.build.module.Map"))
+    return BuildReport(
+        path=target,
+        size=target.stat().st_size,
+        maps=maps,
+        pieces=pieces.count,
+        prototypes=len(pieces.prototypes),
+        setups=len(results),
+        images=sum(1 for n in files if n.startswith("images/")),
+        cache_hits=images.hits,
+        cache_misses=images.misses,
+        seconds=clock.seconds,
+        warnings=tuple(p.line() for p in leftover if p.severity == "warning"),
+        setup_pieces={r.file: len(r.spots) for r in results},
+        setup_hexes={r.file: sum(1 for _, s in r.spots if s.hex) for r in results},
+        version=version,
+    )
+
+
+def _load(game: Game, scenarios_folder: Path | None) -> _Loaded:
+    """The game's boards, map data, content, displays and scenarios (another folder's when
+    asked), in that order."""
     layout = game.boards()
     mapdata = game.mapdata()
     content = game.content()
@@ -185,10 +246,20 @@ def build_module(
     scenarios = _scenarios(scenarios_folder, content, layout.grid) if scenarios_folder else game.scenarios()
     map_boards = tuple(_map_board(b, mapdata) for b in layout.boards)
     box_names = {code: name for mb in map_boards for code, name in mb.box_names.items()}
-    t = lap("load", t0)
+    return _Loaded(layout, content, displays, scenarios, map_boards, box_names)
 
-    asked: dict[str, bytes | Pending] = {}  # images wait (Pending) to be drawn all at once
-    make_board = board_image or default_board_image(game, stage("board", "strips"))
+
+def _board_images(
+    asked: Asked,
+    images: ImageCache,
+    game: Game,
+    layout: Boards,
+    make_board: BoardImage,
+    board_image: BoardImage | None,
+    progress: Callable[[str], None],
+) -> None:
+    """Every board's image: from the cache when its inputs are unchanged, else drawn now (its
+    strips on every core) and encoded with the other images."""
     board_print = fingerprint(_board_sources(game))
     for b in layout.boards:
         progress(f"board image {b.board_name} (cached when its inputs are unchanged)")
@@ -200,173 +271,34 @@ def build_module(
             board_print,
             "map art" if board_image is None else getattr(board_image, "__qualname__", ""),
         )
-        found = images.lookup(board_key, accept=lambda size, b=b: size == (b.width, b.height))
+        found = images.lookup(board_key, accept=partial(_board_sized, b))
         if found is None:  # drawn now (its strips on every core), encoded with the other images
-            art = _checked_board(lambda: make_board(b), b)  # noqa: B023 - called at once
-            found = images.make(board_key, partial(_png, art))
+            art = _checked_board(partial(make_board, b), b)
+            found = images.make(board_key, partial(png, art))
         asked["images/" + b.image] = found
-    t = lap("board", t)
 
+
+def _board_sized(board: Board, size: tuple[int, int]) -> bool:
+    return size == (board.width, board.height)
+
+
+def _module_spec(data: _Loaded, pieces: Pieces, card_boards: dict[str, OffBoard], tracks: OffBoard) -> ModuleSpec:
+    """What the buildFile is made from, before the setups are known."""
+    content, displays, scenarios = data.content, data.displays, data.scenarios
     factions = dict(content.factions)
-    card_boards = displays.faction_cards()
-    tracks = displays.tracks_board()
-    offboards = {**card_boards, "tracks": tracks}
-    code_print = fingerprint([PACKAGES / "builder" / "module", PACKAGES / "builder" / "render", art_root()])
-    for ob in offboards.values():
-        asked["images/" + ob.image] = images.get(("offboard", repr(ob), code_print), partial(cardmod.draw_board, ob))
-    for chart in displays.charts:
-        asked["images/" + chart.image] = images.get(
-            ("chart", repr(chart), code_print), partial(chartmod.draw_chart, chart)
-        )
-    t = lap("boards and charts", t)
-
-    progress(f"counters: {len(content.units)} units, {len(content.markers)} markers")
-    px = screen_px()
-    counted = stage("counters", "designs")
-    designs = len(content.units) + len(content.markers)
-    for done, (unit, faces) in enumerate(zip(content.units.values(), units_from(content)), start=1):
-        for side, face in (("front", faces.front), ("back", faces.back)):
-            name = "images/" + unit_image(unit, side)
-            if name not in asked:  # counters of one design share their pictures
-                asked[name] = images.get(
-                    ("unit", repr(face), px, code_print), lambda face=face: _png(render_counter(face, px))
-                )
-        counted(done, designs)
-    faces_by_key = {m.name: m for m in markers_from(content)}
-    for done, marker in enumerate(content.markers.values(), start=len(content.units) + 1):
-        drawn = faces_by_key[marker.key]
-        sides = [("front", drawn.front)] + ([("back", drawn.back)] if drawn.back else [])
-        for side, face in sides:
-            asked["images/" + marker_image(marker, side)] = images.get(
-                ("marker", repr(face), px, code_print), lambda face=face: _png(render_marker(face, px))
-            )
-        counted(done, designs)
-    cards_px = _draw_cards(content, asked, images, code_print)
-    layers = displays.pieces
-    badges = []
-    if layers.supply_badges:
-        marker = faces_by_key[layers.supply_badges]
-        badges += list(zip(SUPPLY_IMAGES, (marker.front, marker.back)))
-    if layers.sorties_badges:
-        badges += [
-            (img, faces_by_key[layers.sorties_badges.replace("{n}", str(n))].front)
-            for n, img in enumerate(SORTIE_IMAGES, start=1)
-        ]
-    for img, face in badges:
-        asked["images/" + img] = images.get(
-            ("badge", repr(face), BADGE_PX, code_print), lambda face=face: _png(render_marker(face, BADGE_PX))
-        )
-    if displays.tracks.cup is not None:  # what every marker shows while it lies in the face-down cup
-        cup_face = MarkerFace(displays.tracks.cup_face, "political", figure="?")
-        asked["images/" + CUP_BACK] = images.get(
-            ("cup", repr(cup_face), px, code_print), lambda: _png(render_marker(cup_face, px))
-        )
-    t = lap("counters", t)
-    drawn_now = images.draw_pending(min(os.cpu_count() or 1, 4), stage("images", "images"))
-    files = {name: drawn_now[v.index] if isinstance(v, Pending) else v for name, v in asked.items()}
-    t = lap("images", t)
-
-    progress("assembling the buildFile")
-    card_maps = {k: ob.map_name for k, ob in card_boards.items()}
-    delay_box = (tracks.map_name, layers.delay_box) if layers.delay_box else None
-    protos = prototypes(
-        card_maps,
-        displays.card.eliminated,
-        supply=bool(layers.supply_badges),
-        sorties=bool(layers.sorties_badges),
-        delay_box=delay_box,
-    )
-    gpid = 0
-    slot_pieces: dict[str, object] = {}
-
-    def next_gpid() -> str:
-        nonlocal gpid
-        gpid += 1
-        return str(gpid)
-
-    by_faction: dict[str, dict[str, list[Slot]]] = {}
-    in_palette: set[str] = set()
-    for unit in _one_step_first(content):
-        faction = nation_faction(content.nations[unit.nation])
-        tab = factions[faction].name if faction else "Neutral"
-        breakdown = None
-        if unit.breaks_into:  # the one-step unit is built already: one-step units come first
-            small = content.units[unit.breaks_into]
-            breakdown = (slot_pieces[small.key], next_gpid(), unit_name(small))
-        piece = unit_piece(
-            unit,
-            content,
-            next_gpid(),
-            supply=bool(layers.supply_badges),
-            sorties=bool(layers.sorties_badges),
-            eliminated=displays.card.eliminated is not None,
-            delayed=delay_box is not None,
-            breakdown=breakdown,
-        )
-        slot_pieces[unit.key] = piece
-        if unit.art_key in in_palette:
-            continue  # one palette slot per printed design
-        in_palette.add(unit.art_key)
-        by_faction.setdefault(tab, {}).setdefault(unit.nation, []).append(
-            Slot(unit_name(unit), piece.basic.get("gpid"), piece)
-        )
-    marker_tabs: dict[str, dict[str, list[Slot]]] = {}
-    for marker in content.markers.values():
-        piece = marker_piece(marker, content, next_gpid(), displays.tracks.cup)
-        slot_pieces[marker.key] = piece
-        tab, page = marker_tab(marker, content, displays.palettes)
-        marker_tabs.setdefault(tab, {}).setdefault(page, []).append(
-            Slot(marker_name(marker), piece.basic.get("gpid"), piece)
-        )
-    unit_tabs = []
-    order = [f.name for f in factions.values()] + ["Neutral"]
-    for tab in order:
-        if tab in by_faction:
-            unit_tabs.append(Palette(tab, tuple(paged(n, s) for n, s in by_faction[tab].items())))
-    marker_pages = []
-    for tab in displays.palettes.marker_tabs:
-        pages = marker_tabs.get(tab, {})
-        if len(pages) == 1 and tab in pages:
-            marker_pages.append(paged(tab, pages[tab]))
-        elif pages:  # pages named by faction: in the factions' order, then Neutral
-            ranked = sorted(pages.items(), key=lambda kv: order.index(kv[0]) if kv[0] in order else len(order))
-            marker_pages.append(Palette(tab, tuple(paged(p, s) for p, s in ranked)))
-    palettes = (Palette("Units", tuple(unit_tabs)), Palette("Markers", tuple(marker_pages)))
-    decks: dict[str, tuple[DrawPileSpec, ...]] = {}
-    faction_decks: dict[str, DrawPileSpec] = {}
-    if content.cards:
-        card_tabs = []
-        for key, faction in factions.items():
-            board = card_boards[key]
-            piles = card_piles(board, faction.name, cards_px)
-            if not piles:
-                raise DataError(
-                    f"the game has cards but the {faction.name} card has no deck (displays.toml [faction_card] deck)",
-                    "displays.toml",
-                )
-            decks[board.map_name], faction_decks[key] = piles, piles[0]
-            slots = []
-            for card in content.deck(key):
-                piece = card_piece(card, content, next_gpid(), piles[0].name)
-                slot_pieces[card.key] = piece
-                slots.append(Slot(card_name(card, content), piece.basic.get("gpid"), piece))
-            if slots:
-                card_tabs.append(paged(faction.name, slots))
-        palettes += (Palette("Cards", tuple(card_tabs)),)
-
     title = content.settings.title
-    months = game_months(content)
-    spec_base = dict(
+    return ModuleSpec(
+        setups=[],
         name=title,
         version=MODULE_VERSION,
         description=f"{title}: map, counters, faction cards, tracks and scenarios (built by Staffwork)",
-        map_name=layout.map_name,
-        boards=map_boards,
+        map_name=data.layout.map_name,
+        boards=data.map_boards,
         cards=[card_boards[k] for k in factions] + [tracks],
         sides=[f.name for f in factions.values()],
-        prototypes=protos,
-        palettes=palettes,
-        months=months,
+        prototypes=pieces.prototypes,
+        palettes=pieces.palettes,
+        months=game_months(content),
         phases=displays.phases,
         weather_zones=[z for z in content.settings.weather_zones if z not in content.settings.fixed_weather],
         weather_states=displays.weather_states,
@@ -376,7 +308,7 @@ def build_module(
         game_state=displays.game_state,
         policies=list(content.policies),
         charts=displays.charts,
-        next_gpid=gpid + 1,
+        next_gpid=pieces.count + 1,
         nation_status={
             n.abbr: f"active {n.faction_1939}" if n.faction_1939 else "neutral" for n in content.nations.values()
         },
@@ -392,142 +324,109 @@ def build_module(
             **{k: n.name for k, n in content.nations.items()},
             **{k: a.name for k, a in content.disputed_areas.items()},
         },
-        decks=decks,
+        decks=pieces.decks,
     )
-    draft = module_tree(ModuleSpec(setups=[], **spec_base))
-    t = lap("buildFile", t)
 
-    progress(f"setups: {len(scenarios)} scenarios")
+
+def _setups(
+    data: _Loaded,
+    spec: ModuleSpec,
+    pieces: Pieces,
+    draft: etree._Element,
+    files: dict[str, bytes],
+    offboards: dict[str, OffBoard],
+) -> tuple[list[SetupResult], etree._Element, str]:
+    """Every scenario as a .vsav and the buildFile that lists them, both saying the module's
+    version, and that version.
+
+    VASSAL keeps a map's tiles under the module's name and version (builder/module/version.py
+    says where): the version carries a digest of everything built with the plain number, so a
+    changed module gets fresh tiles and an unchanged one the same version, bytes and tiles."""
     sizes = {
         name[len("images/") :]: Image.open(io.BytesIO(data)).size
         for name, data in files.items()
         if name.startswith("images/")
     }
-    main_el = next(e for e in draft.iter("VASSAL.build.module.Map") if e.get("mapName") == layout.map_name)
-
-    def places_for(scenario: Scenario) -> Places:
-        board = layout.board(scenario.board) if scenario.board else layout.default
-        picker = f"{layout.map_name}BoardPicker\t{board.board_name}\t0\t0"
-        geometry = map_geometry(main_el, board_picker=picker, image_size=sizes.__getitem__)
-        return Places(board, geometry, offboards, box_names, content, displays, faction_decks)
-
-    proto_pieces = {p.name: p.piece for p in protos}
-
-    def faction_of(counter: str, scenario: Scenario) -> str | None:
-        if counter in content.units:
-            nation = content.units[counter].nation
-        else:
-            marker = content.markers[counter]
-            if marker.faction:
-                return marker.faction
-            nation = marker.nation
-            if nation is None:
-                return None
-        start = scenario.nations.get(nation)
-        if start is not None and start.faction:
-            return start.faction
-        return nation_faction(content.nations[nation]) if nation in content.nations else None
-
-    def versioned(version: str) -> tuple[list[SetupResult], etree._Element]:
-        """The setups and the buildFile, each saying the module's ``version``."""
-        results = [
-            scenario_setup(
-                scenario,
-                content,
-                slot_pieces,
-                proto_pieces,
-                places_for(scenario),
-                module_name=title,
-                module_version=version,
-                vassal_version=VASSAL_VERSION,
-                faction_of=faction_of,
-                months=months,
-                phases=displays.phases,
-                several_boards=len(layout.boards) > 1,
-            )
-            for scenario in scenarios.values()
-        ]
-        setups = [Setup(r.name, r.file, r.description) for r in results]
-        return results, module_tree(ModuleSpec(setups=setups, **{**spec_base, "version": version}))
-
-    # VASSAL keeps a map's tiles under the module's name and version (builder/module/version.py
-    # says where): the version carries a digest of everything built with the plain number, so
-    # a changed module gets fresh tiles and an unchanged one the same version, bytes and tiles
-    results, root = versioned(MODULE_VERSION)
+    main_el = next(e for e in draft.iter("VASSAL.build.module.Map") if e.get("mapName") == data.layout.map_name)
+    places_for = partial(_places, data, main_el, sizes, offboards, pieces.faction_decks)
+    results, root = _versioned(data, spec, pieces, places_for, MODULE_VERSION)
     version = content_version(MODULE_VERSION, files, {r.file: r.data for r in results}, buildfile_bytes(root))
-    results, root = versioned(version)
-    for r in results:
-        files[r.file] = r.data
-    t = lap("setups", t)
+    results, root = _versioned(data, spec, pieces, places_for, version)
+    return results, root, version
 
-    progress("validating")
+
+def _places(
+    data: _Loaded,
+    main_el: etree._Element,
+    sizes: dict[str, tuple[int, int]],
+    offboards: dict[str, OffBoard],
+    faction_decks: dict[str, DrawPileSpec],
+    scenario: Scenario,
+) -> Places:
+    """Where a scenario's counters go: its board of the main map, the off-map boards, decks."""
+    layout = data.layout
+    board = layout.board(scenario.board) if scenario.board else layout.default
+    picker = f"{layout.map_name}BoardPicker\t{board.board_name}\t0\t0"
+    geometry = map_geometry(main_el, board_picker=picker, image_size=sizes.__getitem__)
+    return Places(board, geometry, offboards, data.box_names, data.content, data.displays, faction_decks)
+
+
+def _versioned(
+    data: _Loaded,
+    spec: ModuleSpec,
+    pieces: Pieces,
+    places_for: Callable[[Scenario], Places],
+    version: str,
+) -> tuple[list[SetupResult], etree._Element]:
+    """The setups and the buildFile, each saying the module's ``version``."""
+    content = data.content
+    proto_pieces = {p.name: p.piece for p in pieces.prototypes}
+    results = [
+        scenario_setup(
+            scenario,
+            content,
+            pieces.by_key,
+            proto_pieces,
+            places_for(scenario),
+            module_name=spec.name,
+            module_version=version,
+            vassal_version=VASSAL_VERSION,
+            faction_of=partial(_faction_of, content),
+            months=spec.months,
+            phases=data.displays.phases,
+            several_boards=len(data.layout.boards) > 1,
+        )
+        for scenario in data.scenarios.values()
+    ]
+    setups = [Setup(r.name, r.file, r.description) for r in results]
+    return results, module_tree(dataclasses.replace(spec, setups=setups, version=version))
+
+
+def _faction_of(content: Content, counter: str, scenario: Scenario) -> str | None:
+    """The faction a counter serves in a scenario: a marker's own, else its nation's there."""
+    nation: str | None
+    if counter in content.units:
+        nation = content.units[counter].nation
+    else:
+        marker = content.markers[counter]
+        if marker.faction:
+            return marker.faction
+        nation = marker.nation
+        if nation is None:
+            return None
+    start = scenario.nations.get(nation)
+    if start is not None and start.faction:
+        return start.faction
+    return nation_faction(content.nations[nation]) if nation in content.nations else None
+
+
+def _validate(root: etree._Element, files: dict[str, bytes], target: Path) -> None:
+    """The buildFile's components and every image it names; every piece text read back."""
     problems = validate_buildfile(root) + check_module_references(root, list(files) + ["buildFile.xml", "moduledata"])
     errors = [p for p in problems if p.severity == "error"]
     if errors:
         raise FormatError("module not written: " + "; ".join(p.line() for p in errors[:5]), str(target))
     _check_piece_texts(root, str(target))
-    t = lap("validate", t)
-
-    progress(f"writing {target}")
-    meta = Metadata(
-        version=version, vassal_version=VASSAL_VERSION, date_saved="0", description=spec_base["description"], name=title
-    )
-    leftover = write_module(target, root, meta, files)
-    lap("write", t)
-    seconds["total"] = round(time.perf_counter() - t0, 3)
-    maps = sum(1 for _ in root.iter("VASSAL.build.module.Map"))
-    return BuildReport(
-        path=target,
-        size=target.stat().st_size,
-        maps=maps,
-        pieces=gpid,
-        prototypes=len(protos),
-        setups=len(results),
-        images=sum(1 for n in files if n.startswith("images/")),
-        cache_hits=images.hits,
-        cache_misses=images.misses,
-        seconds=seconds,
-        warnings=tuple(p.line() for p in leftover if p.severity == "warning"),
-        setup_pieces={r.file: len(r.spots) for r in results},
-        setup_hexes={r.file: sum(1 for _, s in r.spots if s.hex) for r in results},
-        version=version,
-    )
-
-
-def _one_step_first(content):
-    """The units, those another unit breaks down into first (its Break down command embeds
-    their piece), the rest in the file's order."""
-    small = {u.breaks_into for u in content.units.values() if u.breaks_into}
-    units = list(content.units.values())
-    return [u for u in units if u.key in small] + [u for u in units if u.key not in small]
-
-
-def _draw_cards(
-    content,
-    files: dict[str, bytes | Pending],
-    images: ImageCache,
-    code_print: str,
-) -> tuple[int, int]:
-    """Every card's face and each faction's card back into the module's images; the card size."""
-    if not content.cards:
-        return (0, 0)
-    from builder.render.content_faces import card_face
-    from builder.render.option_cards import card_layout, draw_card, draw_card_back
-
-    for card in content.cards.values():
-        face = card_face(card, content)
-        files["images/" + card_image(card)] = images.get(
-            ("card", repr(face), code_print), lambda face=face: _png(draw_card(face))
-        )
-    from builder.render.symbols import ICONS
-
-    for key, faction in content.factions.items():
-        back = (faction.name, faction.scheme, "Option card", key if key in ICONS else None)
-        files["images/" + card_back_image(key)] = images.get(
-            ("card back", back, code_print), lambda back=back: _png(draw_card_back(*back))
-        )
-    layout = card_layout()
-    return layout.width, layout.height
 
 
 def _map_board(b: Board, mapdata) -> MapBoard:
@@ -557,7 +456,7 @@ def _check_board_size(board) -> None:
         )
 
 
-def _checked_board(make_board: BoardImage, board) -> Image.Image:
+def _checked_board(make_board: Callable[[], Image.Image], board: Board) -> Image.Image:
     """The board image, whole and of the size board.toml gives; DataError for a damaged or
     truncated image or a pixel bomb, which Pillow reports in several ways."""
     try:

@@ -4,7 +4,7 @@ A card is the Common prototype, a mask (Obscurable) showing the faction's card b
 other players while its owner keeps it concealed (a face-down Pending Card; the deck draws
 cards masked to everyone but the drawer), a command that returns it to its deck (a card
 that is recycled after play), its static properties and its face. The decks themselves are
-DrawPiles of the faction cards (builder.module.tree.DrawPileSpec); setups put the cards in them.
+DrawPiles of the faction cards (builder.module.decks.DrawPileSpec); setups put the cards in them.
 """
 
 from __future__ import annotations

@@ -31,6 +31,7 @@ from vassal.traits import (
     Obscurable,
     PlaceMarker,
     SendToLocation,
+    Trait,
     TriggerAction,
     UsePrototype,
 )
@@ -153,7 +154,7 @@ def unit_piece(
     that one-step unit in the hex and eliminates this one (a step loss on the reduced side)."""
     nation = content.nations[unit.nation]
     faction = nation_faction(nation)
-    traits = [UsePrototype.of(COMMON)]
+    traits: list[Trait] = [UsePrototype.of(COMMON)]
     if delayed and unit.delay:
         traits.append(UsePrototype.of(DELAYED))
     elif eliminated:  # every unit, neutral nations' too: the box follows the nation in the game
@@ -217,9 +218,9 @@ def _cup_mask(cup: str, label: str) -> Obscurable:
 def marker_piece(marker: ContentMarker, content: Content, gpid: str, cup: tuple[str, str] | None = None) -> Piece:
     """A marker piece; ``cup``: the game's draw cup (name, label), whose markers are masked."""
     faction = marker.faction
-    if faction is None and marker.nation in content.nations:
+    if faction is None and marker.nation is not None and marker.nation in content.nations:
         faction = nation_faction(content.nations[marker.nation])
-    traits = [UsePrototype.of(COMMON)]
+    traits: list[Trait] = [UsePrototype.of(COMMON)]
     if cup is not None and may_enter_cup(marker, content):
         traits.append(_cup_mask(*cup))  # outside the Side layer: the whole marker is hidden
     if marker.back:

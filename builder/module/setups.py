@@ -20,10 +20,12 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
-from builder.module.tree import TURN_TRACKER_ID, DrawPileSpec, cup_pile, turn_state
+from builder.module.decks import DrawPileSpec, cup_pile
+from builder.module.game_state import turn_state
+from builder.module.spec import TURN_TRACKER_ID
 from records import frozen
 from vassal import sequence
-from vassal.commands import AddPiece, BoardPlacement, Command, SetGlobalProperty, SetTurn
+from vassal.commands import AddPiece, BoardPlacement, Command, Node, SetGlobalProperty, SetTurn
 from vassal.mapgeometry import MapGeometry
 from vassal.pieces import (
     Piece,
@@ -224,6 +226,19 @@ def scenario_setup(
         spots += [(key, spot) for key, _item, spot in placed]
         extra += cup_deck(deck, str(next_id), members)
         next_id += 1
+    extra += _game_state(scenario, content, months, phases)
+    boards = None
+    if several_boards:  # the setup names the board it is played on (BoardPicker)
+        boards = {places.board.map_name: (BoardPlacement(places.board.board_name, 0, 0),)}
+    tree = setup_tree(items, boards, extra=extra, stack_ids=(str(n) for n in itertools.count(next_id)))
+    description = _description(scenario, content, places, several_boards, waiting)
+    data = _save_bytes(scenario, tree, description, module_name, module_version, vassal_version)
+    return SetupResult(scenario.name, f"{scenario.key}.vsav", data, description, tuple(spots), skipped)
+
+
+def _game_state(scenario: Scenario, content: Content, months: Sequence[str], phases: Sequence[str]) -> list[Command]:
+    """The commands that set the turn tracker and the game state's global properties."""
+    extra: list[Command] = []
     try:
         state = turn_state(
             months, phases, content.settings.turn_label(scenario.first_turn), scenario.first_phase or phases[0]
@@ -253,10 +268,11 @@ def scenario_setup(
         SetGlobalProperty(pp.SOURCES_PREFIX + side, "; ".join(entries))
         for side, entries in sorted(scenario.sources.items())
     ]
-    boards = None
-    if several_boards:  # the setup names the board it is played on (BoardPicker)
-        boards = {places.board.map_name: (BoardPlacement(places.board.board_name, 0, 0),)}
-    tree = setup_tree(items, boards, extra=extra, stack_ids=(str(n) for n in itertools.count(next_id)))
+    return extra
+
+
+def _description(scenario: Scenario, content: Content, places: Places, several_boards: bool, waiting: int) -> str:
+    """The setup's description: name, turns, board, and the counters waiting to be placed."""
     span = f"{content.settings.turn_label(scenario.first_turn)} to {content.settings.turn_label(scenario.last_turn)}"
     description = f"{scenario.name}, {span}."
     if several_boards:
@@ -266,6 +282,18 @@ def scenario_setup(
         description += (
             f" {waiting} counters whose hex the setup does not give yet wait in their faction card's '{place_box}' box."
         )
+    return description
+
+
+def _save_bytes(
+    scenario: Scenario,
+    tree: Node,
+    description: str,
+    module_name: str,
+    module_version: str,
+    vassal_version: str,
+) -> bytes:
+    """The .vsav's bytes, written through a temporary file."""
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / f"{scenario.key}.vsav"
         write_saved_game(
@@ -277,8 +305,7 @@ def scenario_setup(
             description=description,
             date_saved=DATE_SAVED,
         )
-        data = path.read_bytes()
-    return SetupResult(scenario.name, f"{scenario.key}.vsav", data, description, tuple(spots), skipped)
+        return path.read_bytes()
 
 
 def track_defaults(scenario: Scenario, content: Content) -> tuple[Placement, ...]:
@@ -477,6 +504,7 @@ def _track_spot(
     names = {a.name for a in board.areas}
     fallback = displays.card.track_box if displays and displays.card.track_box else "Events"
     for rule in displays.card.track_markers if displays else ():
+        assert displays is not None  # the rules come from it
         nation = rule.nation_in(counter)
         if nation is None:
             continue

@@ -12,7 +12,7 @@ from PIL import Image, ImageDraw
 
 from builder.render import text
 from builder.render.counters import draw_unit
-from builder.render.faces import Marker, UnitCounter
+from builder.render.faces import CounterFace, Marker, MarkerFace, UnitCounter
 from builder.render.markers import draw_marker
 from builder.render.style import scheme
 from records import frozen
@@ -27,6 +27,9 @@ class SheetStats:
     faces: int  # faces drawn (two for two-sided counters)
 
 
+Face = CounterFace | MarkerFace
+
+
 def _sections(units: Sequence[UnitCounter], markers: Sequence[Marker], majors: Collection[str] | None):
     """(title, [(caption, front image-maker, back image-maker or None)]) in sheet order: a
     section per major power (every nation, when ``majors`` is None), the minors together."""
@@ -34,9 +37,9 @@ def _sections(units: Sequence[UnitCounter], markers: Sequence[Marker], majors: C
     for unit in units:
         key = unit.front.nation if majors is None or unit.front.nation in majors else "minor"
         by_nation.setdefault(key, []).append(unit)
-    sections = []
+    sections: list[tuple[str, list[tuple[str, Face, Face | None]]]] = []
     for nation, group in by_nation.items():
-        items = [
+        items: list[tuple[str, Face, Face | None]] = [
             (u.caption or f"{u.front.ident or u.front.unit_type} ({u.front.unit_type})", u.front, u.back) for u in group
         ]
         if nation == "minor":
@@ -51,8 +54,8 @@ def _sections(units: Sequence[UnitCounter], markers: Sequence[Marker], majors: C
     by_group: dict[str, list[Marker]] = {}
     for marker in markers:
         by_group.setdefault(marker.group, []).append(marker)
-    for title, group in by_group.items():
-        sections.append((f"Markers: {title}", [(m.name, m.front, m.back) for m in group]))
+    for title, marker_group in by_group.items():
+        sections.append((f"Markers: {title}", [(m.name, m.front, m.back) for m in marker_group]))
     return sections
 
 

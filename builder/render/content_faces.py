@@ -12,6 +12,7 @@ import tomllib
 from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
+from typing import TypedDict
 
 from builder.render.faces import (
     TYPE_WORDS,
@@ -22,9 +23,9 @@ from builder.render.faces import (
     factor_counter,
     unit_counter,
 )
+from builder.render.icons import ICONS
 from builder.render.option_cards import CardFace
 from builder.render.style import ART_DIR, load_schemes
-from builder.render.symbols import ICONS
 from wargame.content import Card, Content, Unit, UnitVocabulary
 from wargame.content import Marker as ContentMarker
 from wargame.errors import DataError, near_miss
@@ -138,7 +139,7 @@ def units_from(content: Content, *, designs: bool = False) -> list[UnitCounter]:
     captioned with its name and how many counters the tables make of it."""
     if designs:
         counts: dict[str, int] = {}
-        first: dict[str, object] = {}
+        first: dict[str, Unit] = {}
         for u in content.units.values():
             counts[u.art_key] = counts.get(u.art_key, 0) + u.count
             first.setdefault(u.art_key, u)
@@ -178,6 +179,15 @@ def physical_count(content: Content) -> int:
     return sum(u.count for u in content.units.values()) + sum(m.count for m in content.markers.values())
 
 
+class _Stepped(TypedDict):
+    """What both faces of a unit in the stepped layout share."""
+
+    nation: str
+    style: str
+    code: str
+    delay: bool
+
+
 def stepped_counter(u: Unit, colours: str, vocabulary: UnitVocabulary) -> UnitCounter:
     """Both faces of a unit in the stepped layout (steps, size, codes, stripes besides factors).
 
@@ -186,7 +196,7 @@ def stepped_counter(u: Unit, colours: str, vocabulary: UnitVocabulary) -> UnitCo
     the fortress of a port-a-fort, the carrier's strike), the unit after a step loss (``back``
     factors and ``back_steps``), or blank with the type in words."""
     tint = "elite" if u.elite else "colonial" if u.colonial else ""
-    base = dict(nation=colours, style="stepped", code=u.code, delay=u.delay)
+    base: _Stepped = {"nation": colours, "style": "stepped", "code": u.code, "delay": u.delay}
     front = CounterFace(
         **base,
         kind=u.kind,

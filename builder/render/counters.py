@@ -11,113 +11,111 @@ is crisp at screen size and at 300 dpi and more.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
 from PIL import Image, ImageDraw
 
 from builder.render import symbols, text
+from builder.render.canvas import DARK, Box, Rendered, blank, finish, fit_short
 from builder.render.faces import CounterFace
-from builder.render.style import ART_DIR, Layout, Scheme, contrast, load_layout, mix, scheme
-from records import frozen
-
-DARK = (20, 20, 20)
-
-Box = tuple[float, float, float, float]
+from builder.render.stepped import draw_stepped_unit
+from builder.render.style import ART_DIR, RGB, Layout, Scheme, contrast, load_layout, mix, scheme
 
 
-@frozen
-class Rendered:
-    """A drawn face and where things went (final-pixel boxes), so tests can check them."""
+class _Face:
+    """A counter face being drawn: the supersampled canvas and its pen, the layout's sizes
+    (``f(name)``, in canvas pixels), and the text blocks and regions drawn so far."""
 
-    image: Image.Image
-    texts: tuple[text.TextBlock, ...]  # text blocks, in final pixels
-    regions: dict[str, Box]  # named areas: "id", "abbrev", "stripe", "star", ...
+    def __init__(self, px: int, layout: Layout, colours: Scheme, size: Callable[[str], float]) -> None:
+        ss = layout.supersample
+        self.px, self.ss, self.side, self.layout = px, ss, px * ss, layout
+        self.colours = colours
+        self.f = size
+        self.e, self.pad = size("edge"), size("pad")
+        self.canvas = blank(self.side, colours, self.e)
+        self.pen = ImageDraw.Draw(self.canvas)
+        self.blocks: list[text.TextBlock] = []
+        self.regions: dict[str, Box] = {}
+        self.lo, self.hi = self.e + self.pad, self.side - self.e - self.pad  # inner margins
+        self.min_px = max(6, round(5 * ss))  # never smaller than ~5 px on the final image
 
+    def text(self, block: text.TextBlock, ink: RGB) -> None:
+        text.draw(self.canvas, block, ink)
+        self.blocks.append(block)
 
-def _scaled_block(block: text.TextBlock, factor: float) -> text.TextBlock:
-    def sc(b: Box) -> Box:
-        return tuple(v / factor for v in b)  # type: ignore[return-value]
-
-    return text.TextBlock(
-        block.lines,
-        block.weight,
-        block.px,
-        tuple((x / factor, y / factor) for x, y in block.origins),
-        tuple(sc(b) for b in block.ink),
-        sc(block.box),
-    )
-
-
-def finish(canvas: Image.Image, px: int, blocks: list[text.TextBlock], regions: dict[str, Box], ss: int) -> Rendered:
-    """Reduce the supersampled canvas to ``px`` and convert the record to final pixels."""
-    # reducing_gap: a box reduction by 2 first, then LANCZOS; same look, a third of the time.
-    image = canvas.resize((px, px), Image.Resampling.LANCZOS, reducing_gap=2.0) if ss > 1 else canvas
-    factor = canvas.width / px
-    return Rendered(
-        image,
-        tuple(_scaled_block(b, factor) for b in blocks),
-        {k: tuple(v / factor for v in box) for k, box in regions.items()},
-    )
+    def finish(self) -> Rendered:
+        return finish(self.canvas, self.px, self.blocks, self.regions, self.ss)
 
 
-def blank(side: int, colours: Scheme, edge: float) -> Image.Image:
-    """Background with the outline that reads as the counter's cut edge."""
-    canvas = Image.new("RGB", (side, side), colours.edge)
-    e = max(1, round(edge))
-    ImageDraw.Draw(canvas).rectangle((e, e, side - 1 - e, side - 1 - e), fill=colours.bg)
-    return canvas
+def _face(px: int, art_dir: Path, prefix: str, colours: Scheme) -> _Face:
+    layout = load_layout(art_dir)
+    canvas_px = px * layout.supersample
+
+    def f(name: str) -> float:
+        return layout[f"{prefix}.{name}"] * canvas_px
+
+    return _Face(px, layout, colours, f)
 
 
 def draw_unit(face: CounterFace, px: int, art_dir: Path = ART_DIR) -> Rendered:
     """Render one unit face as a ``px`` x ``px`` RGB image."""
     if face.style == "stepped":
-        from builder.render.stepped import draw_stepped_unit
-
         return draw_stepped_unit(face, px, art_dir)
     if face.factors is not None:
         return draw_factor_unit(face, px, art_dir)
-    layout = load_layout(art_dir)
-    colours = scheme(face.nation, art_dir)
-    ss = layout.supersample
-    S = px * ss
+    c = _face(px, art_dir, "unit", scheme(face.nation, art_dir))
+    band_top = c.side - c.e - c.f("band")
+    _abbrev_band(c, face, band_top)
+    content = _id_and_content(c, face, band_top)
+    if face.back_text is not None:
+        cx0, cy0, cx1, cy1 = content
+        block = text.fit(
+            face.back_text,
+            (cx0, cy0 + c.side * 0.06, cx1, cy1 - c.side * 0.04),
+            weight="bold",
+            max_cap=c.f("back_text"),
+            min_px=c.min_px,
+            max_lines=2,
+        )
+        c.text(block, c.colours.fg)
+        c.regions["type"] = content
+        return c.finish()
+    _unit_symbol(c, face, content)
+    _corner_marks(c, face, content)
+    return c.finish()
 
-    def f(name: str) -> float:
-        return layout[f"unit.{name}"] * S
 
-    e, pad = f("edge"), f("pad")
-    canvas = blank(S, colours, e)
-    pen = ImageDraw.Draw(canvas)
-    blocks: list[text.TextBlock] = []
-    regions: dict[str, Box] = {}
-    lo, hi = e + pad, S - e - pad  # inner margins
-    band_top = S - e - f("band")
-    min_px = max(6, round(5 * ss))  # never smaller than ~5 px on the final image
-
-    # Country abbreviation, with the reduced-side stripe across it.
-    abbrev_box = (lo, band_top + f("band") * 0.08, hi, S - e - pad * 0.5)
+def _abbrev_band(c: _Face, face: CounterFace, band_top: float) -> None:
+    """The country abbreviation at the bottom, with the reduced side's stripe across it."""
+    e, pad, lo, hi, canvas_px, f, colours = c.e, c.pad, c.lo, c.hi, c.side, c.f, c.colours
+    abbrev_box = (lo, band_top + f("band") * 0.08, hi, canvas_px - e - pad * 0.5)
     if face.reduced:
         mid = (abbrev_box[1] + abbrev_box[3]) / 2
-        stripe = (e, mid - f("stripe") / 2, S - e, mid + f("stripe") / 2)
-        pen.rectangle(stripe, fill=colours.stripe)
-        regions["stripe"] = stripe
+        stripe = (e, mid - f("stripe") / 2, canvas_px - e, mid + f("stripe") / 2)
+        c.pen.rectangle(stripe, fill=colours.stripe)
+        c.regions["stripe"] = stripe
         ink_abbrev = colours.stripe_fg
-        abbrev_box = (lo, stripe[1] + S * 0.012, hi, stripe[3] - S * 0.012)
+        abbrev_box = (lo, stripe[1] + canvas_px * 0.012, hi, stripe[3] - canvas_px * 0.012)
     else:
         ink_abbrev = colours.fg
-    block = text.fit(face.abbrev, abbrev_box, weight="bold", max_cap=f("abbrev_text"), min_px=min_px)
-    text.draw(canvas, block, ink_abbrev)
-    blocks.append(block)
-    regions["abbrev"] = abbrev_box
+    block = text.fit(face.abbrev, abbrev_box, weight="bold", max_cap=f("abbrev_text"), min_px=c.min_px)
+    c.text(block, ink_abbrev)
+    c.regions["abbrev"] = abbrev_box
 
-    # Historical ID along its edge; the rest is the content area.
+
+def _id_and_content(c: _Face, face: CounterFace, band_top: float) -> Box:
+    """The historical ID along its edge (ground: right, naval: top, air: left); the content
+    area left for the symbol."""
+    e, pad, lo, hi, canvas_px, f = c.e, c.pad, c.lo, c.hi, c.side, c.f
     strip = f("id_strip")
     content: Box
     if face.back_text is not None:
         content = (lo, lo, hi, band_top)
     elif face.kind == "ground":
-        id_box = (S - e - strip, lo, S - e - pad * 0.6, band_top)
-        content = (lo, lo, S - e - strip, band_top)
+        id_box = (canvas_px - e - strip, lo, canvas_px - e - pad * 0.6, band_top)
+        content = (lo, lo, canvas_px - e - strip, band_top)
     elif face.kind == "naval":
         id_box = (lo, e + pad * 0.6, hi, e + strip)
         content = (lo, e + strip, hi, band_top)
@@ -126,29 +124,19 @@ def draw_unit(face: CounterFace, px: int, art_dir: Path = ART_DIR) -> Rendered:
         content = (e + strip, lo, hi, band_top)
     if face.back_text is None and face.ident:
         if face.kind == "naval":
-            block = text.fit(face.ident, id_box, weight="semibold", max_cap=f("id_text"), min_px=min_px)
-            text.draw(canvas, block, colours.fg)
+            block = text.fit(face.ident, id_box, weight="semibold", max_cap=f("id_text"), min_px=c.min_px)
+            text.draw(c.canvas, block, c.colours.fg)
         else:
-            block = _side_id(canvas, face.ident, id_box, colours.fg, f("id_text"), min_px)
-        blocks.append(block)
-        regions["id"] = id_box
+            block = _side_id(c.canvas, face.ident, id_box, c.colours.fg, f("id_text"), c.min_px)
+        c.blocks.append(block)
+        c.regions["id"] = id_box
+    return content
 
+
+def _unit_symbol(c: _Face, face: CounterFace, content: Box) -> None:
+    """The centre: the NATO symbol or the silhouette."""
+    f, colours, pen = c.f, c.colours, c.pen
     cx0, cy0, cx1, cy1 = content
-    if face.back_text is not None:
-        block = text.fit(
-            face.back_text,
-            (cx0, cy0 + S * 0.06, cx1, cy1 - S * 0.04),
-            weight="bold",
-            max_cap=f("back_text"),
-            min_px=min_px,
-            max_lines=2,
-        )
-        text.draw(canvas, block, colours.fg)
-        blocks.append(block)
-        regions["type"] = content
-        return finish(canvas, px, blocks, regions, ss)
-
-    # The centre: NATO symbol or silhouette.
     mx, my = (cx0 + cx1) / 2, (cy0 + cy1) / 2
     if face.kind == "ground":
         w = min(f("symbol_w"), (cx1 - cx0) * 0.92)
@@ -163,23 +151,26 @@ def draw_unit(face: CounterFace, px: int, art_dir: Path = ART_DIR) -> Rendered:
             symbols.aircraft(pen, box, face.unit_type, colours.fg, colours.bg)
         else:
             symbols.ship(pen, box, face.unit_type, colours.fg, colours.bg)
-    regions["symbol"] = box
+    c.regions["symbol"] = box
 
-    # Marks in the corners of the content area.
+
+def _corner_marks(c: _Face, face: CounterFace, content: Box) -> None:
+    """Upgrade (top left), elite star (top right), what-if triangle (bottom left)."""
+    f, colours, pen = c.f, c.colours, c.pen
+    cx0, cy0, cx1, cy1 = content
     m = f("mark")
     if face.upgrade:
         spot = (cx0, cy0, cx0 + m, cy0 + m)
         symbols.upgrade(pen, spot, colours.fg, colours.bg)
-        regions["upgrade"] = spot
+        c.regions["upgrade"] = spot
     if face.elite:
         spot = (cx1 - m, cy0, cx1, cy0 + m)
         symbols.star(pen, spot, colours.fg)
-        regions["star"] = spot
+        c.regions["star"] = spot
     if face.what_if:
         spot = (cx0, cy1 - m, cx0 + m, cy1)
         symbols.triangle(pen, spot, colours.fg, max(1, round(f("symbol_line") * 0.9)))
-        regions["what_if"] = spot
-    return finish(canvas, px, blocks, regions, ss)
+        c.regions["what_if"] = spot
 
 
 def draw_factor_unit(face: CounterFace, px: int, art_dir: Path = ART_DIR) -> Rendered:
@@ -192,31 +183,33 @@ def draw_factor_unit(face: CounterFace, px: int, art_dir: Path = ART_DIR) -> Ren
         bg = mix(colours.bg, (255, 255, 255), layout["factors.damaged_tint"])
         fg = colours.fg if contrast(colours.fg, bg) >= 4.5 else DARK
         colours = replace(colours, bg=bg, fg=fg)
-    ss = layout.supersample
-    S = px * ss
+    c = _face(px, art_dir, "factors", colours)
+    header_bottom, named_on_top = _factor_header(c, face)
+    y = _name_line(c, face, header_bottom) if face.ident and not named_on_top else header_bottom
+    band_top = _factor_band(c, face)
+    content = (c.lo, y + c.side * 0.015, c.hi, band_top - c.side * 0.015)
+    if face.words:
+        block = text.fit(face.words, content, weight="bold", max_cap=c.f("words_text"), min_px=c.min_px, max_lines=3)
+        c.text(block, c.colours.fg)
+        c.regions["words"] = content
+        return c.finish()
+    _factor_symbol(c, face, content)
+    return c.finish()
 
-    def f(name: str) -> float:
-        return layout[f"factors.{name}"] * S
 
-    e, pad = f("edge"), f("pad")
-    canvas = blank(S, colours, e)
-    pen = ImageDraw.Draw(canvas)
-    blocks: list[text.TextBlock] = []
-    regions: dict[str, Box] = {}
-    lo, hi = e + pad, S - e - pad
-    min_px = max(6, round(5 * ss))
-
-    # Top band: the abbreviation at the left, the type's label (or a land unit's name) at the
-    # right; a ship's name gets a band of its own under it.
+def _factor_header(c: _Face, face: CounterFace) -> tuple[float, bool]:
+    """The top band: the abbreviation at the left, the type's label (or a land unit's name)
+    at the right; its bottom, and whether the unit's name went there."""
+    lo, hi, canvas_px, f, colours, min_px = c.lo, c.hi, c.side, c.f, c.colours, c.min_px
     top, header_bottom = lo, lo + f("header")
     right_text = face.label.upper() if face.label else (face.ident if face.kind == "ground" else "")
-    share = layout["factors.abbrev_w"] if face.label else layout["factors.abbrev_w"] * 0.7
+    share = c.layout["factors.abbrev_w"] if face.label else c.layout["factors.abbrev_w"] * 0.7
     split = lo + (hi - lo) * share
     named_on_top = bool(right_text) and not face.label
     if named_on_top:  # a land unit's name on top, unless it would be too small to read there
-        trial = _fit_short(
+        trial = fit_short(
             right_text,
-            (split + S * 0.02, top, hi, top + f("header")),
+            (split + canvas_px * 0.02, top, hi, top + f("header")),
             weight="semibold",
             max_cap=f("header_text"),
             min_px=min_px,
@@ -226,13 +219,12 @@ def draw_factor_unit(face: CounterFace, px: int, art_dir: Path = ART_DIR) -> Ren
     abbrev_box = (lo, top, split if right_text else hi, header_bottom)
     block = text.fit(face.abbrev, abbrev_box, weight="bold", max_cap=f("header_text"), min_px=min_px)
     block = _left(block)
-    text.draw(canvas, block, colours.fg)
-    blocks.append(block)
-    regions["abbrev"] = abbrev_box
+    c.text(block, colours.fg)
+    c.regions["abbrev"] = abbrev_box
     if right_text:
-        label_box = (split + S * 0.02, top, hi, header_bottom)
+        label_box = (split + canvas_px * 0.02, top, hi, header_bottom)
         block = _right(
-            _fit_short(
+            fit_short(
                 right_text,
                 label_box,
                 weight="bold" if face.label else "semibold",
@@ -240,62 +232,64 @@ def draw_factor_unit(face: CounterFace, px: int, art_dir: Path = ART_DIR) -> Ren
                 min_px=min_px,
             )
         )
-        text.draw(canvas, block, colours.fg)
-        blocks.append(block)
-        regions["label" if face.label else "id"] = label_box
-    y = header_bottom
-    if face.ident and not named_on_top:
-        name_box = (lo, y, hi, y + f("name"))
-        block = _fit_short(face.ident, name_box, weight="semibold", max_cap=f("name_text"), min_px=min_px)
-        if " " in face.ident and block.px * text.cap_ratio("semibold") < 0.8 * f("name_text"):
-            # a long name reads better on two lines, taking room from the silhouette
-            tall = (lo, y, hi, y + f("name") * 1.6)
-            try:
-                two = text.fit(
-                    face.ident, tall, weight="semibold", max_cap=f("name_text"), min_px=min_px, max_lines=2, gap=0.05
-                )
-            except text.TextFitError:
-                two = block
-            if two.px > block.px:
-                block, name_box = two, tall
-        text.draw(canvas, block, colours.fg)
-        blocks.append(block)
-        regions["id"] = name_box
-        y = name_box[3]
+        c.text(block, colours.fg)
+        c.regions["label" if face.label else "id"] = label_box
+    return header_bottom, named_on_top
 
-    # Bottom band: the factors, on the stripe when this is the reduced side.
-    band_top = S - e - pad * 0.5 - f("band") if face.factors else hi
+
+def _name_line(c: _Face, face: CounterFace, y: float) -> float:
+    """A ship's (or general's) name in a band of its own under the top band; where it ends."""
+    lo, hi, f, min_px = c.lo, c.hi, c.f, c.min_px
+    name_box = (lo, y, hi, y + f("name"))
+    block = fit_short(face.ident, name_box, weight="semibold", max_cap=f("name_text"), min_px=min_px)
+    if " " in face.ident and block.px * text.cap_ratio("semibold") < 0.8 * f("name_text"):
+        # a long name reads better on two lines, taking room from the silhouette
+        tall = (lo, y, hi, y + f("name") * 1.6)
+        try:
+            two = text.fit(
+                face.ident, tall, weight="semibold", max_cap=f("name_text"), min_px=min_px, max_lines=2, gap=0.05
+            )
+        except text.TextFitError:
+            two = block
+        if two.px > block.px:
+            block, name_box = two, tall
+    c.text(block, c.colours.fg)
+    c.regions["id"] = name_box
+    return name_box[3]
+
+
+def _factor_band(c: _Face, face: CounterFace) -> float:
+    """The factors across the bottom, on the stripe when this is the reduced side; the top
+    of the band (the inner margin when there are no factors)."""
+    e, pad, lo, hi, canvas_px, f, colours = c.e, c.pad, c.lo, c.hi, c.side, c.f, c.colours
+    band_top = canvas_px - e - pad * 0.5 - f("band") if face.factors else hi
     if face.factors:
-        band = (lo, band_top, hi, S - e - pad * 0.5)
+        band = (lo, band_top, hi, canvas_px - e - pad * 0.5)
         ink = colours.fg
         if face.reduced:
             mid = (band[1] + band[3]) / 2
-            stripe = (e, mid - f("stripe") / 2, S - e, min(S - e, mid + f("stripe") / 2))
-            pen.rectangle(stripe, fill=colours.stripe)
-            regions["stripe"] = stripe
+            stripe = (e, mid - f("stripe") / 2, canvas_px - e, min(canvas_px - e, mid + f("stripe") / 2))
+            c.pen.rectangle(stripe, fill=colours.stripe)
+            c.regions["stripe"] = stripe
             ink = colours.stripe_fg
-        figures = any(c.isdigit() for c in face.factors)
+        figures = any(ch.isdigit() for ch in face.factors)
         block = text.fit(
             face.factors,
             band,
             weight="bold",
             max_cap=f("factor_text" if figures else "words_text"),
-            min_px=min_px,
+            min_px=c.min_px,
             max_lines=1 if figures else 2,
         )
-        text.draw(canvas, block, ink)
-        blocks.append(block)
-        regions["factors"] = band
+        c.text(block, ink)
+        c.regions["factors"] = band
+    return band_top
 
-    # The middle: the words of a state, or the symbol.
-    content = (lo, y + S * 0.015, hi, band_top - S * 0.015)
+
+def _factor_symbol(c: _Face, face: CounterFace, content: Box) -> None:
+    """The middle: the NATO symbol (a headquarters' frame on its staff) or the silhouette."""
+    f, colours, pen = c.f, c.colours, c.pen
     cx0, cy0, cx1, cy1 = content
-    if face.words:
-        block = text.fit(face.words, content, weight="bold", max_cap=f("words_text"), min_px=min_px, max_lines=3)
-        text.draw(canvas, block, colours.fg)
-        blocks.append(block)
-        regions["words"] = content
-        return finish(canvas, px, blocks, regions, ss)
     mx, my = (cx0 + cx1) / 2, (cy0 + cy1) / 2
     if face.kind == "ground":
         staff = face.unit_type in symbols.STAFF  # a headquarters' frame stands on its staff
@@ -313,27 +307,7 @@ def draw_factor_unit(face: CounterFace, px: int, art_dir: Path = ART_DIR) -> Ren
             symbols.aircraft(pen, box, face.unit_type, colours.fg, colours.bg)
         else:
             symbols.ship(pen, box, face.unit_type, colours.fg, colours.bg)
-    regions["symbol"] = box
-    return finish(canvas, px, blocks, regions, ss)
-
-
-def _fit_short(words: str, box: Box, **options) -> text.TextBlock:
-    """Text fitted to its box; a name too long for a small counter loses letters from its
-    longest word, marked with a full stop ("Chernyakh."), rather than failing."""
-    try:
-        return text.fit(words, box, **options)
-    except text.TextFitError:
-        parts = words.split()
-        while True:
-            longest = max(range(len(parts)), key=lambda i: len(parts[i].rstrip(".")))
-            stem = parts[longest].rstrip(".")
-            if len(stem) <= 2:
-                raise
-            parts[longest] = stem[:-1] + "."
-            try:
-                return text.fit(" ".join(parts), box, **options)
-            except text.TextFitError:
-                continue
+    c.regions["symbol"] = box
 
 
 def _left(block: text.TextBlock) -> text.TextBlock:

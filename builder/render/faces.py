@@ -7,6 +7,7 @@ adapter turns content rows into faces (USE 4.1-4.4 for the conventions).
 from __future__ import annotations
 
 import re
+from typing import TypedDict
 
 from records import frozen
 
@@ -184,7 +185,7 @@ class MarkerFace:
     """One side of a marker.
 
     ``lines`` is the text, top to bottom (a single line may be wrapped to fit); ``icon`` a
-    name from symbols.ICONS; ``figure`` one big value ("3", "+", "x10"); ``reminder`` the
+    name from icons.ICONS; ``figure`` one big value ("3", "+", "x10"); ``reminder`` the
     after-use note in the corner (3.1: "die", "4T", "5P", "S+1"); ``abbrev`` a country
     abbreviation at the bottom for nationality markers.
     """
@@ -217,6 +218,17 @@ def _words(text: str) -> list[str]:
     return re.findall(r"[\w'.*/-]+", text)
 
 
+class _Shared(TypedDict):
+    """What both faces of a unit with printed factors share."""
+
+    nation: str
+    kind: str
+    unit_type: str
+    ident: str
+    abbrev: str
+    label: str
+
+
 def factor_counter(
     scheme: str, kind: str, symbol: str, ident: str, abbrev: str, label: str, front: str, back: str
 ) -> UnitCounter:
@@ -235,7 +247,14 @@ def factor_counter(
         front_band = front
     else:
         front_band = " ".join(w for w in _words(front) if w.lower() not in label_words).upper()
-    base = dict(nation=scheme, kind=kind, unit_type=symbol, ident=ident, abbrev=abbrev, label=label)
+    base: _Shared = {
+        "nation": scheme,
+        "kind": kind,
+        "unit_type": symbol,
+        "ident": ident,
+        "abbrev": abbrev,
+        "label": label,
+    }
     front_face = CounterFace(**base, factors=front_band)
     if not back:
         back_face = CounterFace(**base, factors="", words=TYPE_WORDS[symbol])

@@ -18,7 +18,7 @@ import multiprocessing
 import os
 import signal
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from multiprocessing.connection import Connection, wait
 from typing import Any, TypeVar
 
@@ -113,10 +113,8 @@ def _started(
     finally:
         for proc in procs:
             if proc.is_alive():
-                try:
+                with suppress(ProcessLookupError):
                     os.kill(proc.pid, signal.SIGTERM)
-                except ProcessLookupError:
-                    pass
         for proc in procs:
             proc.join()
         for pipe in pipes:

@@ -5,151 +5,22 @@ from `wargame.board` (where the hexes are) and `wargame.mapdata` (what is in the
 code in mapart.py only scales and draws it. Hex geometry comes from the grid object alone, so
 the picture and the module's VASSAL grid agree to the pixel.
 
-    load_style(path) -> MapStyle       build_scene(board, data, style) -> Scene
+    build_scene(board, data, style) -> Scene      (the style: map_style.load_style; lines: map_lines)
 """
 
 from __future__ import annotations
 
 import json
 import math
-import tomllib
 import zlib
 from collections import defaultdict, deque
-from dataclasses import field
-from pathlib import Path
 
-from builder.render.style import ART_DIR, RGB
+from builder.render.map_lines import BBox, Line, Point, bbox_of, chain
+from builder.render.map_style import MARK_DRAWS, TRACK_DRAWS, MapStyle
 from records import frozen
 from wargame.board import Board
 from wargame.errors import DataError
 from wargame.mapdata import ROUGH, WEATHER, MapData, unit_layout
-
-Point = tuple[float, float]
-Line = tuple[Point, ...]
-BBox = tuple[float, float, float, float]
-
-
-SYMBOLS = ("trees", "hills", "tufts", "stipple")  # the terrain symbols mapart can draw
-FEATURE_DRAWS = {
-    "hex": ("resource", "airfield", "ring", "icebound", "edge", "outline", "port-size", "frame", "star", "tag"),
-    "side": ("canal", "ferry", "lake", "impassable", "fortress", "link", "rail", "road"),
-}
-MARK_DRAWS = ("resource", "airfield", "ring", "edge", "frame", "star", "tag")  # symbols of a hex
-TRACK_DRAWS = ("rail", "road")  # networks drawn from hex centre to hex centre, as Transport Lines
-
-
-@frozen
-class FeatureStyle:
-    """How one feature word is drawn ([features."word"] of art/map.toml) and its key label."""
-
-    word: str
-    draw: str  # one of FEATURE_DRAWS (hex or side)
-    label: str
-    colour: RGB
-    ships: int = 0  # port-size: the number printed by the anchor
-    text: str = ""  # tag: the letters printed in the hex ("K" for a Key Port)
-
-
-@frozen
-class MapStyle:
-    """art/map.toml: colours, widths (board px), sizes (board px), font weights, area labels, the
-    symbol of each terrain word and the drawing of each feature word. Words of any game: a game
-    draws the terrains and features its map data holds that the style knows."""
-
-    colours: dict[str, RGB]
-    terrain: dict[str, RGB]
-    terrain_ink: dict[str, RGB]
-    weather: dict[str, RGB]
-    widths: dict[str, float]
-    sizes: dict[str, float]
-    fonts: dict[str, str]
-    area_labels: dict[str, str]
-    area_min_hexes: int
-    render: dict[str, float]
-    terrain_symbol: dict[str, str] = field(default_factory=dict)
-    features: dict[str, FeatureStyle] = field(default_factory=dict)
-    key_labels: dict[str, str] = field(default_factory=dict)
-
-
-def _hex_colour(value: object, source: str, place: str) -> RGB:
-    text = str(value)
-    if len(text) != 7 or text[0] != "#":
-        raise DataError(f'colour "{text}" must be written "#rrggbb"', source, place)
-    try:
-        return int(text[1:3], 16), int(text[3:5], 16), int(text[5:7], 16)
-    except ValueError:
-        raise DataError(f'colour "{text}" must be written "#rrggbb"', source, place) from None
-
-
-def load_style(path: Path = ART_DIR / "map.toml") -> MapStyle:
-    """Read the map's look; DataError naming the table and key when something is missing."""
-    source = str(path)
-    try:
-        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise DataError("map style file not found", source) from None
-    except tomllib.TOMLDecodeError as exc:
-        raise DataError(f"not valid TOML ({exc})", source) from None
-
-    def table(name: str) -> dict:
-        if not isinstance(data.get(name), dict):
-            raise DataError(f"missing table [{name}]", source)
-        return data[name]
-
-    def colours(name: str, need: tuple[str, ...] = ()) -> dict[str, RGB]:
-        t = table(name)
-        for key in need:
-            if key not in t:
-                raise DataError(f"missing {key}", source, f"[{name}]")
-        return {k: _hex_colour(v, source, f"[{name}] {k}") for k, v in t.items()}
-
-    def numbers(name: str) -> dict[str, float]:
-        out = {}
-        for k, v in table(name).items():
-            if isinstance(v, bool) or not isinstance(v, (int, float)):
-                raise DataError(f"{k} must be a number, not {v!r}", source, f"[{name}]")
-            out[k] = float(v)
-        return out
-
-    labels = dict(table("area_labels"))
-    min_hexes = labels.pop("min_hexes", 6)
-    symbols = {k: str(v) for k, v in data.get("terrain_symbol", {}).items()}
-    for k, v in symbols.items():
-        if v not in SYMBOLS:
-            raise DataError(f'symbol "{v}" is not one of {", ".join(SYMBOLS)}', source, f"[terrain_symbol] {k}")
-    features = {}
-    for word, t in data.get("features", {}).items():
-        place = f'[features."{word}"]'
-        draw = str(t.get("draw", ""))
-        if draw not in FEATURE_DRAWS["hex"] + FEATURE_DRAWS["side"]:
-            raise DataError(
-                f'draw "{draw}" is not one of {", ".join(FEATURE_DRAWS["hex"] + FEATURE_DRAWS["side"])}', source, place
-            )
-        if draw == "tag" and not str(t.get("text", "")):
-            raise DataError('a "tag" feature prints its `text`: give it', source, place)
-        features[word] = FeatureStyle(
-            word,
-            draw,
-            str(t.get("label", word)),
-            _hex_colour(t.get("colour", "#000000"), source, place),
-            int(t.get("ships", 0)),
-            str(t.get("text", "")),
-        )
-    return MapStyle(
-        colours=colours("colours"),
-        terrain=colours("terrain", ("clear",)),
-        terrain_ink=colours("terrain_ink"),
-        weather=colours("weather"),
-        widths=numbers("widths"),
-        sizes=numbers("sizes"),
-        fonts={k: str(v) for k, v in table("fonts").items()},
-        area_labels={k: str(v) for k, v in labels.items()},
-        area_min_hexes=int(min_hexes),
-        render=numbers("render"),
-        terrain_symbol=symbols,
-        features=features,
-        key_labels={k: str(v) for k, v in data.get("key_labels", {}).items()},
-    )
 
 
 @frozen
@@ -249,109 +120,6 @@ class Scene:
     rough: frozenset[str] = ROUGH  # the game's rough terrains: the key says "(rough)" after them
 
 
-def bbox_of(points) -> BBox:
-    xs = [p[0] for p in points]
-    ys = [p[1] for p in points]
-    return min(xs), min(ys), max(xs), max(ys)
-
-
-def chain(segments: list[tuple[Point, Point]]) -> list[Line]:
-    """Join segments that share end points into the longest polylines (stable order), so dashes
-    and joins run smoothly along a river or a border instead of restarting on every hexside."""
-
-    def key(p: Point) -> tuple[int, int]:
-        return round(p[0] * 100), round(p[1] * 100)
-
-    ends: dict[tuple[int, int], list[int]] = defaultdict(list)
-    for i, (a, b) in enumerate(segments):
-        ends[key(a)].append(i)
-        ends[key(b)].append(i)
-    used = [False] * len(segments)
-    lines: list[Line] = []
-
-    def extend(path: list[Point]) -> None:
-        while True:
-            nxt = next((j for j in ends[key(path[-1])] if not used[j]), None)
-            if nxt is None:
-                return
-            used[nxt] = True
-            a, b = segments[nxt]
-            path.append(b if key(a) == key(path[-1]) else a)
-
-    # start at loose ends first so open lines come out whole, then close the loops
-    order = sorted(
-        range(len(segments)),
-        key=lambda i: (min(len(ends[key(segments[i][0])]), len(ends[key(segments[i][1])])) != 1, i),
-    )
-    for i in order:
-        if used[i]:
-            continue
-        used[i] = True
-        a, b = segments[i]
-        if len(ends[key(b)]) == 1:
-            a, b = b, a
-        path = [a, b]
-        extend(path)
-        path.reverse()
-        extend(path)
-        lines.append(tuple(path))
-    return lines
-
-
-def dashes(line: Line, pattern: tuple[float, ...]) -> list[Line]:
-    """Cut a polyline into the dashes of `pattern` (on, off, on, off, ... board px), continuing
-    the pattern around corners."""
-    out: list[Line] = []
-    i, left, current = 0, pattern[0], [line[0]]
-    for (x0, y0), (x1, y1) in zip(line, line[1:]):
-        seg = math.hypot(x1 - x0, y1 - y0)
-        t = 0.0
-        while seg - t > 1e-9:
-            step = min(left, seg - t)
-            t += step
-            left -= step
-            p = (x0 + (x1 - x0) * t / seg, y0 + (y1 - y0) * t / seg)
-            if i % 2 == 0:
-                current.append(p)
-            if left <= 1e-9:
-                if i % 2 == 0:
-                    out.append(tuple(current))
-                current = [p]
-                i = (i + 1) % len(pattern)
-                left = pattern[i]
-    if i % 2 == 0 and len(current) > 1:
-        out.append(tuple(current))
-    return [d for d in out if len(d) > 1]
-
-
-def clip_convex(a: Point, b: Point, polygon: tuple[Point, ...]) -> tuple[Point, Point] | None:
-    """The part of segment a-b inside a convex polygon (Cyrus-Beck), for hatching hexes."""
-    t0, t1 = 0.0, 1.0
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    n = len(polygon)
-    cx = sum(p[0] for p in polygon) / n
-    cy = sum(p[1] for p in polygon) / n
-    for i in range(n):
-        (px, py), (qx, qy) = polygon[i], polygon[(i + 1) % n]
-        nx, ny = qy - py, px - qx  # a normal of the edge; point it inward
-        if nx * (cx - px) + ny * (cy - py) < 0:
-            nx, ny = -nx, -ny
-        num = nx * (a[0] - px) + ny * (a[1] - py)
-        den = nx * dx + ny * dy
-        if abs(den) < 1e-12:
-            if num < 0:
-                return None
-            continue
-        t = -num / den
-        if den > 0:
-            t0 = max(t0, t)
-        else:
-            t1 = min(t1, t)
-        if t0 > t1:
-            return None
-    return (a[0] + dx * t0, a[1] + dy * t0), (a[0] + dx * t1, a[1] + dy * t1)
-
-
 def _unit_to_board(board: Board):
     """Map geometry.json's unit-hex coordinates onto the board: same hexes, board spacing."""
     unit = unit_layout(board.grid)
@@ -427,7 +195,7 @@ def _on_land(center: Point, corners: tuple[Point, ...], land: _Land, radius: flo
 
 def _weather_key(a: str, b: str, order: tuple[str, ...] = WEATHER) -> str:
     """The style key of a weather line: the two zones in the order the game names them."""
-    lo, hi = sorted((order.index(a), order.index(b)))
+    lo, _hi = sorted((order.index(a), order.index(b)))
     return f"{order[lo]}/{order[lo + 1]}"
 
 
@@ -443,17 +211,53 @@ def build_scene(
     """Every shape and anchor of the board, in board pixels. `weather_order`: the game's weather
     zones (game.toml [map] weather), coldest first; `zone_label`, `line_label`: how the game
     names its sea zones and `line` borders, and `rough` its rough terrains (game.toml [map])."""
-    g = board.grid
-    lay = board.layout
-    radius = lay.along / math.sqrt(3)
+    radius = board.layout.along / math.sqrt(3)
     try:
         geometry = json.loads((data.folder / "geometry.json").read_text(encoding="utf-8"))
     except FileNotFoundError:
         raise DataError("coastline geometry not found", str(data.folder / "geometry.json")) from None
     to_board = _unit_to_board(board)
+    hexes = _hex_shapes(board, data)
+    land = _polygons(geometry, "land", to_board)
+    cities = _city_marks(board, data, style, _Land(land), radius)
+    groups: dict[str, list[tuple[Point, Point]]] = defaultdict(list)
+    _side_segments(board, data, style, cities, groups)
+    _hex_edges(board, data, style, weather_order, groups)
+    strokes = tuple(
+        Stroke(style_key, line, bbox_of(line)) for style_key in sorted(groups) for line in chain(groups[style_key])
+    )
+    marks = _hex_marks(board, data, style)
+    connectors = _connectors(board, data, style)
+    straits, canals = _crossings(board, data)
+    tags = _zone_tags(board, data, bool(zone_label)) + _area_tags(board, data, style)
+    return Scene(
+        board,
+        radius,
+        hexes,
+        land,
+        _polygons(geometry, "lakes", to_board),
+        strokes,
+        cities,
+        tags,
+        straits,
+        tuple(canals),
+        board.bounds(),
+        marks=tuple(marks),
+        connectors=tuple(connectors),
+        weather_order=weather_order,
+        sea_areas=data.sea_areas,
+        line_names=tuple(sorted({s.line for s in data.sides.values() if s.line})),
+        zone_label=zone_label,
+        line_label=line_label,
+        rough=frozenset(rough),
+    )
 
+
+def _hex_shapes(board: Board, data: MapData) -> tuple[HexShape, ...]:
+    """Every hex of the data: outline, terrain and marks (a sea area's hexes ungridded)."""
+    g, lay = board.grid, board.layout
     ungridded = {z.number for z in data.zones.values() if not z.gridded}
-    hexes = tuple(
+    return tuple(
         HexShape(
             h.id,
             board.center(h.hex),
@@ -468,6 +272,11 @@ def build_scene(
         )
         for h in sorted(data.hexes.values(), key=lambda h: h.id)
     )
+
+
+def _city_marks(board: Board, data: MapData, style: MapStyle, shapes: _Land, radius: float) -> tuple[CityMark, ...]:
+    """Each city's symbol, on land inside its hex, with what its hex's features add."""
+    g, lay = board.grid, board.layout
     drawn = style.features
 
     def ships(hex_id: str) -> int:
@@ -478,9 +287,7 @@ def build_scene(
     def has_draw(hex_id: str, kind: str) -> bool:
         return any((f := drawn.get(w)) and f.draw == kind for w in data.hexes[hex_id].features)
 
-    land = _polygons(geometry, "land", to_board)
-    shapes = _Land(land)
-    cities = tuple(
+    return tuple(
         CityMark(
             c.name,
             c.hex,
@@ -494,12 +301,24 @@ def build_scene(
         )
         for c in data.cities
     )
+
+
+def _side_segments(
+    board: Board,
+    data: MapData,
+    style: MapStyle,
+    cities: tuple[CityMark, ...],
+    groups: dict[str, list[tuple[Point, Point]]],
+) -> None:
+    """The hexside segments of each line style (rivers, borders, later lines, transport lines
+    and networks, features along hexsides) into ``groups``."""
+    g, lay = board.grid, board.layout
+    drawn = style.features
     stop = {c.hex: c.center for c in cities}  # a Transport Line runs to the city's symbol
 
     def at(h):
         return stop.get(g.hex_id(h)) or board.center(h)
 
-    groups: dict[str, list[tuple[Point, Point]]] = defaultdict(list)
     for s in sorted(data.sides.values(), key=lambda s: s.id):
         ends = g.hexside_endpoints(s.side, lay)
         if s.river:
@@ -519,6 +338,19 @@ def build_scene(
             f = drawn.get(word)
             if f is not None and f.draw in ("canal", "lake", "impassable", "fortress"):
                 groups["feature:" + word].append(ends)
+
+
+def _hex_edges(
+    board: Board,
+    data: MapData,
+    style: MapStyle,
+    weather_order: tuple[str, ...],
+    groups: dict[str, list[tuple[Point, Point]]],
+) -> None:
+    """The segments between two hexes that differ (weather, outlined features, sheets, sea
+    zones, restricted hexes) and the map's frame, into ``groups``."""
+    g, lay = board.grid, board.layout
+    drawn = style.features
     for h in sorted(data.hexes.values(), key=lambda h: h.id):
         corners = g.corners(h.hex, lay)
         for i, direction in enumerate(g.directions):
@@ -549,29 +381,45 @@ def build_scene(
                 groups["zone"].append(ends)
             if h.restricted != o.restricted and h.is_land and o.is_land and h.country == o.country:
                 groups["restricted"].append(ends)
-    strokes = tuple(
-        Stroke(style_key, line, bbox_of(line)) for style_key in sorted(groups) for line in chain(groups[style_key])
-    )
 
+
+def _hex_marks(board: Board, data: MapData, style: MapStyle) -> list[HexMark]:
+    """The symbols of hex features (a city's resource excepted: the city shows it)."""
+    g, lay = board.grid, board.layout
+    drawn = style.features
     city_hexes = {c.hex for c in data.cities}
     marks = []
     order = {w: i for i, w in enumerate(drawn)}  # tags left to right in the style's order
     for h in sorted(data.hexes.values(), key=lambda h: h.id):
-        tags = 0
+        plates = 0  # tag plates of this hex so far
         for word in sorted(h.features, key=lambda w: (order.get(w, len(order)), w)):
             f = drawn.get(word)
             if f is None or f.draw not in MARK_DRAWS:
                 continue
             if f.draw == "resource" and h.id in city_hexes:
                 continue  # a city resource hex: the city's own symbol says it
-            marks.append(HexMark(f.draw, word, board.center(h.hex), h.id, g.corners(h.hex, lay), tags))
-            tags += f.draw == "tag"
+            marks.append(HexMark(f.draw, word, board.center(h.hex), h.id, g.corners(h.hex, lay), plates))
+            plates += f.draw == "tag"
+    return marks
+
+
+def _connectors(board: Board, data: MapData, style: MapStyle) -> list[Connector]:
+    """Ferries and links between the two hexes of a hexside."""
+    drawn = style.features
     connectors = []
     for s in sorted(data.sides.values(), key=lambda s: s.id):
         for word in sorted(s.features):
             f = drawn.get(word)
             if f is not None and f.draw in ("ferry", "link"):
                 connectors.append(Connector(f.draw, word, board.center(s.side.a), board.center(s.side.b)))
+    return connectors
+
+
+def _crossings(
+    board: Board, data: MapData
+) -> tuple[tuple[tuple[Point, Point, str], ...], list[tuple[Point, Point, str]]]:
+    """Straits (hexside to hexside) and canals (port to port), each with its name."""
+    g = board.grid
     straits = tuple(
         (board.center(s.side.a), board.center(s.side.b), s.strait)
         for s in sorted(data.sides.values(), key=lambda s: s.id)
@@ -582,28 +430,7 @@ def build_scene(
         if link.kind == "canal" and "/" in link.via:
             a, b = (g.parse(x) for x in link.via.split("/"))
             canals.append((board.center(a), board.center(b), link.note.split(";")[0].strip() or "Canal"))
-    tags = _zone_tags(board, data, bool(zone_label)) + _area_tags(board, data, style)
-    return Scene(
-        board,
-        radius,
-        hexes,
-        land,
-        _polygons(geometry, "lakes", to_board),
-        strokes,
-        cities,
-        tags,
-        straits,
-        tuple(canals),
-        board.bounds(),
-        marks=tuple(marks),
-        connectors=tuple(connectors),
-        weather_order=weather_order,
-        sea_areas=data.sea_areas,
-        line_names=tuple(sorted({s.line for s in data.sides.values() if s.line})),
-        zone_label=zone_label,
-        line_label=line_label,
-        rough=frozenset(rough),
-    )
+    return straits, canals
 
 
 def sea_values(zone) -> str:

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw
 
-from builder.render import symbols, text
+from builder.render import icons, text
 from builder.render.style import ART_DIR, RGB, contrast, scheme
 from records import frozen
 from wargame.errors import DataError
@@ -123,24 +123,24 @@ def draw_card(face: CardFace, art_dir: Path = ART_DIR) -> Image.Image:
     """The card's face at the module's size."""
     layout = card_layout(art_dir)
     ss = layout.supersample
-    W, H = layout.width * ss, layout.height * ss
+    width_px, height_px = layout.width * ss, layout.height * ss
 
     def f(name: str) -> float:
-        return layout[name] * W
+        return layout[name] * width_px
 
-    canvas = Image.new("RGB", (W, H), (60, 60, 60))
+    canvas = Image.new("RGB", (width_px, height_px), (60, 60, 60))
     pen = ImageDraw.Draw(canvas)
     e, pad = max(1, round(f("edge"))), f("pad")
-    pen.rectangle((e, e, W - 1 - e, H - 1 - e), fill=PAPER)
+    pen.rectangle((e, e, width_px - 1 - e, height_px - 1 - e), fill=PAPER)
     colour = face.colour if not face.template or face.state else TEMPLATE
-    band = (e, e, W - e, e + f("band"))
+    band = (e, e, width_px - e, e + f("band"))
     pen.rectangle(band, fill=colour)
     band_ink: RGB = (255, 255, 255) if contrast((255, 255, 255), colour) >= 3 else INK
-    x0, x1 = e + pad, W - e - pad
+    x0, x1 = e + pad, width_px - e - pad
     if face.number:
         block = text.fit(
             face.number,
-            (x0, band[1] + pad * 0.6, x0 + W * 0.4, band[3] - pad * 0.6),
+            (x0, band[1] + pad * 0.6, x0 + width_px * 0.4, band[3] - pad * 0.6),
             weight="bold",
             max_cap=f("number_text"),
         )
@@ -148,7 +148,10 @@ def draw_card(face: CardFace, art_dir: Path = ART_DIR) -> Image.Image:
         text.draw(canvas, block, band_ink)
     state = (face.state or "war state ?").upper()
     block = text.fit(
-        state, (x0 + W * 0.4, band[1] + pad * 0.6, x1, band[3] - pad * 0.6), weight="bold", max_cap=f("state_text")
+        state,
+        (x0 + width_px * 0.4, band[1] + pad * 0.6, x1, band[3] - pad * 0.6),
+        weight="bold",
+        max_cap=f("state_text"),
     )
     text.draw(canvas, _right(block), band_ink)
     y = band[3] + pad * 0.4
@@ -168,14 +171,14 @@ def draw_card(face: CardFace, art_dir: Path = ART_DIR) -> Image.Image:
                 )
                 text.draw(canvas, text.fit(mark, inner, weight="bold"), PAPER)
             else:
-                symbols.icon(pen, spot, mark, INK, PAPER)
+                icons.icon(pen, spot, mark, INK, PAPER)
             x += marks_h * 1.15
         y += marks_h + pad * 0.3
     name_box = (x0, y, x1, y + f("name_box"))
     block = text.fit(face.name, name_box, weight="bold", max_cap=f("name_text"), max_lines=2, gap=0.08)
     text.draw(canvas, _flush_left(block), INK)
     y = name_box[3] + pad * 0.5
-    foot_top = H - e - f("footer")
+    foot_top = height_px - e - f("footer")
     body = (x0, y, x1, foot_top - pad * 0.3)
     if face.template:
         _template_body(canvas, pen, face, body, f)
@@ -184,7 +187,11 @@ def draw_card(face: CardFace, art_dir: Path = ART_DIR) -> Image.Image:
         _paragraph(canvas, words, body, INK, max_cap=f("body_text"), min_cap=f("min_body_text"))
     foot = f"{face.faction} option card" + (f" \u00b7 {face.note}" if face.note else "")
     block = text.fit(
-        foot, (x0, foot_top, x1, H - e - pad * 0.4), weight="semibold", max_cap=f("min_body_text") * 1.1, min_px=5
+        foot,
+        (x0, foot_top, x1, height_px - e - pad * 0.4),
+        weight="semibold",
+        max_cap=f("min_body_text") * 1.1,
+        min_px=5,
     )
     text.draw(canvas, _left(block), scheme(face.scheme, art_dir).edge)
     return canvas.resize((layout.width, layout.height), Image.Resampling.LANCZOS, reducing_gap=2.0)
@@ -242,20 +249,32 @@ def draw_card_back(
     """What every card of a faction's deck shows face down: the faction's colour and name."""
     layout = card_layout(art_dir)
     ss = layout.supersample
-    W, H = layout.width * ss, layout.height * ss
+    width_px, height_px = layout.width * ss, layout.height * ss
     colours = scheme(scheme_key, art_dir)
-    canvas = Image.new("RGB", (W, H), colours.edge)
+    canvas = Image.new("RGB", (width_px, height_px), colours.edge)
     pen = ImageDraw.Draw(canvas)
-    e = max(1, round(layout["edge"] * W))
-    pen.rectangle((e, e, W - 1 - e, H - 1 - e), fill=colours.bg)
-    inset = W * 0.08
-    pen.rectangle((inset, inset, W - inset, H - inset), outline=colours.fg, width=max(1, round(W * 0.012)))
+    e = max(1, round(layout["edge"] * width_px))
+    pen.rectangle((e, e, width_px - 1 - e, height_px - 1 - e), fill=colours.bg)
+    inset = width_px * 0.08
+    pen.rectangle(
+        (inset, inset, width_px - inset, height_px - inset), outline=colours.fg, width=max(1, round(width_px * 0.012))
+    )
     if emblem:
-        side = W * 0.42
-        symbols.icon(pen, ((W - side) / 2, H * 0.22, (W + side) / 2, H * 0.22 + side), emblem, colours.fg, colours.bg)
-    block = text.fit(faction.upper(), (inset * 1.5, H * 0.58, W - inset * 1.5, H * 0.7), weight="bold")
+        side = width_px * 0.42
+        icons.icon(
+            pen,
+            ((width_px - side) / 2, height_px * 0.22, (width_px + side) / 2, height_px * 0.22 + side),
+            emblem,
+            colours.fg,
+            colours.bg,
+        )
+    block = text.fit(
+        faction.upper(), (inset * 1.5, height_px * 0.58, width_px - inset * 1.5, height_px * 0.7), weight="bold"
+    )
     text.draw(canvas, block, colours.fg)
-    block = text.fit(title.upper(), (inset * 1.5, H * 0.72, W - inset * 1.5, H * 0.8), weight="semibold")
+    block = text.fit(
+        title.upper(), (inset * 1.5, height_px * 0.72, width_px - inset * 1.5, height_px * 0.8), weight="semibold"
+    )
     text.draw(canvas, block, colours.fg)
     return canvas.resize((layout.width, layout.height), Image.Resampling.LANCZOS, reducing_gap=2.0)
 

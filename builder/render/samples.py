@@ -21,6 +21,12 @@ FACTION_WORDS = {"axis": "AXIS", "western": "WESTERN", "soviet": "SOVIET"}
 
 
 def sample_units() -> list[UnitCounter]:
+    """Every unit type of every layout: USE's (the majors, then each minor country), printed
+    factors, the stepped layout."""
+    return _majors() + _minors() + _with_factors() + _stepped()
+
+
+def _majors() -> list[UnitCounter]:
     units = [
         # Germany: every ground type, both air types, both warship types and a convoy.
         unit_counter("GER", "ground", "tank", "2P Army", elite=True),
@@ -85,6 +91,11 @@ def sample_units() -> list[UnitCounter]:
         unit_counter("USSR", "naval", "surface", "Baltic"),
         unit_counter("USSR", "naval", "convoy", "Murmansk"),
     ]
+    return units
+
+
+def _minors() -> list[UnitCounter]:
+    units: list[UnitCounter] = []
     # Every minor country: a field unit; a few also air or garrison.
     minors = (
         "BEL",
@@ -121,8 +132,12 @@ def sample_units() -> list[UnitCounter]:
         unit_counter("SWE", "naval", "surface", "Coastal"),
         unit_counter("VIC", "naval", "surface", "Toulon"),
     ]
+    return units
+
+
+def _with_factors() -> list[UnitCounter]:
     # Counters that print their factors (as ETO's do): every symbol such a game draws.
-    units += [
+    return [
         factor_counter("GER", "ground", "infantry", "", "GER", "", "6-3", "3-3"),
         factor_counter("GER", "ground", "tank", "", "GER", "", "10-5", "5-5"),
         factor_counter("GER", "ground", "paratroop", "", "GER", "", "1-3", "1-3"),
@@ -141,7 +156,6 @@ def sample_units() -> list[UnitCounter]:
             "GER", "naval", "submarine", "", "GER", "U-boat", "U-boat (schnorkel)", "U-boat (schnorkel, damaged)"
         ),
     ]
-    return units + _stepped()
 
 
 def _stepped() -> list[UnitCounter]:
@@ -151,7 +165,7 @@ def _stepped() -> list[UnitCounter]:
     def face(nation: str, kind: str, symbol: str, ident: str, **more) -> CounterFace:
         return CounterFace(nation, kind, symbol, ident, more.pop("abbrev", ""), style="stepped", **more)
 
-    army = dict(size="XXXX", delay=True, code="22a")
+    army = {"size": "XXXX", "delay": True, "code": "22a"}
     return [
         UnitCounter(
             face("GER", "ground", "tank", "1 Pz", factors="8-6-4", steps=3, **army),

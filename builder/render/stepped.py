@@ -23,8 +23,8 @@ from pathlib import Path
 
 from PIL import ImageDraw
 
-from builder.render import symbols, text
-from builder.render.counters import DARK, Box, Rendered, _fit_short, blank, finish
+from builder.render import icons, symbols, text
+from builder.render.canvas import DARK, Box, Rendered, blank, finish, fit_short
 from builder.render.faces import CounterFace
 from builder.render.style import ART_DIR, Scheme, contrast, load_layout, scheme
 
@@ -34,24 +34,24 @@ def draw_stepped_unit(face: CounterFace, px: int, art_dir: Path = ART_DIR) -> Re
     layout = load_layout(art_dir)
     colours = scheme(face.nation, art_dir)
     ss = layout.supersample
-    S = px * ss
+    canvas_px = px * ss
 
     def f(name: str) -> float:
-        return layout[f"stepped.{name}"] * S
+        return layout[f"stepped.{name}"] * canvas_px
 
     e, pad = f("edge"), f("pad")
-    canvas = blank(S, colours, e)
+    canvas = blank(canvas_px, colours, e)
     pen = ImageDraw.Draw(canvas)
     blocks: list[text.TextBlock] = []
     regions: dict[str, Box] = {}
-    lo, hi = e + pad, S - e - pad
+    lo, hi = e + pad, canvas_px - e - pad
     min_px = max(6, round(5 * ss))
     top_bottom = lo + f("top")
 
     # Top band: the delay stripe behind code, size and steps.
     ink_top = colours.fg
     if face.delay:
-        stripe = (e, e, S - e, top_bottom + pad * 0.4)
+        stripe = (e, e, canvas_px - e, top_bottom + pad * 0.4)
         pen.rectangle(stripe, fill=colours.stripe)
         regions["delay"] = stripe
         ink_top = colours.stripe_fg
@@ -66,21 +66,23 @@ def draw_stepped_unit(face: CounterFace, px: int, art_dir: Path = ART_DIR) -> Re
     if face.steps:
         regions["steps"] = _pips(pen, face.steps, face.step_mark, (hi - third, lo, hi, top_bottom), f("pip"), ink_top)
 
-    band_top = S - e - pad * 0.5 - f("band")
+    band_top = canvas_px - e - pad * 0.5 - f("band")
     if face.words and face.factors is None and face.icon is None and (face.kind == "ground" or not face.ident):
         # a back that is no unit side: its words alone (a blank back, a garrison's hex)
-        box = (lo, top_bottom + pad, hi, S - e - pad)
+        box = (lo, top_bottom + pad, hi, canvas_px - e - pad)
         block = text.fit(face.words, box, weight="bold", max_cap=f("words_text") * 1.2, min_px=min_px, max_lines=3)
         text.draw(canvas, block, colours.fg)
         blocks.append(block)
         regions["words"] = box
         return finish(canvas, px, blocks, regions, ss)
     if face.icon is not None:  # a back that is a marker: its icon and its words
-        _marker_back(canvas, pen, face, colours, (lo, top_bottom, hi, S - e - pad * 0.5), f, min_px, blocks, regions)
+        _marker_back(
+            canvas, pen, face, colours, (lo, top_bottom, hi, canvas_px - e - pad * 0.5), f, min_px, blocks, regions
+        )
         return finish(canvas, px, blocks, regions, ss)
     if face.kind == "ground":
         _ground_middle(canvas, pen, face, colours, (lo, top_bottom, hi, band_top), f, min_px, blocks, regions, art_dir)
-        band = (lo, band_top, hi, S - e - pad * 0.5)
+        band = (lo, band_top, hi, canvas_px - e - pad * 0.5)
         if face.factors:
             block = text.fit(face.factors, band, weight="bold", max_cap=f("factor_text"), min_px=min_px)
             text.draw(canvas, block, colours.fg)
@@ -92,13 +94,13 @@ def draw_stepped_unit(face: CounterFace, px: int, art_dir: Path = ART_DIR) -> Re
             blocks.append(block)
             regions["words"] = band
         return finish(canvas, px, blocks, regions, ss)
-    _support(canvas, pen, face, colours, (lo, top_bottom, hi, S - e - pad * 0.5), f, min_px, blocks, regions)
+    _support(canvas, pen, face, colours, (lo, top_bottom, hi, canvas_px - e - pad * 0.5), f, min_px, blocks, regions)
     return finish(canvas, px, blocks, regions, ss)
 
 
 def _pips(pen: ImageDraw.ImageDraw, steps: int, mark: str, box: Box, size: float, ink) -> Box:
     """Step pips right-aligned in the box: dots, or open squares for units that cannot organise."""
-    x0, y0, x1, y1 = box
+    _x0, y0, x1, y1 = box
     gap = size * 0.45
     width = steps * size + (steps - 1) * gap
     cy = (y0 + y1) / 2
@@ -178,7 +180,7 @@ def _fit_side(words: str, box: Box, max_cap: float, min_px: int, lines: int = 2)
     try:
         return text.fit(words, box, weight="bold", max_cap=max_cap, min_px=min_px, max_lines=lines, gap=0.1)
     except text.TextFitError:
-        return _fit_short(words, box, weight="bold", max_cap=max_cap, min_px=min_px)
+        return fit_short(words, box, weight="bold", max_cap=max_cap, min_px=min_px)
 
 
 def _ring(canvas, pen, figure: str, box: Box, size: float, ink, bg, min_px: int, blocks: list) -> Box:
@@ -231,7 +233,7 @@ def _support(
         symbols.ship(pen, box, face.unit_type, colours.fg, colours.bg)
     regions["symbol"] = box
     if face.ident:
-        block = _fit_short(face.ident, name_box, weight="bold", max_cap=f("name_text"), min_px=min_px)
+        block = fit_short(face.ident, name_box, weight="bold", max_cap=f("name_text"), min_px=min_px)
         text.draw(canvas, block, colours.fg)
         blocks.append(block)
         regions["id"] = name_box
@@ -242,7 +244,7 @@ def _support(
         )
     if face.arrow:
         spot = (x0 + third, bottom[1], x1 - third, y1)
-        symbols.icon(pen, _centred(spot, f("ring")), f"{face.arrow}-arrow", colours.fg, colours.bg)
+        icons.icon(pen, _centred(spot, f("ring")), f"{face.arrow}-arrow", colours.fg, colours.bg)
         regions["arrow"] = spot
     if face.drm:
         cell = (x1 - third, bottom[1], x1, y1)
@@ -280,7 +282,7 @@ def _marker_back(
     x0, y0, x1, y1 = area
     words_h = (y1 - y0) * 0.38
     icon_box = _centred((x0, y0, x1, y1 - words_h), min(x1 - x0, y1 - words_h - y0) * 0.92)
-    symbols.icon(pen, icon_box, face.icon or "", colours.fg, colours.bg)
+    icons.icon(pen, icon_box, face.icon or "", colours.fg, colours.bg)
     regions["icon"] = icon_box
     words_box = (x0, y1 - words_h, x1 - (f("ring") if face.range else 0), y1)
     block = text.fit(

@@ -19,19 +19,19 @@ Box = tuple[float, float, float, float]
 Point = tuple[float, float]
 
 
-def _map(box: Box, points: Iterable[Point]) -> list[Point]:
+def to_box(box: Box, points: Iterable[Point]) -> list[Point]:
     """Unit-square points (-1..1) into the box, keeping the box's aspect."""
     x0, y0, x1, y1 = box
     cx, cy, hw, hh = (x0 + x1) / 2, (y0 + y1) / 2, (x1 - x0) / 2, (y1 - y0) / 2
     return [(cx + x * hw, cy + y * hh) for x, y in points]
 
 
-def _mirror(half: Sequence[Point]) -> list[Point]:
+def mirrored(half: Sequence[Point]) -> list[Point]:
     """A left-right symmetric outline from its right half (listed top to bottom)."""
     return list(half) + [(-x, y) for x, y in reversed(half)]
 
 
-def _square(box: Box, scale: float = 1.0) -> Box:
+def centred_square(box: Box, scale: float = 1.0) -> Box:
     """The largest centred square inside the box, times ``scale``."""
     x0, y0, x1, y1 = box
     side = min(x1 - x0, y1 - y0) * scale
@@ -39,7 +39,7 @@ def _square(box: Box, scale: float = 1.0) -> Box:
     return cx - side / 2, cy - side / 2, cx + side / 2, cy + side / 2
 
 
-def _rotate(points: Iterable[Point], degrees: float) -> list[Point]:
+def rotated(points: Iterable[Point], degrees: float) -> list[Point]:
     a = math.radians(degrees)
     c, s = math.cos(a), math.sin(a)
     return [(x * c - y * s, x * s + y * c) for x, y in points]
@@ -159,7 +159,7 @@ STAFF = frozenset({"hq"})  # signs drawn as a headquarters: the frame on a staff
 
 # --- Silhouettes: aircraft from above (nose up), ships from the side (bow right) ----------
 
-_FIGHTER = _mirror(
+_FIGHTER = mirrored(
     [
         (0.0, -1.0),
         (0.07, -0.97),
@@ -179,7 +179,7 @@ _FIGHTER = _mirror(
     ]
 )
 
-_BOMBER = _mirror(
+_BOMBER = mirrored(
     [
         (0.0, -1.0),
         (0.07, -0.97),
@@ -208,7 +208,7 @@ _BOMBER = _mirror(
     ]
 )
 
-_JET = _mirror(
+_JET = mirrored(
     [
         (0.0, -1.0),
         (0.06, -0.9),
@@ -232,17 +232,17 @@ WHITE: RGB = (255, 255, 255)
 def aircraft(pen: ImageDraw.ImageDraw, box: Box, kind: str, ink: RGB, bg: RGB) -> None:
     """A silhouette from above. Fighters and bombers are solid; a fighter-bomber (and naval
     air, a carrier's fighter-bomber) is a white fighter outlined in ink."""
-    square = _square(box)
+    square = centred_square(box)
     if kind in ("fighter-bomber", "naval-air"):
         width = max(1, round((square[2] - square[0]) * 0.035))
-        pen.polygon(_map(square, _FIGHTER), fill=WHITE, outline=ink, width=width)
+        pen.polygon(to_box(square, _FIGHTER), fill=WHITE, outline=ink, width=width)
         if kind == "naval-air":  # the tail hook of a carrier aircraft
-            pen.line(_map(square, [(0.0, 0.84), (0.0, 1.0)]), fill=ink, width=width)
+            pen.line(to_box(square, [(0.0, 0.84), (0.0, 1.0)]), fill=ink, width=width)
         return
     outline = {"fighter": _FIGHTER, "bomber": _BOMBER, "jet": _JET}[kind]
-    pen.polygon(_map(square, outline), fill=ink)
+    pen.polygon(to_box(square, outline), fill=ink)
     if kind == "fighter":  # propeller disc edge
-        x0, y0, x1, y1 = square
+        x0, y0, x1, _y1 = square
         cx, span = (x0 + x1) / 2, (x1 - x0)
         pen.line(
             [(cx - span * 0.17, y0 + span * 0.015), (cx + span * 0.17, y0 + span * 0.015)],
@@ -265,7 +265,7 @@ def _carrier(pen: ImageDraw.ImageDraw, box: Box, ink: RGB, bg: RGB) -> None:
         (0.55, -0.06),
     ]
     for shape in (hull, deck, island):
-        pen.polygon(_map(box, shape), fill=ink)
+        pen.polygon(to_box(box, shape), fill=ink)
     x0, y0, x1, y1 = box
     line_y = y0 + (y1 - y0) * 0.51
     pen.line(
@@ -286,13 +286,13 @@ def _battleship(pen: ImageDraw.ImageDraw, box: Box, ink: RGB, bg: RGB) -> None:
         [(0.34, -0.02), (0.36, -0.17), (0.52, -0.17), (0.54, -0.02)],  # A turret
         [(-0.72, 0.02), (-0.7, -0.13), (-0.54, -0.13), (-0.52, 0.02)],  # X turret
     ]
-    pen.polygon(_map(box, hull), fill=ink)
+    pen.polygon(to_box(box, hull), fill=ink)
     for shape in blocks:
-        pen.polygon(_map(box, shape), fill=ink)
-    x0, y0, x1, y1 = box
+        pen.polygon(to_box(box, shape), fill=ink)
+    _x0, y0, _x1, y1 = box
     gun = max(1, round((y1 - y0) * 0.035))
     for a, b in (((0.5, -0.11), (0.74, -0.13)), ((-0.68, -0.07), (-0.9, -0.05))):
-        pen.line(_map(box, [a, b]), fill=ink, width=gun)
+        pen.line(to_box(box, [a, b]), fill=ink, width=gun)
 
 
 _MERCHANT = [
@@ -316,7 +316,7 @@ _MERCHANT_TOP = [
 
 def _merchant(pen: ImageDraw.ImageDraw, box: Box, colour: RGB) -> None:
     for shape in [_MERCHANT, *_MERCHANT_TOP]:
-        pen.polygon(_map(box, shape), fill=colour)
+        pen.polygon(to_box(box, shape), fill=colour)
 
 
 def _convoy(pen: ImageDraw.ImageDraw, box: Box, ink: RGB, bg: RGB) -> None:
@@ -334,7 +334,7 @@ def _submarine(pen: ImageDraw.ImageDraw, box: Box, ink: RGB, bg: RGB) -> None:
     tower = [(-0.18, 0.06), (-0.14, -0.3), (0.16, -0.3), (0.22, 0.06)]
     periscope = [(0.0, -0.3), (0.0, -0.6), (0.04, -0.6), (0.04, -0.3)]
     for shape in (hull, tower, periscope):
-        pen.polygon(_map(box, shape), fill=ink)
+        pen.polygon(to_box(box, shape), fill=ink)
 
 
 def _cruiser(pen: ImageDraw.ImageDraw, box: Box, ink: RGB, bg: RGB) -> None:
@@ -350,10 +350,10 @@ def _cruiser(pen: ImageDraw.ImageDraw, box: Box, ink: RGB, bg: RGB) -> None:
         [(-0.72, 0.1), (-0.7, -0.02), (-0.56, -0.02), (-0.54, 0.1)],
     ]
     for shape in (hull, *blocks):
-        pen.polygon(_map(box, shape), fill=ink)
+        pen.polygon(to_box(box, shape), fill=ink)
     gun = max(1, round((box[3] - box[1]) * 0.03))
     for a, b in (((0.54, 0.0), (0.74, -0.02)), ((-0.68, 0.04), (-0.88, 0.06))):
-        pen.line(_map(box, [a, b]), fill=ink, width=gun)
+        pen.line(to_box(box, [a, b]), fill=ink, width=gun)
 
 
 def _destroyer(pen: ImageDraw.ImageDraw, box: Box, ink: RGB, bg: RGB) -> None:
@@ -366,8 +366,8 @@ def _destroyer(pen: ImageDraw.ImageDraw, box: Box, ink: RGB, bg: RGB) -> None:
         [(0.5, 0.12), (0.52, 0.02), (0.62, 0.02), (0.64, 0.12)],  # gun house
     ]
     for shape in (hull, *blocks):
-        pen.polygon(_map(box, shape), fill=ink)
-    pen.line(_map(box, [(0.62, 0.06), (0.78, 0.04)]), fill=ink, width=max(1, round((box[3] - box[1]) * 0.03)))
+        pen.polygon(to_box(box, shape), fill=ink)
+    pen.line(to_box(box, [(0.62, 0.06), (0.78, 0.04)]), fill=ink, width=max(1, round((box[3] - box[1]) * 0.03)))
 
 
 def ship(pen: ImageDraw.ImageDraw, box: Box, kind: str, ink: RGB, bg: RGB) -> None:
@@ -391,384 +391,25 @@ def _blend(a: RGB, b: RGB, t: float) -> RGB:
 
 
 def star(pen: ImageDraw.ImageDraw, box: Box, fill: RGB, outline: RGB | None = None, width: int = 0) -> None:
-    square = _square(box)
+    square = centred_square(box)
     points = []
     for i in range(10):
         r = 1.0 if i % 2 == 0 else 0.4
         a = math.radians(-90 + 36 * i)
         points.append((r * math.cos(a), r * math.sin(a) + 0.1))
-    pen.polygon(_map(square, points), fill=fill, outline=outline, width=width)
+    pen.polygon(to_box(square, points), fill=fill, outline=outline, width=width)
 
 
 def triangle(pen: ImageDraw.ImageDraw, box: Box, ink: RGB, width: int) -> None:
     """The what-if mark: an outlined triangle, point up."""
-    square = _square(box)
-    pen.polygon(_map(square, [(0.0, -0.9), (0.95, 0.75), (-0.95, 0.75)]), outline=ink, width=width, fill=None)
+    square = centred_square(box)
+    pen.polygon(to_box(square, [(0.0, -0.9), (0.95, 0.75), (-0.95, 0.75)]), outline=ink, width=width, fill=None)
 
 
 def upgrade(pen: ImageDraw.ImageDraw, box: Box, ink: RGB, bg: RGB) -> None:
     """The upgrade mark: a filled disc holding an up-pointing double chevron."""
-    square = _square(box)
+    square = centred_square(box)
     pen.ellipse(square, fill=ink)
     w = max(1, round((square[2] - square[0]) * 0.14))
     for dy in (-0.3, 0.15):
-        pen.line(_map(square, [(-0.5, 0.3 + dy), (0.0, -0.2 + dy), (0.5, 0.3 + dy)]), fill=bg, width=w, joint="curve")
-
-
-# --- Marker icons ------------------------------------------------------------------------
-
-
-def _parachute(pen, box, ink, bg):
-    s = _square(box)
-    x0, y0, x1, y1 = s
-    w = x1 - x0
-    canopy = (x0 + w * 0.05, y0 + w * 0.02, x1 - w * 0.05, y0 + w * 0.82)
-    pen.pieslice(canopy, 180, 360, fill=ink)
-    lw = max(1, round(w * 0.035))
-    rim = y0 + w * 0.42
-    for i in range(4):  # scallops along the canopy's rim
-        a = x0 + w * (0.05 + 0.225 * i)
-        pen.ellipse((a, rim - w * 0.06, a + w * 0.225, rim + w * 0.06), fill=bg)
-    jumper = (x0 + w * 0.5, y0 + w * 0.86)
-    for fx in (0.1, 0.36, 0.64, 0.9):
-        pen.line([(x0 + w * fx, rim), jumper], fill=ink, width=lw)
-    pen.ellipse((jumper[0] - w * 0.07, jumper[1] - w * 0.04, jumper[0] + w * 0.07, jumper[1] + w * 0.12), fill=ink)
-
-
-def _factory(pen, box, ink, bg):
-    s = _square(box)
-    pts = [
-        (-0.95, 0.9),
-        (-0.95, -0.1),
-        (-0.55, -0.4),
-        (-0.55, -0.1),
-        (-0.15, -0.4),
-        (-0.15, -0.1),
-        (0.25, -0.4),
-        (0.25, -0.1),
-        (0.45, -0.1),
-        (0.45, -0.9),
-        (0.7, -0.9),
-        (0.7, -0.1),
-        (0.95, -0.1),
-        (0.95, 0.9),
-    ]
-    pen.polygon(_map(s, pts), fill=ink)
-    for x in (-0.7, -0.3, 0.1, 0.55):
-        pen.rectangle(_box(s, x, 0.2, x + 0.2, 0.45), fill=bg)
-
-
-def _box(square: Box, ax: float, ay: float, bx: float, by: float) -> Box:
-    (p, q) = _map(square, [(ax, ay), (bx, by)])
-    return p[0], p[1], q[0], q[1]
-
-
-def _bomb(pen, box, ink, bg):
-    s = _square(box)
-    body = _map(s, [(-0.3, -0.5), (0.3, -0.5), (0.36, 0.1), (0.2, 0.6), (0.0, 0.8), (-0.2, 0.6), (-0.36, 0.1)])
-    pen.polygon(body, fill=ink)
-    fins = _map(s, [(-0.36, -0.95), (0.36, -0.95), (0.22, -0.5), (-0.22, -0.5)])
-    pen.polygon(fins, fill=ink)
-    pen.line(_map(s, [(-0.32, -0.3), (0.32, -0.3)]), fill=bg, width=max(1, round((s[2] - s[0]) * 0.05)))
-
-
-def _fort(pen, box, ink, bg):
-    s = _square(box)
-    wall = [
-        (-0.9, 0.85),
-        (-0.9, -0.5),
-        (-0.62, -0.5),
-        (-0.62, -0.25),
-        (-0.38, -0.25),
-        (-0.38, -0.5),
-        (-0.12, -0.5),
-        (-0.12, -0.25),
-        (0.12, -0.25),
-        (0.12, -0.5),
-        (0.38, -0.5),
-        (0.38, -0.25),
-        (0.62, -0.25),
-        (0.62, -0.5),
-        (0.9, -0.5),
-        (0.9, 0.85),
-    ]
-    pen.polygon(_map(s, wall), fill=ink)
-    gate = _box(s, -0.25, 0.2, 0.25, 0.85)
-    pen.rectangle((gate[0], (gate[1] + gate[3]) / 2, gate[2], gate[3]), fill=bg)
-    pen.pieslice((gate[0], gate[1], gate[2], gate[1] + (gate[2] - gate[0])), 180, 360, fill=bg)
-
-
-def _airfield(pen, box, ink, bg):
-    """Two crossing runways."""
-    s = _square(box)
-    for angle in (25, -35):
-        strip = _rotate([(-0.95, -0.16), (0.95, -0.16), (0.95, 0.16), (-0.95, 0.16)], angle)
-        pen.polygon(_map(s, strip), fill=ink)
-    for angle in (25, -35):  # centre line dashes
-        for t in (-0.6, -0.2, 0.2, 0.6):
-            dash = _rotate([(t - 0.1, -0.025), (t + 0.1, -0.025), (t + 0.1, 0.025), (t - 0.1, 0.025)], angle)
-            pen.polygon(_map(s, dash), fill=bg)
-
-
-def _anchor(pen, box, ink, bg):
-    s = _square(box)
-    w = s[2] - s[0]
-    lw = max(1, round(w * 0.09))
-    pen.line(_map(s, [(0, -0.6), (0, 0.8)]), fill=ink, width=lw)
-    pen.line(_map(s, [(-0.4, -0.35), (0.4, -0.35)]), fill=ink, width=lw)
-    pen.ellipse(_box(s, -0.2, -0.98, 0.2, -0.58), outline=ink, width=lw)
-    pen.arc(_box(s, -0.78, -0.2, 0.78, 0.86), 10, 170, fill=ink, width=lw)
-    for sx in (-1, 1):
-        pen.polygon(_map(s, [(sx * 0.82, 0.2), (sx * 0.9, 0.48), (sx * 0.62, 0.42)]), fill=ink)
-
-
-def _arrow(pen, box, ink, bg):
-    s = _square(box)
-    pen.polygon(
-        _map(s, [(0, -1.0), (0.75, -0.15), (0.3, -0.15), (0.3, 1.0), (-0.3, 1.0), (-0.3, -0.15), (-0.75, -0.15)]),
-        fill=ink,
-    )
-
-
-def _double_chevron(pen, box, ink, bg):
-    s = _square(box)
-    for dx in (-0.5, 0.15):
-        pen.polygon(
-            _map(
-                s,
-                [
-                    (dx - 0.3, -0.8),
-                    (dx + 0.1, -0.8),
-                    (dx + 0.65, 0.0),
-                    (dx + 0.1, 0.8),
-                    (dx - 0.3, 0.8),
-                    (dx + 0.25, 0.0),
-                ],
-            ),
-            fill=ink,
-        )
-
-
-def _die(pen, box, ink, bg, pips: int = 5):
-    s = _square(box, 0.92)
-    w = s[2] - s[0]
-    pen.rounded_rectangle(s, radius=w * 0.2, fill=ink)
-    r = w * 0.1
-    spots = {5: [(-0.5, -0.5), (0.5, -0.5), (0, 0), (-0.5, 0.5), (0.5, 0.5)], 3: [(-0.5, -0.5), (0, 0), (0.5, 0.5)]}[
-        pips
-    ]
-    for cx, cy in _map(s, spots):
-        pen.ellipse((cx - r, cy - r, cx + r, cy + r), fill=bg)
-
-
-def _balkenkreuz(pen, box, ink, bg):
-    """A cross with a broad border: the border in ``ink``, the cross itself in ``bg``."""
-    s = _square(box)
-    outer = [
-        (-0.32, -0.95),
-        (0.32, -0.95),
-        (0.32, -0.32),
-        (0.95, -0.32),
-        (0.95, 0.32),
-        (0.32, 0.32),
-        (0.32, 0.95),
-        (-0.32, 0.95),
-        (-0.32, 0.32),
-        (-0.95, 0.32),
-        (-0.95, -0.32),
-        (-0.32, -0.32),
-    ]
-    inner = [
-        (-0.14, -0.75),
-        (0.14, -0.75),
-        (0.14, -0.14),
-        (0.75, -0.14),
-        (0.75, 0.14),
-        (0.14, 0.14),
-        (0.14, 0.75),
-        (-0.14, 0.75),
-        (-0.14, 0.14),
-        (-0.75, 0.14),
-        (-0.75, -0.14),
-        (-0.14, -0.14),
-    ]
-    pen.polygon(_map(s, outer), fill=ink)
-    pen.polygon(_map(s, inner), fill=bg)
-
-
-def _roundel(pen, box, ink, bg):
-    s = _square(box)
-    for scale, colour in ((1.0, ink), (0.78, bg), (0.56, ink), (0.3, bg)):
-        pen.ellipse(_square(s, scale), fill=colour)
-
-
-def _star_icon(pen, box, ink, bg):
-    star(pen, box, ink)
-
-
-def _bolt(pen, box, ink, bg):
-    s = _square(box)
-    pen.polygon(
-        _map(s, [(0.2, -1.0), (-0.55, 0.12), (-0.05, 0.12), (-0.25, 1.0), (0.6, -0.2), (0.08, -0.2), (0.4, -1.0)]),
-        fill=ink,
-    )
-
-
-def _no_zone(pen, box, ink, bg):
-    s = _square(box, 0.95)
-    w = s[2] - s[0]
-    lw = max(1, round(w * 0.12))
-    pen.ellipse(s, outline=ink, width=lw)
-    pen.line(_map(s, [(-0.68, 0.68), (0.68, -0.68)]), fill=ink, width=lw)
-
-
-def _burst(pen, box, ink, bg):
-    s = _square(box)
-    points = []
-    for i in range(24):
-        r = 1.0 if i % 2 == 0 else 0.52 + 0.12 * ((i // 2) % 3) / 2
-        a = math.radians(-90 + 15 * i)
-        points.append((r * math.cos(a), r * math.sin(a)))
-    pen.polygon(_map(s, points), fill=ink)
-    pen.ellipse(_square(s, 0.34), fill=bg)
-
-
-def _cloud(pen, box, ink, bg):
-    s = _square(box)
-    for cx, cy, r in ((-0.45, 0.2, 0.35), (0.0, -0.1, 0.5), (0.45, 0.15, 0.4)):
-        pen.ellipse(_box(s, cx - r, cy - r, cx + r, cy + r), fill=ink)
-    pen.rectangle(_box(s, -0.45, 0.2, 0.45, 0.55), fill=ink)
-    pen.ellipse(_box(s, -0.8, 0.2, -0.1, 0.55), fill=ink)
-    pen.ellipse(_box(s, 0.1, 0.2, 0.85, 0.55), fill=ink)
-
-
-def _snowflake(pen, box, ink, bg):
-    s = _square(box)
-    lw = max(1, round((s[2] - s[0]) * 0.08))
-    for angle in (0, 60, 120):
-        a, b = _rotate([(0, -0.95), (0, 0.95)], angle)
-        pen.line(_map(s, [a, b]), fill=ink, width=lw)
-        for end in (-1, 1):
-            tip = _rotate([(0, end * 0.55)], angle)[0]
-            for side in (-1, 1):
-                twig = _rotate([(side * 0.28, end * 0.82)], angle)[0]
-                pen.line(_map(s, [tip, twig]), fill=ink, width=lw)
-
-
-def _tank(pen, box, ink, bg):
-    s = _square(box)
-    tracks = _box(s, -0.95, 0.1, 0.95, 0.6)
-    pen.rounded_rectangle(tracks, radius=(tracks[3] - tracks[1]) / 2, fill=ink)
-    pen.polygon(_map(s, [(-0.8, 0.12), (-0.72, -0.12), (0.8, -0.12), (0.9, 0.12)]), fill=ink)
-    pen.polygon(_map(s, [(-0.45, -0.1), (-0.35, -0.42), (0.25, -0.42), (0.35, -0.1)]), fill=ink)
-    pen.line(_map(s, [(0.25, -0.3), (1.0, -0.34)]), fill=ink, width=max(1, round((s[2] - s[0]) * 0.06)))
-    r = (tracks[3] - tracks[1]) * 0.28
-    for x in (-0.62, -0.2, 0.2, 0.62):
-        cx, cy = _map(s, [(x, 0.35)])[0]
-        pen.ellipse((cx - r, cy - r, cx + r, cy + r), fill=bg)
-
-
-def _rocket(pen, box, ink, bg):
-    s = _square(box)
-    body = _mirror([(0.0, -1.0), (0.12, -0.8), (0.2, -0.45), (0.2, 0.45), (0.45, 0.8), (0.45, 0.98), (0.16, 0.8)])
-    pen.polygon(_map(s, body), fill=ink)
-
-
-def _gun(pen, box, ink, bg):
-    s = _square(box)
-    w = s[2] - s[0]
-    pen.line(_map(s, [(-0.45, 0.25), (0.95, -0.6)]), fill=ink, width=max(1, round(w * 0.13)))
-    pen.polygon(_map(s, [(-0.75, 0.05), (0.05, 0.05), (0.1, 0.4), (-0.8, 0.4)]), fill=ink)
-    pen.line(_map(s, [(-0.5, 0.35), (-0.98, 0.85)]), fill=ink, width=max(1, round(w * 0.08)))
-    pen.ellipse(_box(s, -0.2, 0.3, 0.5, 1.0), fill=ink)
-    pen.ellipse(_box(s, 0.05, 0.55, 0.25, 0.75), fill=bg)
-
-
-def _rifle(pen, box, ink, bg, angle: float):
-    s = _square(box)
-    shape = [
-        (-0.05, -1.0),
-        (0.03, -1.0),
-        (0.05, 0.1),
-        (0.12, 0.25),
-        (0.14, 0.95),
-        (-0.12, 0.95),
-        (-0.1, 0.35),
-        (-0.06, 0.1),
-    ]
-    pen.polygon(_map(s, _rotate(shape, angle)), fill=ink)
-
-
-def _crossed_rifles(pen, box, ink, bg):
-    _rifle(pen, box, ink, bg, 32)
-    _rifle(pen, box, ink, bg, -32)
-
-
-def _lorraine(pen, box, ink, bg):
-    s = _square(box)
-    for x0, y0, x1, y1 in ((-0.1, -0.95, 0.1, 0.95), (-0.4, -0.6, 0.4, -0.44), (-0.58, -0.2, 0.58, -0.04)):
-        pen.rectangle(_box(s, x0, y0, x1, y1), fill=ink)
-
-
-def _fighter_icon(pen, box, ink, bg):
-    aircraft(pen, box, "fighter", ink, bg)
-
-
-def _jet_icon(pen, box, ink, bg):
-    aircraft(pen, box, "jet", ink, bg)
-
-
-def _ship_icon(kind: str) -> Callable[..., None]:
-    """A ship drawn as wide as the box allows, at the silhouette's 2:1 proportion."""
-
-    def draw(pen, box, ink, bg):
-        x0, y0, x1, y1 = box
-        w = min(x1 - x0, (y1 - y0) * 2.0)
-        h = w / 2.0
-        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
-        ship(pen, (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2), kind, ink, bg)
-
-    return draw
-
-
-WIDE_ICONS = frozenset({"convoy", "surface", "submarine"})
-
-
-ICONS: dict[str, Callable[..., None]] = {
-    "parachute": _parachute,
-    "factory": _factory,
-    "bomb": _bomb,
-    "fort": _fort,
-    "anchor": _anchor,
-    "airfield": _airfield,
-    "arrow": _arrow,
-    "double-chevron": _double_chevron,
-    "die": _die,
-    "axis": _balkenkreuz,
-    "western": _roundel,
-    "soviet": _star_icon,
-    "bolt": _bolt,
-    "no-zoc": _no_zone,
-    "burst": _burst,
-    "cloud": _cloud,
-    "snowflake": _snowflake,
-    "tank": _tank,
-    "rocket": _rocket,
-    "gun": _gun,
-    "rifles": _crossed_rifles,
-    "lorraine": _lorraine,
-    "fighter": _fighter_icon,
-    "jet": _jet_icon,
-    "convoy": _ship_icon("convoy"),
-    "surface": _ship_icon("surface"),
-    "submarine": _ship_icon("submarine"),
-    **signs.ICONS,
-}
-
-
-def icon(pen: ImageDraw.ImageDraw, box: Box, name: str, ink: RGB, bg: RGB) -> None:
-    try:
-        draw = ICONS[name]
-    except KeyError:
-        raise ValueError(f"no icon {name!r}; known: {', '.join(sorted(ICONS))}") from None
-    draw(pen, box, ink, bg)
+        pen.line(to_box(square, [(-0.5, 0.3 + dy), (0.0, -0.2 + dy), (0.5, 0.3 + dy)]), fill=bg, width=w, joint="curve")

@@ -7,8 +7,9 @@ guaranteed to lie inside its box; when even the smallest size does not fit, the 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
-from itertools import combinations
+from itertools import combinations, pairwise
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -39,7 +40,7 @@ def font(weight: str, px: int) -> ImageFont.FreeTypeFont:
 @lru_cache(maxsize=8)
 def cap_ratio(weight: str) -> float:
     """Height of a capital H as a fraction of the font size, to size text by cap height."""
-    left, top, right, bottom = font(weight, 1000).getbbox("H", anchor="ls")
+    _left, top, _right, bottom = font(weight, 1000).getbbox("H", anchor="ls")
     return (bottom - top) / 1000
 
 
@@ -127,7 +128,7 @@ def _splits(tokens: list[tuple[str, str]], count: int) -> list[tuple[str, ...]]:
     for cuts in combinations(range(1, len(tokens)), count - 1):
         bounds = (0, *cuts, len(tokens))
         lines = []
-        for a, b in zip(bounds, bounds[1:]):
+        for a, b in pairwise(bounds):
             lines.append(
                 "".join((glue if i > a else "") + piece for i, (piece, glue) in enumerate(tokens[a:b], start=a))
             )
@@ -184,7 +185,7 @@ def fit(
     return TextBlock(tuple(lines), weight, px, tuple(origins), tuple(inks), box)
 
 
-def fit_all(texts: list[str | tuple[str, ...]], boxes: list[Box], **options) -> list[TextBlock]:
+def fit_all(texts: Sequence[str | tuple[str, ...]], boxes: Sequence[Box], **options) -> list[TextBlock]:
     """Fit several texts at one common size, the largest at which every one fits its box, so
     a column of labels reads as one set rather than each line at its own size."""
     weight = options.get("weight", "bold")
@@ -196,7 +197,8 @@ def fit_all(texts: list[str | tuple[str, ...]], boxes: list[Box], **options) -> 
     return [fit(t, b, max_cap=cap, **options) for t, b in zip(texts, boxes)]
 
 
-def draw(image: Image.Image, block: TextBlock, colour: RGB) -> None:
+def draw(image: Image.Image, block: TextBlock, colour: RGB | int) -> None:
+    """``colour``: an RGB ink, or a grey level on a one-band image (a mask)."""
     pen = ImageDraw.Draw(image)
     face = font(block.weight, block.px)
     for line, origin in zip(block.lines, block.origins):

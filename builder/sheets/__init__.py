@@ -8,6 +8,7 @@
                  the manifest (CSV rows and pages)
     pdf.py       a small deterministic PDF writer for those lists
     raster.py    the same lists as PNG images (``--png``)
+    map_tiles.py the print version of the map cut into pages (PNG per page, or one PDF)
 
 ``build(arts, spec, title)`` returns the laid-out ``Sheets``; ``sheets_pdf`` writes them.
 """
@@ -24,7 +25,7 @@ from builder.sheets.geometry import (
     SheetError,
     SheetSpec,
     behind,
-    grid,
+    cell_grid,
     parse_offset,
     parse_size,
 )
@@ -55,7 +56,7 @@ __all__ = [
     "calibration_pdf",
     "chosen",
     "content_art",
-    "grid",
+    "cell_grid",
     "manifest_csv",
     "parse_offset",
     "parse_size",
@@ -86,7 +87,7 @@ def sheets_pdf(
         pages,
         sheets.images,
         title=title,
-        kind=SHEETS_KIND,  # type: ignore[arg-type]
+        kind=SHEETS_KIND,
         jpeg_quality=jpeg_quality,
         progress=progress,
     )

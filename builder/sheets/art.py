@@ -113,8 +113,9 @@ def content_art(
 ) -> list[CounterArt]:
     """Render the chosen counters at ``px`` pixels a side with the module's renderer;
     ``progress(done, total)`` hears of each design drawn."""
+    from builder.render.canvas import blank
     from builder.render.content_faces import markers_from, units_from
-    from builder.render.counters import blank, render_counter
+    from builder.render.counters import render_counter
     from builder.render.markers import render_marker
     from builder.render.style import load_layout, scheme
     from builder.render.text import TextFitError
@@ -136,13 +137,13 @@ def content_art(
                 front, back = drawn[art]
                 nation = content.units[key].nation
             else:
-                design = markers[key]
-                front = render_marker(design.front, px)
+                marker_design = markers[key]
+                front = render_marker(marker_design.front, px)
                 # A one-sided marker gets a plain back in its own colours: a finished counter.
                 back = (
-                    render_marker(design.back, px)
-                    if design.back is not None
-                    else blank(px, scheme(design.front.scheme), edge)
+                    render_marker(marker_design.back, px)
+                    if marker_design.back is not None
+                    else blank(px, scheme(marker_design.front.scheme), edge)
                 )
                 nation = content.markers[key].nation or ""
             out.append(CounterArt(key, kind, nation, count, front, back))
@@ -169,6 +170,8 @@ def with_bleed(image: Image.Image, bleed: int) -> Image.Image:
         (0, h - 1, 0, h + bleed),
         (w - 1, h - 1, w + bleed, h + bleed),
     ):
-        out.paste(image.getpixel((x, y)), (ox, oy, ox + bleed, oy + bleed))
+        corner = image.getpixel((x, y))
+        assert corner is not None  # a pixel of the image
+        out.paste(corner, (ox, oy, ox + bleed, oy + bleed))
     out.paste(image, (bleed, bleed))
     return out

@@ -118,7 +118,7 @@ class SheetSpec:
 
 
 @frozen
-class Grid:
+class CellGrid:
     """Cells of one sheet: ``columns`` x ``rows`` squares of side ``pitch`` from (left, top)."""
 
     columns: int
@@ -140,7 +140,7 @@ class Grid:
         return self.top + self.rows * self.pitch
 
 
-def grid(spec: SheetSpec) -> Grid:
+def cell_grid(spec: SheetSpec) -> CellGrid:
     """The largest centred grid inside margin, mark band and caption strips; even columns in
     fold mode (front and back side by side)."""
     w, h = spec.page
@@ -155,7 +155,7 @@ def grid(spec: SheetSpec) -> Grid:
         )
     left = (w - columns * spec.pitch) / 2
     top = (h - rows * spec.pitch) / 2
-    return Grid(columns, rows, left, top, spec.pitch)
+    return CellGrid(columns, rows, left, top, spec.pitch)
 
 
 def behind(spec: SheetSpec, x: float, y: float) -> tuple[float, float]:

@@ -9,16 +9,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from PIL import Image
+
 from builder.sheets.art import CounterArt
 from builder.sheets.geometry import (
     BAND,
     LABEL,
     MM_PER_INCH,
-    Grid,
+    CellGrid,
     SheetSpec,
     behind,
     behind_square,
-    grid,
+    cell_grid,
 )
 from records import frozen
 
@@ -93,7 +95,7 @@ class Slot:
 @frozen
 class Sheets:
     pages: tuple[Page, ...]
-    images: dict[str, object]  # name -> PIL image with bleed, at spec.dpi
+    images: dict[str, Image.Image]  # name -> image with bleed, at spec.dpi
     slots: tuple[Slot, ...]
     spec: SheetSpec
 
@@ -111,11 +113,11 @@ def layout(arts: Sequence[CounterArt], spec: SheetSpec, title: str) -> Sheets:
     """Every copy of every counter placed on sheets, with cut marks and captions."""
     from builder.sheets.art import with_bleed
 
-    g = grid(spec)
+    g = cell_grid(spec)
     per_sheet = g.rows * (g.columns // 2 if spec.fold else g.columns)
     copies = [(a, i + 1) for a in arts for i in range(a.count)]
     sheets = [copies[i : i + per_sheet] for i in range(0, len(copies), per_sheet)]
-    images = {}
+    images: dict[str, Image.Image] = {}
     for a in arts:
         front, back = image_names(a)
         images[front] = with_bleed(a.front, spec.bleed_px)
@@ -127,8 +129,8 @@ def layout(arts: Sequence[CounterArt], spec: SheetSpec, title: str) -> Sheets:
         if spec.fold:
             pages.append(_fold_page(spec, g, placed, number, len(pages) + 1, words, slots))
         else:
-            front, back = _duplex_pages(spec, g, placed, number, len(pages) + 1, words, slots)
-            pages += [front, back]
+            front_page, back_page = _duplex_pages(spec, g, placed, number, len(pages) + 1, words, slots)
+            pages += [front_page, back_page]
     return Sheets(tuple(pages), images, tuple(slots), spec)
 
 
@@ -140,7 +142,7 @@ def _size_words(spec: SheetSpec) -> str:
 
 
 def _duplex_pages(
-    spec: SheetSpec, g: Grid, placed, number: int, page_no: int, words: str, slots: list[Slot]
+    spec: SheetSpec, g: CellGrid, placed, number: int, page_no: int, words: str, slots: list[Slot]
 ) -> tuple[Page, Page]:
     side = picture_side(spec)
     fronts, backs = [], []
@@ -185,7 +187,7 @@ def _duplex_pages(
     return (Page(w, h, tuple(fronts), marks, (front_caption,)), Page(w, h, tuple(backs), back_marks, (back_caption,)))
 
 
-def _fold_page(spec: SheetSpec, g: Grid, placed, number: int, page_no: int, words: str, slots: list[Slot]) -> Page:
+def _fold_page(spec: SheetSpec, g: CellGrid, placed, number: int, page_no: int, words: str, slots: list[Slot]) -> Page:
     side = picture_side(spec)
     pictures = []
     pairs = g.columns // 2
@@ -222,13 +224,13 @@ def _fold_page(spec: SheetSpec, g: Grid, placed, number: int, page_no: int, word
     return Page(w, h, tuple(pictures), _cut_marks(spec, g, used_rows, fold=True), (caption,))
 
 
-def _picture_at(spec: SheetSpec, g: Grid, column: int, row: int, side: float) -> tuple[float, float]:
+def _picture_at(spec: SheetSpec, g: CellGrid, column: int, row: int, side: float) -> tuple[float, float]:
     """Top-left of the picture whose art square is centred in the cell."""
     cx, cy = g.cell(column, row)
     return cx + (g.pitch - side) / 2, cy + (g.pitch - side) / 2
 
 
-def cut_positions(spec: SheetSpec, g: Grid, count: int, start: float, fold: bool = False) -> list[float]:
+def cut_positions(spec: SheetSpec, g: CellGrid, count: int, start: float, fold: bool = False) -> list[float]:
     """Cut edges along one axis for ``count`` cells from ``start``; in fold mode only the
     outer edges of each front-back pair are cut (the middle is the fold)."""
     b, p = spec.bleed_mm, g.pitch
@@ -240,7 +242,7 @@ def cut_positions(spec: SheetSpec, g: Grid, count: int, start: float, fold: bool
     return sorted({round(e, 6) for e in edges})
 
 
-def _cut_marks(spec: SheetSpec, g: Grid, rows: int, *, fold: bool) -> tuple[Stroke, ...]:
+def _cut_marks(spec: SheetSpec, g: CellGrid, rows: int, *, fold: bool) -> tuple[Stroke, ...]:
     bottom = g.top + rows * g.pitch
     xs = cut_positions(spec, g, g.columns, g.left, fold)
     ys = cut_positions(spec, g, rows, g.top)

@@ -356,7 +356,7 @@ def _preview(args: argparse.Namespace) -> int:
 
 def _render(args: argparse.Namespace) -> int:
     from builder.render import mapart
-    from builder.render.map_print import page_tiles, tiles_pdf, write_tiles
+    from builder.sheets.map_tiles import page_tiles, tiles_pdf, write_tiles
     from vassal.archive import atomic_write, check_writable
 
     game = _game(args)

@@ -18,6 +18,9 @@ from pathlib import Path
 from PIL import Image, ImageDraw
 
 from builder.render.text import font
+from builder.sheets.geometry import MM_PER_INCH
+from builder.sheets.pages import Page, Picture
+from builder.sheets.pdf import pdf_bytes
 from records import frozen
 
 PAPERS = {"letter": (8.5, 11.0), "a4": (210 / 25.4, 297 / 25.4)}
@@ -64,6 +67,7 @@ def page_tiles(
         xs, ys = _layout(image.width, uw, overlap), _layout(image.height, uh, overlap)
         if best is None or len(xs) * len(ys) < best[0]:
             best = (len(xs) * len(ys), pw, ph, uw, uh, xs, ys)
+    assert best is not None  # two orientations were tried
     _, pw, ph, uw, uh, xs, ys = best
     uw, uh = min(uw, image.width), min(uh, image.height)
     # registration points in map pixels: the middle of every overlap band, two per page edge
@@ -79,7 +83,7 @@ def page_tiles(
             d = ImageDraw.Draw(page)
             d.rectangle((margin - 1, margin - 1, margin + uw, margin + uh), outline=(160, 160, 160))
 
-            def to_page(mx: float, my: float) -> tuple[float, float]:
+            def to_page(mx: float, my: float, x0: int = x0, y0: int = y0) -> tuple[float, float]:
                 return margin + mx - x0, margin + my - y0
 
             marks = []
@@ -137,10 +141,6 @@ def tiles_pdf(
 ) -> bytes:
     """One PDF with a page per tile at the paper's exact size, so printing at 100 % (no "fit to
     page") keeps the map's stated scale; images stored losslessly, bytes deterministic."""
-    from builder.sheets.geometry import MM_PER_INCH
-    from builder.sheets.pages import Page, Picture
-    from builder.sheets.pdf import pdf_bytes
-
     pages, images = [], {}
     for t in tiles:
         w_mm, h_mm = t.image.width / dpi * MM_PER_INCH, t.image.height / dpi * MM_PER_INCH
