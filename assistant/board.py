@@ -449,7 +449,7 @@ def off_map_places(game: Game, off_map: Iterable[tuple[str, str, int, int]]) -> 
 
 def _with_turn(game: Game, properties: Mapping[str, str], turns: Mapping[str, str] | None) -> Mapping[str, str]:
     """The properties with Month and Phase from the turn tracker where the save sets neither as a
-    property: our modules' tracker (builder.module.tree) has a Month level of the game's turns
+    property: our modules' tracker (builder.module.game_state) has a Month level of the game's turns
     with a Phase level of the displays' phases under it, and VASSAL saves its state only
     (``TURN<id>``), so a turn level's property never reaches the save."""
     if not turns or (pp.MONTH in properties and pp.PHASE in properties):

@@ -104,6 +104,7 @@ def test_cards_load_in_deck_order_with_their_marks(tmp_path: Path) -> None:
     assert (yellow.title, yellow.blitz, yellow.state, yellow.rules) == ("22a Case Yellow", 2, "total", ("16.2.1",))
     assert content.cards["western-7a"].recyclable and content.cards["western-7a"].production == 1
     assert content.cards["axis-t1"].template and content.cards["axis-t1"].state == ""
+    assert content.settings.cards is not None
     assert content.settings.cards.published == {"axis": 3, "western": 1}
 
 

@@ -33,7 +33,7 @@ def test_drawn_pixels_stay_inside_the_box() -> None:
     image = Image.new("L", (200, 120), 0)
     box = (20, 30, 150, 70)
     block = text.fit("SURPRISE ATTACK", box, weight="bold", max_lines=2)
-    text.draw(image, block, 255)  # type: ignore[arg-type]  # an "L" image's ink is one grey level
+    text.draw(image, block, 255)  # an "L" image's ink is one grey level
     left, top, right, bottom = _ink_box(image)
     assert left >= 20 and top >= 30 and right <= 151 and bottom <= 71
 
