@@ -167,30 +167,34 @@ def load(folder: Path, grid: Grid, vocabulary: Vocabulary | None = None, only: f
     )
 
 
+# hexes.csv's columns, in order: read here, written by the map compiler (builder.mapmaker)
+HEX_COLUMNS = (
+    "hex",
+    "kind",
+    "terrain",
+    "country",
+    "area",
+    "overseas",
+    "disputed",
+    "line",
+    "weather",
+    "seazones",
+    "lake",
+    "faded_dot",
+    "prohibited",
+    "restricted",
+    "transport",
+    "land_pct",
+)
+
+
 def _hexes(folder: Path, grid: Grid, vocab: Vocabulary, only: frozenset[Hex] | None) -> dict[str, HexInfo]:
     """hexes.csv: every hex of the grid (of ``only``), once."""
     own = {h: h for h in grid.hexes()}  # the grid's own Hex objects, shared: a smaller, quicker cache
     hexes: dict[str, HexInfo] = {}
     t = _Rows(
         folder / "hexes.csv",
-        (
-            "hex",
-            "kind",
-            "terrain",
-            "country",
-            "area",
-            "overseas",
-            "disputed",
-            "line",
-            "weather",
-            "seazones",
-            "lake",
-            "faded_dot",
-            "prohibited",
-            "restricted",
-            "transport",
-            "land_pct",
-        ),
+        HEX_COLUMNS,
     )
     for n, r in t.rows:
         hid, h = t.hex_id(grid, n, r, "hex")

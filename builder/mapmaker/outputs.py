@@ -13,6 +13,7 @@ from builder.mapmaker.report import HexData, Report
 from builder.mapmaker.settings import Rules, restricted
 from wargame.grid import Grid
 from wargame.mapdata import Vocabulary
+from wargame.mapfiles import HEX_COLUMNS
 
 
 def write_hexes(
@@ -62,25 +63,7 @@ def _hexes_csv(out_dir: Path, cells: Cells, data: HexData, rules: Rules, vocab: 
     path = out_dir / "hexes.csv"
     write_csv(
         path,
-        [
-            "hex",
-            "kind",
-            "terrain",
-            "country",
-            "area",
-            "overseas",
-            "disputed",
-            "line",
-            "weather",
-            "seazones",
-            "lake",
-            "faded_dot",
-            "prohibited",
-            "restricted",
-            "transport",
-            "land_pct",
-        ]
-        + (["features"] if with_features else []),
+        [*HEX_COLUMNS, *(["features"] if with_features else [])],
         rows,
     )
     report.written.append(path)
