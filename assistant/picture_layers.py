@@ -145,7 +145,7 @@ def supply(canvas: Canvas, scene: Scene) -> None:
         if any(len(run) > 1 for run in runs) or sea:
             canvas.explain(Mark("line", colour, lines.get("limited" if line.limited else "unlimited", "supply line")))
         if sea:
-            canvas.explain(Mark("line", colour, lines.get("sea", "dashed: across the sea")))
+            canvas.explain(Mark("dash", colour, lines.get("sea", "dashed: across the sea")))
 
 
 def outlined(canvas: Canvas, scene: Scene) -> None:

@@ -292,3 +292,27 @@ def test_support_units_trace_no_line_of_their_own(kind: str) -> None:
     where = "w3825" if kind == "air" else "NA-OS"
     line = line_at(check(f"tk Sep-41 | {where}: {key}"), where)
     assert line.via == "exempt" and "2.2.3" in line.exempt
+
+
+def test_the_picture_draws_a_line_across_the_sea_dashed_and_says_so_in_its_key(tmp_path) -> None:
+    import json
+
+    from PIL import Image
+
+    from staffwork import cli
+
+    pos = tmp_path / "tobruk.pos"
+    pos.write_text(
+        "tk Sep-41 | nation ITA=active:axis | e1406: ger-inf-1-2-3 | w3325: +reich-annex | CM-CV: +convoy-ita flipped\n"
+    )
+    out = tmp_path / "tobruk.png"
+    cli.main(["check", str(pos), "--picture", str(out)])
+    with Image.open(out) as im:
+        legend = json.loads(im.text["staffwork"])["legend"]  # type: ignore[attr-defined]
+    assert any(text.startswith("dashed") for text in legend)
+    # the same unit without the convoy traces no line: nothing dashed, nothing said
+    pos.write_text("tk Sep-41 | nation ITA=active:axis | e1406: ger-inf-1-2-3 | w3325: +reich-annex\n")
+    cli.main(["check", str(pos), "--picture", str(out)])
+    with Image.open(out) as im:
+        legend = json.loads(im.text["staffwork"])["legend"]  # type: ignore[attr-defined]
+    assert not any(text.startswith("dashed") for text in legend)
