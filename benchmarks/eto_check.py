@@ -13,9 +13,7 @@ the map loading, then warm), and the whole command in a fresh Python process (te
 
 from __future__ import annotations
 
-import resource
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -26,6 +24,7 @@ sys.path.insert(0, str(REPO / "tests"))
 sys.path.insert(0, str(REPO / "benchmarks"))
 
 from check import pieces as use_pieces  # noqa: E402
+from whole_command import CPU, whole  # noqa: E402
 
 from assistant.board import read_position  # noqa: E402
 from wargame.games import find_game  # noqa: E402
@@ -60,33 +59,6 @@ def eto_pieces(count: int) -> list[U]:
     return out
 
 
-CPU: dict[str, float] = {}  # the whole command's best processor time (user + system), by label
-
-
-def _children_cpu() -> float:
-    used = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return used.ru_utime + used.ru_stime
-
-
-def whole(save: Path, *extra: str) -> float:
-    """Best of RUNS wall times of the whole command in a fresh process (its processor time,
-    which a loaded machine does not inflate, is kept in CPU)."""
-    times, cpu = [], []
-    for _ in range(RUNS):
-        t, c = time.perf_counter(), _children_cpu()
-        subprocess.run(
-            [sys.executable, "-m", "staffwork", "check", str(save), *extra],
-            cwd=REPO,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-            check=False,
-        )
-        times.append(time.perf_counter() - t)
-        cpu.append(_children_cpu() - c)
-    CPU[f"{save.stem} {' '.join(extra[:1])}".strip()] = min(cpu)
-    return min(times)
-
-
 def rules(save: Path) -> tuple[int, float, float, float]:
     t0 = time.perf_counter()
     board = read_position(save)
@@ -117,9 +89,9 @@ def main() -> None:
                     read,
                     cold,
                     warm,
-                    whole(save),
-                    whole(save, "--json"),
-                    whole(save, "--picture", str(Path(tmp) / f"{name}.png")),
+                    whole(save, runs=RUNS),
+                    whole(save, "--json", runs=RUNS),
+                    whole(save, "--picture", str(Path(tmp) / f"{name}.png"), runs=RUNS),
                 )
             )
         print(

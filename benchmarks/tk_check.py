@@ -15,9 +15,7 @@ grammar (Road/Rail, naval legs), so it is the supply search this measures.
 
 from __future__ import annotations
 
-import resource
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -28,6 +26,7 @@ sys.path.insert(0, str(REPO / "tests"))
 sys.path.insert(0, str(REPO / "benchmarks"))
 
 from check import pieces as use_pieces  # noqa: E402
+from whole_command import CPU, whole  # noqa: E402
 
 from assistant.board import read_position  # noqa: E402
 from wargame.games import find_game  # noqa: E402
@@ -90,33 +89,6 @@ def tk_pieces(count: int) -> list[U | M]:
     return out
 
 
-CPU: dict[str, float] = {}  # the whole command's best processor time (user + system), by label
-
-
-def _children_cpu() -> float:
-    used = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return used.ru_utime + used.ru_stime
-
-
-def whole(save: Path, *extra: str) -> float:
-    """Best of RUNS wall times of the whole command in a fresh process (its processor time,
-    which a loaded machine does not inflate, is kept in CPU)."""
-    times, cpu = [], []
-    for _ in range(RUNS):
-        t, c = time.perf_counter(), _children_cpu()
-        subprocess.run(
-            [sys.executable, "-m", "staffwork", "check", str(save), *extra],
-            cwd=REPO,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-            check=False,
-        )
-        times.append(time.perf_counter() - t)
-        cpu.append(_children_cpu() - c)
-    CPU[f"{save.stem} {' '.join(extra[:1])}".strip()] = min(cpu)
-    return min(times)
-
-
 def rules(save: Path) -> tuple[int, float, float, float, int]:
     t0 = time.perf_counter()
     board = read_position(save)
@@ -150,9 +122,9 @@ def main() -> None:
                     read,
                     cold,
                     warm,
-                    whole(save),
-                    whole(save, "--json"),
-                    whole(save, "--picture", str(Path(tmp) / f"{name}.png")),
+                    whole(save, runs=RUNS),
+                    whole(save, "--json", runs=RUNS),
+                    whole(save, "--picture", str(Path(tmp) / f"{name}.png"), runs=RUNS),
                 )
             )
         widths = (8, 11, 8, 8, 8, 11)
