@@ -16,29 +16,12 @@ import pytest
 
 from wargame.games import find_game
 
+from mapfacts import MapFacts
+
 GAME = find_game("eto")
-M = GAME.mapdata()
-G = M.grid
-
-
-def h(hex_id: str):
-    return M.hex(hex_id)
-
-
-def city(name: str):
-    return M.city(name)
-
-
-def chex(name: str):
-    return h(city(name).hex)
-
-
-def dist(a: str, b: str) -> int:
-    return G.distance(G.parse(a), G.parse(b))
-
-
-def adjacent(a: str, b: str) -> bool:
-    return G.is_adjacent(G.parse(a), G.parse(b))
+ON_MAP = MapFacts("eto")
+M, G = ON_MAP.map, ON_MAP.grid
+h, city, chex, dist, adjacent, side = ON_MAP.h, ON_MAP.city, ON_MAP.chex, ON_MAP.dist, ON_MAP.adjacent, ON_MAP.side
 
 
 def on_edge(hex_id: str) -> bool:
@@ -55,10 +38,6 @@ def resources(where: Callable) -> list[str]:
 
 def zone(name: str):
     return next(z for z in M.zones.values() if z.name == name)
-
-
-def side(a: str, b: str):
-    return M.side(a, b)
 
 
 def line_hexes(a: str, b: str) -> list:

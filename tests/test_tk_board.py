@@ -5,10 +5,11 @@ pixel -> hex on both sides of the seam."""
 
 from __future__ import annotations
 
-from builder.vassal_grid import SNAP_TOLERANCE, sheet_zone_element, sheet_zones
-from vassal.buildfile import component
-from vassal.grids import TAG_ZONED_GRID, location_name, location_point, parse_grid, snap_point
+from builder.vassal_grid import sheet_zone_element, sheet_zones
+from vassal.grids import location_name
 from wargame.games import find_game
+
+from zoned_boards import assert_every_hex_reads_back, zoned_grid
 
 BOARD = find_game("tk").boards().default
 GRID = BOARD.grid
@@ -62,22 +63,13 @@ def test_each_map_zone_names_its_own_hexes_and_the_seam_follows_the_hexes() -> N
 def test_the_zone_elements_read_back_as_the_same_grid() -> None:
     # what the module writes (a ZonedGrid of the two Zone elements) names, snaps and places
     # every hex as we do, read back through our port of the engine's parser
-    zoned = parse_grid(component(TAG_ZONED_GRID, {}, *(sheet_zone_element(z) for z in sheet_zones(BOARD))))
-    size = (BOARD.width, BOARD.height)
-    for h in BOARD.hexes():
-        hex_id = GRID.hex_id(h)
-        cx, cy = BOARD.center(h)
-        px, py = round(cx), round(cy)
-        assert location_name(zoned, px, py, size) == hex_id
-        sx, sy = snap_point(zoned, px, py)
-        assert abs(sx - cx) <= SNAP_TOLERANCE and abs(sy - cy) <= SNAP_TOLERANCE
-        assert BOARD.hex_at(*location_point(zoned, hex_id, size)) == h
+    assert_every_hex_reads_back(BOARD)
     zone = sheet_zone_element(sheet_zones(BOARD)[1])
     assert zone.get("name") == "e sheet" and zone[0][0].get("locationFormat") == "e$gridLocation$"
 
 
 def test_a_piece_on_berlin_reports_w3825_and_one_on_moscow_e4312() -> None:
-    zoned = parse_grid(component(TAG_ZONED_GRID, {}, *(sheet_zone_element(z) for z in sheet_zones(BOARD))))
+    zoned = zoned_grid(BOARD)
     size = (BOARD.width, BOARD.height)
     for hex_id in ("w3825", "e4312"):
         x, y = BOARD.center(GRID.parse(hex_id))
