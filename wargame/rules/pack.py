@@ -168,6 +168,8 @@ class RulesPack:
         return {}
 
     def situation(self, position: Position, mapdata: MapData | None = None) -> Any:
+        """The position on the game's map with what its rules read (owners, control, weather):
+        every pack gives its own, so the base has none."""
         raise NotImplementedError
 
     def zoc(self, sit: Any) -> Zoc:
@@ -178,12 +180,15 @@ class RulesPack:
         return Zoc({h: tuple(sorted(v)) for h, v in sorted(out.items())}, self.hostile())
 
     def zoc_of(self, sit: Any, unit: Unit) -> frozenset[str]:
+        """The hexes ``unit`` projects a zone of control into: a rule every game states its own way."""
         raise NotImplementedError
 
     def supply(self, sit: Any, zoc: Zoc) -> SupplyReport:
+        """Every unit's supply line and the findings: each game traces by its own rules."""
         raise NotImplementedError
 
     def stacking(self, sit: Any) -> list[Finding]:
+        """The stacking findings: each game's limits and who may share a hex are its own."""
         raise NotImplementedError
 
     def placement(self, sit: Any, zoc: Zoc) -> list[Finding]:
