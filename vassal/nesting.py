@@ -19,6 +19,9 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 from collections.abc import Sequence
+from itertools import compress, islice, repeat
+from itertools import count as count_from
+from operator import le
 from typing import Literal
 
 from records import frozen
@@ -102,7 +105,12 @@ def _split_levels(text: str, count: int | None, raw_last: bool) -> list[str]:
 def _split_canonical(text: str, count: int | None, raw_last: bool) -> list[str] | None:
     """One ``str.split`` and a look at the backslashes that end each piece; None when a level
     is quoted or a level has spare tokens (a TAB with fewer backslashes than its depth): those
-    go to :func:`_split_any`."""
+    go to :func:`_split_any`.
+
+    Where pieces end in runs of exactly depth, depth + 1, ... backslashes (levels with no TAB
+    of their own, most levels of real pieces) a whole stretch of levels is found by one scan
+    in C (``map`` over ``str.endswith``) and taken at once; the loop turns once per stretch and
+    per TAB of a level's own, not once per level (issue 20)."""
     parts = text.split(TAB)
     last = len(parts) - 1
     runs = _runs(last + 1)
@@ -111,6 +119,16 @@ def _split_canonical(text: str, count: int | None, raw_last: bool) -> list[str] 
     stop = -1 if count is None else count - 1
     depth = first = j = 0  # parts[first] starts the level at this depth; parts[j] is looked at
     while j < last and depth != stop:
+        if first == j:
+            end = last if stop < 0 else min(last, j + stop - depth)
+            m = _regular_until(parts, j, end, runs, depth)
+            if m > j:  # parts j..m-1 end the levels at depth, depth + 1, ...
+                if quoted_after_tab and any(parts[k].startswith("'") for k in range(j + 1, m + 1)):
+                    return None  # the inner text may be quoted
+                levels.extend(map(str.removesuffix, islice(parts, j, m), islice(runs, depth, None)))
+                depth += m - j
+                first = j = m
+                continue
         part = parts[j]  # it ends where a TAB was, after the run of backslashes of that TAB
         if not part.endswith(runs[depth]):
             return None  # fewer than ``depth``: a spare token of an outer level
@@ -140,6 +158,15 @@ def _split_canonical(text: str, count: int | None, raw_last: bool) -> list[str] 
     if levels and (depth or not raw_last):
         levels[0] = _unquote(levels[0])
     return levels
+
+
+def _regular_until(parts: list[str], j: int, end: int, runs: tuple[str, ...], depth: int) -> int:
+    """The first k in ``j..end`` (``end`` if none) where ``parts[k]`` does not end in exactly
+    ``depth + k - j`` backslashes: ends with that many (``endswith`` of the run) and not one
+    more (``endswith`` of the next run), compared as booleans, at least <= more is a miss."""
+    at_least = map(str.endswith, islice(parts, j, end), islice(runs, depth, None))
+    one_more = map(str.endswith, islice(parts, j, end), islice(runs, depth + 1, None))
+    return next(compress(count_from(j), map(le, at_least, one_more)), end)
 
 
 _TAB_RUN = re.compile(r"(?<!\\)\\*\t")
@@ -322,9 +349,10 @@ def type_info(type_str: str) -> TypeInfo:
             return TypeInfo("deck", 1, True, None, name)
     no_stack: bool | None = None
     hide_level: int | None = None
-    for index, own in enumerate(nest.owns[: count - 1]):
-        if not own.startswith(_WATCHED):
-            continue
+    owns = nest.owns[: count - 1]
+    # the few levels that matter, found by a scan in C: a hundred levels are mostly others
+    for index in compress(count_from(), map(str.startswith, owns, repeat(_WATCHED))):
+        own = owns[index]
         if no_stack is None and own.startswith("immob;"):
             options = sequence.Decoder(own, ";")
             options.next_token()

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import field
+from itertools import compress
+from operator import itemgetter
 from types import MappingProxyType
 from typing import Any, NamedTuple, cast
 
@@ -230,9 +232,11 @@ def _outer_answers(piece: Piece) -> tuple[dict[str, str], dict[str, str], list[_
     inward, and the levels the inside-out pass looks at (most levels have no role)."""
     markers: dict[str, str] = {}
     dynamic: dict[str, str] = {}
-    facts = [_FACTS.get(id(t)) or _facts(t) for t in piece.traits]
+    facts = list(map(_FACTS.get, map(id, piece.traits)))  # looked up in C: most were read before
+    if None in facts:
+        facts = [fact or _facts(t) for fact, t in zip(facts, piece.traits)]
     shown = []
-    for fact in facts:
+    for fact in compress(facts, map(itemgetter(1), facts)):  # the levels with a role; the rest skipped in C
         role = fact[1]
         if role == "marker":
             for k, v in fact[2]:

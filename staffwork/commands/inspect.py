@@ -106,9 +106,9 @@ def _save_text(r: dict[str, Any]) -> str:
         stack = f"{p['stack']}[{p['stack_index']}]" if p["stack"] else ""
         rows.append((p["id"], p["name"], p["map"] or "(none)", str(p["x"]), str(p["y"]), p["location"] or "", stack))
     widths = [min(max(len(row[i]) for row in rows), 32) for i in range(len(rows[0]))]
-    for row in rows:
+    for n, row in enumerate(rows):
         lines.append("  " + "  ".join(c.ljust(w) for c, w in zip(row, widths)).rstrip())
-        piece = pieces[rows.index(row) - 1] if row is not rows[0] else None
+        piece = pieces[n - 1] if n else None
         if piece:
             extra = _piece_details(piece)
             if extra:
