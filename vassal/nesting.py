@@ -114,7 +114,6 @@ def _split_canonical(text: str, count: int | None, raw_last: bool) -> list[str] 
     parts = text.split(TAB)
     last = len(parts) - 1
     runs = _runs(last + 1)
-    quoted_after_tab = "\t'" in text  # only then may an inner level be quoted
     levels: list[str] = []
     stop = -1 if count is None else count - 1
     depth = first = j = 0  # parts[first] starts the level at this depth; parts[j] is looked at
@@ -123,8 +122,8 @@ def _split_canonical(text: str, count: int | None, raw_last: bool) -> list[str] 
             end = last if stop < 0 else min(last, j + stop - depth)
             m = _regular_until(parts, j, end, runs, depth)
             if m > j:  # parts j..m-1 end the levels at depth, depth + 1, ...
-                if quoted_after_tab and any(parts[k].startswith("'") for k in range(j + 1, m + 1)):
-                    return None  # the inner text may be quoted
+                if any(map(str.startswith, islice(parts, j + 1, m + 1), repeat("'"))):
+                    return None  # an inner text may be quoted
                 levels.extend(map(str.removesuffix, islice(parts, j, m), islice(runs, depth, None)))
                 depth += m - j
                 first = j = m
@@ -139,7 +138,7 @@ def _split_canonical(text: str, count: int | None, raw_last: bool) -> list[str] 
             levels.append(part[: len(part) - depth] if depth else part)
         else:
             levels.append(_joined(parts, first, j, depth + 1, depth))
-        if quoted_after_tab and parts[j + 1].startswith("'"):
+        if parts[j + 1].startswith("'"):
             return None  # the inner text may be quoted
         depth += 1
         first = j = j + 1
