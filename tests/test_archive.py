@@ -166,3 +166,33 @@ def test_check_writable_accepts_a_new_folder_and_leaves_nothing(tmp_path):
     with pytest.raises(NotADirectoryError) as err:
         check_writable(tmp_path / "plain" / "use.vmod")
     assert err.value.filename == str(tmp_path / "plain" / "use.vmod")
+
+
+def test_an_entry_read_in_pieces_is_the_entry_read_whole(tmp_path):
+    data = bytes(range(256)) * 5000  # 1.28 MB: many pieces
+    path = tmp_path / "big.vsav"
+    path.write_bytes(_zip_bytes({"savedGame": data}))
+    with open_archive(path) as arc:
+        pieces = list(arc.pieces("savedGame", 100_000, first=7))
+        assert len(pieces[0]) == 7 and all(len(p) <= 100_000 for p in pieces)
+        assert b"".join(pieces) == data == arc.read("savedGame")
+
+
+def test_an_entry_read_in_pieces_meets_the_same_refusals_as_read_whole(tmp_path):
+    path = tmp_path / "bomb.vsav"
+    path.write_bytes(_zip_bytes({"savedGame": b"\0" * (8 << 20)}))
+    with (
+        open_archive(path, Limits(max_ratio=50)) as arc,
+        pytest.raises(FormatError, match="compression ratio"),
+    ):
+        for _ in arc.pieces("savedGame", 1 << 18):
+            pass
+    raw = bytearray(_zip_bytes({"savedGame": b"a" * 5000}, zipfile.ZIP_STORED))
+    cd = raw.rfind(b"PK\x01\x02")
+    raw[cd + 24 : cd + 28] = (10).to_bytes(4, "little")  # declares 10 bytes, holds 5000
+    path.write_bytes(bytes(raw))
+    with open_archive(path) as arc, pytest.raises(FormatError) as whole:
+        arc.read("savedGame")
+    with open_archive(path) as arc, pytest.raises(FormatError) as pieces:
+        list(arc.pieces("savedGame", 1000))
+    assert str(pieces.value) == str(whole.value)

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from vassal.archive import Limits
+from vassal.archive import Archive, Limits
 from vassal.commands import (
     AddPiece,
     BoardPlacement,
@@ -309,3 +309,58 @@ def test_a_rewrite_onto_its_own_source_is_refused(tmp_path):
         with pytest.raises(ValueError):
             rewrite_saved_game(source, target, as_text([Chat("y")]))
     assert source.read_bytes() == before
+
+
+def _big_vcsk_save(tmp_path, text: str):
+    """A save whose command text spans many of the pieces the reader decodes at a time."""
+    path = tmp_path / "big.vsav"
+    path.write_bytes(_zip_bytes_of({"savedGame": saved_game_bytes(text)}))
+    return path
+
+
+def _zip_bytes_of(entries: dict[str, bytes]) -> bytes:
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as zf:
+        for name, data in entries.items():
+            zf.writestr(name, data)
+    return buf.getvalue()
+
+
+def test_a_big_save_reads_to_the_text_it_was_written_from_across_its_pieces(tmp_path, monkeypatch):
+    # two-, three- and four-byte characters fall across the borders of the decoded pieces, and
+    # the entry is decoded piece by piece, never read whole
+    whole = Archive.read
+    monkeypatch.setattr(
+        Archive, "read", lambda arc, name: pytest.fail(name) if name == "savedGame" else whole(arc, name)
+    )
+    text = "begin_save" + "".join(f"\x1b+/{n}/piece;;;u{n}.png;Unité ≥ {n} 🎲\tnull;{n};{n}" for n in range(20_000))
+    saved = read_saved_game(_big_vcsk_save(tmp_path, text))
+    assert len(text) > 1_000_000
+    assert saved.text == text and saved.form == "VCSK"
+    assert saved.text == decode_saved_game(saved_game_bytes(text))[0]
+
+
+@pytest.mark.parametrize(
+    "damage, problem, where",
+    [
+        (lambda hexed: hexed[:-1], "odd number of hex digits", None),
+        (lambda hexed: hexed[:900_001] + b"zz" + hexed[900_003:], "non-hex character", "byte 900001"),
+    ],
+)
+def test_damage_deep_in_a_big_save_is_named_as_in_a_small_one(tmp_path, damage, problem, where):
+    hexed = damage(saved_game_bytes("begin_save" + "\x1b+/1/piece;;;a.png;A\tnull;0;0" * 40_000))
+    path = tmp_path / "damaged.vsav"
+    path.write_bytes(_zip_bytes_of({"savedGame": hexed}))
+    err = _error(path)
+    assert problem in err.problem and err.place.startswith("savedGame")
+    if where:
+        assert where in err.place
+
+
+def test_a_big_save_that_is_not_utf8_deep_inside_is_refused_with_the_byte(tmp_path):
+    plain = b"begin_save" + b"\x1b+/1/piece;;;a.png;A\tnull;0;0" * 40_000
+    bad = plain[:700_000] + b"\xff" + plain[700_001:]
+    path = tmp_path / "notutf8.vsav"
+    path.write_bytes(_zip_bytes_of({"savedGame": obfuscate(bad)}))
+    err = _error(path)
+    assert "not UTF-8 (byte 700000 " in err.problem

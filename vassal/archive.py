@@ -100,29 +100,62 @@ class Archive:
 
     def read(self, name: str) -> bytes:
         """The bytes of one entry; FormatError if damaged or bigger than it claims or allows."""
+        info, limit, most, bound = self._bounds(name)
+        # One read as far as reading 1 MiB at a time and checking after each would have gone
+        # before refusing: the same bytes or the same refusal, without joining a copy of a
+        # big entry from its pieces (a big save's commands are tens of MB, issue 20).
+        try:
+            with self._zip.open(info) as stream:
+                data = stream.read(bound)
+        except zipfile.BadZipFile as exc:
+            raise FormatError(f"damaged entry ({exc})", self.path, name) from None
+        except (OSError, EOFError, ValueError, NotImplementedError, RuntimeError) as exc:
+            raise FormatError(f"cannot unpack entry ({exc})", self.path, name) from None
+        self._count(name, info, len(data), limit, most)
+        return data
+
+    def pieces(self, name: str, size: int, first: int | None = None) -> Iterator[bytes]:
+        """The bytes of one entry as :meth:`read` gives them, in pieces of ``size`` bytes (the
+        first of ``first``), under the same limits and with the same refusals: a reader that
+        works on each piece as it comes never holds a big entry twice over, and memory given
+        once is given again to the next piece (a big save's commands: tens of MB, issue 20).
+        An entry left before its end counts for nothing against the archive's total."""
+        info, limit, most, bound = self._bounds(name)
+        got = 0
+        try:
+            with self._zip.open(info) as stream:
+                while got < bound:
+                    piece = stream.read(min(first if first is not None and not got else size, bound - got))
+                    if not piece:
+                        break
+                    got += len(piece)
+                    if got > limit or got > info.file_size:
+                        break  # refused below, as read() refuses it
+                    yield piece
+        except zipfile.BadZipFile as exc:
+            raise FormatError(f"damaged entry ({exc})", self.path, name) from None
+        except (OSError, EOFError, ValueError, NotImplementedError, RuntimeError) as exc:
+            raise FormatError(f"cannot unpack entry ({exc})", self.path, name) from None
+        self._count(name, info, got, limit, most)
+
+    def _bounds(self, name: str) -> tuple[zipfile.ZipInfo, int, int, int]:
+        """The entry, the most it may unpack to, the most its ratio allows, and how far a read
+        goes before it can tell which refusal applies."""
         info = self._infos.get(name)
         if info is None:
             raise FormatError("no such entry in the archive", self.path, name)
         limit = min(self.limits.max_entry_bytes, self.limits.max_total_bytes - self._read_total)
         most = self.limits.max_ratio * max(info.compress_size, 1)  # checked over 1 MiB
-        # One read as far as reading 1 MiB at a time and checking after each would have gone
-        # before refusing: the same bytes or the same refusal, without joining a copy of a
-        # big entry from its pieces (a big save's commands are tens of MB, issue 20).
         refused = max(min(limit, info.file_size, max(_MIB, most)) + 1, 1)
-        try:
-            with self._zip.open(info) as stream:
-                data = stream.read(-(-refused // _MIB) * _MIB)
-        except zipfile.BadZipFile as exc:
-            raise FormatError(f"damaged entry ({exc})", self.path, name) from None
-        except (OSError, EOFError, ValueError, NotImplementedError, RuntimeError) as exc:
-            raise FormatError(f"cannot unpack entry ({exc})", self.path, name) from None
-        got = len(data)
+        return info, limit, most, -(-refused // _MIB) * _MIB
+
+    def _count(self, name: str, info: zipfile.ZipInfo, got: int, limit: int, most: int) -> None:
+        """Refuse an entry that unpacked to more than it may; else count it to the total."""
         if got > limit or got > info.file_size:
             raise FormatError("entry unpacks to more than it declares (zip bomb?)", self.path, name)
         if got > _MIB and got > most:
             raise FormatError("entry has an impossible compression ratio (zip bomb?)", self.path, name)
         self._read_total += got
-        return data
 
     def read_text(self, name: str) -> str:
         data = self.read(name)

@@ -23,12 +23,14 @@ from __future__ import annotations
 import binascii
 import lzma
 import re
+from collections.abc import Iterable, Iterator
 from typing import Literal
 
 from vassal.errors import FormatError
 
 __all__ = [
     "VCSK_HEADER",
+    "VCSK_HEAD",
     "VOBS_HEADER",
     "XZ_MAGIC",
     "DEFAULT_KEY",
@@ -37,9 +39,11 @@ __all__ = [
     "detect",
     "deobfuscate",
     "obfuscate",
+    "vcsk_plain",
 ]
 
 VCSK_HEADER = b"!VCSK"
+VCSK_HEAD = len(VCSK_HEADER) + 2  # the header and two hex digits of the key
 VOBS_HEADER = b"VOBS"
 XZ_MAGIC = b"\xfd7zXZ\x00"
 DEFAULT_KEY = 0x58  # any byte 1-255 works; fixed so that our outputs are reproducible
@@ -110,6 +114,19 @@ def _from_vcsk(data: bytes, source: str | None) -> bytes:
             f"byte {len(data) - 1}",
         )
     raise FormatError("!VCSK data is not hex", source, f"byte {head + 2}")  # not reached
+
+
+def vcsk_plain(head: bytes, pieces: Iterable[bytes]) -> Iterator[bytes]:
+    """The plain bytes of a ``!VCSK`` wrapping read in pieces: ``head`` is its first seven
+    bytes (the header and the key), each piece holds an even number of hex digits. A big save
+    is decoded one piece at a time, never as a whole copy of tens of MB (issue 20). Damage
+    raises ValueError (binascii.Error) with no place: :func:`deobfuscate` of the whole gives
+    the message that names it."""
+    if not head.startswith(VCSK_HEADER) or len(head) != VCSK_HEAD or not _HEX.fullmatch(head[-2:]):
+        raise ValueError("not a !VCSK header with its key")
+    table = _xor_table(int(head[-2:], 16))
+    for piece in pieces:
+        yield binascii.unhexlify(piece).translate(table)
 
 
 def _from_vobs(data: bytes, source: str | None) -> bytes:

@@ -11,6 +11,8 @@ Public API::
     SavedGame(source, text, form, tree, savedata, moduledata)   frozen
         .is_log -> bool                      has LOG groups (a .vlog with steps)
     read_saved_game(path, *, limits=Limits()) -> SavedGame
+    read_saved_game_soon(path, *, limits=Limits()) -> () -> SavedGame
+        the same, started now in a thread; calling the result waits for it (or raises its error)
     decode_saved_game(data, source=None) -> tuple[str, Form]    savedGame bytes -> text
     saved_game_bytes(text, *, obfuscate=True, key=DEFAULT_KEY) -> bytes
     write_saved_game(path, commands_or_text, *, module_name, module_version, vassal_version,
@@ -33,13 +35,14 @@ place (entry name, byte offset); the input file is never modified.
 
 from __future__ import annotations
 
+import codecs
 import os
 import time
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 
 from records import frozen
 from vassal import sequence
-from vassal.archive import Limits, open_archive, write_archive
+from vassal.archive import Archive, Limits, open_archive, write_archive
 from vassal.commands import (
     AddPiece,
     BeginSave,
@@ -63,7 +66,7 @@ from vassal.metadata import (
     parse_metadata,
 )
 from vassal.nesting import type_info
-from vassal.obfuscation import DEFAULT_KEY, Form, deobfuscate, detect
+from vassal.obfuscation import DEFAULT_KEY, VCSK_HEAD, Form, deobfuscate, detect, vcsk_plain
 from vassal.obfuscation import obfuscate as _obfuscate
 from vassal.pieces import parse_piece, piece_state, with_position
 
@@ -71,6 +74,7 @@ __all__ = [
     "SAVED_GAME_ENTRY",
     "SavedGame",
     "read_saved_game",
+    "read_saved_game_soon",
     "read_moduledata",
     "decode_saved_game",
     "saved_game_bytes",
@@ -100,6 +104,36 @@ class SavedGame:
         return bool(log_steps(self.tree))
 
 
+def read_saved_game_soon(path: str | os.PathLike[str], *, limits: Limits = Limits()) -> Callable[[], SavedGame]:
+    """:func:`read_saved_game` begun now in a thread of its own: the function returned waits
+    for it and gives the saved game, or raises what reading it raised. Unzipping a big save is
+    zlib's work, which lets other threads run: a command that starts the reading first has its
+    imports and the module's reading done meanwhile, on the machine's other core (issue 20).
+    Whatever the caller never waits for is dropped with the process."""
+    import threading
+
+    done: list[tuple[SavedGame | None, BaseException | None]] = []
+
+    def read() -> None:
+        try:
+            done.append((read_saved_game(path, limits=limits), None))
+        except BaseException as exc:  # handed to whoever waits, raised there
+            done.append((None, exc))
+
+    thread = threading.Thread(target=read, name="read-saved-game", daemon=True)
+    thread.start()
+
+    def wait() -> SavedGame:
+        thread.join()
+        saved, error = done[0]
+        if error is not None:
+            raise error
+        assert saved is not None
+        return saved
+
+    return wait
+
+
 def decode_saved_game(data: bytes, source: str | None = None) -> tuple[str, Form]:
     """The command text inside a ``savedGame`` entry and the wrapping it came in."""
     form = detect(data)
@@ -111,18 +145,43 @@ def decode_saved_game(data: bytes, source: str | None = None) -> tuple[str, Form
     return text, form
 
 
+_PIECE = 1 << 18  # hex digits decoded at a time: memory reused piece after piece
+
+
+def _streamed_text(archive: Archive) -> str | None:
+    """The command text of a ``!VCSK`` savedGame entry (what the engine writes), unzipped and
+    decoded a piece at a time: whole, the entry, its plain bytes and their text were three
+    copies of tens of MB, and a fresh page of memory costs more than the work done on it
+    (issue 20). None for another wrapping or any damage: the whole entry is then read again
+    the plain way, which gives the message that names the place."""
+    pieces = archive.pieces(SAVED_GAME_ENTRY, _PIECE, first=VCSK_HEAD)
+    try:
+        head = next(pieces, b"")
+        if detect(head) != "VCSK":
+            return None
+        decoder = codecs.getincrementaldecoder("utf-8")()
+        parts = list(map(decoder.decode, vcsk_plain(head, pieces)))
+        parts.append(decoder.decode(b"", final=True))
+    except (FormatError, ValueError):  # binascii.Error and UnicodeDecodeError are ValueErrors
+        return None
+    finally:
+        pieces.close()
+    return "".join(parts)
+
+
 def read_saved_game(path: str | os.PathLike[str], *, limits: Limits = Limits()) -> SavedGame:
     """Open a .vsav or .vlog, check it, and decode its command tree."""
     source = str(path)
     with open_archive(path, limits) as archive:
         if SAVED_GAME_ENTRY not in archive:
             raise FormatError("no savedGame entry: not a VASSAL saved game or log", source)
-        data = archive.read(SAVED_GAME_ENTRY)
+        streamed = _streamed_text(archive)
+        data = archive.read(SAVED_GAME_ENTRY) if streamed is None else b""
         savedata = _read_meta(archive, SAVE_ENTRY, source)
         moduledata = _read_meta(archive, MODULE_ENTRY, source)
     place = SAVED_GAME_ENTRY
     try:
-        text, form = decode_saved_game(data)
+        text, form = decode_saved_game(data) if streamed is None else (streamed, "VCSK")
         tree = decode_tree(text)
     except FormatError as exc:
         raise _placed(exc, source, place) from None
