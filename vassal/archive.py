@@ -15,7 +15,7 @@ import io
 import os
 import signal
 import zipfile
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Generator, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path, PurePosixPath
 
@@ -114,7 +114,7 @@ class Archive:
         self._count(name, info, len(data), limit, most)
         return data
 
-    def pieces(self, name: str, size: int, first: int | None = None) -> Iterator[bytes]:
+    def pieces(self, name: str, size: int, first: int | None = None) -> Generator[bytes, None, None]:
         """The bytes of one entry as :meth:`read` gives them, in pieces of ``size`` bytes (the
         first of ``first``), under the same limits and with the same refusals: a reader that
         works on each piece as it comes never holds a big entry twice over, and memory given

@@ -232,9 +232,8 @@ def _outer_answers(piece: Piece) -> tuple[dict[str, str], dict[str, str], list[_
     inward, and the levels the inside-out pass looks at (most levels have no role)."""
     markers: dict[str, str] = {}
     dynamic: dict[str, str] = {}
-    facts = list(map(_FACTS.get, map(id, piece.traits)))  # looked up in C: most were read before
-    if None in facts:
-        facts = [fact or _facts(t) for fact, t in zip(facts, piece.traits)]
+    known = list(map(_FACTS.get, map(id, piece.traits)))  # looked up in C: most were read before
+    facts = [f or _facts(t) for f, t in zip(known, piece.traits)] if None in known else cast(list[_Fact], known)
     shown = []
     for fact in compress(facts, map(itemgetter(1), facts)):  # the levels with a role; the rest skipped in C
         role = fact[1]

@@ -154,7 +154,7 @@ def _streamed_text(archive: Archive) -> str | None:
     copies of tens of MB, and a fresh page of memory costs more than the work done on it
     (issue 20). None for another wrapping or any damage: the whole entry is then read again
     the plain way, which gives the message that names the place."""
-    pieces = archive.pieces(SAVED_GAME_ENTRY, _PIECE, first=VCSK_HEAD)
+    pieces = archive.pieces(SAVED_GAME_ENTRY, _PIECE, first=VCSK_HEAD)  # a generator: closed below
     try:
         head = next(pieces, b"")
         if detect(head) != "VCSK":
