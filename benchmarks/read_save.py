@@ -339,12 +339,14 @@ def _write_module(path: Path) -> None:
 
 def _median_run(argv: list[str], **kwargs) -> tuple[float, float, list[str]]:
     """Median wall time and median CPU time (user + system) of RUNS runs of a process, and what
-    each run printed."""
+    each run printed. The processes run as an installed command does: byte-compiled (a shell's
+    PYTHONDONTWRITEBYTECODE would have every run compile what it imports again)."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     walls, cpus, outs = [], [], []
     for _ in range(RUNS):
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
         t = time.perf_counter()
-        done = subprocess.run(argv, capture_output=True, text=True, **kwargs)
+        done = subprocess.run(argv, capture_output=True, text=True, env=env, **kwargs)
         walls.append(time.perf_counter() - t)
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
         cpus.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
