@@ -118,7 +118,7 @@ def _split_canonical(text: str, count: int | None, raw_last: bool) -> list[str] 
     stop = -1 if count is None else count - 1
     depth = first = j = 0  # parts[first] starts the level at this depth; parts[j] is looked at
     while j < last and depth != stop:
-        if first == j:
+        if first == j and last - j >= _STRETCH:
             end = last if stop < 0 else min(last, j + stop - depth)
             m = _regular_until(parts, j, end, runs, depth)
             if m > j:  # parts j..m-1 end the levels at depth, depth + 1, ...
@@ -157,6 +157,9 @@ def _split_canonical(text: str, count: int | None, raw_last: bool) -> list[str] 
     if levels and (depth or not raw_last):
         levels[0] = _unquote(levels[0])
     return levels
+
+
+_STRETCH = 16  # fewer pieces left than this: the plain loop costs less than setting up a scan
 
 
 def _regular_until(parts: list[str], j: int, end: int, runs: tuple[str, ...], depth: int) -> int:

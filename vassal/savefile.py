@@ -175,7 +175,7 @@ def read_saved_game(path: str | os.PathLike[str], *, limits: Limits = Limits()) 
     with open_archive(path, limits) as archive:
         if SAVED_GAME_ENTRY not in archive:
             raise FormatError("no savedGame entry: not a VASSAL saved game or log", source)
-        streamed = _streamed_text(archive)
+        streamed = _streamed_text(archive) if archive.size(SAVED_GAME_ENTRY) > _PIECE else None
         data = archive.read(SAVED_GAME_ENTRY) if streamed is None else b""
         savedata = _read_meta(archive, SAVE_ENTRY, source)
         moduledata = _read_meta(archive, MODULE_ENTRY, source)
