@@ -184,6 +184,24 @@ def test_a_map_pickles_with_its_adjacency_and_sides_as_rows():
             assert (water, line) == (m.side(hid, n).water, m.side(hid, n).transport)
 
 
+def test_a_grid_pickles_its_ids_and_neighbours_packed_and_unpacks_them_when_first_asked():
+    """The tables a loader filled (ids parsed, neighbours found) come back equal, made when a
+    lookup first needs them; the adjacency's repeated steps are one object each."""
+    m = find_game("use").mapdata()
+    g = m.grid
+    g.parse("3014"), g.neighbours(g.parse("3014")), g.parse(" 0101 ")
+    back = pickle.loads(compiled._dumps(m))
+    bg = back.grid
+    assert "_packed" in bg.__dict__ and "_parsed" not in bg.__dict__ and "_near" not in bg.__dict__
+    assert bg.parse(" 0101 ") == g.parse(" 0101 ") and "_near" not in bg.__dict__
+    assert bg._parsed == g._parsed and bg._near == g._near
+    assert bg.neighbours(bg.parse("3014")) == g.neighbours(g.parse("3014"))
+    again = pickle.loads(compiled._dumps(back)).grid  # packed again, with what was looked up since
+    assert again._parsed == g._parsed and again._near == g._near and again == g
+    steps = [step for row in back.adjacent.values() for step in row]
+    assert len({id(s) for s in steps}) == len(set(steps)) < len(steps)
+
+
 def test_a_check_imports_no_picture_or_module_library(tmp_path):
     """Pillow, lxml, jinja2 and shapely are loaded only for a picture or a module."""
     sys.path.insert(0, str(REPO / "tests"))

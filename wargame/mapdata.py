@@ -261,10 +261,18 @@ class MapData:
         return MappingProxyType(out)
 
     def __getstate__(self) -> dict[str, Any]:
-        """Pickled with its hexsides as rows (SideTable) and its adjacency when computed."""
+        """Pickled with its hexsides as rows (SideTable) and its adjacency when computed, each
+        (next hex, water, line) step one object: most repeat in the rows of the hexes around
+        the next hex, and the cache stores a repeat as a reference (half the adjacency's load)."""
         state = dict(self.__dict__)
         if not isinstance(self.sides, SideTable):
             state["sides"] = SideTable(self.sides)
+        adjacent = state.get("adjacent")
+        if adjacent is not None:
+            one: dict[tuple[str, bool, bool], tuple[str, bool, bool]] = {}
+            state["adjacent"] = MappingProxyType(
+                {h: tuple([one.setdefault(step, step) for step in row]) for h, row in adjacent.items()}
+            )
         return state
 
     def only(self, keep: frozenset[Hex]) -> MapData:

@@ -9,6 +9,7 @@ from typing import Literal
 
 from records import frozen
 from wargame.errors import DataError, near_miss
+from wargame.grid.packed import pack, unpack_near, unpack_parsed
 from wargame.grid.parts import Hex, Hexside, Layout, Orientation, Point, Sheet
 
 POINTY_DIRECTIONS = ("E", "NE", "NW", "W", "SW", "SE")
@@ -158,13 +159,17 @@ class Grid:
 
     @cached_property
     def _parsed(self) -> dict[str, Hex]:
-        """Ids parsed so far (a map's files name each hex many times)."""
-        return {}
+        """Ids parsed so far (a map's files name each hex many times); from the compiled cache,
+        unpacked when first needed (wargame.grid.packed)."""
+        packed = self.__dict__.get("_packed")
+        return {} if packed is None else unpack_parsed(packed, self._all_hexes)
 
     @cached_property
     def _near(self) -> dict[Hex, tuple[Hex, ...]]:
-        """Neighbours found so far (sheets laid on one another make each lookup dear)."""
-        return {}
+        """Neighbours found so far (sheets laid on one another make each lookup dear); from the
+        compiled cache, unpacked when first needed."""
+        packed = self.__dict__.get("_packed")
+        return {} if packed is None else unpack_near(packed, self._all_hexes)
 
     def parse(self, text: str, source: str | None = None, place: str | None = None) -> Hex:
         """The hex named by `text`; malformed ids and hexes off the map raise DataError. An id of
@@ -323,10 +328,20 @@ class Grid:
         return self._from_doubled(x + sx, y + sy, h.board)
 
     def __getstate__(self) -> dict[str, object]:
-        """Pickled with the ids and neighbours found so far, each hex one object: the compiled
-        cache stores it once and refers to it after, where equal copies made the neighbours
-        five times as long to load (issue 20)."""
+        """Pickled with the ids and neighbours found so far: packed (wargame.grid.packed) when
+        every hex in them is one of the grid's sorted hexes, else each hex one object: the
+        compiled cache stores it once and refers to it after, where equal copies made the
+        neighbours five times as long to load (issue 20)."""
         state = dict(self.__dict__)
+        if not {"_parsed", "_near", "_packed"} & state.keys():
+            return state
+        state.pop("_packed", None)
+        state.update(_parsed=self._parsed, _near=self._near, _all_hexes=self._all_hexes)
+        packed = pack(self._parsed, self._near, self._all_hexes)
+        if packed is not None:
+            del state["_parsed"], state["_near"]
+            state["_packed"] = packed
+            return state
         one = {h: h for h in state.get("_all_hexes", ())}
         if "_parsed" in state:
             state["_parsed"] = {k: one.setdefault(h, h) for k, h in state["_parsed"].items()}
