@@ -86,11 +86,12 @@ def clear() -> None:
     _valid.clear()
 
 
-def _files(folder: Path) -> list[Path]:
-    """Every file a loader might read in a folder, in a fixed order (docs and caches left out)."""
+def _files(folder: Path, prune: tuple[str, ...] = ()) -> list[Path]:
+    """Every file a loader might read in a folder, in a fixed order (docs and caches left out,
+    and the folders named in ``prune``, at any depth)."""
     out: list[Path] = []
     for dirpath, dirnames, filenames in os.walk(folder):
-        dirnames[:] = sorted(d for d in dirnames if not d.startswith(".") and d != "__pycache__")
+        dirnames[:] = sorted(d for d in dirnames if not d.startswith(".") and d != "__pycache__" and d not in prune)
         out.extend(
             Path(dirpath, f) for f in sorted(filenames) if not f.startswith(".") and not f.endswith(_SKIP_SUFFIXES)
         )
@@ -101,7 +102,7 @@ def _code_files() -> list[Path]:
     """The sources of the classes that are pickled and of the loaders that make them: the
     wargame package without its rules packs."""
     here = Path(__file__).resolve().parent
-    return [p for p in _files(here) if p.suffix == ".py" and "rules" not in p.relative_to(here).parts]
+    return [p for p in _files(here, prune=("rules",)) if p.suffix == ".py"]
 
 
 def _borrowed(game: Game) -> list[Game]:
