@@ -4,6 +4,7 @@ than the ones it was made from, wherever the data lives (installed, or a designe
 from __future__ import annotations
 
 import builtins
+import dataclasses
 import io
 import os
 import pickle
@@ -200,6 +201,19 @@ def test_a_grid_pickles_its_ids_and_neighbours_packed_and_unpacks_them_when_firs
     assert again._parsed == g._parsed and again._near == g._near and again == g
     steps = [step for row in back.adjacent.values() for step in row]
     assert len({id(s) for s in steps}) == len(set(steps)) < len(steps)
+
+
+def test_a_maps_hexes_come_back_as_they_were_made_each_hex_the_grids_own():
+    m = find_game("use").mapdata()
+    back = pickle.loads(compiled._dumps(m))
+    assert list(back.hexes) == list(m.hexes) and back.hexes == m.hexes
+    for hid, info in m.hexes.items():
+        again = back.hexes[hid]
+        assert type(again) is mapdata.HexInfo and list(vars(again).items()) == list(vars(info).items())
+    own = {id(h) for h in back.grid.hexes()}
+    assert all(id(info.hex) in own for info in back.hexes.values())
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        back.hexes["3014"].terrain = "clear"  # type: ignore[misc]
 
 
 def test_a_check_imports_no_picture_or_module_library(tmp_path):
