@@ -213,7 +213,7 @@ def test_a_maps_hexes_come_back_as_they_were_made_each_hex_the_grids_own():
     own = {id(h) for h in back.grid.hexes()}
     assert all(id(info.hex) in own for info in back.hexes.values())
     with pytest.raises(dataclasses.FrozenInstanceError):
-        back.hexes["3014"].terrain = "clear"  # type: ignore[misc]
+        back.hexes["3014"].terrain = "clear"
 
 
 def test_a_check_imports_no_picture_or_module_library(tmp_path):
