@@ -201,6 +201,11 @@ def test_a_grid_pickles_its_ids_and_neighbours_packed_and_unpacks_them_when_firs
     assert again._parsed == g._parsed and again._near == g._near and again == g
     steps = [step for row in back.adjacent.values() for step in row]
     assert len({id(s) for s in steps}) == len(set(steps)) < len(steps)
+    boards = find_game("use").boards()
+    boards.grid.hexes()
+    grid = pickle.loads(compiled._dumps(boards)).grid  # a check locates pieces without them
+    assert "_all_hexes" not in grid.__dict__ and grid.hexes() == boards.grid.hexes()
+    assert [vars(h) for h in grid.hexes()] == [vars(h) for h in boards.grid.hexes()]
 
 
 def test_a_maps_hexes_come_back_as_they_were_made_each_hex_the_grids_own():

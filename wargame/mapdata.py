@@ -296,8 +296,8 @@ class MapData:
 
 
 class _HexRows:
-    """A map's hexes as the compiled cache keeps them: each hex its id, its Hex (the grid's own
-    object, pickled with the grid before) and the number of its other values among the distinct
+    """A map's hexes as the compiled cache keeps them: each hex its id, its Hex (its place among
+    the grid's sorted hexes) and the number of its other values among the distinct
     ones (most hexes repeat another's terrain, country, weather ...). Unpickling made two dicts
     of twenty entries and an object for every hex, a third of a check's map load (issue 20);
     ``_hexes_from_rows`` copies one prepared dict per hex."""
@@ -310,32 +310,35 @@ class _HexRows:
 
     def __reduce__(self) -> tuple[Any, ...]:
         names = tuple(f for f in _HEX_FIELDS if f not in ("id", "hex"))
-        same = {h: h for h in self.grid.__dict__.get("_all_hexes", ())}
+        where = {h: i for i, h in enumerate(self.grid.hexes())}
         tails: dict[tuple[Any, ...], int] = {}
         rows = []
         for hid, info in self.hexes.items():
-            if type(info) is not HexInfo or set(info.__dict__) != set(_HEX_FIELDS):
+            if type(info) is not HexInfo or set(info.__dict__) != set(_HEX_FIELDS) or info.hex not in where:
                 from wargame.compiled import mapping_proxy
 
                 return (mapping_proxy, (dict(self.hexes),))  # not plain records: as they are
             tail = tuple([info.__dict__[n] for n in names])
-            rows.append((hid, info.id, same.get(info.hex, info.hex), tails.setdefault(tail, len(tails))))
-        return (_hexes_from_rows, (names, tuple(tails), tuple(rows)))
+            rows.append((hid, info.id, where[info.hex], tails.setdefault(tail, len(tails))))
+        return (_hexes_from_rows, (self.grid, names, tuple(tails), tuple(rows)))
 
 
-def _hexes_from_rows(names: tuple[str, ...], tails: tuple[tuple[Any, ...], ...], rows: tuple) -> Mapping[str, HexInfo]:
+def _hexes_from_rows(
+    grid: Grid, names: tuple[str, ...], tails: tuple[tuple[Any, ...], ...], rows: tuple
+) -> Mapping[str, HexInfo]:
     """The hexes _HexRows pickled: each one's attributes a copy of its prepared dict, keyed by
     the field names (interned, as attribute lookups want them) in the fields' order."""
     import sys
 
     keys = tuple(sys.intern(n) for n in ("id", "hex", *names))
     prepared = [dict(zip(keys, (None, None, *tail), strict=True)) for tail in tails]
+    own = grid.hexes()
     new, assign = object.__new__, object.__setattr__
     out: dict[str, HexInfo] = {}
-    for key, hid, h, tail in rows:
+    for key, hid, at, tail in rows:
         values = prepared[tail].copy()
         values["id"] = hid
-        values["hex"] = h
+        values["hex"] = own[at]
         info = new(HexInfo)
         assign(info, "__dict__", values)
         out[key] = info

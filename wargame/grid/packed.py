@@ -6,6 +6,8 @@ A check of a USE save never parses an id or asks for a neighbour on the map's gr
 walk MapData.adjacent), yet unpickling the two tables as dicts of Hex objects was an eighth of
 the map's load (issue 20); other games' rules use them, and get them back as they were.
 
+    pack_hexes(hexes) -> PackedHexes               a grid's sorted hexes as numbers
+    unpack_hexes(packed) -> tuple[Hex, ...]
     pack(parsed, near, hexes) -> Packed | None     None: a table holds a hex not in ``hexes``
     unpack_parsed(packed, hexes) -> dict[str, Hex]
     unpack_near(packed, hexes) -> dict[Hex, tuple[Hex, ...]]
@@ -26,6 +28,36 @@ def _to_bytes(values: list[int]) -> bytes:
     from array import array
 
     return array("I", values).tobytes()
+
+
+# rows, columns (4-byte signed numbers), each hex's board as its place in the boards named
+PackedHexes = tuple[bytes, bytes, bytes, tuple[str, ...]]
+
+
+def pack_hexes(hexes: Sequence[Hex]) -> PackedHexes | None:
+    """None when one is no plain Hex (a subclass, more attributes): then they stay objects."""
+    from array import array
+
+    if any(type(h) is not Hex or len(h.__dict__) != 3 for h in hexes):
+        return None
+    boards = tuple(sorted({h.board for h in hexes}))
+    where = {b: i for i, b in enumerate(boards)}
+    rows = array("i", [h.row for h in hexes]).tobytes()
+    cols = array("i", [h.col for h in hexes]).tobytes()
+    return rows, cols, _to_bytes([where[h.board] for h in hexes]), boards
+
+
+def unpack_hexes(packed: PackedHexes) -> tuple[Hex, ...]:
+    """The hexes again, each one's attributes a dict of its own (what unpickling a Hex gives,
+    in a sixth of the time)."""
+    rows, cols, where, boards = packed
+    new, assign = object.__new__, object.__setattr__
+    out = []
+    for row, col, board in zip(memoryview(rows).cast("i"), memoryview(cols).cast("i"), memoryview(where).cast("I")):
+        h = new(Hex)
+        assign(h, "__dict__", {"row": row, "col": col, "board": boards[board]})
+        out.append(h)
+    return tuple(out)
 
 
 def pack(parsed: Mapping[str, Hex], near: Mapping[Hex, tuple[Hex, ...]], hexes: Sequence[Hex]) -> Packed | None:
