@@ -222,6 +222,16 @@ def test_a_maps_hexes_come_back_as_they_were_made_each_hex_the_grids_own():
         back.hexes["3014"].terrain = "clear"
 
 
+def test_the_counters_of_a_content_stay_pickled_until_first_used():
+    content = find_game("use").content()
+    back = pickle.loads(compiled._dumps(content))
+    assert isinstance(back.units, compiled.Deferred) and back.units._blob is not None
+    assert back.markers._blob is not None and back.nations == content.nations
+    assert list(back.units.items()) == list(content.units.items()) and back.units._blob is None
+    assert back == content and back.marker_counters() == content.marker_counters()
+    assert pickle.loads(compiled._dumps(back)) == content
+
+
 def test_a_check_imports_no_picture_or_module_library(tmp_path):
     """Pillow, lxml, jinja2 and shapely are loaded only for a picture or a module."""
     sys.path.insert(0, str(REPO / "tests"))
