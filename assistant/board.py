@@ -156,7 +156,7 @@ def _locate(placed: tuple[tuple[BoardImage, int, int], ...], x: int, y: int) -> 
         area = board.box_at(lx, ly)
         if area is not None:
             return None, area.code
-        h = board.hex_at(lx, ly)
+        h = board.hex_under(lx, ly)  # (hex_at would look at the boxes again)
         return (board.grid.hex_id(h) if h is not None else None), None
     return None, None
 

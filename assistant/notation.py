@@ -37,6 +37,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from assistant.board import Overrides, SavedPosition, position_from_pieces
+from assistant.notation_file import SUFFIXES, is_notation_file  # noqa: F401 - where callers found them
 from records import frozen
 from vassal.commands import BoardPlacement
 from vassal.pieces import Piece, piece_state, piece_type
@@ -46,7 +47,6 @@ from wargame import pieceprops as pp
 from wargame.errors import DataError, near_miss
 from wargame.games import Game, find_game
 
-SUFFIXES = (".pos",)  # a file `staffwork check` reads as notation
 _STATE_WORDS = ("weather", "policy", "nation", "ceded", "event", "prop")
 _SUPPLY_FLAGS = {"low": "low", "nosupply": "none"}
 _TOKEN = re.compile(r'"[^"]*"|[^\s"]+')
@@ -77,10 +77,6 @@ class _Parsed:
     board: str | None = None
     properties: dict[str, str] = field(default_factory=dict)
     places: list[tuple[str, list[_Item]]] = field(default_factory=list)
-
-
-def is_notation_file(path: str | Path) -> bool:
-    return Path(path).suffix.lower() in SUFFIXES
 
 
 def read_notation(text: str, source: str = "<position>", overrides: Overrides = Overrides()) -> SavedPosition:

@@ -35,13 +35,17 @@ JSON schema "staffwork.check/1" (stable: fields are only ever added):
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from assistant.board import SavedPosition
 from wargame.games import find_game
 from wargame.rules import Finding
 from wargame.rules.position import Unit
 from wargame.rules.results import Check, SupplyLine
+
+if TYPE_CHECKING:  # imported when first asked for (__getattr__ below)
+    from assistant.board_art import BoardArt, module_board_image
+    from assistant.picture import BARRED, DOT, LAND, WATER, picture_board, render_picture
 
 SCHEMA = "staffwork.check/1"
 
@@ -221,10 +225,29 @@ def explain_text(doc: dict[str, Any], unit: dict[str, Any]) -> str:
 
 # ------------------------------------------------------------------------------------------
 # The picture lives in assistant.picture (layers, legend) and assistant.board_art (what it is
-# drawn over); these names stay importable from here.
+# drawn over); these names stay importable from here, imported when first asked for: a check
+# without --picture draws nothing (issue 20).
 
-from assistant.board_art import BoardArt, module_board_image  # noqa: E402
-from assistant.picture import BARRED, DOT, LAND, WATER, picture_board, render_picture  # noqa: E402
+_PICTURE_NAMES = {
+    "BARRED": "assistant.picture",
+    "DOT": "assistant.picture",
+    "LAND": "assistant.picture",
+    "WATER": "assistant.picture",
+    "picture_board": "assistant.picture",
+    "render_picture": "assistant.picture",
+    "BoardArt": "assistant.board_art",
+    "module_board_image": "assistant.board_art",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _PICTURE_NAMES.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+
+    return getattr(importlib.import_module(module), name)
+
 
 __all__ = [
     "BARRED",

@@ -25,12 +25,17 @@ This package imports nothing of ours: every other package may use it.
 
 from __future__ import annotations
 
+import abc
 import builtins
 import dataclasses
 import inspect
 import operator
+import re
 import reprlib
+import sys
 import types
+import typing
+import weakref
 from collections.abc import Callable
 from dataclasses import MISSING, Field, FrozenInstanceError
 from typing import Any, TypeVar, dataclass_transform, overload
@@ -77,7 +82,8 @@ def _make(cls: Any, eq: bool, order: bool, slots: bool) -> Any:
     docless = not cls.__doc__
     if docless:
         cls.__doc__ = "-"  # else dataclasses describes the signature of an __init__ not made yet
-    cls = dataclasses.dataclass(cls, init=False, repr=False, eq=False, frozen=False, slots=slots)
+    if slots or not _collect(cls):
+        cls = dataclasses.dataclass(cls, init=False, repr=False, eq=False, frozen=False, slots=slots)
     every = dataclasses.fields(cls)
     names = tuple(f.name for f in every)
     compared = tuple(f.name for f in every if f.compare)
@@ -106,6 +112,92 @@ def _make(cls: Any, eq: bool, order: bool, slots: bool) -> Any:
     if docless:
         cls.__doc__ = cls.__name__ + str(inspect.signature(cls)).replace(" -> None", "")
     return cls
+
+
+_IDENTIFIER = re.compile(r"^(?:\s*(\w+)\s*\.)?\s*(\w+)")  # dataclasses' own pattern
+_FAST = sys.version_info[:2] == (3, 11)  # the dataclasses whose steps _collect takes
+
+
+def _collect(cls: Any) -> bool:
+    """What ``dataclasses.dataclass(cls, init=False, repr=False, eq=False)`` does, when the class
+    is a plain case: its fields from string annotations, none a ClassVar, InitVar or KW_ONLY
+    marker, no mutable default, no frozen dataclass base. Python 3.11's dataclasses asks each
+    annotation three times what it names (a third of the records' import time, issue 20); here
+    once. False, with the class untouched, when it is no plain case: then dataclasses does it
+    (and raises what it raises)."""
+    if not _FAST:
+        return False
+    fields: dict[str, Field[Any]] = {}
+    for base in cls.__mro__[-1:0:-1]:
+        inherited = getattr(base, "__dataclass_fields__", None)
+        if inherited is not None:
+            if base.__dataclass_params__.frozen:
+                return False
+            fields.update((f.name, f) for f in inherited.values())
+    own = inspect.get_annotations(cls)
+    module = sys.modules.get(cls.__module__)
+    names = module.__dict__ if module is not None else {}
+    defaults = []
+    for name, kind in own.items():
+        if not isinstance(kind, str):
+            return False
+        found = _IDENTIFIER.match(kind)
+        if (
+            found
+            and (found[1] is None or names.get(found[1]) in (typing, dataclasses))
+            and _special(names.get(found[2]))
+        ):
+            return False
+        default: Any = getattr(cls, name, MISSING)
+        value = default.default if isinstance(default, Field) else default
+        if isinstance(value, types.MemberDescriptorType) and not isinstance(default, Field):
+            default = value = MISSING
+        if value.__class__.__hash__ is None:
+            return False
+        defaults.append((name, kind, default))
+    if any(isinstance(v, Field) and k not in own for k, v in cls.__dict__.items()):
+        return False
+    cls.__dataclass_params__ = _PARAMS
+    for name, kind, default in defaults:
+        f: Any = default if isinstance(default, Field) else dataclasses.field(default=default)
+        f.name, f.type, f._field_type = name, kind, _FIELD
+        if f.kw_only is MISSING:
+            f.kw_only = False
+        fields[name] = f
+        if isinstance(getattr(cls, name, None), Field):
+            if f.default is MISSING:
+                delattr(cls, name)
+            else:
+                setattr(cls, name, f.default)
+    cls.__dataclass_fields__ = fields
+    if "__match_args__" not in cls.__dict__:
+        kinds = {n: f._field_type for n, f in fields.items()}  # type: ignore[attr-defined]
+        args = tuple(n for n, f in fields.items() if kinds[n] is _FIELD and f.init and not f.kw_only)
+        setattr(cls, "__match_args__", args)  # noqa: B010 - mypy refuses the plain assignment
+    abc.update_abstractmethods(cls)
+    return True
+
+
+def _special(named: Any) -> bool:
+    """Whether an annotation names a ClassVar, an InitVar or the KW_ONLY marker."""
+    return (
+        named is typing.ClassVar
+        or named is dataclasses.InitVar
+        or named is dataclasses.KW_ONLY
+        or isinstance(named, dataclasses.InitVar)
+        or (type(named) is typing._GenericAlias and named.__origin__ is typing.ClassVar)  # type: ignore[attr-defined]
+    )
+
+
+@dataclasses.dataclass(init=False, repr=False, eq=False)
+class _Template:
+    """What dataclasses gives a plain class: its parameters and its fields' kind, shared."""
+
+    one: int
+
+
+_PARAMS = _Template.__dataclass_params__  # type: ignore[attr-defined]
+_FIELD = dataclasses.fields(_Template)[0]._field_type  # type: ignore[attr-defined]
 
 
 def _add(cls: Any, name: str, make: Callable[[], Method]) -> None:
@@ -174,6 +266,7 @@ def _init(cls: Any, every: tuple[Field[Any], ...]) -> Callable[[], types.Functio
         else:
             shape.append("-")
     post_init = hasattr(cls, "__post_init__")
+    SHAPE_OF[cls] = (tuple(shape), positional, keyword, post_init)
 
     def make() -> types.FunctionType:
         code = _template(tuple(shape), positional, keyword, post_init)
@@ -199,27 +292,71 @@ def _default(f: Field[Any]) -> Any:
 
 def _template(shape: tuple[str, ...], positional: tuple[int, ...], keyword: tuple[int, ...],
               post_init: bool) -> types.CodeType:  # fmt: skip
-    """The code of an ``__init__`` of this shape, with placeholder names, compiled once: field
-    i is parameter ``_i``, its name the constant ``"\\0i"``; ``shape[i]`` says how it is set
-    ("p" the parameter, "f" the parameter or its factory, "F" the factory, "d" the default,
-    "-" not at all)."""
+    """The code of an ``__init__`` of this shape, with placeholder names: from records._inits
+    (written by ``python -m records``: a shape the project's records have comes from its
+    bytecode cache, where compiling it was a fortieth of a check, issue 20), else compiled
+    once from ``_source``."""
     key = (shape, positional, keyword, post_init)
     if key not in _TEMPLATES:
-        params = ["self", *(f"_{i}" for i in positional)]
-        if keyword:
-            params += ["*", *(f"_{i}" for i in keyword)]
-        body = []
-        for i, kind in enumerate(shape):
-            value = {"p": f"_{i}", "f": f"_factory{i}() if _{i} is _FACTORY else _{i}",
-                     "F": f"_factory{i}()", "d": f"_default{i}"}.get(kind)  # fmt: skip
-            if value is not None:
-                body.append(f"    _set(self, {chr(0) + str(i)!r}, {value})")
-        if post_init:
-            body.append("    self.__post_init__()")
-        source = f"def __init__({', '.join(params)}):\n" + ("\n".join(body) or "    pass") + "\n"
-        module = compile(source, "<records>", "exec", dont_inherit=True)
-        _TEMPLATES[key] = next(c for c in module.co_consts if isinstance(c, types.CodeType))
+        code = _ready().get(key)
+        if code is None:
+            module = compile(_source(key, "__init__"), "<records>", "exec", dont_inherit=True)
+            code = next(c for c in module.co_consts if isinstance(c, types.CodeType))
+        _TEMPLATES[key] = code
     return _TEMPLATES[key]
+
+
+def _source(key: tuple[Any, ...], name: str) -> str:
+    """An ``__init__`` of a shape in Python: field i is parameter ``_i``, its name the constant
+    ``"\\x00i"``; ``shape[i]`` says how it is set ("p" the parameter, "f" the parameter or its
+    factory, "F" the factory, "d" the default, "-" not at all)."""
+    shape, positional, keyword, post_init = key
+    params = ["self", *(f"_{i}" for i in positional)]
+    if keyword:
+        params += ["*", *(f"_{i}" for i in keyword)]
+    body = []
+    for i, kind in enumerate(shape):
+        value = {"p": f"_{i}", "f": f"_factory{i}() if _{i} is _FACTORY else _{i}",
+                 "F": f"_factory{i}()", "d": f"_default{i}"}.get(kind)  # fmt: skip
+        if value is not None:
+            body.append(f'    _set(self, "\\x00{i}", {value})')
+    if post_init:
+        body.append("    self.__post_init__()")
+    return f"def {name}({', '.join(params)}):\n" + ("\n".join(body) or "    pass") + "\n"
+
+
+_READY: dict[tuple[Any, ...], types.CodeType] | None = None
+# each record's shape, for ``python -m records`` (records/__main__.py)
+SHAPE_OF: weakref.WeakKeyDictionary[type, tuple[Any, ...]] = weakref.WeakKeyDictionary()
+
+
+def _ready() -> dict[tuple[Any, ...], types.CodeType]:
+    global _READY
+    if _READY is None:
+        try:
+            from records import _inits
+        except ImportError:  # pragma: no cover - never written
+            _READY = {}
+        else:
+            _READY = _inits.SHAPES
+    return _READY
+
+
+def module_text(keys: set[tuple[Any, ...]]) -> str:
+    """The text of records/_inits.py for these shapes (``python -m records`` writes it)."""
+    ordered = sorted(keys, key=repr)
+    parts = [
+        '"""The ``__init__`` templates of the records\' shapes the project has, so that their code\n'
+        "comes from the bytecode cache (records._template). Written by ``python -m records\n"
+        'PACKAGE...``; do not edit. A shape not here is compiled when first needed."""\n'
+        "# ruff: noqa: F821, E501 - the templates' names are given when a record's __init__ is made\n"
+        "# mypy: ignore-errors\n"
+        "# fmt: off\n"
+    ]
+    parts += ["\n\n" + _source(key, f"_t{i}") for i, key in enumerate(ordered)]
+    table = "".join(f"    {key!r}: _t{i}.__code__,\n" for i, key in enumerate(ordered))
+    parts.append("\n\nSHAPES = {\n" + table + "}\n")
+    return "".join(parts)
 
 
 def _values(names: tuple[str, ...]) -> Callable[[Any], tuple[Any, ...]]:

@@ -4,6 +4,7 @@ than the ones it was made from, wherever the data lives (installed, or a designe
 from __future__ import annotations
 
 import builtins
+import dataclasses
 import io
 import os
 import pickle
@@ -171,6 +172,7 @@ def test_a_map_pickles_with_its_adjacency_and_sides_as_rows():
     blob = compiled._dumps(m)
     back = pickle.loads(blob)
     assert isinstance(back.sides, mapdata.SideTable) and not back.sides._made  # made when asked for
+    assert back.sides._blob is not None  # the rows themselves unpickled when first needed
     some = next(iter(m.sides))
     assert back.sides[some] == m.sides[some] and some in back.sides and len(back.sides) == len(m.sides)
     assert len(back.sides._made) == 1
@@ -182,6 +184,52 @@ def test_a_map_pickles_with_its_adjacency_and_sides_as_rows():
         assert [n for n, _water, _line in m.adjacent[hid]] == expected
         for n, water, line in m.adjacent[hid]:
             assert (water, line) == (m.side(hid, n).water, m.side(hid, n).transport)
+
+
+def test_a_grid_pickles_its_ids_and_neighbours_packed_and_unpacks_them_when_first_asked():
+    """The tables a loader filled (ids parsed, neighbours found) come back equal, made when a
+    lookup first needs them; the adjacency's repeated steps are one object each."""
+    m = find_game("use").mapdata()
+    g = m.grid
+    g.parse("3014"), g.neighbours(g.parse("3014")), g.parse(" 0101 ")
+    back = pickle.loads(compiled._dumps(m))
+    bg = back.grid
+    assert "_packed" in bg.__dict__ and "_parsed" not in bg.__dict__ and "_near" not in bg.__dict__
+    assert bg.parse(" 0101 ") == g.parse(" 0101 ") and "_near" not in bg.__dict__
+    assert bg._parsed == g._parsed and bg._near == g._near
+    assert bg.neighbours(bg.parse("3014")) == g.neighbours(g.parse("3014"))
+    again = pickle.loads(compiled._dumps(back)).grid  # packed again, with what was looked up since
+    assert again._parsed == g._parsed and again._near == g._near and again == g
+    steps = [step for row in back.adjacent.values() for step in row]
+    assert len({id(s) for s in steps}) == len(set(steps)) < len(steps)
+    boards = find_game("use").boards()
+    boards.grid.hexes()
+    grid = pickle.loads(compiled._dumps(boards)).grid  # a check locates pieces without them
+    assert "_all_hexes" not in grid.__dict__ and grid.hexes() == boards.grid.hexes()
+    assert [vars(h) for h in grid.hexes()] == [vars(h) for h in boards.grid.hexes()]
+
+
+def test_a_maps_hexes_come_back_as_they_were_made_each_hex_the_grids_own():
+    m = find_game("use").mapdata()
+    back = pickle.loads(compiled._dumps(m))
+    assert list(back.hexes) == list(m.hexes) and back.hexes == m.hexes
+    for hid, info in m.hexes.items():
+        again = back.hexes[hid]
+        assert type(again) is mapdata.HexInfo and list(vars(again).items()) == list(vars(info).items())
+    own = {id(h) for h in back.grid.hexes()}
+    assert all(id(info.hex) in own for info in back.hexes.values())
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        back.hexes["3014"].terrain = "clear"
+
+
+def test_the_counters_of_a_content_stay_pickled_until_first_used():
+    content = find_game("use").content()
+    back = pickle.loads(compiled._dumps(content))
+    assert isinstance(back.units, compiled.Deferred) and back.units._blob is not None
+    assert back.markers._blob is not None and back.nations == content.nations
+    assert list(back.units.items()) == list(content.units.items()) and back.units._blob is None
+    assert back == content and back.marker_counters() == content.marker_counters()
+    assert pickle.loads(compiled._dumps(back)) == content
 
 
 def test_a_check_imports_no_picture_or_module_library(tmp_path):

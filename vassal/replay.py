@@ -594,11 +594,13 @@ class Replay:
         obj.hidden_by = None if value == "null" else value
 
     def _set_basic_state(self, obj: _Obj, basic: str) -> None:
-        """``BasicPiece.setState``: position, then move to the named map if it changed."""
+        """``BasicPiece.setState``: position, then move to the named map if it changed. (The
+        tokens of one split, sequence.decode: what the engine's decoder gives one by one.)"""
         old_map = self._get_map(obj)
-        tokens = sequence.Decoder(basic, ";")
-        new_map = self._map_id(tokens.next_token(""))
-        x, y = tokens.next_int(0), tokens.next_int(0)
+        tokens = sequence.decode(basic, ";")
+        count = len(tokens)
+        new_map = self._map_id(tokens[0] if count else "")
+        x, y = _int_at(tokens, 1), _int_at(tokens, 2)
         self._set_pos(obj, x, y)
         if new_map != old_map:
             if new_map is not None:
@@ -606,27 +608,28 @@ class Replay:
             else:
                 self._collection_remove(old_map, obj)
                 obj.own_map = None
-        obj.gpid = tokens.next_token("")
+        obj.gpid = tokens[3] if count > 3 else ""
 
     def _set_stack_state(self, stack: _Obj, state: str) -> None:
         """``Stack.setState``: place, then the members listed (ids of existing pieces)."""
         stack.state = state
-        tokens = sequence.Decoder(state, ";")
-        map_token = tokens.next_token("")
+        tokens = sequence.decode(state, ";")
+        map_token = tokens[0] if tokens else ""
         if map_token == "null":
             # The engine reads no position after "null" (it tries the two numbers as member
             # ids, which name nothing) and leaves the stack at 0,0. The file does say where
             # the stack was, and a stack on no map is drawn nowhere, so we keep that point
             # for its members; the numbers are still offered as ids below, as the engine does.
             self._set_pos(stack, *self._recorded_point(state))
+            listed = tokens[1:]
         else:
-            self._set_pos(stack, tokens.next_int(0), tokens.next_int(0))
+            self._set_pos(stack, _int_at(tokens, 1), _int_at(tokens, 2))
+            listed = tokens[3:]
         game_map = self._map_id(map_token)
         for member in list(stack.members):
             member.parent = None
         stack.members.clear()
-        while tokens.has_more():
-            token = tokens.next_token()
+        for token in listed:
             child = self._objs.get(token)
             if child is not None and child.parent is not stack:
                 self._insert_child(stack, child, len(stack.members))
@@ -782,6 +785,15 @@ class Replay:
 
 # --------------------------------------------------------------------------------------------
 # Saves
+
+
+def _int_at(tokens: list[str], i: int) -> int:
+    """``SequenceEncoder.Decoder.nextInt(0)`` of token ``i``: 0 when there is none or it is no
+    int (the token is used up either way)."""
+    if i >= len(tokens):
+        return 0
+    value = parse_int(tokens[i])
+    return 0 if value is None else value
 
 
 def _numbered(tree: Node) -> Iterator[tuple[int, Node, bool]]:

@@ -32,8 +32,14 @@ def encode(tokens: Iterable[str | None], delim: str) -> str | None:
     """
     if len(delim) != 1:
         raise ValueError("a SequenceEncoder delimiter is one character")
+    items = [token or "" for token in tokens]
+    if not items:
+        return None
+    joined = delim.join(items)
+    if joined.count(delim) == len(items) - 1 and "\\" not in joined and "'" not in joined:
+        return joined  # no token holds the delimiter or needs quotes: nothing to escape
     parts: list[str] | None = None
-    for token in tokens:
+    for token in items:
         if parts is None:
             parts = []
         else:

@@ -121,6 +121,10 @@ class Board:
         """The hex drawn at a pixel, None off the board's hexes or inside a Map Box."""
         if self.box_at(x, y) is not None:
             return None
+        return self.hex_under(x, y)
+
+    def hex_under(self, x: float, y: float) -> Hex | None:
+        """The board's hex at a pixel, Map Boxes not looked at (for a caller that did)."""
         try:
             found = self.grid.hex_at(x, y, self.layout)
         except DataError:
@@ -128,7 +132,10 @@ class Board:
         return found if self.holds(found) else None
 
     def box_at(self, x: float, y: float) -> BoxArea | None:
-        return next((b for b in self.boxes if b.contains(x, y)), None)
+        for b in self.boxes:
+            if b.contains(x, y):
+                return b
+        return None
 
     def box(self, code: str) -> BoxArea:
         for b in self.boxes:

@@ -33,7 +33,7 @@ import os
 import pickle
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, ItemsView, Iterator, KeysView, Mapping, ValuesView
 from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -86,11 +86,12 @@ def clear() -> None:
     _valid.clear()
 
 
-def _files(folder: Path) -> list[Path]:
-    """Every file a loader might read in a folder, in a fixed order (docs and caches left out)."""
+def _files(folder: Path, prune: tuple[str, ...] = ()) -> list[Path]:
+    """Every file a loader might read in a folder, in a fixed order (docs and caches left out,
+    and the folders named in ``prune``, at any depth)."""
     out: list[Path] = []
     for dirpath, dirnames, filenames in os.walk(folder):
-        dirnames[:] = sorted(d for d in dirnames if not d.startswith(".") and d != "__pycache__")
+        dirnames[:] = sorted(d for d in dirnames if not d.startswith(".") and d != "__pycache__" and d not in prune)
         out.extend(
             Path(dirpath, f) for f in sorted(filenames) if not f.startswith(".") and not f.endswith(_SKIP_SUFFIXES)
         )
@@ -101,7 +102,7 @@ def _code_files() -> list[Path]:
     """The sources of the classes that are pickled and of the loaders that make them: the
     wargame package without its rules packs."""
     here = Path(__file__).resolve().parent
-    return [p for p in _files(here) if p.suffix == ".py" and "rules" not in p.relative_to(here).parts]
+    return [p for p in _files(here, prune=("rules",)) if p.suffix == ".py"]
 
 
 def _borrowed(game: Game) -> list[Game]:
@@ -261,6 +262,58 @@ def _loads(blob: bytes) -> Any:
 def mapping_proxy(items: dict[Any, Any]) -> MappingProxyType:
     """A read-only mapping again after unpickling (MappingProxyType itself cannot be pickled)."""
     return MappingProxyType(items)
+
+
+class Deferred(Mapping[Any, Any]):
+    """A read-only mapping kept pickled in the compiled cache until it is first used: a part's
+    big tables that a check may never look at (a game's unit and marker counters: a check reads
+    them off the save's pieces) cost no unpickling then (issue 20)."""
+
+    __slots__ = ("_blob", "_items")
+
+    def __init__(self, items: Mapping[Any, Any], blob: bytes | None = None):
+        self._items = items
+        self._blob = blob
+
+    def _loaded(self) -> Mapping[Any, Any]:
+        if self._blob is not None:
+            self._items = _loads(self._blob)
+            self._blob = None
+        return self._items
+
+    def __getitem__(self, key: Any) -> Any:
+        return self._loaded()[key]
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter(self._loaded())
+
+    def __len__(self) -> int:
+        return len(self._loaded())
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._loaded()
+
+    def get(self, key: Any, default: Any = None) -> Any:
+        return self._loaded().get(key, default)
+
+    def keys(self) -> KeysView[Any]:
+        return self._loaded().keys()
+
+    def values(self) -> ValuesView[Any]:
+        return self._loaded().values()
+
+    def items(self) -> ItemsView[Any, Any]:
+        return self._loaded().items()
+
+    def __repr__(self) -> str:
+        return repr(self._loaded())
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_deferred, (_dumps(self._loaded()),))
+
+
+def _deferred(blob: bytes) -> Deferred:
+    return Deferred({}, blob)
 
 
 def _dumps(value: object) -> bytes:

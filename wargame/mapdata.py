@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import replace
+from dataclasses import fields, replace
 from functools import cached_property
 from pathlib import Path
 from types import MappingProxyType
@@ -261,10 +261,19 @@ class MapData:
         return MappingProxyType(out)
 
     def __getstate__(self) -> dict[str, Any]:
-        """Pickled with its hexsides as rows (SideTable) and its adjacency when computed."""
+        """Pickled with its hexsides as rows (SideTable) and its adjacency when computed, each
+        (next hex, water, line) step one object: most repeat in the rows of the hexes around
+        the next hex, and the cache stores a repeat as a reference (half the adjacency's load)."""
         state = dict(self.__dict__)
+        state["hexes"] = _HexRows(self.hexes, self.grid)
         if not isinstance(self.sides, SideTable):
             state["sides"] = SideTable(self.sides)
+        adjacent = state.get("adjacent")
+        if adjacent is not None:
+            one: dict[tuple[str, bool, bool], tuple[str, bool, bool]] = {}
+            state["adjacent"] = MappingProxyType(
+                {h: tuple([one.setdefault(step, step) for step in row]) for h, row in adjacent.items()}
+            )
         return state
 
     def only(self, keep: frozenset[Hex]) -> MapData:
@@ -285,6 +294,58 @@ class MapData:
         names = [b.name for b in self.boxes.values()] + list(self.boxes)
         raise DataError(f'no Map Box "{key}"{near_miss(key, names)}', str(self.folder / "boxes.csv"))
 
+
+class _HexRows:
+    """A map's hexes as the compiled cache keeps them: each hex its id, its Hex (its place among
+    the grid's sorted hexes) and the number of its other values among the distinct
+    ones (most hexes repeat another's terrain, country, weather ...). Unpickling made two dicts
+    of twenty entries and an object for every hex, a third of a check's map load (issue 20);
+    ``_hexes_from_rows`` copies one prepared dict per hex."""
+
+    __slots__ = ("grid", "hexes")
+
+    def __init__(self, hexes: Mapping[str, HexInfo], grid: Grid):
+        self.hexes = hexes
+        self.grid = grid
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        names = tuple(f for f in _HEX_FIELDS if f not in ("id", "hex"))
+        where = {h: i for i, h in enumerate(self.grid.hexes())}
+        tails: dict[tuple[Any, ...], int] = {}
+        rows = []
+        for hid, info in self.hexes.items():
+            if type(info) is not HexInfo or set(info.__dict__) != set(_HEX_FIELDS) or info.hex not in where:
+                from wargame.compiled import mapping_proxy
+
+                return (mapping_proxy, (dict(self.hexes),))  # not plain records: as they are
+            tail = tuple([info.__dict__[n] for n in names])
+            rows.append((hid, info.id, where[info.hex], tails.setdefault(tail, len(tails))))
+        return (_hexes_from_rows, (self.grid, names, tuple(tails), tuple(rows)))
+
+
+def _hexes_from_rows(
+    grid: Grid, names: tuple[str, ...], tails: tuple[tuple[Any, ...], ...], rows: tuple
+) -> Mapping[str, HexInfo]:
+    """The hexes _HexRows pickled: each one's attributes a copy of its prepared dict, keyed by
+    the field names (interned, as attribute lookups want them) in the fields' order."""
+    import sys
+
+    keys = tuple(sys.intern(n) for n in ("id", "hex", *names))
+    prepared = [dict(zip(keys, (None, None, *tail), strict=True)) for tail in tails]
+    own = grid.hexes()
+    new, assign = object.__new__, object.__setattr__
+    out: dict[str, HexInfo] = {}
+    for key, hid, at, tail in rows:
+        values = prepared[tail].copy()
+        values["id"] = hid
+        values["hex"] = own[at]
+        info = new(HexInfo)
+        assign(info, "__dict__", values)
+        out[key] = info
+    return MappingProxyType(out)
+
+
+_HEX_FIELDS = tuple(f.name for f in fields(HexInfo))
 
 MAP_SETTINGS = (
     "terrains",

@@ -298,7 +298,7 @@ def _picture(args: argparse.Namespace, board, result, game, unit) -> None:
 
 
 def _is_notation(args: argparse.Namespace) -> bool:
-    from assistant.notation import is_notation_file
+    from assistant.notation_file import is_notation_file
 
     return is_notation_file(args.save)
 
@@ -306,9 +306,11 @@ def _is_notation(args: argparse.Namespace) -> bool:
 def _read(args: argparse.Namespace):
     """The position to check: a save or log, or a position in notation (a .pos file)."""
     from assistant.board import read_position
-    from assistant.notation import is_notation_file, read_notation_file
+    from assistant.notation_file import is_notation_file
 
     if is_notation_file(args.save):
+        from assistant.notation import read_notation_file
+
         if args.game or args.scenario or args.module:
             raise InputError(
                 f"{args.save}: a position in notation names its own game and state; "

@@ -414,6 +414,17 @@ class Content:
     events: Mapping[str, Event]
     cards: Mapping[str, Card] = field(default_factory=lambda: MappingProxyType({}))
 
+    def __getstate__(self) -> dict[str, object]:
+        """Pickled with the unit and marker counters kept pickled until first used
+        (wargame.compiled.Deferred): a check reads its units off the save's pieces."""
+        from wargame.compiled import Deferred
+
+        state = dict(self.__dict__)
+        for name in ("units", "markers"):
+            if not isinstance(state[name], Deferred):
+                state[name] = Deferred(state[name])
+        return state
+
     def deck(self, faction: str) -> tuple[Card, ...]:
         """A faction's cards in the file's order."""
         return tuple(c for c in self.cards.values() if c.faction == faction)

@@ -9,6 +9,7 @@ from typing import Literal
 
 from records import frozen
 from wargame.errors import DataError, near_miss
+from wargame.grid.packed import pack, pack_hexes, unpack_hexes, unpack_near, unpack_parsed
 from wargame.grid.parts import Hex, Hexside, Layout, Orientation, Point, Sheet
 
 POINTY_DIRECTIONS = ("E", "NE", "NW", "W", "SW", "SE")
@@ -114,6 +115,9 @@ class Grid:
 
     @cached_property
     def _all_hexes(self) -> tuple[Hex, ...]:
+        packed = self.__dict__.get("_packed_hexes")  # from the compiled cache (wargame.grid.packed)
+        if packed is not None:
+            return unpack_hexes(packed)
         covered = self._covered
         found = [
             Hex(r, c, b.prefix)
@@ -158,13 +162,17 @@ class Grid:
 
     @cached_property
     def _parsed(self) -> dict[str, Hex]:
-        """Ids parsed so far (a map's files name each hex many times)."""
-        return {}
+        """Ids parsed so far (a map's files name each hex many times); from the compiled cache,
+        unpacked when first needed (wargame.grid.packed)."""
+        packed = self.__dict__.get("_packed")
+        return {} if packed is None else unpack_parsed(packed, self._all_hexes)
 
     @cached_property
     def _near(self) -> dict[Hex, tuple[Hex, ...]]:
-        """Neighbours found so far (sheets laid on one another make each lookup dear)."""
-        return {}
+        """Neighbours found so far (sheets laid on one another make each lookup dear); from the
+        compiled cache, unpacked when first needed."""
+        packed = self.__dict__.get("_packed")
+        return {} if packed is None else unpack_near(packed, self._all_hexes)
 
     def parse(self, text: str, source: str | None = None, place: str | None = None) -> Hex:
         """The hex named by `text`; malformed ids and hexes off the map raise DataError. An id of
@@ -323,16 +331,33 @@ class Grid:
         return self._from_doubled(x + sx, y + sy, h.board)
 
     def __getstate__(self) -> dict[str, object]:
-        """Pickled with the ids and neighbours found so far, each hex one object: the compiled
-        cache stores it once and refers to it after, where equal copies made the neighbours
-        five times as long to load (issue 20)."""
+        """Pickled with its sorted hexes and the ids and neighbours found so far packed as
+        numbers (wargame.grid.packed), made objects again when first needed: the compiled cache
+        loads the tables of a map's thousands of hexes for every check (issue 20). Tables that
+        hold a hex not among the grid's own are pickled as they are, each hex one object."""
         state = dict(self.__dict__)
-        one = {h: h for h in state.get("_all_hexes", ())}
-        if "_parsed" in state:
-            state["_parsed"] = {k: one.setdefault(h, h) for k, h in state["_parsed"].items()}
-        if "_near" in state:
-            state["_near"] = {one.setdefault(h, h): tuple(one.setdefault(n, n) for n in near)
-                              for h, near in state["_near"].items()}  # fmt: skip
+        tables = {"_parsed", "_near", "_packed"} & state.keys()
+        if "_all_hexes" in state or "_packed_hexes" in state or tables:
+            state.pop("_packed_hexes", None)
+            hexes = pack_hexes(self._all_hexes)
+            if hexes is None:
+                state["_all_hexes"] = self._all_hexes
+            else:
+                state.pop("_all_hexes", None)
+                state["_packed_hexes"] = hexes
+        if not tables:
+            return state
+        state.pop("_packed", None)
+        packed = pack(self._parsed, self._near, self._all_hexes)
+        if packed is not None:
+            state.pop("_parsed", None)
+            state.pop("_near", None)
+            state["_packed"] = packed
+            return state
+        one = {h: h for h in self._all_hexes}
+        state["_parsed"] = {k: one.setdefault(h, h) for k, h in self._parsed.items()}
+        state["_near"] = {one.setdefault(h, h): tuple(one.setdefault(n, n) for n in near)
+                          for h, near in self._near.items()}  # fmt: skip
         return state
 
     def neighbours(self, h: Hex) -> tuple[Hex, ...]:

@@ -54,7 +54,12 @@ def event_areas(sit: Situation) -> dict[str, Callable[[str], bool]]:
     found = _OWNERS.get(key)
     if found is None or found[0] is not sit.map:
         owners: set[str] = set()
-        for h in sit.map.hexes:
+        created = sit._created
+        for h, info in sit.map.hexes.items():
+            # only a land hex of France or Britain, of a Disputed Area or of a created country
+            # can be their land overseas: the others need not be asked (a first check's time)
+            if info.kind == "water" or not (info.country in ("FRA", "UK") or info.disputed or info.area in created):
+                continue
             if not _overseas_of_fra_uk(sit, h):
                 continue
             for nid, _water, _line in sit.map.adjacent[h]:
