@@ -56,8 +56,13 @@ class Pen:
         self.image.paste(box, (x0, y0))
 
     def line(self, points, fill, width: float) -> None:
+        """A polyline, only the runs of it near the canvas: a coastline crosses every strip,
+        and Pillow rounds each of its joints in Python. A segment or joint draws within half
+        its width of its points, so the runs left out drew nothing here: same pixels."""
         w = self.w(width)
-        self.draw.line(self.pts(points), fill=fill, width=w, joint="curve" if w > 2 else None)
+        joint = "curve" if w > 2 else None
+        for run in _near_runs(self.pts(points), w + 4, self.image.size):
+            self.draw.line(run, fill=fill, width=w, joint=joint)
 
     def circle(self, c: Point, r: float, fill=None, outline=None, width: float = 1.0) -> None:
         x, y = c[0] * self.k, c[1] * self.k - self.oy
@@ -77,6 +82,36 @@ class Pen:
             outline=outline,
             width=self.w(width) if outline is not None else 0,
         )
+
+
+def _near_runs(xy: list[tuple[float, float]], margin: float, size: tuple[int, int]) -> list[list[tuple[float, float]]]:
+    """The runs of consecutive segments of ``xy`` whose box, grown by ``margin``, meets the
+    canvas of ``size``; the whole line when it has fewer than two points. A run's inner
+    points keep both neighbours, so each joint drawn on the canvas is drawn as before."""
+    if len(xy) < 2:
+        return [xy]
+    lo_x, lo_y, hi_x, hi_y = -margin, -margin, size[0] + margin, size[1] + margin
+    runs: list[list[tuple[float, float]]] = []
+    run: list[tuple[float, float]] = []
+    a = xy[0]
+    for b in xy[1:]:
+        near = (
+            (a[0] if a[0] > b[0] else b[0]) >= lo_x
+            and (a[0] if a[0] < b[0] else b[0]) <= hi_x
+            and (a[1] if a[1] > b[1] else b[1]) >= lo_y
+            and (a[1] if a[1] < b[1] else b[1]) <= hi_y
+        )
+        if near:
+            if not run:
+                run.append(a)
+            run.append(b)
+        elif run:
+            runs.append(run)
+            run = []
+        a = b
+    if run:
+        runs.append(run)
+    return runs
 
 
 def _jitter(seed: int, i: int, amount: float) -> tuple[float, float]:
