@@ -113,11 +113,15 @@ class _Crew:
             elif not self.held[w]:
                 self.tasks[w].send(None)
 
-    def results(self) -> Iterator[tuple[int, Any]]:
+    def start(self) -> None:
+        """Every worker's first items, handed before the caller asks for a result: the parent
+        may do work of its own meanwhile (the map's text while the strips are drawn)."""
         for _ in range(self.AHEAD):
             for w in range(len(self.procs)):
                 if self.next < self.count:
                     self._hand(w)
+
+    def results(self) -> Iterator[tuple[int, Any]]:
         left = {pipe: w for w, pipe in enumerate(self.pipes)}
         while left:
             for pipe in wait(list(left)):
@@ -155,7 +159,9 @@ def _started(fn: Callable[[J, int], T], job: J, count: int, workers: int) -> Ite
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, before)
     try:
-        yield _Crew(procs, tasks, pipes, count)
+        crew = _Crew(procs, tasks, pipes, count)
+        crew.start()
+        yield crew
     finally:
         for proc in procs:
             if proc.is_alive():

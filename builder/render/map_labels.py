@@ -15,7 +15,7 @@ from builder.render.map_scene import HexMark, Scene
 from builder.render.map_strips import StripJob
 from builder.render.map_style import MapStyle
 from builder.render.map_symbols import WHITE
-from builder.render.map_text import Label, Occupied, TextLayer, rect_distance
+from builder.render.map_text import Label, Occupied, Recording, TextLayer, rect_distance
 from wargame.board import BoxArea
 from wargame.games import find_game
 from wargame.mapdata import Box, MapData
@@ -30,8 +30,9 @@ NAMED_ZONE_CREDIT = " {label} borders beyond those the rules name are a reconstr
 AREA_CREDIT = " Sea area borders and names beyond those the rules name are a reconstruction."
 
 
-def text_pass(image: Image.Image, job: StripJob, data: MapData) -> list[Label]:
-    """Every text of the map at the final size, the lightest layer first; the labels drawn."""
+def text_pass(image: Image.Image | Recording, job: StripJob, data: MapData) -> list[Label]:
+    """Every text of the map at the final size, the lightest layer first; the labels drawn
+    (or recorded, to be put on the image once its strips are drawn)."""
     scene = job.scene
     t = TextLayer(image, job.scale, job.style)
     _sea_text(t, scene)
