@@ -465,6 +465,7 @@ def _checked_board(make_board: Callable[[], Image.Image], board: Board) -> Image
             raise DataError(
                 f"the board image is {image.width}x{image.height}, board.toml says {board.width}x{board.height}"
             )
+        image.load()  # a file's pixels are read here, where a damaged one is reported
         return image if image.mode == "RGB" else image.convert("RGB")  # not a copy of 34 Mpx for nothing
     except (OSError, SyntaxError, ValueError, Image.DecompressionBombError, zlib.error) as exc:
         if isinstance(exc, DataError):
