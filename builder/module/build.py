@@ -352,7 +352,8 @@ def _setups(
     drafts = _drafts(data, pieces, places_for, spec.months)  # the same for either version
     results, root = _versioned(spec, drafts, MODULE_VERSION)
     version = content_version(MODULE_VERSION, files, {r.file: r.data for r in results}, buildfile_bytes(root))
-    results, root = _versioned(spec, drafts, version)
+    results = [d.result(spec.name, version, VASSAL_VERSION) for d in drafts]
+    root.set("version", version)  # the one place the buildFile names it (tree.module_tree), in place
     return results, root, version
 
 
