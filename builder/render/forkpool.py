@@ -114,8 +114,8 @@ class _Crew:
                 self.tasks[w].send(None)
 
     def start(self) -> None:
-        """Every worker's first items, handed before the caller asks for a result: the parent
-        may do work of its own meanwhile (the map's text while the strips are drawn)."""
+        """Every worker's first items, handed as soon as it is forked, not when the caller first
+        asks for a result."""
         for _ in range(self.AHEAD):
             for w in range(len(self.procs)):
                 if self.next < self.count:

@@ -8,7 +8,8 @@ The image is exactly `wargame.board`'s size (times `scale`) and every hex sits w
 `Board.center` says, because the shapes come from the same grid object (map_scene.py). Shapes
 are drawn `supersample` times larger in horizontal strips and reduced (anti-aliasing with bounded
 memory; strips render in parallel on a multi-core machine); text is drawn afterwards at the final
-size, where FreeType anti-aliases it crisply. Same inputs, same bytes.
+size, where FreeType anti-aliases it crisply (laid out and rendered in a worker beside the strips,
+recorded, and replayed on the board: map_text.Recording). Same inputs, same bytes.
 """
 
 from __future__ import annotations
