@@ -61,8 +61,10 @@ class Pen:
         its width of its points, so the runs left out drew nothing here: same pixels."""
         w = self.w(width)
         joint = "curve" if w > 2 else None
-        for run in _near_runs(self.pts(points), w + 4, self.image.size):
-            self.draw.line(run, fill=fill, width=w, joint=joint)
+        k, oy, pad = self.k, self.oy, (w + 4) / self.k  # the canvas, grown by the width, in board px
+        near = (-pad, oy / k - pad, self.image.width / k + pad, (oy + self.image.height) / k + pad)
+        for run in _near_runs(points, near):
+            self.draw.line(self.pts(run), fill=fill, width=w, joint=joint)
 
     def circle(self, c: Point, r: float, fill=None, outline=None, width: float = 1.0) -> None:
         x, y = c[0] * self.k, c[1] * self.k - self.oy
@@ -84,24 +86,24 @@ class Pen:
         )
 
 
-def _near_runs(xy: list[tuple[float, float]], margin: float, size: tuple[int, int]) -> list[list[tuple[float, float]]]:
-    """The runs of consecutive segments of ``xy`` whose box, grown by ``margin``, meets the
-    canvas of ``size``; the whole line when it has fewer than two points. A run's inner
-    points keep both neighbours, so each joint drawn on the canvas is drawn as before."""
-    if len(xy) < 2:
-        return [xy]
-    lo_x, lo_y, hi_x, hi_y = -margin, -margin, size[0] + margin, size[1] + margin
-    runs: list[list[tuple[float, float]]] = []
-    run: list[tuple[float, float]] = []
-    a = xy[0]
-    for b in xy[1:]:
-        near = (
-            (a[0] if a[0] > b[0] else b[0]) >= lo_x
+def _near_runs(points, box: tuple[float, float, float, float]) -> list:
+    """The runs of consecutive segments of ``points`` whose box meets ``box``; the whole line
+    when it has fewer than two points. A run's inner points keep both neighbours, so each
+    joint drawn on the canvas is drawn as before."""
+    if len(points) < 2:
+        return [points]
+    lo_x, lo_y, hi_x, hi_y = box
+    runs = []
+    run: list = []
+    a = points[0]
+    for b in points[1:]:
+        ay, by = a[1], b[1]
+        if (
+            (ay if ay > by else by) >= lo_y
+            and (ay if ay < by else by) <= hi_y
+            and (a[0] if a[0] > b[0] else b[0]) >= lo_x
             and (a[0] if a[0] < b[0] else b[0]) <= hi_x
-            and (a[1] if a[1] > b[1] else b[1]) >= lo_y
-            and (a[1] if a[1] < b[1] else b[1]) <= hi_y
-        )
-        if near:
+        ):
             if not run:
                 run.append(a)
             run.append(b)
