@@ -684,6 +684,15 @@ def test_a_changed_board_gives_a_new_version_and_so_new_vassal_tiles(plain_dist,
     assert _tile_folder(sea) != _tile_folder(b.path)
 
 
+def test_the_buildfile_names_the_version_only_on_the_module_element(plain_dist):
+    # the build digests a buildFile made with the plain number, then sets the version there
+    report = build_module("use", plain_dist, board_image=_sea_board)
+    with zipfile.ZipFile(report.path) as z:
+        text = z.read("buildFile.xml").decode()
+    assert text.count(report.version) == 1
+    assert parse_buildfile(text.encode()).get("version") == report.version
+
+
 def test_the_same_inputs_give_the_same_version_and_bytes(plain_dist, tmp_path):
     a = build_module("use", plain_dist, board_image=_sea_board)
     b = build_module("use", tmp_path, board_image=_sea_board, cache=False)

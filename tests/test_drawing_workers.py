@@ -21,13 +21,19 @@ def _slow_first(job: list[float], i: int) -> tuple[int, int]:
     return i, i * i
 
 
-def test_as_done_gives_every_item_once_and_a_slow_one_holds_back_no_other() -> None:
-    delays = [0.5] + [0.0] * 11  # item 0 is slow: the other workers' items come back first
+def test_as_done_gives_every_item_once_and_a_slow_one_holds_back_only_the_next_in_its_hand() -> None:
+    delays = [0.5] + [0.0] * 11  # item 0 is slow: the other workers draw the rest meanwhile
     with forkpool.as_done(_slow_first, delays, len(delays), 3) as results:
         got = list(results)
     assert sorted(got) == [(i, (i, i * i)) for i in range(12)]
-    order = [i for i, _ in got]  # worker 0 draws items 0, 3, 6 and 9
-    assert all(order.index(i) < order.index(0) for i in range(12) if i % 3)
+    order = [i for i, _ in got]  # worker 0 was handed items 0 and 3 at the start, then no more
+    assert order[-2:] == [0, 3]
+
+
+def test_ordered_gives_the_items_in_order_though_a_later_one_is_drawn_first() -> None:
+    delays = [0.3, 0.0, 0.0, 0.2, 0.0, 0.0, 0.0]
+    with forkpool.ordered(_slow_first, delays, len(delays), 2) as results:
+        assert list(results) == [(i, i * i) for i in range(len(delays))]
 
 
 def _fails_at_five(job: None, i: int) -> int:

@@ -335,3 +335,50 @@ def _grey(image: Image.Image, x: int, y: int) -> float:
     value = image.getpixel((x, y))
     assert isinstance(value, (int, float))
     return value
+
+
+def _striped(size: tuple[int, int]) -> Image.Image:
+    """A background with edges under the text, so blending shows any difference."""
+    image = Image.new("RGB", size, (185, 209, 227))
+    for x in range(0, size[0], 7):
+        image.paste((120, 160, 90), (x, 0, x + 3, size[1]))
+    return image
+
+
+def test_text_recorded_elsewhere_and_replayed_gives_the_pixels_of_text_drawn_at_once():
+    import pickle
+
+    from builder.render.map_text import Recording, TextLayer
+
+    st = load_style()
+    direct = _striped((400, 160))
+    recording = Recording(direct.size)
+    for target in (direct, recording):
+        t = TextLayer(target, 1.0, st)
+        name = t.font(st.fonts["name"], 22)
+        t.text("city", (120.4, 40.7), "Königsberg", name, (20, 20, 20), halo=(255, 255, 255), halo_px=3)
+        t.blended("zone", (300.5, 90.2), "13", t.font(st.fonts["zone"], 70), (70, 100, 140), 0.75)
+        t.spaced("area", (150.0, 120.3), "POLAND", name, (90, 60, 40), 4.0)
+        t.leader((10.0, 10.0), (60, 30, 180, 52), (20, 20, 20))
+    replayed = _striped(direct.size)
+    pickle.loads(pickle.dumps(recording)).replay(replayed)  # as a worker sends it back
+    assert replayed.tobytes() == direct.tobytes()
+    assert replayed.tobytes() != _striped(direct.size).tobytes()
+
+
+def test_a_pen_draws_a_long_line_on_its_strip_as_pillow_draws_the_whole_line():
+    from PIL import ImageDraw
+
+    from builder.render.map_symbols import Pen
+
+    coast = [(x * 37.0 + 0.3, 80.0 + ((x * 53) % 140) - 70 + x % 3 * 0.4) for x in range(-40, 60)]
+    coast += [(2000.0, 49.0), (300.0, 48.6), (-200.0, 49.2)]  # just above the strip: its width reaches in
+    for width in (1.0, 2.0, 5.0):  # no joints, then rounded joints, then joints with gap lines
+        strip = Image.new("RGB", (900, 60), (200, 220, 240))
+        Pen(strip, 2.0, 100.0).line(coast, (30, 60, 90), width)
+        whole = Image.new("RGB", (900, 60), (200, 220, 240))
+        w = max(1, round(width * 2.0))
+        xy = [(x * 2.0, y * 2.0 - 100.0) for x, y in coast]
+        ImageDraw.Draw(whole).line(xy, fill=(30, 60, 90), width=w, joint="curve" if w > 2 else None)
+        assert strip.tobytes() == whole.tobytes()
+        assert strip.getcolors(10) != [(900 * 60, (200, 220, 240))]

@@ -20,7 +20,7 @@ import io
 import os
 import time
 import zlib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import field
 from functools import partial
 from pathlib import Path
@@ -42,7 +42,7 @@ from builder.module.images import (
 )
 from builder.module.palettes import Pieces, module_pieces
 from builder.module.pieces import nation_faction
-from builder.module.setups import Places, SetupResult, game_months, scenario_setup
+from builder.module.setups import Places, SetupDraft, SetupResult, game_months, scenario_draft
 from builder.module.spec import VASSAL_VERSION, MapBoard, ModuleSpec, Setup
 from builder.module.tree import module_tree
 from builder.module.version import content_version
@@ -349,9 +349,11 @@ def _setups(
     }
     main_el = next(e for e in draft.iter("VASSAL.build.module.Map") if e.get("mapName") == data.layout.map_name)
     places_for = partial(_places, data, main_el, sizes, offboards, pieces.faction_decks)
-    results, root = _versioned(data, spec, pieces, places_for, MODULE_VERSION)
+    drafts = _drafts(data, pieces, places_for, spec.months)  # the same for either version
+    results, root = _versioned(spec, drafts, MODULE_VERSION)
     version = content_version(MODULE_VERSION, files, {r.file: r.data for r in results}, buildfile_bytes(root))
-    results, root = _versioned(data, spec, pieces, places_for, version)
+    results = [d.result(spec.name, version, VASSAL_VERSION) for d in drafts]
+    root.set("version", version)  # the one place the buildFile names it (tree.module_tree), in place
     return results, root, version
 
 
@@ -371,33 +373,31 @@ def _places(
     return Places(board, geometry, offboards, data.box_names, data.content, data.displays, faction_decks)
 
 
-def _versioned(
-    data: _Loaded,
-    spec: ModuleSpec,
-    pieces: Pieces,
-    places_for: Callable[[Scenario], Places],
-    version: str,
-) -> tuple[list[SetupResult], etree._Element]:
-    """The setups and the buildFile, each saying the module's ``version``."""
+def _drafts(
+    data: _Loaded, pieces: Pieces, places_for: Callable[[Scenario], Places], months: Sequence[str]
+) -> list[SetupDraft]:
+    """Every scenario's setup but for the module's version (setups.scenario_draft)."""
     content = data.content
     proto_pieces = {p.name: p.piece for p in pieces.prototypes}
-    results = [
-        scenario_setup(
+    return [
+        scenario_draft(
             scenario,
             content,
             pieces.by_key,
             proto_pieces,
             places_for(scenario),
-            module_name=spec.name,
-            module_version=version,
-            vassal_version=VASSAL_VERSION,
             faction_of=partial(_faction_of, content),
-            months=spec.months,
+            months=months,
             phases=data.displays.phases,
             several_boards=len(data.layout.boards) > 1,
         )
         for scenario in data.scenarios.values()
     ]
+
+
+def _versioned(spec: ModuleSpec, drafts: list[SetupDraft], version: str) -> tuple[list[SetupResult], etree._Element]:
+    """The setups and the buildFile, each saying the module's ``version``."""
+    results = [d.result(spec.name, version, VASSAL_VERSION) for d in drafts]
     setups = [Setup(r.name, r.file, r.description) for r in results]
     return results, module_tree(dataclasses.replace(spec, setups=setups, version=version))
 
@@ -465,7 +465,8 @@ def _checked_board(make_board: Callable[[], Image.Image], board: Board) -> Image
             raise DataError(
                 f"the board image is {image.width}x{image.height}, board.toml says {board.width}x{board.height}"
             )
-        return image.convert("RGB")
+        image.load()  # a file's pixels are read here, where a damaged one is reported
+        return image if image.mode == "RGB" else image.convert("RGB")  # not a copy of 34 Mpx for nothing
     except (OSError, SyntaxError, ValueError, Image.DecompressionBombError, zlib.error) as exc:
         if isinstance(exc, DataError):
             raise

@@ -37,7 +37,7 @@ from vassal.pieces import (
     with_position,
 )
 from vassal.savefile import Placement as SavePlacement
-from vassal.savefile import setup_tree, write_saved_game
+from vassal.savefile import as_text, setup_tree, write_saved_game
 from wargame import pieceprops as pp
 from wargame.board import Board
 from wargame.content import Content, Scenario
@@ -156,6 +156,23 @@ def game_months(content: Content) -> list[str]:
     return [settings.turn_label(m) for m in settings.turns()]
 
 
+@frozen
+class SetupDraft:
+    """A scenario's setup but for the module's version, which only the save's header names: a
+    build makes it once and writes it with each version it tries (build._setups)."""
+
+    scenario: Scenario
+    text: str  # the save's commands
+    description: str
+    spots: tuple[tuple[str, Spot], ...]
+    skipped: int
+
+    def result(self, module_name: str, module_version: str, vassal_version: str) -> SetupResult:
+        data = _save_bytes(self.scenario, self.text, self.description, module_name, module_version, vassal_version)
+        scenario = self.scenario
+        return SetupResult(scenario.name, f"{scenario.key}.vsav", data, self.description, self.spots, self.skipped)
+
+
 def scenario_setup(
     scenario: Scenario,
     content: Content,
@@ -171,7 +188,34 @@ def scenario_setup(
     phases: Sequence[str],
     several_boards: bool = False,
 ) -> SetupResult:
-    """One scenario as .vsav bytes, and where every piece went.
+    """One scenario as .vsav bytes, and where every piece went (scenario_draft's, written)."""
+    draft = scenario_draft(
+        scenario,
+        content,
+        pieces,
+        prototypes,
+        places,
+        faction_of=faction_of,
+        months=months,
+        phases=phases,
+        several_boards=several_boards,
+    )
+    return draft.result(module_name, module_version, vassal_version)
+
+
+def scenario_draft(
+    scenario: Scenario,
+    content: Content,
+    pieces: Mapping[str, Piece],
+    prototypes: Mapping[str, Piece],
+    places: Places,
+    *,
+    faction_of: Callable[[str, Scenario], str | None],
+    months: Sequence[str],
+    phases: Sequence[str],
+    several_boards: bool = False,
+) -> SetupDraft:
+    """One scenario's save commands and description, and where every piece went.
 
     `months` and `phases` are the turn tracker's lists as the module defines them, so the
     tracker state written here indexes the same lists.
@@ -232,8 +276,7 @@ def scenario_setup(
         boards = {places.board.map_name: (BoardPlacement(places.board.board_name, 0, 0),)}
     tree = setup_tree(items, boards, extra=extra, stack_ids=(str(n) for n in itertools.count(next_id)))
     description = _description(scenario, content, places, several_boards, waiting)
-    data = _save_bytes(scenario, tree, description, module_name, module_version, vassal_version)
-    return SetupResult(scenario.name, f"{scenario.key}.vsav", data, description, tuple(spots), skipped)
+    return SetupDraft(scenario, as_text(tree), description, tuple(spots), skipped)
 
 
 def _game_state(scenario: Scenario, content: Content, months: Sequence[str], phases: Sequence[str]) -> list[Command]:
@@ -287,7 +330,7 @@ def _description(scenario: Scenario, content: Content, places: Places, several_b
 
 def _save_bytes(
     scenario: Scenario,
-    tree: Node,
+    tree: Node | str,
     description: str,
     module_name: str,
     module_version: str,

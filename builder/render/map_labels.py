@@ -4,6 +4,7 @@ the title and the credits."""
 
 from __future__ import annotations
 
+import math
 import textwrap
 
 from PIL import Image
@@ -15,7 +16,7 @@ from builder.render.map_scene import HexMark, Scene
 from builder.render.map_strips import StripJob
 from builder.render.map_style import MapStyle
 from builder.render.map_symbols import WHITE
-from builder.render.map_text import Label, Occupied, TextLayer, rect_distance
+from builder.render.map_text import Label, Occupied, Recording, TextLayer, rect_distance
 from wargame.board import BoxArea
 from wargame.games import find_game
 from wargame.mapdata import Box, MapData
@@ -30,8 +31,9 @@ NAMED_ZONE_CREDIT = " {label} borders beyond those the rules name are a reconstr
 AREA_CREDIT = " Sea area borders and names beyond those the rules name are a reconstruction."
 
 
-def text_pass(image: Image.Image, job: StripJob, data: MapData) -> list[Label]:
-    """Every text of the map at the final size, the lightest layer first; the labels drawn."""
+def text_pass(image: Image.Image | Recording, job: StripJob, data: MapData) -> list[Label]:
+    """Every text of the map at the final size, the lightest layer first; the labels drawn
+    (or recorded, to be put on the image once its strips are drawn)."""
     scene = job.scene
     t = TextLayer(image, job.scale, job.style)
     _sea_text(t, scene)
@@ -115,7 +117,7 @@ def _city_names(t: TextLayer, scene: Scene, numbers: Occupied, occupied: Occupie
     """Each city's name at the best of the places around its symbol."""
     st, scale = t.st, t.scale
     col, sz, fonts = st.colours, st.sizes, st.fonts
-    symbols = [(c.hex, c.center[0] * scale, c.center[1] * scale) for c in scene.cities]
+    symbols = _Symbols([(c.hex, c.center[0] * scale, c.center[1] * scale) for c in scene.cities])
     # city names: the best place around the symbol: clear of other names and symbols, nearer
     # to its own symbol than to any other (a name must not read as its neighbour's), close
     for c in sorted(scene.cities, key=lambda c: (not c.capital, not c.factory, c.hex, c.name)):
@@ -132,7 +134,7 @@ def _city_names(t: TextLayer, scene: Scene, numbers: Occupied, occupied: Occupie
             reach = own + 1.5  # a symbol as far as this along x or y is at least as far in all
             ambiguous = any(
                 rect_distance(box, ox, oy) < reach
-                for h, ox, oy in symbols
+                for h, ox, oy in symbols.near(box, reach)
                 if box[0] - ox < reach
                 and ox - box[2] < reach
                 and box[1] - oy < reach
@@ -153,6 +155,25 @@ def _city_names(t: TextLayer, scene: Scene, numbers: Occupied, occupied: Occupie
         occupied.add(box)
         if ambiguous:  # no place is nearer its own symbol than another's: a leader line says whose
             t.leader((x * scale, y * scale), box, col["name"])
+
+
+class _Symbols:
+    """The city symbols (hex, x, y) in cells, so a name's place is checked against those near it
+    only (every place of every name against every symbol was a million tests)."""
+
+    CELL = 256.0
+
+    def __init__(self, symbols: list[tuple[str, float, float]]) -> None:
+        self.cells: dict[tuple[int, int], list[tuple[str, float, float]]] = {}
+        for s in symbols:
+            self.cells.setdefault((math.floor(s[1] / self.CELL), math.floor(s[2] / self.CELL)), []).append(s)
+
+    def near(self, box, reach: float) -> list[tuple[str, float, float]]:
+        """Every symbol within ``reach`` of ``box`` along x and along y (and maybe a few more)."""
+        c = self.CELL
+        i0, i1 = math.floor((box[0] - reach) / c), math.floor((box[2] + reach) / c)
+        j0, j1 = math.floor((box[1] - reach) / c), math.floor((box[3] + reach) / c)
+        return [s for i in range(i0, i1 + 1) for j in range(j0, j1 + 1) for s in self.cells.get((i, j), ())]
 
 
 def _name_spots(x: float, y: float, near: float) -> list[tuple[Point, str]]:

@@ -139,7 +139,8 @@ def _shown(scene: Scene, kind: str) -> bool:
         return any(c.port and c.ships >= 20 for c in scene.cities)
     if kind.startswith("icebound:"):
         word = kind.split(":", 1)[1]
-        return any(c.icebound and word in h.features for c in scene.cities for h in scene.hexes if h.id == c.hex)
+        hexes = {h.id: h for h in scene.hexes}
+        return any(c.icebound and c.hex in hexes and word in hexes[c.hex].features for c in scene.cities)
     if kind.startswith("mark:"):
         return any(m.word == kind.split(":", 2)[2] for m in scene.marks)
     if kind.startswith("connector:"):

@@ -362,25 +362,30 @@ def _hex_edges(
                 continue
             if o.id <= h.id:
                 continue
-            ends = g.hexside_endpoints(g.hexside(h.hex, n), lay)
-            if (
-                h.weather
-                and o.weather
-                and h.weather != o.weather
-                and not (data.sea_areas and not (h.is_land and o.is_land))
-            ):
-                # (with sea areas that have their own weather, the lines run over land only)
-                groups["weather:" + _weather_key(h.weather, o.weather, weather_order)].append(ends)
-            for word in sorted(h.features ^ o.features):
-                f = drawn.get(word)
-                if f is not None and f.draw == "outline" and h.is_land and o.is_land:
-                    groups["outline:" + word].append(ends)
-            if h.hex.board != o.hex.board:
-                groups["seam"].append(ends)
-            if h.seazones and o.seazones and not set(h.seazones) & set(o.seazones):
-                groups["zone"].append(ends)
-            if h.restricted != o.restricted and h.is_land and o.is_land and h.country == o.country:
-                groups["restricted"].append(ends)
+            keys = _edge_keys(h, o, data, drawn, weather_order)
+            if keys:  # most hexsides are none of these: their corners are not worked out
+                ends = g.hexside_endpoints(g.hexside(h.hex, n), lay)
+                for key in keys:
+                    groups[key].append(ends)
+
+
+def _edge_keys(h, o, data: MapData, drawn, weather_order: tuple[str, ...]) -> list[str]:
+    """The line styles the hexside between hexes ``h`` and ``o`` is drawn in, in drawing order."""
+    keys = []
+    if h.weather and o.weather and h.weather != o.weather and not (data.sea_areas and not (h.is_land and o.is_land)):
+        # (with sea areas that have their own weather, the lines run over land only)
+        keys.append("weather:" + _weather_key(h.weather, o.weather, weather_order))
+    for word in sorted(h.features ^ o.features):
+        f = drawn.get(word)
+        if f is not None and f.draw == "outline" and h.is_land and o.is_land:
+            keys.append("outline:" + word)
+    if h.hex.board != o.hex.board:
+        keys.append("seam")
+    if h.seazones and o.seazones and not set(h.seazones) & set(o.seazones):
+        keys.append("zone")
+    if h.restricted != o.restricted and h.is_land and o.is_land and h.country == o.country:
+        keys.append("restricted")
+    return keys
 
 
 def _hex_marks(board: Board, data: MapData, style: MapStyle) -> list[HexMark]:

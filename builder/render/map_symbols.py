@@ -56,8 +56,15 @@ class Pen:
         self.image.paste(box, (x0, y0))
 
     def line(self, points, fill, width: float) -> None:
+        """A polyline, only the runs of it near the canvas: a coastline crosses every strip,
+        and Pillow rounds each of its joints in Python. A segment or joint draws within half
+        its width of its points, so the runs left out drew nothing here: same pixels."""
         w = self.w(width)
-        self.draw.line(self.pts(points), fill=fill, width=w, joint="curve" if w > 2 else None)
+        joint = "curve" if w > 2 else None
+        k, oy, pad = self.k, self.oy, (w + 4) / self.k  # the canvas, grown by the width, in board px
+        near = (-pad, oy / k - pad, self.image.width / k + pad, (oy + self.image.height) / k + pad)
+        for run in _near_runs(points, near):
+            self.draw.line(self.pts(run), fill=fill, width=w, joint=joint)
 
     def circle(self, c: Point, r: float, fill=None, outline=None, width: float = 1.0) -> None:
         x, y = c[0] * self.k, c[1] * self.k - self.oy
@@ -77,6 +84,36 @@ class Pen:
             outline=outline,
             width=self.w(width) if outline is not None else 0,
         )
+
+
+def _near_runs(points, box: tuple[float, float, float, float]) -> list:
+    """The runs of consecutive segments of ``points`` whose box meets ``box``; the whole line
+    when it has fewer than two points. A run's inner points keep both neighbours, so each
+    joint drawn on the canvas is drawn as before."""
+    if len(points) < 2:
+        return [points]
+    lo_x, lo_y, hi_x, hi_y = box
+    runs = []
+    run: list = []
+    a = points[0]
+    for b in points[1:]:
+        ay, by = a[1], b[1]
+        if (
+            (ay if ay > by else by) >= lo_y
+            and (ay if ay < by else by) <= hi_y
+            and (a[0] if a[0] > b[0] else b[0]) >= lo_x
+            and (a[0] if a[0] < b[0] else b[0]) <= hi_x
+        ):
+            if not run:
+                run.append(a)
+            run.append(b)
+        elif run:
+            runs.append(run)
+            run = []
+        a = b
+    if run:
+        runs.append(run)
+    return runs
 
 
 def _jitter(seed: int, i: int, amount: float) -> tuple[float, float]:

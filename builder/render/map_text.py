@@ -4,6 +4,8 @@ label's box, and the record of the boxes already taken (for placing names clear 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from typing import Any, cast
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -23,12 +25,69 @@ class Label:
     box: tuple[int, int, int, int]
 
 
-class TextLayer:
-    """Text at the final size, with halos, and a record of every label's box."""
+class Recording:
+    """Stands in for an image that is still being drawn elsewhere (the board, in its strip
+    workers): a TextLayer over it lays out and renders its text (the costly part), and
+    ``replay`` puts every glyph, line and paste on the real image afterwards, in the same
+    order and with the same masks: the same pixels as drawing there at once. It pickles (the
+    glyph masks are kept as images), so a worker can make it."""
 
-    def __init__(self, image: Image.Image, scale: float, st: MapStyle):
+    def __init__(self, size: tuple[int, int], mode: str = "RGB") -> None:
+        self.size = size
+        self.width, self.height = size
+        self.mode = mode
+        self.ops: list[tuple[str, tuple]] = []  # ("paste", args) or a core draw method and its args
+
+    def paste(self, im: Image.Image, box: tuple[int, int], mask: Image.Image) -> None:
+        self.ops.append(("paste", (im, box, mask)))
+
+    def draw(self) -> ImageDraw.ImageDraw:
+        """An ImageDraw whose drawing calls (draw_bitmap, draw_lines ...) are recorded."""
+        draw = ImageDraw.Draw(Image.new(self.mode, (1, 1)))
+        draw.draw = cast(Any, _Recorder(draw.draw, self.ops))
+        return draw
+
+    def replay(self, image: Image.Image) -> None:
+        if image.size != self.size or image.mode != self.mode:
+            raise ValueError(f"a recording of {self.mode} {self.size} replayed on {image.mode} {image.size}")
+        core = ImageDraw.Draw(image).draw
+        for name, args in self.ops:
+            if name == "paste":
+                image.paste(*args)
+            else:
+                getattr(core, name)(*(a.im if isinstance(a, Image.Image) else a for a in args))
+
+
+class _Recorder:
+    """Pillow's core drawing object as ImageDraw uses it: each drawing call recorded, the
+    colour conversion (draw_ink) asked of a real one of the same mode."""
+
+    def __init__(self, core: Any, ops: list[tuple[str, tuple]]) -> None:
+        self._core = core
+        self._ops = ops
+
+    def __getattr__(self, name: str) -> Callable[..., Any]:
+        if name == "draw_ink" or not name.startswith("draw_"):
+            return getattr(self._core, name)
+
+        def record(*args: object) -> None:
+            self._ops.append((name, tuple(_picklable(a) for a in args)))
+
+        return record
+
+
+def _picklable(arg: object) -> object:
+    """A core image (a glyph mask) as an Image, which pickles; anything else as it is."""
+    return Image.Image()._new(arg) if type(arg).__name__ == "ImagingCore" else arg  # type: ignore[arg-type]
+
+
+class TextLayer:
+    """Text at the final size, with halos, and a record of every label's box; drawn on the
+    image, or recorded for it (Recording)."""
+
+    def __init__(self, image: Image.Image | Recording, scale: float, st: MapStyle):
         self.image = image
-        self.draw = ImageDraw.Draw(image)
+        self.draw = image.draw() if isinstance(image, Recording) else ImageDraw.Draw(image)
         self.scale = scale
         self.st = st
         self.labels: list[Label] = []

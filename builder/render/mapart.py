@@ -8,7 +8,8 @@ The image is exactly `wargame.board`'s size (times `scale`) and every hex sits w
 `Board.center` says, because the shapes come from the same grid object (map_scene.py). Shapes
 are drawn `supersample` times larger in horizontal strips and reduced (anti-aliasing with bounded
 memory; strips render in parallel on a multi-core machine); text is drawn afterwards at the final
-size, where FreeType anti-aliases it crisply. Same inputs, same bytes.
+size, where FreeType anti-aliases it crisply (laid out and rendered in a worker beside the strips,
+recorded, and replayed on the board: map_text.Recording). Same inputs, same bytes.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import time
 from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from PIL import Image
 
@@ -29,7 +31,7 @@ from builder.render.map_margins import box_arrows, key_items
 from builder.render.map_scene import Scene, build_scene
 from builder.render.map_strips import StripJob, draw_strip
 from builder.render.map_style import MapStyle, load_style
-from builder.render.map_text import Label
+from builder.render.map_text import Label, Recording
 from builder.render.style import ART_DIR
 from records import frozen
 from wargame.games import find_game
@@ -97,15 +99,29 @@ def render_map(
     workers = workers if workers is not None else min(os.cpu_count() or 1, 4)
     image = Image.new("RGB", (width, height), st.colours["paper"])
     tally = progress or _no_progress
-    steps = count + 1  # the strips, then the text
+    steps = count + 1  # the text and the strips
     tally(0, steps)
-    with forkpool.ordered(draw_strip, job, count, workers) as strips:
-        for i, strip in enumerate(strips):
-            image.paste(strip, (0, i * rows))
-            tally(i + 1, steps)
-    labels = text_pass(image, job, data)
-    tally(steps, steps)
+    labels: list[Label] = []
+    text = Recording((width, height))
+    with forkpool.as_done(_draw_piece, (job, data), count + 1, workers) as pieces:
+        for done, (i, piece) in enumerate(pieces, start=1):
+            if i == 0:
+                labels, text = piece
+            else:
+                image.paste(piece, (0, (i - 1) * rows))
+            tally(done, steps)
+    text.replay(image)  # over the strips, as if drawn on them
     return MapRender(image, tuple(labels), scale, time.perf_counter() - started)
+
+
+def _draw_piece(job_data: tuple[StripJob, MapData], i: int) -> Any:
+    """Piece ``i`` of the board for a worker: 0 the text, laid out and rendered but recorded (it
+    takes as long as a few strips, so it is handed out first), then strip ``i - 1``."""
+    job, data = job_data
+    if i == 0:
+        text = Recording((job.width, job.height))
+        return text_pass(text, job, data), text
+    return draw_strip(job, i - 1)
 
 
 def _edge_arrows(scene: Scene, data: MapData) -> tuple[tuple[Point, Point], ...]:
