@@ -31,7 +31,7 @@ from vassal.module import read_module
 from vassal.piece_view import view
 from vassal.pieces import parse_piece
 from vassal.replay import replay_save
-from vassal.savefile import SAVED_GAME_ENTRY, SavedGame, read_saved_game
+from vassal.savefile import SAVED_GAME_ENTRY, read_saved_game
 from vassal.sequence import encode
 from vassal.snapshot import Snapshot, Spot
 from vassal.summary import TurnTrackerSummary, map_elements
@@ -375,10 +375,9 @@ def _where(
     return {"map": spot.map, "x": spot.x, "y": spot.y, "location": location}
 
 
-def inspect_save(path: str, module: ModuleMaps | None = None, saved: SavedGame | None = None) -> dict[str, Any]:
-    """Everything ``staffwork inspect`` reports about a saved game or log (``saved``: the
-    file as read already)."""
-    saved = read_saved_game(path) if saved is None else saved
+def inspect_save(path: str, module: ModuleMaps | None = None) -> dict[str, Any]:
+    """Everything ``staffwork inspect`` reports about a saved game or log."""
+    saved = read_saved_game(path)
     meta = saved.moduledata
     report: dict[str, Any] = {
         "file": os.fspath(path),

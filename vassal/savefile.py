@@ -11,8 +11,6 @@ Public API::
     SavedGame(source, text, form, tree, savedata, moduledata)   frozen
         .is_log -> bool                      has LOG groups (a .vlog with steps)
     read_saved_game(path, *, limits=Limits()) -> SavedGame
-    read_saved_game_soon(path, *, limits=Limits()) -> () -> SavedGame
-        the same, started now in a thread; calling the result waits for it (or raises its error)
     decode_saved_game(data, source=None) -> tuple[str, Form]    savedGame bytes -> text
     saved_game_bytes(text, *, obfuscate=True, key=DEFAULT_KEY) -> bytes
     write_saved_game(path, commands_or_text, *, module_name, module_version, vassal_version,
@@ -38,7 +36,7 @@ from __future__ import annotations
 import codecs
 import os
 import time
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 
 from records import frozen
 from vassal import sequence
@@ -74,7 +72,6 @@ __all__ = [
     "SAVED_GAME_ENTRY",
     "SavedGame",
     "read_saved_game",
-    "read_saved_game_soon",
     "read_moduledata",
     "decode_saved_game",
     "saved_game_bytes",
@@ -102,36 +99,6 @@ class SavedGame:
     @property
     def is_log(self) -> bool:
         return bool(log_steps(self.tree))
-
-
-def read_saved_game_soon(path: str | os.PathLike[str], *, limits: Limits = Limits()) -> Callable[[], SavedGame]:
-    """:func:`read_saved_game` begun now in a thread of its own: the function returned waits
-    for it and gives the saved game, or raises what reading it raised. Unzipping a big save is
-    zlib's work, which lets other threads run: a command that starts the reading first has its
-    imports and the module's reading done meanwhile, on the machine's other core (issue 20).
-    Whatever the caller never waits for is dropped with the process."""
-    import threading
-
-    done: list[tuple[SavedGame | None, BaseException | None]] = []
-
-    def read() -> None:
-        try:
-            done.append((read_saved_game(path, limits=limits), None))
-        except BaseException as exc:  # handed to whoever waits, raised there
-            done.append((None, exc))
-
-    thread = threading.Thread(target=read, name="read-saved-game", daemon=True)
-    thread.start()
-
-    def wait() -> SavedGame:
-        thread.join()
-        saved, error = done[0]
-        if error is not None:
-            raise error
-        assert saved is not None
-        return saved
-
-    return wait
 
 
 def decode_saved_game(data: bytes, source: str | None = None) -> tuple[str, Form]:

@@ -37,11 +37,6 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from vassal.savefile import read_saved_game_soon
-
-    # Unzipping a big save overlaps the imports below and the module's reading; for a module,
-    # the reading is refused at once in its thread and never waited for.
-    saved = read_saved_game_soon(args.file)
     from vassal.inspection import file_kind, inspect_save, load_module_maps
     from vassal.module import module_report
 
@@ -62,7 +57,7 @@ def run(args: argparse.Namespace) -> int:
     module = load_module_maps(module_path) if module_path else None
     if module is not None and file_kind(module_path) != "module":
         raise InputError(f"{module_path}: not a module (it is a saved game)")
-    report = inspect_save(args.file, module, saved())
+    report = inspect_save(args.file, module)
     _emit(report, args.json, _save_text)
     for warning in report["warnings"]:
         sys.stderr.write(f"staffwork: warning: {warning}\n")
