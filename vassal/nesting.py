@@ -164,8 +164,9 @@ _STRETCH = 16  # fewer pieces left than this: the plain loop costs less than set
 
 def _regular_until(parts: list[str], j: int, end: int, runs: tuple[str, ...], depth: int) -> int:
     """The first k in ``j..end`` (``end`` if none) where ``parts[k]`` does not end in exactly
-    ``depth + k - j`` backslashes: ends with that many (``endswith`` of the run) and not one
-    more (``endswith`` of the next run), compared as booleans, at least <= more is a miss."""
+    ``depth + k - j`` backslashes. Exactly n means: ends with the run of n and not with the run
+    of n + 1, i.e. the first ``endswith`` is True and the second False; as booleans, the miss is
+    where the first is <= the second."""
     at_least = map(str.endswith, islice(parts, j, end), islice(runs, depth, None))
     one_more = map(str.endswith, islice(parts, j, end), islice(runs, depth + 1, None))
     return next(compress(count_from(j), map(le, at_least, one_more)), end)
