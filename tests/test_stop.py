@@ -39,6 +39,12 @@ def _group_alive(pgid: int) -> bool:
     return True
 
 
+def _from_a_terminal() -> None:
+    """A command started from a terminal has Ctrl-C at its default, even when the tests run as a
+    background job (whose commands the shell starts with SIGINT ignored, which Python keeps)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _start(argv: list[str], cwd: Path, script: str | None = None) -> subprocess.Popen:
     command = [sys.executable, "-c", script, *argv] if script else [sys.executable, "-m", "staffwork", *argv]
     return subprocess.Popen(
@@ -49,6 +55,7 @@ def _start(argv: list[str], cwd: Path, script: str | None = None) -> subprocess.
         text=True,
         start_new_session=True,
         env={**os.environ, "PYTHONPATH": str(REPO)},
+        preexec_fn=_from_a_terminal,
     )
 
 
