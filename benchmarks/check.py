@@ -38,6 +38,8 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "tests"))
 
+from whole_command import quick_env  # noqa: E402
+
 from test_check_support import U, write_position  # noqa: E402
 
 NATIONS = {"GER": "axis", "ITA": "axis", "FRA": "western", "UK": "western", "USSR": "soviet"}
@@ -80,16 +82,6 @@ def pieces(count: int) -> list[U]:
                 out.append(U(nation, kind, type_, pool[(n * 7) % len(pool)], faction=NATIONS[nation]))
         n += 1
     return out
-
-
-def quick_env(cache: Path | None = None) -> dict[str, str]:
-    """The environment of an installed command: byte-compiled modules, its own compiled cache."""
-    env = dict(os.environ)
-    env.pop("PYTHONDONTWRITEBYTECODE", None)
-    env["PYTHONPATH"] = os.pathsep.join([str(REPO), env.get("PYTHONPATH", "")]).rstrip(os.pathsep)
-    if cache is not None:
-        env["STAFFWORK_CACHE"] = str(cache)
-    return env
 
 
 def timed(cmd: list[str], env: dict[str, str], cwd: Path) -> tuple[float, float, str]:

@@ -39,6 +39,8 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
+from whole_command import quick_env  # noqa: E402
+
 from vassal.buildfile import component  # noqa: E402
 from vassal.commands import SetGlobalProperty as SetGlobal  # noqa: E402
 from vassal.commands import walk  # noqa: E402
@@ -339,9 +341,8 @@ def _write_module(path: Path) -> None:
 
 def _median_run(argv: list[str], **kwargs) -> tuple[float, float, list[str]]:
     """Median wall time and median CPU time (user + system) of RUNS runs of a process, and what
-    each run printed. The processes run as an installed command does: byte-compiled (a shell's
-    PYTHONDONTWRITEBYTECODE would have every run compile what it imports again)."""
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    each run printed, in the environment of an installed command (whole_command.quick_env)."""
+    env = quick_env()
     walls, cpus, outs = [], [], []
     for _ in range(RUNS):
         before = resource.getrusage(resource.RUSAGE_CHILDREN)

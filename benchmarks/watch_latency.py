@@ -27,7 +27,8 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "tests"))
 sys.path.insert(0, str(REPO / "benchmarks"))
 
-from check import pieces, quick_env  # noqa: E402
+from check import pieces  # noqa: E402
+from whole_command import quick_env  # noqa: E402
 
 from test_check_support import write_position  # noqa: E402
 
