@@ -37,7 +37,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from assistant.board import Overrides, SavedPosition, position_from_pieces
-from assistant.notation_file import SUFFIXES, is_notation_file  # noqa: F401 - where callers found them
 from records import frozen
 from vassal.commands import BoardPlacement
 from vassal.pieces import Piece, piece_state, piece_type

@@ -173,36 +173,6 @@ class SetupDraft:
         return SetupResult(scenario.name, f"{scenario.key}.vsav", data, self.description, self.spots, self.skipped)
 
 
-def scenario_setup(
-    scenario: Scenario,
-    content: Content,
-    pieces: Mapping[str, Piece],
-    prototypes: Mapping[str, Piece],
-    places: Places,
-    *,
-    module_name: str,
-    module_version: str,
-    vassal_version: str,
-    faction_of: Callable[[str, Scenario], str | None],
-    months: Sequence[str],
-    phases: Sequence[str],
-    several_boards: bool = False,
-) -> SetupResult:
-    """One scenario as .vsav bytes, and where every piece went (scenario_draft's, written)."""
-    draft = scenario_draft(
-        scenario,
-        content,
-        pieces,
-        prototypes,
-        places,
-        faction_of=faction_of,
-        months=months,
-        phases=phases,
-        several_boards=several_boards,
-    )
-    return draft.result(module_name, module_version, vassal_version)
-
-
 def scenario_draft(
     scenario: Scenario,
     content: Content,

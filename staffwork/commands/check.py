@@ -306,9 +306,8 @@ def _is_notation(args: argparse.Namespace) -> bool:
 def _read(args: argparse.Namespace):
     """The position to check: a save or log, or a position in notation (a .pos file)."""
     from assistant.board import read_position
-    from assistant.notation_file import is_notation_file
 
-    if is_notation_file(args.save):
+    if _is_notation(args):
         from assistant.notation import read_notation_file
 
         if args.game or args.scenario or args.module:
