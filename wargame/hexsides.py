@@ -97,66 +97,49 @@ def _side_of(row: tuple) -> SideInfo:
 
 class SideTable(Mapping[str, SideInfo]):
     """The listed hexsides of a map, read-only; pickled as rows, each made a SideInfo again
-    when first asked for (the module's doc says why). The rows themselves come from the
-    compiled cache as one string of bytes, unpickled when a side is first asked for: a check of
-    a USE position asks for none (its rules walk MapData.adjacent), and unpickling the 7320 rows
-    was a seventh of the map's load (issue 20)."""
+    when first asked for (the module's doc says why). The rows come from the compiled cache
+    still pickled (wargame.compiled.Deferred), unpickled when a side is first asked for: a check
+    of a USE position asks for none (its rules walk MapData.adjacent), and unpickling the 7320
+    rows was a seventh of the map's load (issue 20)."""
 
-    __slots__ = ("_blob", "_made", "_rows")
+    __slots__ = ("_made", "_rows")
 
     def __init__(self, sides: Mapping[str, SideInfo] | None = None, rows: Mapping[str, tuple] | None = None):
         self._made: dict[str, SideInfo] = dict(sides or {})
-        self._rows: dict[str, tuple] | None = dict(rows) if rows is not None else None
-        self._blob: bytes | None = None
+        self._rows: Mapping[str, tuple] | None = dict(rows) if rows is not None else None
         if rows is None and sides is None:
             self._rows = {}
-
-    def _table(self) -> dict[str, tuple] | None:
-        """The rows (None: every side is made already), unpickled on first use."""
-        if self._blob is not None:
-            import pickle
-
-            self._rows = pickle.loads(self._blob)
-            self._blob = None
-        return self._rows
 
     def __getitem__(self, key: str) -> SideInfo:
         found = self._made.get(key)
         if found is None:
-            rows = self._table()
-            if rows is None:
+            if self._rows is None:
                 raise KeyError(key)
-            found = _side_of(rows[key])
+            found = _side_of(self._rows[key])
             self._made[key] = found
         return found
 
     def __contains__(self, key: object) -> bool:
-        rows = self._table()
-        return key in (self._made if rows is None else rows)
+        return key in (self._made if self._rows is None else self._rows)
 
     def __iter__(self) -> Iterator[str]:
-        rows = self._table()
-        return iter(self._made if rows is None else rows)
+        return iter(self._made if self._rows is None else self._rows)
 
     def __len__(self) -> int:
-        rows = self._table()
-        return len(self._made if rows is None else rows)
+        return len(self._made if self._rows is None else self._rows)
 
     def __repr__(self) -> str:
         return f"SideTable({len(self)} hexsides)"
 
     def __reduce__(self) -> tuple[Any, ...]:
-        import pickle
+        from wargame.compiled import Deferred
 
-        rows = self._table()
-        if rows is None:
-            rows = {k: _side_row(v) for k, v in self._made.items()}
-        return (_side_table, (pickle.dumps(rows, protocol=pickle.HIGHEST_PROTOCOL),))
+        rows = self._rows if self._rows is not None else {k: _side_row(v) for k, v in self._made.items()}
+        return (_side_table, (rows if isinstance(rows, Deferred) else Deferred(rows),))
 
 
-def _side_table(blob: bytes) -> SideTable:
-    """A SideTable whose rows are still pickled (SideTable.__reduce__)."""
+def _side_table(rows: Mapping[str, tuple]) -> SideTable:
+    """A SideTable over rows as unpickled (SideTable.__reduce__): kept as they come, not copied."""
     table = SideTable(None, {})
-    table._rows = None
-    table._blob = blob
+    table._rows = rows
     return table
