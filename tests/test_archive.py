@@ -196,3 +196,69 @@ def test_an_entry_read_in_pieces_meets_the_same_refusals_as_read_whole(tmp_path)
     with open_archive(path) as arc, pytest.raises(FormatError) as pieces:
         list(arc.pieces("savedGame", 1000))
     assert str(pieces.value) == str(whole.value)
+
+
+def _local_data_offset(raw: bytes, name: str) -> int:
+    with zipfile.ZipFile(io.BytesIO(raw)) as zf:
+        offset = zf.getinfo(name).header_offset
+    name_len, extra_len = (
+        int.from_bytes(raw[offset + 26 : offset + 28], "little"),
+        int.from_bytes(raw[offset + 28 : offset + 30], "little"),
+    )
+    return offset + 30 + name_len + extra_len
+
+
+@pytest.mark.parametrize("method", [zipfile.ZIP_DEFLATED, zipfile.ZIP_STORED])
+@pytest.mark.parametrize("inflater", ["installed", "standard library"])
+def test_pieces_read_straight_from_the_deflated_data_are_what_zipfile_reads(tmp_path, monkeypatch, method, inflater):
+    import zlib
+
+    import vassal.archive as archive
+
+    if inflater == "standard library":
+        monkeypatch.setattr(archive, "_INFLATER", zlib)
+    data = os.urandom(300_000) + bytes(range(256)) * 4000  # some of it does not compress
+    path = tmp_path / "big.vsav"
+    path.write_bytes(_zip_bytes({"other": b"x" * 10, "savedGame": data, "after": b"y"}, method))
+    with open_archive(path) as arc:
+        opened = []
+        zip_open = arc._zip.open
+        monkeypatch.setattr(arc._zip, "open", lambda info, *a: opened.append(info) or zip_open(info, *a))
+        pieces = arc.pieces("savedGame", 65_536, first=7)
+        first = next(pieces)
+        assert opened == []  # not through zipfile's reader
+        assert arc.read("after") == b"y"  # another entry read halfway: its own file position
+        rest = list(pieces)
+    assert len(first) == 7 and all(len(p) == 65_536 for p in rest[:-1])
+    assert first + b"".join(rest) == data
+
+
+@pytest.mark.parametrize(
+    "damage, problem",
+    [
+        (lambda raw, at: raw[:at] + bytes([raw[at] ^ 0x01]) + raw[at + 1 :], "Bad CRC-32"),  # a bit flipped
+        (lambda raw, at: raw[:at] + b"\x07" + raw[at + 1 :], "invalid block type"),  # not deflate at all
+    ],
+)
+def test_damaged_deflate_data_is_refused_in_one_line_read_whole_or_in_pieces(tmp_path, damage, problem):
+    raw = _zip_bytes({"savedGame": bytes(range(256)) * 4000})
+    at = _local_data_offset(raw, "savedGame")
+    path = tmp_path / "damaged.vsav"
+    path.write_bytes(damage(raw, at + (0 if "block" in problem else 2000)))
+    for read in (lambda arc: arc.read("savedGame"), lambda arc: list(arc.pieces("savedGame", 100_000))):
+        with open_archive(path) as arc, pytest.raises(FormatError) as err:
+            read(arc)
+        assert err.value.problem.startswith("damaged entry") and err.value.place == "savedGame"
+
+
+def test_a_local_header_that_names_another_entry_is_refused_as_zipfile_refuses_it(tmp_path):
+    raw = bytearray(_zip_bytes({"savedGame": b"a" * 5000}))
+    local = raw.find(b"PK\x03\x04")
+    raw[local + 30 : local + 39] = b"savedGamX"
+    path = tmp_path / "renamed.vsav"
+    path.write_bytes(bytes(raw))
+    with open_archive(path) as arc, pytest.raises(FormatError) as whole:
+        arc.read("savedGame")
+    with open_archive(path) as arc, pytest.raises(FormatError) as pieces:
+        list(arc.pieces("savedGame", 1000))
+    assert str(pieces.value) == str(whole.value) and "differ" in str(whole.value)
