@@ -334,3 +334,8 @@ def test_decode_of_a_long_text_gives_the_tokens_of_the_step_by_step_decoder():
     assert value is not None and len(value) > 70_000
     assert decode(value, ";") == list(Decoder(value, ";"))
     assert decode(value + ";\\;\\", ";") == list(Decoder(value + ";\\;\\", ";"))
+
+
+@pytest.mark.parametrize("text", ["+//a\\/b/c", "+/x\\/y/'q'/z/", "+/", "+/\\//", "+\\/a/b"])
+def test_a_decoder_started_after_a_prefix_reads_what_one_on_the_rest_reads(text):
+    assert list(Decoder(text, "/", 2)) == list(Decoder(text[2:], "/"))

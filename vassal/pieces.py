@@ -164,7 +164,7 @@ def parse_add_piece(text: str) -> tuple[str | None, str, str]:
     """Split an AddPiece command / PieceSlot text ``+/id/type/state`` (id ``null`` = none)."""
     if not text.startswith("+/"):
         raise FormatError("an AddPiece command starts with '+/'")
-    d = Decoder(text[2:], "/")
+    d = Decoder(text, "/", 2)
     try:
         piece_id = d.next_token()
         type_str = d.next_token()

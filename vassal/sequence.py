@@ -62,11 +62,13 @@ class Decoder(Iterator[str]):
     the typed readers return their default when no token is left.
     """
 
-    def __init__(self, value: str | None, delim: str):
+    def __init__(self, value: str | None, delim: str, start: int = 0):
+        """``start``: where the sequence begins in ``value`` (after a command's prefix: a
+        piece command is tens of KB, and a slice would copy it to read it once)."""
         if len(delim) != 1:
             raise ValueError("a SequenceEncoder delimiter is one character")
         self._val = value
-        self._start = 0
+        self._start = self._origin = start
         self._delim = delim
 
     def has_more(self) -> bool:
@@ -88,7 +90,7 @@ class Decoder(Iterator[str]):
             raise IndexError("no more tokens")
         start, d = self._start, self._delim
         i = val.find(d, start)
-        if i == -1 or i == 0 or val[i - 1] != "\\":  # the token holds no escaped delimiter
+        if i == -1 or i == self._origin or val[i - 1] != "\\":  # the token holds no escaped delimiter
             if i == -1:
                 self._val = None
                 token = val[start:]
@@ -99,7 +101,7 @@ class Decoder(Iterator[str]):
         stop = len(val)
         buf: list[str] = []
         while i != -1:
-            if i > 0 and val[i - 1] == "\\":
+            if i > self._origin and val[i - 1] == "\\":
                 buf.append(val[start : i - 1])
                 start = i
             else:
