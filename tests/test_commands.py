@@ -33,9 +33,12 @@ from vassal.commands import (
     SetupStack,
     Undo,
     Unknown,
+    decode_parts,
+    decode_pieces,
     decode_tree,
     encode_command,
     encode_tree,
+    join_pieces,
     log_steps,
     node,
     parse_command,
@@ -266,3 +269,80 @@ def test_arbitrary_text_decodes_exactly_or_raises_format_error(text):
 def test_encoding_any_tree_gives_text_that_decodes_to_the_same_bytes(tree):
     text = encode_tree(tree)
     assert encode_tree(decode_tree(text)) == text
+
+
+def _engine_reading(text: str) -> Node:
+    """The tree as the engine reads it, token by token and level by level."""
+    from vassal.commands import _decode
+
+    return _decode(text, 0, None)
+
+
+def _same_tree(a: Node, b: Node) -> bool:
+    """Equal texts, children and kept input bytes (Node equality leaves ``raw`` out)."""
+    return (
+        a.text == b.text
+        and a.raw == b.raw
+        and len(a.children) == len(b.children)
+        and all(map(_same_tree, a.children, b.children))
+    )
+
+
+@pytest.mark.parametrize("name", FIXTURES[:3], ids=lambda p: p.name)
+def test_saves_and_logs_the_engine_writes_are_read_from_their_pieces_between_escs(name):
+    text = _plain(name)
+    tree = decode_parts(text.split(ESC))
+    assert tree is not None  # not left to the level-by-level reading
+    assert _same_tree(tree, _engine_reading(text))
+
+
+def test_pieces_between_escs_come_back_as_their_text_with_their_backslashes():
+    text = encode_tree(node(BeginSave(), node(NullCommand(), node(Chat("a\\b")), node(Chat("c"))), node(EndSave())))
+    parts = text.split(ESC)
+    texts = [p.rstrip("\\") for p in parts[:-1]] + [parts[-1]]
+    runs = [len(p) - len(t) for p, t in zip(parts[:-1], texts)] + [-1]
+    assert runs == [0, 1, 1, 0, -1]
+    assert join_pieces(texts, runs) == text
+    assert _same_tree(decode_pieces(texts, runs), decode_tree(text))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "begin_save\x1b'CHATquoted'\x1bend_save",  # a quoted token
+        "a\\\x1bb\x1bc",  # a head that is itself nested: its sub-commands come first
+        "a\\\x1bb",  # an escaped ESC in the only token
+        "begin_save\x1b'\\odd'",  # a token starting with a backslash, quoted
+    ],
+)
+def test_texts_not_in_the_engines_shape_are_left_to_its_reading(text):
+    assert decode_parts(text.split(ESC)) is None
+    assert _same_tree(decode_tree(text), _engine_reading(text))
+
+
+@given(st.lists(_ALPHABET, max_size=60).map("".join))
+@settings(max_examples=2000, deadline=None)
+def test_reading_from_the_pieces_between_escs_is_the_engines_reading(text):
+    fast = decode_parts(text.split(ESC))
+    if fast is not None:
+        assert _same_tree(fast, _engine_reading(text))
+        assert encode_tree(fast) == text
+
+
+@given(
+    st.recursive(
+        st.builds(Node, st.text(st.sampled_from(list("ab/;\\'\t")), max_size=8)),
+        lambda kids: st.builds(
+            Node,
+            st.text(st.sampled_from(list("ab/;\\'\t")), max_size=8),
+            st.lists(kids, min_size=1, max_size=4).map(tuple),
+        ),
+        max_leaves=30,
+    )
+)
+@settings(max_examples=1000, deadline=None)
+def test_any_encoded_tree_read_from_its_pieces_is_the_engines_reading(tree):
+    text = encode_tree(tree)
+    fast = decode_parts(text.split(ESC))
+    if fast is not None:
+        assert _same_tree(fast, _engine_reading(text))

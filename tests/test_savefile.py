@@ -15,6 +15,7 @@ from vassal.commands import (
     AddPiece,
     BoardPlacement,
     Chat,
+    Node,
     SetGlobalProperty,
     decode_tree,
     encode_tree,
@@ -326,18 +327,38 @@ def _zip_bytes_of(entries: dict[str, bytes]) -> bytes:
     return buf.getvalue()
 
 
-def test_a_big_save_reads_to_the_text_it_was_written_from_across_its_pieces(tmp_path, monkeypatch):
+def _unit_add(n: int) -> str:
+    return f"+/{n}/piece;;;u{n}.png;Unité ≥ {n} 🎲\tnull;{n};{n}"
+
+
+@pytest.mark.parametrize(
+    "shape",
+    [
+        "flat",  # our setups: the pieces right under begin_save
+        "engine",  # the engine's saves: the pieces under an empty command, one level down
+        "quoted",  # not what the engine writes: the level-by-level reading takes it
+    ],
+)
+def test_a_big_save_reads_to_the_text_it_was_written_from_across_its_pieces(tmp_path, monkeypatch, shape):
     # two-, three- and four-byte characters fall across the borders of the decoded pieces, and
     # the entry is decoded piece by piece, never read whole
     whole = Archive.read
     monkeypatch.setattr(
         Archive, "read", lambda arc, name: pytest.fail(name) if name == "savedGame" else whole(arc, name)
     )
-    text = "begin_save" + "".join(f"\x1b+/{n}/piece;;;u{n}.png;Unité ≥ {n} 🎲\tnull;{n};{n}" for n in range(20_000))
+    adds = tuple(Node(_unit_add(n)) for n in range(20_000))
+    if shape == "flat":
+        text = encode_tree(Node("begin_save", adds + (Node("end_save"),)))
+    elif shape == "engine":
+        text = encode_tree(Node("begin_save", (Node(""), Node("", adds), Node("end_save"))))
+    else:
+        text = encode_tree(Node("begin_save", adds)) + "\x1b'CHATquoted'"
     saved = read_saved_game(_big_vcsk_save(tmp_path, text))
     assert len(text) > 1_000_000
     assert saved.text == text and saved.form == "VCSK"
     assert saved.text == decode_saved_game(saved_game_bytes(text))[0]
+    assert saved.tree == decode_tree(text)
+    assert sum(1 for n in walk(saved.tree) if n.text.startswith("+/")) == 20_000
 
 
 @pytest.mark.parametrize(

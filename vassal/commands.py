@@ -15,6 +15,9 @@ Public API::
     ESC
     Node(text, children=(), raw=None)            # one command and its sub-commands
     decode_tree(text, source=None) -> Node       # FormatError only for absurd nesting
+    decode_parts(parts) -> Node | None           # the same from text.split(ESC), for the
+    decode_pieces(texts, runs) -> Node | None    #   engine's shape; None: use decode_tree
+    join_pieces(texts, runs) -> str              # the text decode_pieces was given
     encode_tree(node) -> str
     walk(node) -> Iterator[Node]                 # pre-order = the engine's execution order
     parse_command(text) -> Command               # FormatError for a malformed piece command
@@ -33,6 +36,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import field
+from itertools import repeat
+from operator import sub
 
 from records import frozen
 from vassal import sequence
@@ -44,6 +49,9 @@ __all__ = [
     "MAX_DEPTH",
     "Node",
     "decode_tree",
+    "decode_parts",
+    "decode_pieces",
+    "join_pieces",
     "encode_tree",
     "walk",
     "BeginSave",
@@ -117,7 +125,76 @@ def decode_tree(text: str, source: str | None = None) -> Node:
     """The command tree of a ``savedGame`` text, exactly as ``GameModule.decode`` splits it."""
     if not isinstance(text, str):
         raise TypeError("decode_tree takes text (str)")
+    if ESC in text:
+        tree = decode_parts(text.split(ESC))
+        if tree is not None:
+            return tree
     return _decode(text, 0, source)
+
+
+_PLAIN_DEPTH = 16  # deeper command nesting than real files have goes the engine's way
+
+
+def decode_parts(parts: list[str]) -> Node | None:
+    """The tree of the text ``ESC.join(parts)`` from its pieces between ESCs, when it has the
+    shape the engine writes (see :func:`decode_pieces`); None otherwise."""
+    last = len(parts) - 1
+    if last < 1:
+        return None
+    texts = list(map(str.rstrip, parts, repeat("\\")))
+    texts[last] = parts[last]  # the end of the text: no ESC after it, its backslashes are its own
+    runs = list(map(sub, map(len, parts), map(len, texts)))
+    runs[last] = -1
+    return decode_pieces(texts, runs)
+
+
+def decode_pieces(texts: list[str], runs: list[int]) -> Node | None:
+    """The command tree of a text given as the pieces between its ESCs, each without the run
+    of backslashes before its ESC (``runs``: their lengths; -1 for the last piece), when the
+    text has the shape the engine writes: no command text starting with a quote or a
+    backslash (the encoder would quote it), no ESC in a node's own text. None otherwise, and
+    :func:`decode_tree` reads the text (:func:`join_pieces`).
+
+    Every ESC separates the sub-commands of one node, and the run of backslashes before it is
+    the depth of that node (one added by each encoding around it). So the tree is found from
+    the runs alone and each piece is a command's text -- no token is joined and split again
+    level by level, and a save read in pieces needs no whole copy of its text (the engine's
+    saves hold their pieces one level down: issue 20)."""
+    last = len(texts) - 1
+    if last < 1 or len(runs) != len(texts) or runs[last] != -1 or max(runs) >= _PLAIN_DEPTH:
+        return None
+    if any(map(str.startswith, texts, repeat(("'", "\\")))):
+        return None
+    try:
+        return _node_of(texts, runs, 0, last, 0)
+    except _NotPlain:
+        return None
+
+
+def join_pieces(texts: list[str], runs: list[int]) -> str:
+    """The text :func:`decode_pieces` was given in pieces."""
+    return ESC.join(t + "\\" * r if r > 0 else t for t, r in zip(texts, runs))
+
+
+class _NotPlain(Exception):
+    """A token :func:`decode_parts` leaves to :func:`_decode`."""
+
+
+def _node_of(texts: list[str], runs: list[int], lo: int, hi: int, depth: int) -> Node:
+    """The node of the token made of the pieces ``lo..hi`` at ``depth`` decodings in. Its
+    sub-commands are cut at the runs of exactly ``depth``; deeper runs lie inside them."""
+    if lo == hi:  # no ESC inside: a command without sub-commands
+        return Node(texts[lo])
+    if runs[lo] != depth:
+        raise _NotPlain  # the node's own text holds an ESC: the engine nests the head
+    cuts = [k for k in range(lo + 1, hi) if runs[k] == depth]
+    cuts.append(hi)
+    children = []
+    first = lo + 1
+    for k in cuts:
+        children.append(_node_of(texts, runs, first, k, depth + 1))
+        first = k + 1
+    return Node(texts[lo], tuple(children))
 
 
 def _decode(text: str, depth: int, source: str | None) -> Node:
@@ -398,7 +475,7 @@ def parse_command(text: str) -> Command:
     if text == END_SAVE:
         return EndSave()
     if text.startswith(ADD):
-        tokens = sequence.Decoder(text[len(ADD) :], "/")
+        tokens = sequence.Decoder(text, "/", len(ADD))
         try:
             pid = _null(tokens.next_token())
             ptype = tokens.next_token()
@@ -409,7 +486,7 @@ def parse_command(text: str) -> Command:
     if text.startswith(REMOVE):
         return RemovePiece(text[len(REMOVE) :])
     if text.startswith(CHANGE):
-        tokens = sequence.Decoder(text[len(CHANGE) :], "/")
+        tokens = sequence.Decoder(text, "/", len(CHANGE))
         try:
             pid = tokens.next_token()
             new = tokens.next_token()

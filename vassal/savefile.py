@@ -8,7 +8,8 @@ but no ``moduledata`` VASSAL would compare the module name against "" and compla
 Public API::
 
     SAVED_GAME_ENTRY = "savedGame"
-    SavedGame(source, text, form, tree, savedata, moduledata)   frozen
+    SavedGame(source, form, tree, savedata, moduledata)   frozen
+        .text -> str                         the command text (written again from the tree)
         .is_log -> bool                      has LOG groups (a .vlog with steps)
     read_saved_game(path, *, limits=Limits()) -> SavedGame
     decode_saved_game(data, source=None) -> tuple[str, Form]    savedGame bytes -> text
@@ -33,15 +34,17 @@ place (entry name, byte offset); the input file is never modified.
 
 from __future__ import annotations
 
-import codecs
 import os
 import time
 from collections.abc import Iterable, Iterator, Mapping, Sequence
+from itertools import repeat
+from operator import sub
 
 from records import frozen
 from vassal import sequence
 from vassal.archive import Archive, Limits, open_archive, write_archive
 from vassal.commands import (
+    ESC,
     AddPiece,
     BeginSave,
     BoardPlacement,
@@ -50,9 +53,11 @@ from vassal.commands import (
     Node,
     SetBoards,
     SetupStack,
+    decode_pieces,
     decode_tree,
     encode_command,
     encode_tree,
+    join_pieces,
     log_steps,
 )
 from vassal.errors import FormatError
@@ -87,14 +92,21 @@ SAVED_GAME_ENTRY = "savedGame"
 
 @frozen
 class SavedGame:
-    """What a .vsav / .vlog holds: the plain command text, its tree, and the metadata if any."""
+    """What a .vsav / .vlog holds: its command tree (and so its plain text), the wrapping the
+    text came in, and the metadata if any."""
 
     source: str
-    text: str
     form: Form
     tree: Node
     savedata: Metadata | None
     moduledata: Metadata | None
+
+    @property
+    def text(self) -> str:
+        """The plain command text, written again from the tree: the same characters, as a
+        node that was not in the canonical form keeps what it was read from. Not kept: a big
+        save's text is tens of MB that a reader of the tree never looks at (issue 20)."""
+        return encode_tree(self.tree)
 
     @property
     def is_log(self) -> bool:
@@ -113,27 +125,42 @@ def decode_saved_game(data: bytes, source: str | None = None) -> tuple[str, Form
 
 
 _PIECE = 1 << 18  # hex digits decoded at a time: memory reused piece after piece
+_ESC = ESC.encode()  # one byte in UTF-8, never inside another character's bytes
 
 
-def _streamed_text(archive: Archive) -> str | None:
-    """The command text of a ``!VCSK`` savedGame entry (what the engine writes), unzipped and
-    decoded a piece at a time: whole, the entry, its plain bytes and their text were three
-    copies of tens of MB, and a fresh page of memory costs more than the work done on it
-    (issue 20). None for another wrapping or any damage: the whole entry is then read again
-    the plain way, which gives the message that names the place."""
+def _streamed_pieces(archive: Archive) -> tuple[list[str], list[int]] | None:
+    """The command texts of a ``!VCSK`` savedGame entry (what the engine writes) as
+    :func:`~vassal.commands.decode_pieces` takes them, unzipped, decoded and cut at each ESC a
+    piece of the entry at a time: whole, the entry, its plain bytes, their text and the
+    texts cut from it were four copies of tens of MB, and a fresh page of memory costs more
+    than the work done on it (issue 20). None for another wrapping or any damage: the whole
+    entry is then read again the plain way, which gives the message that names the place."""
     pieces = archive.pieces(SAVED_GAME_ENTRY, _PIECE, first=VCSK_HEAD)  # a generator: closed below
     try:
         head = next(pieces, b"")
         if detect(head) != "VCSK":
             return None
-        decoder = codecs.getincrementaldecoder("utf-8")()
-        parts = list(map(decoder.decode, vcsk_plain(head, pieces)))
-        parts.append(decoder.decode(b"", final=True))
+        texts: list[str] = []
+        runs: list[int] = []
+        held: list[bytes] = []  # the start of a command whose ESC is still to come
+        for plain in vcsk_plain(head, pieces):
+            cut = plain.split(_ESC)
+            held.append(cut[0])
+            if len(cut) == 1:
+                continue
+            ended = cut[:-1]
+            ended[0] = b"".join(held)
+            held = [cut[-1]]
+            bare = list(map(bytes.rstrip, ended, repeat(b"\\")))
+            runs.extend(map(sub, map(len, ended), map(len, bare)))
+            texts.extend(map(bytes.decode, bare))  # UTF-8; ESC ends no character halfway
+        texts.append(b"".join(held).decode())
+        runs.append(-1)
     except (FormatError, ValueError):  # binascii.Error and UnicodeDecodeError are ValueErrors
         return None
     finally:
         pieces.close()
-    return "".join(parts)
+    return texts, runs
 
 
 def read_saved_game(path: str | os.PathLike[str], *, limits: Limits = Limits()) -> SavedGame:
@@ -142,17 +169,22 @@ def read_saved_game(path: str | os.PathLike[str], *, limits: Limits = Limits()) 
     with open_archive(path, limits) as archive:
         if SAVED_GAME_ENTRY not in archive:
             raise FormatError("no savedGame entry: not a VASSAL saved game or log", source)
-        streamed = _streamed_text(archive) if archive.size(SAVED_GAME_ENTRY) > _PIECE else None
+        streamed = _streamed_pieces(archive) if archive.size(SAVED_GAME_ENTRY) > _PIECE else None
         data = archive.read(SAVED_GAME_ENTRY) if streamed is None else b""
         savedata = _read_meta(archive, SAVE_ENTRY, source)
         moduledata = _read_meta(archive, MODULE_ENTRY, source)
     place = SAVED_GAME_ENTRY
     try:
-        text, form = decode_saved_game(data) if streamed is None else (streamed, "VCSK")
-        tree = decode_tree(text)
+        if streamed is None:
+            text, form = decode_saved_game(data)
+            tree = decode_tree(text)
+        else:
+            form = "VCSK"
+            found = decode_pieces(*streamed)
+            tree = decode_tree(join_pieces(*streamed)) if found is None else found
     except FormatError as exc:
         raise _placed(exc, source, place) from None
-    return SavedGame(source, text, form, tree, savedata, moduledata)
+    return SavedGame(source, form, tree, savedata, moduledata)
 
 
 def read_moduledata(path: str | os.PathLike[str], *, limits: Limits = Limits()) -> Metadata | None:
