@@ -233,9 +233,9 @@ def run(args: argparse.Namespace) -> int:
     if unit is not None:
         sys.stdout.write(explain_text(doc, unit))
     elif args.json:
-        import json
+        from staffwork.jsontext import dumps
 
-        sys.stdout.write(json.dumps(doc, indent=2, ensure_ascii=False))  # one write, not one a token
+        sys.stdout.write(dumps(doc))  # json.dumps(indent=2), faster; one write, not one a token
         sys.stdout.write("\n")
     else:
         sys.stdout.write(report_text(doc))

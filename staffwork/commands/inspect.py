@@ -11,7 +11,6 @@ input (one line, status 2) before anything is printed.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from typing import Any
 
@@ -66,8 +65,9 @@ def run(args: argparse.Namespace) -> int:
 
 def _emit(report: dict[str, Any], as_json: bool, text: Any) -> None:
     if as_json:
-        # one write: json.dump writes every token on its own (a big save's report: 0.3 s)
-        sys.stdout.write(json.dumps(report, indent=2, ensure_ascii=False, sort_keys=False))
+        from staffwork.jsontext import dumps  # json.dumps(indent=2) as one string, faster
+
+        sys.stdout.write(dumps(report))  # one write: json.dump writes every token on its own
         sys.stdout.write("\n")
     else:
         sys.stdout.write(text(report))
