@@ -333,7 +333,10 @@ class Trait:
             value = known.get(name, _MISSING)
             if value is not _MISSING:
                 return value
-        in_state, i, f = self._find(name)
+        found = _field_index(self.type_layout(), self.STATE_FIELDS).get(name)  # _find, inline
+        if found is None:
+            raise KeyError(f"{type(self).__name__} has no field {name!r}")
+        in_state, i, f = found
         tokens = self.state_tokens if in_state else self.type_tokens
         value = f.default if i >= len(tokens) else f.kind.read(tokens[i], f.default)
         known[name] = value
