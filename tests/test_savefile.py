@@ -385,3 +385,10 @@ def test_a_big_save_that_is_not_utf8_deep_inside_is_refused_with_the_byte(tmp_pa
     path.write_bytes(_zip_bytes_of({"savedGame": obfuscate(bad)}))
     err = _error(path)
     assert "not UTF-8 (byte 700000 " in err.problem
+
+
+@pytest.mark.parametrize("plain", [b"", b"\x1b", b"a", b"\x1b\x1b", b"ab\x1bcd\x1b", b"\x1bab\x1b\x1bcd", b"x" * 1000])
+def test_a_piece_of_a_save_is_cut_at_its_escs_as_split_cuts_it(plain):
+    from vassal.savefile import _cut
+
+    assert _cut(plain) == plain.split(b"\x1b")
