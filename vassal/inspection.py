@@ -24,7 +24,6 @@ from vassal.archive import open_archive
 from vassal.buildfile import BUILDFILE, BUILDFILE_OLD
 from vassal.commands import BoardPlacement
 from vassal.errors import FormatError
-from vassal.gamelog import replay_log
 from vassal.imagesize import image_size
 from vassal.mapgeometry import MapGeometry, map_geometry
 from vassal.module import read_module
@@ -392,6 +391,8 @@ def inspect_save(path: str, module: ModuleMaps | None = None) -> dict[str, Any]:
     steps = None
     try:
         if saved.is_log:
+            from vassal.gamelog import replay_log  # only for logs: a save need not load it
+
             log = replay_log(saved.tree, source=path)
             steps = []
             for moved in log.step_moves():
