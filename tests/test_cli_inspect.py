@@ -154,3 +154,28 @@ def test_hostile_and_broken_files_give_one_line_and_status_2(capsys, tmp_path, e
     lines = err.strip().splitlines()
     assert len(lines) == 1 and expected in lines[0] and str(path) in lines[0]
     assert path.read_bytes() == before
+
+
+def test_each_piece_of_a_big_save_is_split_into_its_levels_once(tmp_path, monkeypatch, capsys):
+    # the replay splits every piece's type and state; inspect's view reads the same strings
+    # and must find them split, however many pieces the save holds
+    from vassal import nesting
+    from vassal.pieces import Piece, piece_state, piece_type
+    from vassal.savefile import Placement, setup_tree, write_saved_game
+    from vassal.traits import BasicPiece, Marker
+
+    pieces = 1500
+    units = [Piece((Marker.of({"Id": str(n)}),), BasicPiece.make(image_name=f"u{n}.png")) for n in range(pieces)]
+    placements = [
+        Placement(str(n), piece_type(unit), piece_state(unit), "Main Map", n, n) for n, unit in enumerate(units)
+    ]
+    save = tmp_path / "big.vsav"
+    write_saved_game(save, setup_tree(placements), module_name="M", module_version="1", vassal_version="3.7.26")
+    split = nesting._split_levels
+    calls = []
+    monkeypatch.setattr(nesting, "_split_levels", lambda *a: calls.append(a[0]) or split(*a))
+    assert main(["inspect", str(save), "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert len(report["pieces"]) == pieces
+    assert len(calls) >= 2 * pieces  # a type and a state each (and the stacks')
+    assert len(calls) == len(set(map(id, calls)))  # none of them twice

@@ -12,6 +12,7 @@ what the type says about stacking and hiding (`type_info`).
     split_state(state_str, count=None) -> list[str]   count = number of type levels
     join_state(levels) -> str
     type_info(type_str) -> TypeInfo            piece, stack or deck; never stacks; hiding level
+    forget_splits()                            a new save is read: drop the splits kept
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ __all__ = [
     "type_levels",
     "type_info",
     "state_levels",
+    "forget_splits",
 ]
 
 TAB = "\t"
@@ -269,10 +271,19 @@ def _levels(text: str, count: int | None, raw_last: bool) -> tuple[str, ...]:
     if found is not None and found[0] is text:
         return found[1]
     levels = tuple(_split_levels(text, count, raw_last))
-    if len(_SPLITS) >= 1 << 11:  # as many as a big save's pieces; a long watch stays flat
+    if len(_SPLITS) >= _MOST_SPLITS:
         _SPLITS.clear()
     _SPLITS[key] = (text, levels)
     return levels
+
+
+_MOST_SPLITS = 1 << 15  # a type and a state each for the pieces of the biggest saves, and more
+
+
+def forget_splits() -> None:
+    """Let go of the splits kept so far: a new save is being read, and the strings of the last
+    one will not be split again (a long ``watch`` holds one save's worth, never more)."""
+    _SPLITS.clear()
 
 
 def _check_joinable(levels: Sequence[str]) -> None:

@@ -68,7 +68,7 @@ from vassal.metadata import (
     metadata_bytes,
     parse_metadata,
 )
-from vassal.nesting import type_info
+from vassal.nesting import forget_splits, type_info
 from vassal.obfuscation import DEFAULT_KEY, VCSK_HEAD, Form, deobfuscate, detect, vcsk_plain
 from vassal.obfuscation import obfuscate as _obfuscate
 from vassal.pieces import parse_piece, piece_state, with_position
@@ -180,6 +180,7 @@ def _cut(plain: bytes) -> list[bytes]:
 def read_saved_game(path: str | os.PathLike[str], *, limits: Limits = Limits()) -> SavedGame:
     """Open a .vsav or .vlog, check it, and decode its command tree."""
     source = str(path)
+    forget_splits()  # the pieces of another save are not read again
     with open_archive(path, limits) as archive:
         if SAVED_GAME_ENTRY not in archive:
             raise FormatError("no savedGame entry: not a VASSAL saved game or log", source)
