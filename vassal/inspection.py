@@ -164,6 +164,7 @@ class _Locator:
         self.unsized: dict[tuple[str, str], str] = {}  # (map, board) -> image
         self.unnamed: dict[str, int] = {}  # map -> pieces left without a location
         self.assumed: dict[tuple[str, str], int] = {}  # (map, board) -> named as if sized
+        self._names: dict[tuple[int, int, int], str | None] = {}  # (id(geometry), x, y): stacks share
 
     def boards_of(
         self, boards: Mapping[str, tuple[BoardPlacement, ...]], map_id: str | None
@@ -193,11 +194,16 @@ class _Locator:
         geometry = self._geometry(map_id, self.boards_of(boards, map_id))
         if geometry is None:
             return None
-        try:
-            location = geometry.location_name(x, y)
-        except FormatError as exc:  # a grid the engine could not use either (spacing 0...)
-            self.broken_maps.setdefault(map_id, exc.line())
-            return None
+        spot = (id(geometry), x, y)  # the geometry is kept in _geometries: its id is its own
+        if spot in self._names:
+            location = self._names[spot]
+        else:
+            try:
+                location = geometry.location_name(x, y)
+            except FormatError as exc:  # a grid the engine could not use either (spacing 0...)
+                self.broken_maps.setdefault(map_id, exc.line())
+                return None
+            self._names[spot] = location
         if count and location is None:
             self.unnamed[map_id] = self.unnamed.get(map_id, 0) + 1
         elif count and geometry.unsized:

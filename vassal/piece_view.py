@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import field
+from functools import lru_cache
 from itertools import compress
 from operator import itemgetter
 from types import MappingProxyType
@@ -327,11 +328,17 @@ def _inside_out(shown: list[_Fact], basic: BasicPiece | None, known: Mapping[str
 
 def _apply_level_name(level_name: str, name: str) -> str:
     """Layer level names: ``X`` replaces the name, ``+X`` appends X, ``X+`` prepends X."""
-    parts = decode(level_name, "+")
+    parts = _level_name_parts(level_name)
     if len(parts) == 1:
         return parts[0]
     first, second = parts[0], parts[1]
     return name + second if first == "" else first + name
+
+
+@lru_cache(maxsize=1 << 12)
+def _level_name_parts(level_name: str) -> tuple[str, ...]:
+    """A level name's tokens, read once: every piece of a big save shows its layers' names."""
+    return tuple(decode(level_name, "+"))
 
 
 def _layer_view(t: LayerTrait, known: Mapping[str, str]) -> LayerView:
