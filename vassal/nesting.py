@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 from collections.abc import Sequence
-from itertools import compress, islice, repeat
+from itertools import compress, repeat
 from itertools import count as count_from
 from operator import is_not, le
 from typing import Literal
@@ -120,11 +120,11 @@ def _split_canonical(text: str, count: int | None, raw_last: bool) -> list[str] 
     stop = -1 if count is None else count - 1
     depth = first = j = 0  # parts[first] starts the level at this depth; parts[j] is looked at
     while j < last and depth != stop:
-        if first == j and last - j >= _STRETCH:
+        if first == j and depth and last - j >= _STRETCH:  # (depth 0: one level, then stretches)
             end = last if stop < 0 else min(last, j + stop - depth)
             m = _regular_until(parts, j, end, runs, depth)
             if m > j:  # parts j..m-1 end the levels at depth, depth + 1, ...
-                stretch = list(map(str.removesuffix, islice(parts, j, m), islice(runs, depth, None)))
+                stretch = list(map(str.removesuffix, parts[j:m], runs[depth : depth + m - j]))
                 # the inner texts start where these levels (but the first) and part m start
                 if "\t'" in TAB.join(stretch) or parts[m].startswith("'"):
                     return None  # an inner text may be quoted
@@ -172,13 +172,10 @@ def _regular_until(parts: list[str], j: int, end: int, runs: tuple[str, ...], de
     of n + 1. ``removesuffix`` gives back the very string when it does not end so -- a test
     far cheaper than ``endswith``, whose arguments Python 3.11 parses at every call. As
     booleans, the miss is where "at least n" is <= "at least n + 1". (A run of none is never
-    found so: the first level at depth 0 goes the plain way.)"""
-    at_least = map(
-        is_not, map(str.removesuffix, islice(parts, j, end), islice(runs, depth, None)), islice(parts, j, end)
-    )
-    one_more = map(
-        is_not, map(str.removesuffix, islice(parts, j, end), islice(runs, depth + 1, None)), islice(parts, j, end)
-    )
+    found so: the level at depth 0 goes the plain way.)"""
+    seg = parts[j:end]  # slices, not islices: a pointer copy each, where islice costs a call a part
+    at_least = map(is_not, map(str.removesuffix, seg, runs[depth : depth + len(seg)]), seg)
+    one_more = map(is_not, map(str.removesuffix, seg, runs[depth + 1 : depth + 1 + len(seg)]), seg)
     return next(compress(count_from(j), map(le, at_least, one_more)), end)
 
 
