@@ -1,6 +1,6 @@
 """How fast a big saved game is read, against pywargame's reader on the same file.
 
-    python benchmarks/read_save.py [PIECES] [LEVELS] [--anchor-python PYTHON]
+    python benchmarks/read_save.py [PIECES] [LEVELS] [--flat] [--anchor-python PYTHON]
 
 Makes its input with our own writers (nothing big is committed): a save of PIECES pieces
 (default 830) of LEVELS trait levels each (default 128) -- layers, markers, dynamic properties,
@@ -9,7 +9,10 @@ traits that embed a whole piece -- as in a big real module such as Paths of Glor
 the hex map of a small module written beside it. Most levels repeat across pieces, as expanded
 prototypes do in a real save; each unit also has levels of its own (name, markers, art).
 At 128 levels the escapes alone put 16 KB of backslashes in every piece, so the default input
-holds about 21 MB of command text; ``830 100`` gives about 14 MB.
+holds about 21 MB of command text; ``830 100`` gives about 14 MB. The commands are nested as
+the engine's own saves nest them (the pieces one level down, under an empty command:
+``GameState.getRestoreCommand``, as in tests/fixtures/tiny_engine.vsav); ``--flat`` puts them
+right under ``begin_save``, as our scenario setups do.
 
 Then times, median of 5, wall and CPU: the whole process ``staffwork inspect FILE --module
 MOD`` (text and ``--json``); the reading alone, in process (the command tree and every AddPiece
@@ -42,8 +45,8 @@ sys.path.insert(0, str(REPO))
 from whole_command import quick_env  # noqa: E402
 
 from vassal.buildfile import component  # noqa: E402
+from vassal.commands import Node, walk  # noqa: E402
 from vassal.commands import SetGlobalProperty as SetGlobal  # noqa: E402
-from vassal.commands import walk  # noqa: E402
 from vassal.keys import CTRL, NamedKeyStroke  # noqa: E402
 from vassal.metadata import Metadata  # noqa: E402
 from vassal.module import write_module  # noqa: E402
@@ -88,8 +91,8 @@ DEFAULTS = (830, 128)
 # whole process, median of 5 wall, on this benchmark's inputs, as measured on the machine the
 # benchmark was written on (2 vCPU VM shared with other jobs; pywargame 0.8.0, Python 3.13.0).
 RECORDED_PYWARGAME = {
-    (830, 128): (6.19, "pywargame 0.8.0 / Python 3.13.0, 830 x 128 levels (21 MB), Nov 2026"),
-    (830, 100): (4.39, "pywargame 0.8.0 / Python 3.13.0, 830 x 100 levels (14 MB), Nov 2026"),
+    (830, 128, True): (6.19, "pywargame 0.8.0 / Python 3.13.0, 830 x 128 levels (21 MB, flat), Nov 2026"),
+    (830, 100, True): (4.39, "pywargame 0.8.0 / Python 3.13.0, 830 x 100 levels (14 MB, flat), Nov 2026"),
 }
 
 
@@ -214,7 +217,15 @@ def _hex_center(col: int, row: int) -> tuple[int, int]:
     return round(x), round(y)
 
 
-def write_inputs(folder: Path, pieces: int, levels: int) -> tuple[Path, Path, float]:
+def engine_shape(tree: Node) -> Node:
+    """A setup nested as the engine's own save is (tests/fixtures/tiny_engine.vsav): an empty
+    command, the pieces under a second one, then the other commands."""
+    pieces = tuple(c for c in tree.children if c.text.startswith("+/"))
+    rest = tuple(c for c in tree.children if not c.text.startswith("+/"))
+    return Node(tree.text, (Node(""), Node("", pieces)) + rest)
+
+
+def write_inputs(folder: Path, pieces: int, levels: int, flat: bool = False) -> tuple[Path, Path, float]:
     """The module and the save, both written by our own writers, and the share of trait levels
     that are distinct (the rest repeat across pieces, as expanded prototypes do)."""
     module = folder / "bench.vmod"
@@ -230,6 +241,8 @@ def write_inputs(folder: Path, pieces: int, levels: int) -> tuple[Path, Path, fl
         placements.append(Placement(str(1_700_000_000_000 + n), piece_type(piece), piece_state(piece), MAP_NAME, x, y))
     extra = [SetGlobal(f"Prop{i}", str(i), "Module") for i in range(20)]
     tree = setup_tree(placements, extra=extra)
+    if not flat:
+        tree = engine_shape(tree)
     write_saved_game(
         save, tree, module_name=MODULE_NAME, module_version="1.0", vassal_version="3.7.26", date_saved=1_700_000_000_000
     )
@@ -451,17 +464,19 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("pieces", type=int, nargs="?", default=DEFAULTS[0])
     parser.add_argument("levels", type=int, nargs="?", default=DEFAULTS[1])
+    parser.add_argument("--flat", action="store_true", help="the pieces right under begin_save, as our setups")
     parser.add_argument("--anchor-python", help="a Python 3.12+ to install pywargame into")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         t = time.perf_counter()
-        module, save, distinct = write_inputs(folder, args.pieces, args.levels)
+        module, save, distinct = write_inputs(folder, args.pieces, args.levels, args.flat)
         saved = read_saved_game(save)
         adds = sum(1 for n in walk(saved.tree) if n.text.startswith("+/"))
         print(
             f"input: {args.pieces} pieces of {args.levels} levels ({adds} AddPiece commands "
-            f"with the stacks), {len(saved.text) / 1e6:.1f} MB of command text, "
+            f"with the stacks, {'flat as our setups' if args.flat else 'nested as the engine saves them'}), "
+            f"{len(saved.text) / 1e6:.1f} MB of command text, "
             f"{save.stat().st_size / 1e6:.1f} MB file, {distinct:.0%} of "
             f"the trait levels distinct; written in {time.perf_counter() - t:.1f} s"
         )
@@ -491,10 +506,10 @@ def main() -> None:
     )
     if isinstance(anchor, str):
         print(f"pywargame anchor NOT measured in this run: {anchor}")
-        if (args.pieces, args.levels) not in RECORDED_PYWARGAME:
+        if (args.pieces, args.levels, args.flat) not in RECORDED_PYWARGAME:
             print("no recorded pywargame figure applies to this input: no ratio")
             return
-        recorded, source = RECORDED_PYWARGAME[(args.pieces, args.levels)]
+        recorded, source = RECORDED_PYWARGAME[(args.pieces, args.levels, args.flat)]
         whole, cpu, inner, what = recorded, None, None, f"RECORDED figure, not this run: {source}"
     else:
         whole, cpu, inner, what = anchor
