@@ -179,3 +179,32 @@ def test_each_piece_of_a_big_save_is_split_into_its_levels_once(tmp_path, monkey
     assert len(report["pieces"]) == pieces
     assert len(calls) >= 2 * pieces  # a type and a state each (and the stacks')
     assert len(calls) == len(set(map(id, calls)))  # none of them twice
+
+
+def test_pieces_that_share_a_type_have_it_split_once(tmp_path, monkeypatch, capsys):
+    # a setup's markers and units of one kind carry equal types, each its own string
+    from vassal import nesting
+    from vassal.pieces import Piece, piece_state, piece_type
+    from vassal.savefile import Placement, setup_tree, write_saved_game
+    from vassal.traits import BasicPiece, Marker
+
+    kinds = [Piece((Marker.of({"Kind": str(k)}),), BasicPiece.make(image_name=f"k{k}.png")) for k in range(3)]
+    placements = [
+        Placement(str(n), piece_type(kinds[n % 3]), piece_state(kinds[n % 3]), "Main Map", 10 * n, 0)
+        for n in range(300)
+    ]
+    save = tmp_path / "kinds.vsav"
+    write_saved_game(save, setup_tree(placements), module_name="M", module_version="1", vassal_version="3.7.26")
+    split = nesting._split_levels
+    types = []
+
+    def counted(text, count, raw_last):
+        if not raw_last:
+            types.append(text)
+        return split(text, count, raw_last)
+
+    monkeypatch.setattr(nesting, "_split_levels", counted)
+    assert main(["inspect", str(save)]) == 0
+    assert "300 pieces" in capsys.readouterr().out
+    assert len(types) == len(set(types))  # no type twice (the stacks' "stack" once too)
+    assert set(types) == {*map(piece_type, kinds), "stack"}

@@ -254,18 +254,20 @@ def split_type(type_str: str) -> list[str]:
     return list(_levels(type_str, None, False))
 
 
-_SPLITS: dict[tuple[int, int | None, bool], tuple[str, tuple[str, ...]]] = {}
+_SPLITS: dict[tuple[str | int, int | None, bool], tuple[str, tuple[str, ...]]] = {}
 
 
 def _levels(text: str, count: int | None, raw_last: bool) -> tuple[str, ...]:
     """:func:`_split_levels`, kept for the strings read last: the replay of a save splits each
     piece's type and state for its levels, and whoever reads the pieces after it (the check's
-    board, ``inspect``) splits the same string objects again (issue 20). Kept by the string's
-    identity (hashing a piece's ten thousand characters would cost a good part of a split);
-    an entry holds its string, so the identity is never another's."""
-    key = (id(text), count, raw_last)
+    board, ``inspect``) splits the same strings again (issue 20). A type is kept by its text:
+    many pieces of a save share one (half or more of a real setup's), and hashing it costs a
+    tenth of splitting it (the replay hashes it anyway, to know each type once). A state is
+    nearly always a piece's own, so it is kept by the string's identity, unhashed; that entry
+    holds its string, so the identity is never another's."""
+    key = (id(text) if raw_last else text, count, raw_last)
     found = _SPLITS.get(key)
-    if found is not None and found[0] is text:
+    if found is not None and (found[0] is text or not raw_last):
         return found[1]
     levels = tuple(_split_levels(text, count, raw_last))
     if len(_SPLITS) >= _MOST_SPLITS:
