@@ -223,7 +223,12 @@ def test_pieces_read_straight_from_the_deflated_data_are_what_zipfile_reads(tmp_
     with open_archive(path) as arc:
         opened = []
         zip_open = arc._zip.open
-        monkeypatch.setattr(arc._zip, "open", lambda info, *a: opened.append(info) or zip_open(info, *a))
+
+        def counted_open(info, *rest):
+            opened.append(info)
+            return zip_open(info, *rest)
+
+        monkeypatch.setattr(arc._zip, "open", counted_open)
         pieces = arc.pieces("savedGame", 65_536, first=7)
         first = next(pieces)
         assert opened == []  # not through zipfile's reader

@@ -173,7 +173,12 @@ def test_each_piece_of_a_big_save_is_split_into_its_levels_once(tmp_path, monkey
     write_saved_game(save, setup_tree(placements), module_name="M", module_version="1", vassal_version="3.7.26")
     split = nesting._split_levels
     calls = []
-    monkeypatch.setattr(nesting, "_split_levels", lambda *a: calls.append(a[0]) or split(*a))
+
+    def counted(text, count, raw_last):
+        calls.append(text)
+        return split(text, count, raw_last)
+
+    monkeypatch.setattr(nesting, "_split_levels", counted)
     assert main(["inspect", str(save), "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
     assert len(report["pieces"]) == pieces

@@ -303,7 +303,8 @@ def test_pieces_between_escs_come_back_as_their_text_with_their_backslashes():
     runs = [len(p) - len(t) for p, t in zip(parts[:-1], texts)] + [-1]
     assert runs == [0, 1, 1, 0, -1]
     assert join_pieces(texts, runs) == text
-    assert _same_tree(decode_pieces(texts, runs), decode_tree(text))
+    tree = decode_pieces(texts, runs)
+    assert tree is not None and _same_tree(tree, decode_tree(text))
 
 
 @pytest.mark.parametrize(
