@@ -1,18 +1,21 @@
 """How fast a big saved game is read, against pywargame's reader on the same file.
 
-    python benchmarks/read_save.py [PIECES] [LEVELS] [--flat] [--anchor-python PYTHON]
+    python benchmarks/read_save.py [PIECES LEVELS] [--flat] [--anchor-python PYTHON]
 
-Makes its input with our own writers (nothing big is committed): a save of PIECES pieces
-(default 830) of LEVELS trait levels each (default 128) -- layers, markers, dynamic properties,
-reports, triggers, global key commands, send-to-location, restrictions, labels, place-marker
-traits that embed a whole piece -- as in a big real module such as Paths of Glory, placed on
-the hex map of a small module written beside it. Most levels repeat across pieces, as expanded
-prototypes do in a real save; each unit also has levels of its own (name, markers, art).
-At 128 levels the escapes alone put 16 KB of backslashes in every piece, so the default input
-holds about 21 MB of command text; ``830 100`` gives about 14 MB. The commands are nested as
-the engine's own saves nest them (the pieces one level down, under an empty command:
-``GameState.getRestoreCommand``, as in tests/fixtures/tiny_engine.vsav); ``--flat`` puts them
-right under ``begin_save``, as our scenario setups do.
+Makes its input with our own writers (nothing big is committed): a save of PIECES pieces of
+LEVELS trait levels each -- layers, markers, dynamic properties, reports, triggers, global key
+commands, send-to-location, restrictions, labels, place-marker traits that embed a whole piece
+-- as in a big real module such as Paths of Glory, placed on the hex map of a small module
+written beside it. Most levels repeat across pieces, as expanded prototypes do in a real save;
+each unit also has levels of its own (name, markers, art). The commands are nested as the
+engine's own saves nest them (the pieces one level down, under an empty command, as in
+tests/fixtures/tiny_engine.vsav); ``--flat`` puts them right under ``begin_save``, as our
+scenario setups do.
+
+The issue's save is ~830 pieces of ~128 levels and ~14 MB of commands, which cannot all hold at
+once: at 128 levels the escapes alone put 16 KB of backslashes in every piece (13 MB for 830),
+and our pieces' traits make 21 MB. So by default both are measured, one after the other: 830
+pieces of 100 levels (14 MB, the issue's size) and 830 pieces of 128 levels (21 MB, its depth).
 
 Then times, median of 5, wall and CPU: the whole process ``staffwork inspect FILE --module
 MOD`` (text and ``--json``); the reading alone, in process (the command tree and every AddPiece
@@ -86,13 +89,14 @@ BOARD = "Board"
 COLUMNS, ROWS = 60, 40  # hexes on the board
 DX, DY = 64.0, 74.0  # hex grid spacing in pixels
 RUNS = 5
-DEFAULTS = (830, 128)
+DEFAULTS = ((830, 100), (830, 128))  # the issue's size, then its depth
 # Printed when pywargame cannot be installed or run here (it needs Python 3.12 or later): its
 # whole process, median of 5 wall, on this benchmark's inputs, as measured on the machine the
 # benchmark was written on (2 vCPU VM shared with other jobs; pywargame 0.8.0, Python 3.13.0).
 RECORDED_PYWARGAME = {
-    (830, 128, True): (6.19, "pywargame 0.8.0 / Python 3.13.0, 830 x 128 levels (21 MB, flat), Nov 2026"),
-    (830, 100, True): (4.39, "pywargame 0.8.0 / Python 3.13.0, 830 x 100 levels (14 MB, flat), Nov 2026"),
+    (830, 128, False): (9.52, "pywargame 0.8.0 / Python 3.13.0, 830 x 128 levels (21 MB), 2026-11-28"),
+    (830, 100, False): (6.69, "pywargame 0.8.0 / Python 3.13.0, 830 x 100 levels (14 MB), 2026-11-28"),
+    (830, 128, True): (9.48, "pywargame 0.8.0 / Python 3.13.0, 830 x 128 levels (21 MB, flat), 2026-11-28"),
 }
 
 
@@ -462,33 +466,44 @@ def main() -> None:
         print(levels, time.perf_counter() - start)
         return
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("pieces", type=int, nargs="?", default=DEFAULTS[0])
-    parser.add_argument("levels", type=int, nargs="?", default=DEFAULTS[1])
+    parser.add_argument("pieces", type=int, nargs="?")
+    parser.add_argument("levels", type=int, nargs="?")
     parser.add_argument("--flat", action="store_true", help="the pieces right under begin_save, as our setups")
     parser.add_argument("--anchor-python", help="a Python 3.12+ to install pywargame into")
     args = parser.parse_args()
+    if (args.pieces is None) != (args.levels is None):
+        parser.error("give both PIECES and LEVELS, or neither")
+    inputs = DEFAULTS if args.pieces is None else ((args.pieces, args.levels),)
+    for n, (pieces, levels) in enumerate(inputs):
+        if n:
+            print()
+        measure(pieces, levels, args.flat, args.anchor_python)
+
+
+def measure(pieces: int, levels: int, flat: bool, anchor_python: str | None) -> None:
+    """Write one input, time our command and reader and pywargame's on it, print the figures."""
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         t = time.perf_counter()
-        module, save, distinct = write_inputs(folder, args.pieces, args.levels, args.flat)
+        module, save, distinct = write_inputs(folder, pieces, levels, flat)
         saved = read_saved_game(save)
         adds = sum(1 for n in walk(saved.tree) if n.text.startswith("+/"))
         print(
-            f"input: {args.pieces} pieces of {args.levels} levels ({adds} AddPiece commands "
-            f"with the stacks, {'flat as our setups' if args.flat else 'nested as the engine saves them'}), "
+            f"input: {pieces} pieces of {levels} levels ({adds} AddPiece commands "
+            f"with the stacks, {'flat as our setups' if flat else 'nested as the engine saves them'}), "
             f"{len(saved.text) / 1e6:.1f} MB of command text, "
             f"{save.stat().st_size / 1e6:.1f} MB file, {distinct:.0%} of "
             f"the trait levels distinct; written in {time.perf_counter() - t:.1f} s"
         )
         cli = [sys.executable, "-m", "staffwork.cli", "inspect", str(save), "--module", str(module)]
         text_s, text_cpu, outs = _median_run(cli, cwd=REPO)
-        assert f"{args.pieces} pieces" in outs[-1], outs[-1][:500]
+        assert f"{pieces} pieces" in outs[-1], outs[-1][:500]
         json_s, json_cpu, _ = _median_run(cli + ["--json"], cwd=REPO)
         reader = [sys.executable, str(Path(__file__).resolve()), "--read-only", str(save)]
         _, _, outs = _median_run(reader, cwd=REPO)
-        levels = int(outs[-1].split()[0])
+        read_levels = int(outs[-1].split()[0])
         read_s = statistics.median(float(out.split()[1]) for out in outs)
-        anchor = pywargame_anchor(save, folder, args.anchor_python, adds)
+        anchor = pywargame_anchor(save, folder, anchor_python, adds)
 
     print(f"median of {RUNS}; wall time, and in brackets the CPU time (user + system)")
 
@@ -502,14 +517,14 @@ def main() -> None:
         "staffwork reading alone, in a process:",
         read_s,
         None,
-        f"command tree + {levels} piece levels, timed after imports",
+        f"command tree + {read_levels} piece levels, timed after imports",
     )
     if isinstance(anchor, str):
         print(f"pywargame anchor NOT measured in this run: {anchor}")
-        if (args.pieces, args.levels, args.flat) not in RECORDED_PYWARGAME:
+        if (pieces, levels, flat) not in RECORDED_PYWARGAME:
             print("no recorded pywargame figure applies to this input: no ratio")
             return
-        recorded, source = RECORDED_PYWARGAME[(args.pieces, args.levels, args.flat)]
+        recorded, source = RECORDED_PYWARGAME[(pieces, levels, flat)]
         whole, cpu, inner, what = recorded, None, None, f"RECORDED figure, not this run: {source}"
     else:
         whole, cpu, inner, what = anchor
