@@ -254,17 +254,17 @@ def test_arbitrary_text_decodes_exactly_or_raises_format_error(text):
             parse_command(item.text)
 
 
-@given(
-    st.recursive(
-        st.builds(Node, st.text(st.sampled_from(list("ab/;\\'\t")), max_size=8)),
-        lambda kids: st.builds(
-            Node,
-            st.text(st.sampled_from(list("ab/;\\'\t")), max_size=8),
-            st.lists(kids, min_size=1, max_size=4).map(tuple),
-        ),
-        max_leaves=20,
+def _trees(most_leaves: int) -> st.SearchStrategy[Node]:
+    """Command trees whose texts hold delimiters, backslashes and quotes."""
+    texts = st.text(st.sampled_from(list("ab/;\\'\t")), max_size=8)
+    return st.recursive(
+        st.builds(Node, texts),
+        lambda kids: st.builds(Node, texts, st.lists(kids, min_size=1, max_size=4).map(tuple)),
+        max_leaves=most_leaves,
     )
-)
+
+
+@given(_trees(20))
 @settings(max_examples=300, deadline=None)
 def test_encoding_any_tree_gives_text_that_decodes_to_the_same_bytes(tree):
     text = encode_tree(tree)
@@ -330,17 +330,7 @@ def test_reading_from_the_pieces_between_escs_is_the_engines_reading(text):
         assert encode_tree(fast) == text
 
 
-@given(
-    st.recursive(
-        st.builds(Node, st.text(st.sampled_from(list("ab/;\\'\t")), max_size=8)),
-        lambda kids: st.builds(
-            Node,
-            st.text(st.sampled_from(list("ab/;\\'\t")), max_size=8),
-            st.lists(kids, min_size=1, max_size=4).map(tuple),
-        ),
-        max_leaves=30,
-    )
-)
+@given(_trees(30))
 @settings(max_examples=1000, deadline=None)
 def test_any_encoded_tree_read_from_its_pieces_is_the_engines_reading(tree):
     text = encode_tree(tree)
